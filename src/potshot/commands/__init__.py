@@ -1,0 +1,1 @@
+"""The ``potshot`` subcommands, one module each (registered in :mod:`potshot.cli`)."""

@@ -1,0 +1,255 @@
+"""The match record, version 1, as msgspec structs.
+
+The structure follows ``shared/spec/record-format.md`` field by field. The
+project's extensions (all optional, documented in ``docs/record-extensions.md``)
+are marked "extension" below.
+
+Positions are ``[x, y]`` in millimetres, or ``None`` for a piece that is off
+the table, potted or in hand.
+
+>>> rec = decode_record(b'{"format": "potshot-record/1", "game": "snooker", '
+...                     b'"players": ["Ann", "Bob"], "frames": [{"starts": "Ann"}]}')
+>>> rec.frames[0].starts
+'Ann'
+>>> rec.frames[0].shots
+[]
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, Union
+
+import msgspec
+
+FORMAT = "potshot-record/1"
+
+Position = tuple[float, float]
+"""A piece's centre, ``(x, y)`` in millimetres."""
+
+Layout = dict[str, Position | None]
+"""Where every piece stands: name to position, ``None`` when off the table."""
+
+GameName = Literal["snooker", "carrom", "russian"]
+
+
+class _Base(msgspec.Struct, omit_defaults=True, forbid_unknown_fields=False):
+    """Common options: omit fields left at their defaults when encoding."""
+
+
+# --------------------------------------------------------------------- events
+
+
+class Hit(_Base, tag="hit", tag_field="type"):
+    """Two pieces touched (``ball`` is the moving one, when known)."""
+
+    ball: str
+    other: str
+    t: float | None = None
+    together: bool = False
+
+
+class Cushion(_Base, tag="cushion", tag_field="type"):
+    """A piece struck a cushion (snooker/Russian) or the frame (carrom)."""
+
+    ball: str
+    cushion: str
+    t: float | None = None
+    together: bool = False
+
+
+class Pot(_Base, tag="pot", tag_field="type"):
+    """A piece fell into a pocket."""
+
+    ball: str
+    pocket: str
+    t: float | None = None
+    together: bool = False
+
+
+class OffTable(_Base, tag="off_table", tag_field="type"):
+    """A piece was forced off the playing surface."""
+
+    ball: str
+    t: float | None = None
+    together: bool = False
+
+
+class Jump(_Base, tag="jump", tag_field="type"):
+    """The cue ball passed over part of ``over`` (a jump shot)."""
+
+    ball: str
+    over: str
+    t: float | None = None
+    together: bool = False
+
+
+class Foul(_Base, tag="foul", tag_field="type"):
+    """An infringement that no ball movement shows, seen by the referee."""
+
+    kind: str
+    ball: str | None = None
+    t: float | None = None
+    together: bool = False
+
+
+class Moved(_Base, tag="moved", tag_field="type"):
+    """A piece was moved by something other than the stroke."""
+
+    ball: str
+    by: Literal["striker", "opponent", "outside"] | None = None
+    t: float | None = None
+    together: bool = False
+    to: Position | None = None
+    """extension: where the piece came to rest after being moved, when known."""
+
+
+class Spin(_Base, tag="spin", tag_field="type"):
+    """extension: a piece stopped sliding/rolling and spins in place (physics detail)."""
+
+    ball: str
+    t: float | None = None
+    together: bool = False
+
+
+class Rest(_Base, tag="rest", tag_field="type"):
+    """extension: a piece came to rest (physics detail; referees ignore it)."""
+
+    ball: str
+    t: float | None = None
+    together: bool = False
+
+
+Event = Union[Hit, Cushion, Pot, OffTable, Jump, Foul, Moved, Spin, Rest]
+EVENT_TYPES: tuple[type, ...] = (Hit, Cushion, Pot, OffTable, Jump, Foul, Moved, Spin, Rest)
+
+
+# ------------------------------------------------------------------ the shot
+
+
+class Before(_Base):
+    """What the player (or the incoming player after a foul) declared before the stroke."""
+
+    decision: Literal["play", "put_back", "replace"] | None = None
+    nominate: str | None = None
+    free_ball: str | None = None
+    place: Position | None = None
+    concede: bool = False
+    # carrom
+    penalty_place: dict[str, Position] | None = None
+    waive_penalty: bool = False
+    fouls: list[str] | None = None
+    # Russian billiards
+    declare_pink: str | None = None
+    cue_ball: str | None = None
+    spot: Position | None = None
+    # extensions (docs/record-extensions.md)
+    action: str | None = None
+    """extension: a referee action instead of a stroke (``"restart"`` for a snooker
+    stalemate re-rack, ``"forfeit"``, ``"join"``, ``"withdraw"``...)."""
+    request_respot: bool = False
+    """extension (snooker Section 3 Rule 4(b)... see docs): striker asks for the black re-spot."""
+    extra: dict[str, Any] | None = None
+    """extension: further game-specific declarations, by name."""
+
+
+class Cue(_Base):
+    """The stroke, when simulated (snooker/Russian) or the flick (carrom)."""
+
+    speed: float
+    aim: float
+    elevation: float = 0.0
+    side: float = 0.0
+    height: float = 0.0
+    place: Position | None = None
+
+
+class Shot(_Base):
+    """One stroke: who played, declarations, cue, events, rest positions, ruling."""
+
+    player: str
+    before: Before = msgspec.field(default_factory=Before)
+    cue: Cue | None = None
+    events: list[Event] = msgspec.field(default_factory=list)
+    after: Layout | None = None
+    ruling: dict[str, Any] | None = None
+
+
+# ----------------------------------------------------------------- the frame
+
+
+class FrameResult(_Base):
+    winner: str | None = None
+    score: dict[str, int] = msgspec.field(default_factory=dict)
+
+
+class Frame(_Base):
+    """A snooker frame, a carrom board or a Russian-billiards game."""
+
+    starts: str
+    position: Layout | None = None
+    shots: list[Shot] = msgspec.field(default_factory=list)
+    result: FrameResult | None = None
+    score: dict[str, int] | None = None
+    # carrom frame fields
+    whites: str | None = None
+    broken: bool | None = None
+    queen: str | None = None
+    owed: dict[str, int] | None = None
+    game_score: dict[str, int] | None = None
+    board: int | None = None
+    # Russian billiards
+    tallies: dict[str, dict[str, int]] | None = None
+    # extension: where the referee stands at the frame's start (used by studies)
+    state: dict[str, Any] | None = None
+
+
+class Record(_Base):
+    """A whole match, or a single frame, board or position."""
+
+    game: GameName
+    players: list[str | list[str]]
+    """Names; in doubles, a list of teams, each a list of names in playing order."""
+    format: str = FORMAT
+    rules: dict[str, Any] | None = None
+    match: dict[str, Any] | None = None
+    frames: list[Frame] = msgspec.field(default_factory=list)
+    meta: dict[str, Any] | None = None
+    """extension: free metadata (event, date, venue, generator)."""
+
+    @property
+    def is_doubles(self) -> bool:
+        """True when ``players`` is a list of teams."""
+        return bool(self.players) and isinstance(self.players[0], list)
+
+    def player_names(self) -> list[str]:
+        """Every individual player's name, in order (teams flattened)."""
+        out: list[str] = []
+        for p in self.players:
+            if isinstance(p, list):
+                out.extend(p)
+            else:
+                out.append(p)
+        return out
+
+
+_decoder = msgspec.json.Decoder(Record)
+_encoder = msgspec.json.Encoder()
+
+
+def decode_record(data: bytes | str) -> Record:
+    """Decode JSON into a :class:`Record` (structure only, no game semantics).
+
+    Raises :class:`msgspec.ValidationError` or :class:`msgspec.DecodeError`;
+    :func:`potshot.record.load` wraps those in a :class:`RecordError`.
+    """
+    return _decoder.decode(data)
+
+
+def encode_record(record: Record) -> bytes:
+    """Encode a :class:`Record` as compact JSON."""
+    return _encoder.encode(record)
+
+
+def to_builtins(obj: Any) -> Any:
+    """Plain Python containers (dict/list/...) for a struct."""
+    return msgspec.to_builtins(obj)

@@ -1,0 +1,261 @@
+"""The referee's base class: one subclass per game, registered by name.
+
+A referee reads a record's frames shot by shot and writes each shot's
+ruling. It never imports the physics: it rules on events, whoever produced
+them (a simulator or a person scoring a real match).
+
+Following python-chess's ``Board``/variant pattern, each game is a subclass
+with class-level metadata (``game``, ``title``, ``rulebook``, its pockets,
+cushions and foul kinds) and a few hook methods:
+
+- :meth:`Referee.piece_names` -- the pieces in play under ``record.rules``;
+- :meth:`Referee.piece_radius` and :meth:`Referee.surface` -- for checking positions;
+- :meth:`Referee.start_frame` -- set up a frame (snooker frame, carrom board, Russian game);
+- :meth:`Referee.rule` -- rule on one shot, returning the ruling.
+
+All mutable state lives in ``self.state`` so that :meth:`snapshot` and
+:meth:`restore` give undo and replay from any shot for free.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar
+
+import msgspec
+
+from potshot.record.errors import RecordError
+from potshot.record.model import (
+    Cushion,
+    Foul,
+    Frame,
+    FrameResult,
+    Hit,
+    Jump,
+    Layout,
+    Moved,
+    OffTable,
+    Pot,
+    Record,
+    Rest,
+    Shot,
+    Spin,
+)
+
+OVERLAP_TOLERANCE_MM = 0.5
+"""Two pieces overlap when their centres are closer than the sum of radii less this.
+Hand-written records round positions (the casebook to 0.01 mm), and touching balls
+in a rack are exactly one diameter apart."""
+
+
+class Ruling(msgspec.Struct, kw_only=True):
+    """The fields every game's ruling carries (record format, "A ruling")."""
+
+    foul: bool = False
+    fouls: list[str] = msgspec.field(default_factory=list)
+    penalty: int = 0
+    points: int = 0
+    score: dict[str, int] = msgspec.field(default_factory=dict)
+    break_: int = msgspec.field(default=0, name="break")
+    next: str | None = None
+    frame_over: bool = False
+    winner: str | None = None
+
+
+class Referee(ABC):
+    """Base class of the games' referees.
+
+    Subclasses set the class attributes and implement the abstract hooks.
+    """
+
+    game: ClassVar[str]
+    """The record's ``game`` value: ``snooker``, ``carrom`` or ``russian``."""
+    title: ClassVar[str] = ""
+    rulebook: ClassVar[str] = ""
+    """Which rulebook (in ``shared/rulebooks``) the clause citations refer to."""
+    pockets: ClassVar[tuple[str, ...]] = ()
+    cushions: ClassVar[tuple[str, ...]] = ()
+    foul_kinds: ClassVar[frozenset[str]] = frozenset()
+    """Foul kinds allowed in ``foul`` events (and carrom's ``before.fouls``)."""
+
+    state: Any
+
+    def __init__(self, record: Record) -> None:
+        self.record = record
+        self.rules: dict[str, Any] = dict(record.rules or {})
+        self.players: list[str] = record.player_names()
+        self.state = None
+        self.frame_index = -1
+
+    # ------------------------------------------------------------------ hooks
+
+    @abstractmethod
+    def piece_names(self) -> set[str]:
+        """Every piece name valid in this game under ``self.rules``."""
+
+    @abstractmethod
+    def piece_radius(self, name: str) -> float:
+        """A piece's radius in millimetres."""
+
+    @abstractmethod
+    def surface(self) -> tuple[float, float]:
+        """The playing surface's width and length (x and y extents) in millimetres."""
+
+    @abstractmethod
+    def start_frame(self, index: int, frame: Frame) -> None:
+        """Set up ``self.state`` for a new frame (board, game). Raise RecordError if bad."""
+
+    @abstractmethod
+    def rule(self, shot: Shot) -> Ruling:
+        """Rule on one shot and advance ``self.state``.
+
+        Raise :class:`RecordError` (field relative to the shot) for a shot the
+        rules do not allow at this moment. The runner restores the state then.
+        """
+
+    def frame_result(self) -> FrameResult | None:
+        """The frame's result once it is over, else ``None``."""
+        return None
+
+    def account(self, shot: Shot, ruling: Ruling) -> str:
+        """A one-line human account of a ruled shot (the terminal output)."""
+        bits = [f"{shot.player}:"]
+        pots = [e.ball for e in shot.events if isinstance(e, Pot)]
+        first = next((e.other for e in shot.events if isinstance(e, Hit)), None)
+        if shot.before.concede:
+            bits.append("concedes")
+        elif first:
+            bits.append(f"hits {first} first")
+        elif shot.events:
+            bits.append("hits nothing")
+        if pots:
+            bits.append("pots " + ", ".join(pots))
+        if ruling.foul:
+            bits.append("FOUL (" + "; ".join(ruling.fouls) + f"), {ruling.penalty} away")
+        elif ruling.points:
+            bits.append(f"scores {ruling.points}")
+        bits.append("| " + ", ".join(f"{k} {v}" for k, v in ruling.score.items()))
+        if ruling.frame_over:
+            bits.append(f"| frame to {ruling.winner}")
+        elif ruling.next:
+            bits.append(f"| next {ruling.next}")
+        return " ".join(bits)
+
+    # -------------------------------------------------------------- undo/redo
+
+    def snapshot(self) -> Any:
+        """A deep copy of the referee's state (to restore later: undo)."""
+        return copy.deepcopy((self.state, self.frame_index))
+
+    def restore(self, snap: Any) -> None:
+        """Go back to a state taken by :meth:`snapshot`."""
+        self.state, self.frame_index = copy.deepcopy(snap)
+
+    # ------------------------------------------------------ vocabulary checks
+
+    def check_player(self, name: str, field: str = "player") -> None:
+        if name not in self.players:
+            raise RecordError(f"unknown player {name!r} (players: {', '.join(self.players)})", field=field)
+
+    def check_piece(self, name: str | None, field: str) -> None:
+        if name is None:
+            return
+        names = self.piece_names()
+        if name not in names:
+            raise RecordError(f"unknown ball {name!r} in a {self.game} record", field=field)
+
+    def check_layout(self, layout: Layout | None, field: str, *, complete: bool = False) -> None:
+        """Names known, pieces on the playing surface, no two overlapping."""
+        if layout is None:
+            return
+        w, h = self.surface()
+        placed: list[tuple[str, float, float, float]] = []
+        for name, pos in layout.items():
+            self.check_piece(name, f"{field}.{name}")
+            if pos is None:
+                continue
+            x, y = pos
+            r = self.piece_radius(name)
+            if not (math.isfinite(x) and math.isfinite(y)):
+                raise RecordError(f"{name} has a position that is not a number", field=f"{field}.{name}")
+            if x < r - OVERLAP_TOLERANCE_MM or x > w - r + OVERLAP_TOLERANCE_MM or (
+                y < r - OVERLAP_TOLERANCE_MM or y > h - r + OVERLAP_TOLERANCE_MM
+            ):
+                raise RecordError(
+                    f"{name} at ({x:g}, {y:g}) is off the playing surface (0..{w:g} x 0..{h:g})",
+                    field=f"{field}.{name}",
+                )
+            for other, ox, oy, orad in placed:
+                if math.hypot(x - ox, y - oy) < r + orad - OVERLAP_TOLERANCE_MM:
+                    raise RecordError(
+                        f"{name} at ({x:g}, {y:g}) overlaps {other} at ({ox:g}, {oy:g})",
+                        field=f"{field}.{name}",
+                    )
+            placed.append((name, x, y, r))
+
+    def check_shot(self, shot: Shot) -> None:
+        """The shot's names are this game's: player, pieces, pockets, cushions, fouls."""
+        self.check_player(shot.player)
+        b = shot.before
+        for fname in ("nominate", "free_ball"):
+            self.check_piece(getattr(b, fname), f"before.{fname}")
+        if b.place is not None and not all(math.isfinite(v) for v in b.place):
+            raise RecordError("place is not a pair of numbers", field="before.place")
+        for i, e in enumerate(shot.events):
+            f = f"events[{i}]"
+            if isinstance(e, Foul):
+                if e.kind not in self.foul_kinds:
+                    raise RecordError(
+                        f"unknown foul kind {e.kind!r} (expected one of {', '.join(sorted(self.foul_kinds))})",
+                        field=f"{f}.kind",
+                    )
+                self.check_piece(e.ball, f"{f}.ball")
+                continue
+            self.check_piece(e.ball, f"{f}.ball")
+            if isinstance(e, Hit):
+                self.check_piece(e.other, f"{f}.other")
+                if e.other == e.ball:
+                    raise RecordError(f"{e.ball} cannot hit itself", field=f"{f}.other")
+            elif isinstance(e, Jump):
+                self.check_piece(e.over, f"{f}.over")
+            elif isinstance(e, Cushion):
+                if e.cushion not in self.cushions:
+                    raise RecordError(
+                        f"unknown cushion {e.cushion!r} (expected one of {', '.join(self.cushions)})",
+                        field=f"{f}.cushion",
+                    )
+            elif isinstance(e, Pot):
+                if e.pocket not in self.pockets:
+                    raise RecordError(
+                        f"unknown pocket {e.pocket!r} (expected one of {', '.join(self.pockets)})",
+                        field=f"{f}.pocket",
+                    )
+            elif isinstance(e, (OffTable, Moved, Spin, Rest)):
+                pass
+        if shot.after is not None:
+            self.check_layout(shot.after, "after")
+
+
+def event_time_groups(shot: Shot) -> list[list[Any]]:
+    """The shot's events grouped by instant: same ``t``, or ``together`` with the previous one.
+
+    >>> from potshot.record.model import Hit
+    >>> s = Shot(player="A", events=[Hit("white", "red1", t=0.5), Hit("white", "pink", t=0.5),
+    ...                              Hit("red1", "red2", t=0.7)])
+    >>> [len(g) for g in event_time_groups(s)]
+    [2, 1]
+    """
+    groups: list[list[Any]] = []
+    last_t: float | None = None
+    for e in shot.events:
+        t = e.t
+        same = bool(groups) and (e.together or (t is not None and last_t is not None and t == last_t))
+        if same:
+            groups[-1].append(e)
+        else:
+            groups.append([e])
+        if t is not None:
+            last_t = t
+    return groups
