@@ -34,6 +34,8 @@ def test_casebook_tool_through_cli() -> None:
     assert SHARED is not None
     tool = SHARED / "tools" / "casebook.py"
     games = sorted(d for d in (SHARED / "casebook").iterdir() if d.is_dir())
-    p = subprocess.run([sys.executable, str(tool), *map(str, games)], capture_output=True, text=True, timeout=600)
+    p = subprocess.run(
+        [sys.executable, str(tool), *map(str, games)], capture_output=True, text=True, timeout=600
+    )
     want = sum(1 for c in CASES if not problems(json.loads(c.read_text())))
     assert p.stdout.strip().splitlines()[-1] == f"{want}/{len(CASES)} cases pass"

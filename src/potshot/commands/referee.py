@@ -19,13 +19,19 @@ from potshot.record.io import dumps, load_partial
 
 @click.command()
 @click.argument("record_path", metavar="RECORD.json")
-@click.option("--json/--text", "as_json", default=None, help="JSON record (default when piped) or a readable account.")
+@click.option(
+    "--json/--text", "as_json", default=None, help="JSON record (default when piped) or a readable account."
+)
 def referee(record_path: str, as_json: bool | None) -> None:
     """Rule every shot of RECORD.json (a path, or - for stdin)."""
     from potshot.referee.runner import referee_record
 
     try:
-        data = sys.stdin.buffer.read() if record_path == "-" else open(record_path, "rb").read()
+        if record_path == "-":
+            data = sys.stdin.buffer.read()
+        else:
+            with open(record_path, "rb") as fh:
+                data = fh.read()
     except OSError as e:
         raise click.ClickException(f"cannot read {record_path}: {e.strerror}") from None
     if as_json is None:

@@ -138,8 +138,12 @@ class Board:
         half = self.base_line_length / 2
         c = self.size / 2
         inner = self.base_outer_from_frame + self.base_line_gap
-        return BaseLines(seat, self.base_outer_from_frame, inner, (c - half + self.base_circle_radius,
-                                                                    c + half - self.base_circle_radius))
+        return BaseLines(
+            seat,
+            self.base_outer_from_frame,
+            inner,
+            (c - half + self.base_circle_radius, c + half - self.base_circle_radius),
+        )
 
     def in_pocket(self, x: float, y: float) -> str | None:
         """The pocket whose hole the point (a disc's centre) is over, if any."""

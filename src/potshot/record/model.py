@@ -17,7 +17,7 @@ the table, potted or in hand.
 
 from __future__ import annotations
 
-from typing import Any, Literal, Union
+from typing import Any, Literal
 
 import msgspec
 
@@ -119,7 +119,7 @@ class Rest(_Base, tag="rest", tag_field="type"):
     together: bool = False
 
 
-Event = Union[Hit, Cushion, Pot, OffTable, Jump, Foul, Moved, Spin, Rest]
+Event = Hit | Cushion | Pot | OffTable | Jump | Foul | Moved | Spin | Rest
 EVENT_TYPES: tuple[type, ...] = (Hit, Cushion, Pot, OffTable, Jump, Foul, Moved, Spin, Rest)
 
 

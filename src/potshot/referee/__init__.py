@@ -4,4 +4,13 @@ from potshot.referee.base import Referee, Ruling
 from potshot.referee.registry import games, referee_class, register
 from potshot.referee.runner import Refereed, iter_rule, referee_record
 
-__all__ = ["Referee", "Refereed", "Ruling", "games", "iter_rule", "referee_class", "referee_record", "register"]
+__all__ = [
+    "Referee",
+    "Refereed",
+    "Ruling",
+    "games",
+    "iter_rule",
+    "referee_class",
+    "referee_record",
+    "register",
+]

@@ -180,8 +180,10 @@ class Referee(ABC):
             r = self.piece_radius(name)
             if not (math.isfinite(x) and math.isfinite(y)):
                 raise RecordError(f"{name} has a position that is not a number", field=f"{field}.{name}")
-            if x < r - OVERLAP_TOLERANCE_MM or x > w - r + OVERLAP_TOLERANCE_MM or (
-                y < r - OVERLAP_TOLERANCE_MM or y > h - r + OVERLAP_TOLERANCE_MM
+            if (
+                x < r - OVERLAP_TOLERANCE_MM
+                or x > w - r + OVERLAP_TOLERANCE_MM
+                or (y < r - OVERLAP_TOLERANCE_MM or y > h - r + OVERLAP_TOLERANCE_MM)
             ):
                 raise RecordError(
                     f"{name} at ({x:g}, {y:g}) is off the playing surface (0..{w:g} x 0..{h:g})",
