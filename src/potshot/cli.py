@@ -24,15 +24,16 @@ COMMANDS: dict[str, str] = {
 class LazyGroup(click.Group):
     """A group whose subcommands are imported only when used (fast start-up)."""
 
+    commands_map: dict[str, str] = COMMANDS
+
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted(n for n in COMMANDS if self._load(n) is not None)
+        return sorted(n for n in self.commands_map if self._load(n) is not None)
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         return self._load(cmd_name)
 
-    @staticmethod
-    def _load(name: str) -> click.Command | None:
-        target = COMMANDS.get(name)
+    def _load(self, name: str) -> click.Command | None:
+        target = self.commands_map.get(name)
         if target is None:
             return None
         mod_name, attr = target.split(":")
