@@ -5,7 +5,10 @@ the playing surface seen from the baulk end, ``x`` across (0..1778),
 ``y`` up the table toward the black spot (0..3569), millimetres.
 
 Clause references are to the official WPBSA rules as translated in
-``shared/rulebooks/snooker-rules-sv-official.md`` ("Kapitel 1" = Section 1).
+``shared/rulebooks/snooker-rules-sv-official.md`` ("Kapitel 1" = Section 1,
+"regel 1a" = Rule 1(a)), checked against the Italian text in
+``shared/rulebooks/snooker-rules-it-with-commentary.txt`` ("Parte 1. Attrezzatura",
+which also gives the imperial figures the metric ones are rounded from).
 
 >>> TABLE.width, TABLE.length
 (1778.0, 3569.0)
@@ -17,6 +20,7 @@ Clause references are to the official WPBSA rules as translated in
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 # Section 1 Rule 1(a): the playing area within the cushion faces is 3569 mm x 1778 mm (+-13 mm).
@@ -51,10 +55,11 @@ SPOTS: dict[str, tuple[float, float]] = {
 }
 
 COLOURS: tuple[str, ...] = ("yellow", "green", "brown", "blue", "pink", "black")
-"""The colours in ascending order of value (Section 2 Rule 4 ... Section 3 Rule 3(f)(iii))."""
+"""The colours in ascending order of value (Section 3 Rule 1(a); the order they are
+taken in once the reds are gone, Section 3 Rule 3(f)(iii))."""
 
-# Section 2 Rule 4 (values of the balls) / Section 3 Rule 1: red 1, yellow 2, green 3,
-# brown 4, blue 5, pink 6, black 7.
+# Section 3 Rule 1(a) ("Kapitel 3 regel 1a"): 15 reds worth 1 point each, and yellow 2,
+# green 3, brown 4, blue 5, pink 6, black 7.
 BALL_VALUES: dict[str, int] = {
     "red": 1,
     "yellow": 2,
@@ -136,29 +141,70 @@ class PocketSpec:
     corner: bool
 
 
-# Section 1 Rule 1(c)(ii) leaves pocket openings to the WPBSA templates. The WPBSA
-# template figures most quoted for championship tables: corner pocket opening
-# about 86 mm (3.5 in, range 83-89), middle pocket about 90 mm, with jaw curves of
-# about 3 in radius (corner) and 1.6 in (middle). They are parameters: a table with
-# tighter pockets is a Table(...) with other figures.
+# Section 1 Rule 1(c)(ii) ("Kapitel 1 regel 1cii") leaves the pocket openings to the
+# templates authorised by the WPBSA, and those templates are not published: World Snooker
+# Services cuts every professional table's pockets with four templates (two for the
+# corners, two for the middles) that Barry Hearn calls "very secretly guarded"
+# (betway.com, "Are the pockets on snooker tables really getting bigger?", 2020).
+# The figures below are therefore parameters, chosen inside the range of the figures that
+# are published by others for championship tables:
+# - pooltool (ekiefl/pooltool, pooltool/objects/table/collection.py, SNOOKER_GENERIC):
+#   corner opening 83 mm with a 3.6 in (91 mm) jaw radius, middle jaw radius 2.5 in (64 mm);
+# - deep-peep-snooker (polymorvic, src/utils/const.py): corner mouth 89 mm;
+# - the commonly quoted "3.5 in corner pocket" (89 mm), tighter on match tables (83-86 mm).
+# A table with other pockets is Table(pockets=...) built with pocket_specs(...).
 CORNER_MOUTH = 86.0
+"""Corner pocket: the width between the two cushion noses where the jaws begin (mm)."""
 MIDDLE_MOUTH = 90.0
+"""Middle pocket: the width of the gap in the side cushion (mm)."""
 CORNER_JAW_RADIUS = 76.0
+"""Radius of the rounded cushion nose (jaw) on each side of a corner pocket (mm)."""
 MIDDLE_JAW_RADIUS = 40.0
+"""Radius of the rounded cushion nose (jaw) on each side of a middle pocket (mm)."""
+
+
+def pocket_specs(
+    width: float = PLAYING_WIDTH,
+    length: float = PLAYING_LENGTH,
+    *,
+    corner_mouth: float = CORNER_MOUTH,
+    middle_mouth: float = MIDDLE_MOUTH,
+    corner_jaw_radius: float = CORNER_JAW_RADIUS,
+    middle_jaw_radius: float = MIDDLE_JAW_RADIUS,
+) -> dict[str, PocketSpec]:
+    """The six pockets of a table ``width`` x ``length`` (Section 1 Rule 1(c)(i)).
+
+    Two corner pockets at each end and one in the middle of each long side; the
+    mouths and jaws are parameters (see :data:`CORNER_MOUTH`).
+
+    >>> p = pocket_specs(corner_mouth=83.0)
+    >>> sorted(p) == sorted(POCKETS), p["top-left"].mouth, p["left-middle"].corner
+    (True, 83.0, False)
+    """
+    for label, v in (
+        ("width", width),
+        ("length", length),
+        ("corner_mouth", corner_mouth),
+        ("middle_mouth", middle_mouth),
+        ("corner_jaw_radius", corner_jaw_radius),
+        ("middle_jaw_radius", middle_jaw_radius),
+    ):
+        if not v > 0:
+            raise ValueError(f"pocket_specs: {label} must be a positive length in mm, got {v!r}")
+    o = BALL_RADIUS * 0.6  # the drop point sits a little beyond the cushion line
+    cm, cj, mm, mj = corner_mouth, corner_jaw_radius, middle_mouth, middle_jaw_radius
+    return {
+        "bottom-left": PocketSpec("bottom-left", (-o, -o), cm, cj, True),
+        "bottom-right": PocketSpec("bottom-right", (width + o, -o), cm, cj, True),
+        "left-middle": PocketSpec("left-middle", (-BALL_RADIUS, length / 2), mm, mj, False),
+        "right-middle": PocketSpec("right-middle", (width + BALL_RADIUS, length / 2), mm, mj, False),
+        "top-left": PocketSpec("top-left", (-o, length + o), cm, cj, True),
+        "top-right": PocketSpec("top-right", (width + o, length + o), cm, cj, True),
+    }
 
 
 def _default_pockets(width: float, length: float) -> dict[str, PocketSpec]:
-    o = BALL_RADIUS * 0.6  # the drop point sits a little beyond the cushion line
-    return {
-        "bottom-left": PocketSpec("bottom-left", (-o, -o), CORNER_MOUTH, CORNER_JAW_RADIUS, True),
-        "bottom-right": PocketSpec("bottom-right", (width + o, -o), CORNER_MOUTH, CORNER_JAW_RADIUS, True),
-        "left-middle": PocketSpec("left-middle", (-BALL_RADIUS, length / 2), MIDDLE_MOUTH, MIDDLE_JAW_RADIUS, False),
-        "right-middle": PocketSpec(
-            "right-middle", (width + BALL_RADIUS, length / 2), MIDDLE_MOUTH, MIDDLE_JAW_RADIUS, False
-        ),
-        "top-left": PocketSpec("top-left", (-o, length + o), CORNER_MOUTH, CORNER_JAW_RADIUS, True),
-        "top-right": PocketSpec("top-right", (width + o, length + o), CORNER_MOUTH, CORNER_JAW_RADIUS, True),
-    }
+    return pocket_specs(width, length)
 
 
 @dataclass(frozen=True)
@@ -176,7 +222,9 @@ class Table:
     ball_radius: float = BALL_RADIUS
     ball_mass: float = BALL_MASS
     black_from_top: float = 324.0
-    pockets: dict[str, PocketSpec] = field(default_factory=lambda: _default_pockets(PLAYING_WIDTH, PLAYING_LENGTH))
+    pockets: dict[str, PocketSpec] = field(
+        default_factory=lambda: _default_pockets(PLAYING_WIDTH, PLAYING_LENGTH)
+    )
 
     @property
     def spots(self) -> dict[str, tuple[float, float]]:
@@ -191,11 +239,36 @@ class Table:
             "black": (cx, self.length - self.black_from_top),
         }
 
+    @property
+    def d_centre(self) -> tuple[float, float]:
+        """The centre of the D: the middle of the baulk line (Section 1 Rule 1(e))."""
+        return (self.width / 2, self.baulk_line)
+
+    def in_d(self, x: float, y: float, *, tolerance: float = 1e-6) -> bool:
+        """Whether a cue ball centred at ``(x, y)`` is "in or on the D" (Section 3 Rule 5).
+
+        The D is the half-disc of radius :attr:`d_radius` on the baulk side of the
+        baulk line (Section 1 Rule 1(e)); its boundary counts ("i eller på D:et").
+
+        >>> TABLE.in_d(889.0, 737.0), TABLE.in_d(1181.0, 737.0), TABLE.in_d(889.0, 740.0)
+        (True, True, False)
+        >>> TABLE.in_d(889.0, 445.0), TABLE.in_d(889.0, 444.9)
+        (True, False)
+        """
+        cx, cy = self.d_centre
+        return y <= cy + tolerance and math.hypot(x - cx, y - cy) <= self.d_radius + tolerance
+
     @classmethod
     def ten_foot(cls) -> Table:
         """A 10 ft table scaled from the full-size one (playing area 3048 x 1524 mm).
 
-        Markings scale with the length; balls stay 52.5 mm.
+        The rules describe only the full-size table (Section 1 Rule 1(a)); the Italian
+        text's summary (Parte 1, "§1. Tavolo") names the 12 x 6 ft and 10 x 5 ft tables.
+        Markings scale with the length; balls stay 52.5 mm (Section 1 Rule 2).
+
+        >>> t = Table.ten_foot()
+        >>> t.width, t.length, round(t.baulk_line, 1)
+        (1524.0, 3048.0, 629.4)
         """
         k = 3048.0 / PLAYING_LENGTH
         w, length = 1524.0, 3048.0
@@ -211,3 +284,93 @@ class Table:
 
 TABLE = Table()
 """The standard full-size table."""
+
+
+# ------------------------------------------------------------------ the rack
+
+RACK_GAP = 1.0
+"""The gap in mm left between the apex red and the pink.
+
+Section 3 Rule 2(a)(i) ("Kapitel 3 regel 2ai"; Italian "Parte 3, 2(a)(i)") puts the apex
+red "as near to the pink as possible without touching it". A referee racks by hand and
+leaves a hair's breadth; the casebook (``shared/casebook/snooker/S01.json``) racks the apex
+1.0 mm clear of the pink, and so does this module, so that records and cases agree."""
+
+RACK_DECIMALS = 2
+"""Rack positions are rounded to 0.01 mm, as the casebook writes them (S01.json)."""
+
+RACK_ROWS: dict[int, int] = {15: 5, 10: 4, 6: 3}
+"""Rows of the red triangle: 15 reds in 5 rows; the 10- and 6-red games (``rules.reds``)
+use the same tight triangle with 4 and 3 rows."""
+
+
+def rack(reds: int = 15, table: Table = TABLE, *, gap: float = RACK_GAP) -> dict[str, tuple[float, float]]:
+    """The reds in a tight triangle behind the pink (Section 3 Rule 2(a)(i)).
+
+    The triangle is equilateral and touching ("tätt packad"): balls in a row are one
+    diameter apart, rows are ``diameter * sqrt(3) / 2`` apart; the apex red is on the
+    long centre line between the pink spot and the top cushion, ``gap`` mm clear of the
+    pink, and the base is nearest and parallel to the top cushion. Reds are named
+    ``red1`` ... ``redN`` row by row from the apex, each row left to right (ascending x).
+
+    >>> r = rack()
+    >>> r["red1"], r["red2"], r["red15"]
+    ((889.0, 2730.25), (862.75, 2775.72), (994.0, 2912.12))
+    >>> len(rack(10)), rack(6)["red6"]
+    (10, (941.5, 2821.18))
+    >>> rack(7)
+    Traceback (most recent call last):
+    ...
+    ValueError: rack: reds must be one of 15, 10, 6 (a full triangle), got 7
+    """
+    if reds not in RACK_ROWS:
+        raise ValueError(
+            f"rack: reds must be one of {', '.join(map(str, RACK_ROWS))} (a full triangle), got {reds!r}"
+        )
+    if not (gap > 0 and math.isfinite(gap)):
+        raise ValueError(
+            f"rack: gap must be a positive distance in mm (the apex may not touch the pink), got {gap!r}"
+        )
+    d = 2 * table.ball_radius
+    row_step = d * math.sqrt(3) / 2
+    cx, pink_y = table.spots["pink"]
+    apex_y = pink_y + d + gap
+    out: dict[str, tuple[float, float]] = {}
+    n = 0
+    for row in range(RACK_ROWS[reds]):
+        y = apex_y + row * row_step
+        for k in range(row + 1):
+            n += 1
+            x = cx + (k - row / 2) * d
+            out[f"red{n}"] = (round(x, RACK_DECIMALS), round(y, RACK_DECIMALS))
+    back = max(y for _, y in out.values()) + table.ball_radius
+    if back > table.length:
+        raise ValueError(f"rack: {reds} reds do not fit between the pink and the top cushion of this table")
+    return out
+
+
+def starting_position(
+    reds: int = 15, table: Table = TABLE, *, gap: float = RACK_GAP
+) -> dict[str, tuple[float, float] | None]:
+    """Every ball where a frame starts (Section 3 Rule 2(a)).
+
+    The white is in hand (``None``, Section 3 Rule 2(a) and Rule 3(c)); the reds are
+    racked by :func:`rack` (Rule 2(a)(i)); yellow on the right corner of the D seen from
+    the baulk end, green on the left, brown, blue, pink and black on their spots
+    (Rule 2(a)(ii)-(vii), spots of Section 1 Rule 1(f)). Keys follow :func:`ball_names`.
+
+    >>> pos = starting_position()
+    >>> pos["white"], pos["yellow"], pos["green"], pos["pink"], pos["red1"]
+    (None, (1181.0, 737.0), (597.0, 737.0), (889.0, 2676.75), (889.0, 2730.25))
+    >>> list(pos) == ball_names(15)
+    True
+    >>> sorted(n for n in starting_position(6) if is_red(n))
+    ['red1', 'red2', 'red3', 'red4', 'red5', 'red6']
+    """
+    reds_at = rack(reds, table, gap=gap)
+    spots = table.spots
+    out: dict[str, tuple[float, float] | None] = {"white": None}
+    out.update(reds_at)
+    for colour in COLOURS:
+        out[colour] = spots[colour]
+    return out
