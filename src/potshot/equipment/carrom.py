@@ -19,6 +19,11 @@ to the right, ``y`` away from south, millimetres.
 (740.0, (370.0, 370.0))
 >>> piece_radius("striker") > piece_radius("white3")
 True
+
+Seat geometry: every marking near a seat is the same after a quarter turn, so
+the helpers below work in *seat-local* coordinates ``(u, v)``: ``u`` along
+the seat's base lines from the seated player's left to right, ``v`` the
+distance from that seat's own frame edge (:func:`to_seat`).
 """
 
 from __future__ import annotations
@@ -156,3 +161,360 @@ class Board:
 
 BOARD = Board()
 """The standard ICF board."""
+
+
+# ------------------------------------------------------------ seat geometry
+
+_SEAT_ANGLE = {"south": 270.0, "east": 0.0, "north": 90.0, "west": 180.0}
+"""Direction from the board's centre toward each seat, degrees anticlockwise from +x."""
+
+
+def _check_seat(seat: str) -> None:
+    if seat not in _SEAT_ANGLE:
+        raise ValueError(f"unknown seat {seat!r} (seats: {', '.join(SEATS)})")
+
+
+def to_seat(seat: str, x: float, y: float) -> tuple[float, float]:
+    """Board coordinates to ``seat``-local ``(u, v)``: ``u`` left to right, ``v`` from its frame edge.
+
+    >>> to_seat("south", 100.0, 20.0), to_seat("north", 100.0, 20.0)
+    ((100.0, 20.0), (640.0, 720.0))
+    >>> to_seat("east", 700.0, 100.0), to_seat("west", 40.0, 100.0)
+    ((100.0, 40.0), (640.0, 40.0))
+    """
+    _check_seat(seat)
+    s = BOARD_SIZE
+    if seat == "south":
+        return (x, y)
+    if seat == "north":
+        return (s - x, s - y)
+    if seat == "east":  # facing west, the player's right is north
+        return (y, s - x)
+    return (s - y, x)  # west: facing east, the player's right is south
+
+
+def from_seat(seat: str, u: float, v: float) -> tuple[float, float]:
+    """The inverse of :func:`to_seat`.
+
+    >>> all(from_seat(s, *to_seat(s, 123.0, 45.0)) == (123.0, 45.0) for s in SEATS)
+    True
+    """
+    _check_seat(seat)
+    s = BOARD_SIZE
+    if seat == "south":
+        return (u, v)
+    if seat == "north":
+        return (s - u, s - v)
+    if seat == "east":
+        return (s - v, u)
+    return (v, s - u)
+
+
+def opposite_seat(seat: str) -> str:
+    """The seat across the board (Laws 1-2: singles opponents and doubles partners sit opposite).
+
+    >>> opposite_seat("south"), opposite_seat("east")
+    ('north', 'west')
+    """
+    _check_seat(seat)
+    return SEATS[(SEATS.index(seat) + 2) % 4]
+
+
+def right_of(seat: str) -> str:
+    """The seat to the right of a seated player (Law 22(b): in doubles play passes to the right).
+
+    >>> right_of("south"), right_of("west")
+    ('east', 'south')
+    """
+    _check_seat(seat)
+    return SEATS[(SEATS.index(seat) + 1) % 4]
+
+
+# ----------------------------------------------------------- break formation
+
+
+def starting_position(breaker: str = "south") -> dict[str, tuple[float, float]]:
+    """The formation before the break (Law 14(a)), for a breaker sitting at ``breaker``.
+
+    The queen covers the centre circle; the inner ring is six pieces touching
+    it, white and black alternating; the outer ring is twelve pieces touching
+    the inner ring and each other (the compact hexagonal circle, 77.5 mm across
+    from the centre, inside the 85 mm outer circle). The whites make a "Y"
+    with the queen at its centre: each inner white has an outer white straight
+    behind it, and the Y's stem points at the breaker, its arms away (the
+    letter as the breaker reads it). The rest of the outer ring is filled
+    alternately: the outer ring is white, black, white, black... all round.
+
+    Names: ``white1-3`` the inner whites (``white1`` on the stem), ``white4-6``
+    behind them, ``white7-9`` the other outer whites; ``black1-3`` inner,
+    ``black4-6`` behind them, ``black7-9`` the rest of the outer ring.
+
+    >>> pos = starting_position()
+    >>> len(pos), pos["queen"]
+    (19, (370.0, 370.0))
+    >>> round(pos["white1"][0], 6), round(pos["white1"][1], 6)  # the stem toward south
+    (370.0, 339.0)
+    >>> d = 2 * piece_radius("white1")
+    >>> all(math.dist(p, q) >= d - 1e-6 for a, p in pos.items() for b, q in pos.items() if a < b)
+    True
+    >>> all(math.dist(p, BOARD.centre) + piece_radius(n) <= OUTER_CIRCLE_RADIUS for n, p in pos.items())
+    True
+    """
+    _check_seat(breaker)
+    cx, cy = BOARD.centre
+    d = CARROMMAN_DIAMETER  # queen and carrommen share one size, so every contact is d apart
+    stem = _SEAT_ANGLE[breaker]
+    out: dict[str, tuple[float, float]] = {"queen": (cx, cy)}
+
+    def at(angle: float, dist: float) -> tuple[float, float]:
+        a = math.radians(angle)
+        return (cx + dist * math.cos(a), cy + dist * math.sin(a))
+
+    counts = {"white": 0, "black": 0}
+
+    def put(colour: str, angle: float, dist: float) -> None:
+        counts[colour] += 1
+        out[f"{colour}{counts[colour]}"] = at(angle, dist)
+
+    for k in range(0, 6, 2):  # inner ring: whites on the Y's three branches
+        put("white", stem + 60 * k, d)
+    for k in range(1, 6, 2):
+        put("black", stem + 60 * k, d)
+    for k in range(0, 6, 2):  # the outer whites straight behind them: the "Y"
+        put("white", stem + 60 * k, 2 * d)
+    for k in range(1, 6, 2):
+        put("black", stem + 60 * k, 2 * d)
+    # the six gaps of the outer ring (between the straight-behind pieces) alternate:
+    # beside a Y arm comes a black, so the outer ring alternates all round
+    for k in range(6):
+        colour = "black" if k % 2 == 0 else "white"
+        put(colour, stem + 30 + 60 * k, d * math.sqrt(3))
+    return out
+
+
+# -------------------------------------------------------- striker placement
+
+ARROW_START = POCKET_DIAMETER / 2 * (1 + math.sqrt(2))
+"""Distance along the diagonal from the corner to where an arrow starts (the pocket's rim)."""
+
+
+def _segment_distance(p: tuple[float, float], a: tuple[float, float], b: tuple[float, float]) -> float:
+    (px, py), (ax, ay), (bx, by) = p, a, b
+    dx, dy = bx - ax, by - ay
+    t = max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / (dx * dx + dy * dy)))
+    return math.hypot(px - (ax + t * dx), py - (ay + t * dy))
+
+
+def base_circle_centres(seat: str) -> tuple[tuple[float, float], tuple[float, float]]:
+    """Board coordinates of ``seat``'s two base circles (between its base lines, at their ends).
+
+    >>> [tuple(round(v, 2) for v in c) for c in base_circle_centres("south")]
+    [(150.9, 117.4), (589.1, 117.4)]
+    """
+    b = BOARD.base(seat)
+    v = (b.outer + b.inner) / 2
+    return (from_seat(seat, b.ends[0], v), from_seat(seat, b.ends[1], v))
+
+
+def arrows() -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """The four diagonal arrows as segments (from the pocket's rim toward the centre)."""
+    s = BOARD_SIZE
+    out = []
+    for cx, cy in ((0.0, 0.0), (s, 0.0), (0.0, s), (s, s)):
+        ux = 1.0 if cx == 0.0 else -1.0
+        uy = 1.0 if cy == 0.0 else -1.0
+        k0 = ARROW_START / math.sqrt(2)
+        k1 = (ARROW_START + ARROW_LENGTH) / math.sqrt(2)
+        out.append(((cx + ux * k0, cy + uy * k0), (cx + ux * k1, cy + uy * k1)))
+    return out
+
+
+def touches_arrow(x: float, y: float, radius: float = STRIKER_DIAMETER / 2) -> bool:
+    """Whether a disc at ``(x, y)`` touches one of the diagonal arrows (Law 91(b))."""
+    return any(_segment_distance((x, y), a, b) <= radius for a, b in arrows())
+
+
+def striker_place_fault(seat: str, x: float, y: float) -> str | None:
+    """Why the striker may not be played from ``(x, y)`` by the player at ``seat`` (Law 91), or None.
+
+    Law 91(a): the striker touches both of the player's base lines. Law 91(b):
+    played from a base circle, it covers the circle wholly and does not touch
+    the diagonal arrow; a striker lying partly on a base circle without
+    covering it is therefore wrong too (the record format's
+    ``striker_placement``).
+
+    >>> striker_place_fault("south", 370.0, 117.4) is None
+    True
+    >>> striker_place_fault("south", 370.0, 60.0)
+    'the striker does not touch both base lines (Law 91(a))'
+    >>> striker_place_fault("south", 165.0, 117.4)
+    'the striker lies on a base circle without covering it (Law 91(b))'
+    """
+    b = BOARD.base(seat)
+    u, v = to_seat(seat, x, y)
+    r = STRIKER_DIAMETER / 2
+    half = BOARD.base_line_length / 2
+    c = BOARD_SIZE / 2
+    for line in (b.outer, b.inner):
+        if _segment_distance((u, v), (c - half, line), (c + half, line)) > r:
+            return "the striker does not touch both base lines (Law 91(a))"
+    for bc in base_circle_centres(seat):
+        d = math.dist((x, y), bc)
+        if d >= r + BOARD.base_circle_radius:
+            continue  # clear of this base circle
+        if d + BOARD.base_circle_radius > r:
+            return "the striker lies on a base circle without covering it (Law 91(b))"
+        if touches_arrow(x, y, r):
+            return "the striker on the base circle touches the diagonal arrow (Law 91(b))"
+    return None
+
+
+def striker_place_ok(seat: str, x: float, y: float) -> bool:
+    """Whether the striker may be played from ``(x, y)`` by the player at ``seat`` (Law 91).
+
+    >>> striker_place_ok("south", 370.0, 117.4), striker_place_ok("north", 370.0, 622.6)
+    (True, True)
+    >>> striker_place_ok("east", 622.6, 370.0), striker_place_ok("south", 370.0, 622.6)
+    (True, False)
+    >>> striker_place_ok("south", 150.9, 117.4)  # covering the base circle
+    True
+    """
+    return striker_place_fault(seat, x, y) is None
+
+
+def striker_clear(x: float, y: float, layout: dict[str, tuple[float, float] | None]) -> bool:
+    """Whether a striker at ``(x, y)`` overlaps none of the pieces in ``layout``."""
+    r = STRIKER_DIAMETER / 2
+    for name, p in layout.items():
+        if p is not None and math.dist((x, y), p) < r + piece_radius(name) - 0.5:
+            return False
+    return True
+
+
+def striker_position_possible(
+    seat: str, layout: dict[str, tuple[float, float] | None], step: float = 1.0
+) -> bool:
+    """Whether the player at ``seat`` has any legal striker position among ``layout`` (Law 103).
+
+    Tries the positions along the base (every ``step`` mm between the lines,
+    and the base circles' centres).
+
+    >>> striker_position_possible("south", starting_position())
+    True
+    """
+    b = BOARD.base(seat)
+    v = (b.outer + b.inner) / 2
+    half = BOARD.base_line_length / 2
+    c = BOARD_SIZE / 2
+    n = int(BOARD.base_line_length / step)
+    candidates = [from_seat(seat, c - half + i * step, v) for i in range(n + 1)]
+    candidates.extend(base_circle_centres(seat))
+    return any(striker_place_ok(seat, x, y) and striker_clear(x, y, layout) for x, y in candidates)
+
+
+# ------------------------------------------------------ penalty placement
+
+
+def aligned_to_pocket(a: tuple[float, float], b: tuple[float, float]) -> str | None:
+    """The pocket that the line through two pieces' centres leads into, if any.
+
+    A "pair" or "cannon" (glossary: two pieces aligned toward a pocket): the
+    line through both centres passes over a pocket's hole (within the hole's
+    radius of its centre, the test :meth:`Board.in_pocket` uses), beyond
+    one of the two pieces.
+
+    >>> aligned_to_pocket((370.0, 370.0), (400.0, 400.0)) in ("bottom-left", "top-right")
+    True
+    >>> aligned_to_pocket((370.0, 370.0), (370.0, 430.0)) is None
+    True
+    """
+    (ax, ay), (bx, by) = a, b
+    dx, dy = bx - ax, by - ay
+    n = math.hypot(dx, dy)
+    if n == 0:
+        return None
+    for name, (px, py) in BOARD.pocket_centres.items():
+        dist = abs((px - ax) * dy - (py - ay) * dx) / n
+        if dist <= BOARD.pocket_diameter / 2:
+            return name
+    return None
+
+
+def penalty_place_fault(
+    name: str, x: float, y: float, layout: dict[str, tuple[float, float] | None]
+) -> str | None:
+    """Why a due or penalty piece may not be placed at ``(x, y)`` among ``layout``, or None.
+
+    Glossary "Piazzare" and Laws 57(a)/58: inside the outer circle (wholly, as
+    this module takes it); Law 62(a): not touching a piece already there;
+    Law 62(b): not covering the centre circle, even partly; Law 75: not
+    forming a shot (pair or cannon) with the queen.
+
+    >>> penalty_place_fault("white1", 370.0, 430.0, {"queen": (370.0, 370.0)}) is None
+    True
+    >>> penalty_place_fault("white1", 370.0, 500.0, {})
+    'white1 at (370, 500) is not inside the outer circle (Laws 57(a), 58)'
+    >>> penalty_place_fault("white1", 380.0, 370.0, {})
+    'white1 at (380, 370) covers the centre circle (Law 62(b))'
+    """
+    r = piece_radius(name)
+    cx, cy = BOARD.centre
+    d = math.dist((x, y), (cx, cy))
+    if d + r > OUTER_CIRCLE_RADIUS + 0.5:
+        return f"{name} at ({x:g}, {y:g}) is not inside the outer circle (Laws 57(a), 58)"
+    if d < r + CENTRE_CIRCLE_RADIUS:
+        return f"{name} at ({x:g}, {y:g}) covers the centre circle (Law 62(b))"
+    for other, p in layout.items():
+        if other == name or p is None:
+            continue
+        if math.dist((x, y), p) <= r + piece_radius(other) + 0.5:
+            return f"{name} at ({x:g}, {y:g}) touches {other} (Law 62(a))"
+    q = layout.get("queen")
+    if q is not None and name != "queen" and math.dist(q, BOARD.centre) <= OUTER_CIRCLE_RADIUS:
+        pocket = aligned_to_pocket((x, y), q)
+        if pocket is not None:
+            return f"{name} at ({x:g}, {y:g}) forms a shot with the queen toward {pocket} (Law 75)"
+    return None
+
+
+def respot_position(
+    layout: dict[str, tuple[float, float] | None], name: str = "queen", away_from: str = "south"
+) -> tuple[float, float]:
+    """Where the referee puts the queen or a piece that left the board (Laws 38(a), 66, 67).
+
+    On the centre circle when it is free; otherwise as much over it as the
+    pieces around allow: the nearest free spot to the centre, searched on
+    rings around it, preferring the side away from ``away_from`` (the seat of
+    the player to play, Law 67: "not easily pocketed by the player in turn";
+    Law 38(b): "on the side opposite to the player in turn").
+
+    >>> respot_position({})
+    (370.0, 370.0)
+    >>> x, y = respot_position({"white1": (370.0, 370.0)})
+    >>> round(math.dist((x, y), (370.0, 370.0)), 1), y > 370.0
+    (31.0, True)
+    """
+    r = piece_radius(name)
+    cx, cy = BOARD.centre
+
+    def free(x: float, y: float) -> bool:
+        return all(p is None or math.dist((x, y), p) >= r + piece_radius(n) - 1e-6 for n, p in layout.items())
+
+    if free(cx, cy):
+        return (cx, cy)
+    away = _SEAT_ANGLE[away_from] + 180.0
+    step = 0.5
+    dist = step
+    while dist < BOARD_SIZE:
+        best: tuple[float, float] | None = None
+        for k in range(0, 360, 5):
+            for sign in (1, -1):
+                a = math.radians(away + sign * k)
+                x, y = cx + dist * math.cos(a), cy + dist * math.sin(a)
+                if r <= x <= BOARD_SIZE - r and r <= y <= BOARD_SIZE - r and free(x, y):
+                    best = (round(x, 2), round(y, 2))
+                    break
+            if best:
+                return best
+        dist += step
+    return (cx, cy)
