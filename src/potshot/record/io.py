@@ -9,13 +9,59 @@ returns the error beside it, which is what ``potshot referee`` needs to print
 from __future__ import annotations
 
 import json
+import re
+import typing
 from pathlib import Path
 from typing import IO, Any
 
 import msgspec
 
 from potshot.record.errors import RecordError, from_msgspec
-from potshot.record.model import FORMAT, Frame, Record, Shot, to_builtins
+from potshot.record.model import (
+    EVENT_TYPES,
+    FORMAT,
+    Before,
+    Frame,
+    GameName,
+    Moved,
+    Record,
+    Shot,
+    to_builtins,
+)
+
+
+def _literal_values(cls: type, name: str) -> tuple[str, ...]:
+    """The strings a ``Literal[...] | None`` field of ``cls`` allows."""
+    hint = typing.get_type_hints(cls)[name]
+    return tuple(v for a in typing.get_args(hint) for v in typing.get_args(a) if isinstance(v, str))
+
+
+# What a field expects, for the errors msgspec words without it ("Invalid enum value 'x'").
+_EXPECTED: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
+    (re.compile(r"^game$"), typing.get_args(GameName)),
+    (re.compile(r"(^|\.)before\.decision$|^decision$"), _literal_values(Before, "decision")),
+    (
+        re.compile(r"(^|\.)events\[\d+\]\.type$"),
+        tuple(str(typing.cast(type[msgspec.Struct], t).__struct_config__.tag) for t in EVENT_TYPES),
+    ),
+    (re.compile(r"(^|\.)events\[\d+\]\.by$"), _literal_values(Moved, "by")),
+)
+_MISSING = re.compile(r"^Object missing required field `(?P<name>[^`]+)`$")
+
+
+def _explain(err: RecordError) -> RecordError:
+    """Name the missing field in ``field`` and say what a bad enumerated value should be."""
+    msg, fld = err.message, err.field
+    m = _MISSING.match(msg)
+    if m:
+        fld = f"{fld}.{m.group('name')}" if fld else m.group("name")
+        msg = f"missing required field {m.group('name')!r}"
+    elif fld and msg.startswith(("Invalid enum value", "Invalid value")):
+        for pat, allowed in _EXPECTED:
+            if pat.search(fld):
+                msg = f"{msg} (expected one of: {', '.join(allowed)})"
+                break
+    return RecordError(msg, frame=err.frame, shot=err.shot, field=fld)
 
 
 def _parse_json(data: bytes | str) -> Any:
@@ -44,7 +90,7 @@ def load_partial(data: bytes | str | dict[str, Any]) -> tuple[Record, RecordErro
     try:
         record = msgspec.convert(header, Record)
     except msgspec.ValidationError as e:
-        raise from_msgspec(e) from None
+        raise _explain(from_msgspec(e)) from None
     if record.format != FORMAT:
         raise RecordError(f"unsupported format {record.format!r} (expected {FORMAT!r})", field="format")
     if not isinstance(frames_raw, list):
@@ -56,7 +102,7 @@ def load_partial(data: bytes | str | dict[str, Any]) -> tuple[Record, RecordErro
         try:
             frame = msgspec.convert({k: v for k, v in fraw.items() if k != "shots"}, Frame)
         except msgspec.ValidationError as e:
-            return record, from_msgspec(e, frame=fi)
+            return record, _explain(from_msgspec(e, frame=fi))
         record.frames.append(frame)
         if not isinstance(shots_raw, list):
             return record, RecordError("expected a list of shots", frame=fi, field="shots")
@@ -64,14 +110,17 @@ def load_partial(data: bytes | str | dict[str, Any]) -> tuple[Record, RecordErro
             try:
                 shot = msgspec.convert(sraw, Shot)
             except msgspec.ValidationError as e:
-                return record, from_msgspec(e, frame=fi, shot=si)
+                return record, _explain(from_msgspec(e, frame=fi, shot=si))
             frame.shots.append(shot)
     return record, None
 
 
 def load(source: str | Path | bytes | IO[bytes] | IO[str]) -> Record:
-    """Load a record from a path, bytes/str of JSON, or a file object; raise on any error."""
-    if isinstance(source, Path) or (isinstance(source, str) and not source.lstrip().startswith("{")):
+    """Load a record from a path, bytes/str of JSON, or a file object; raise on any error.
+
+    A ``str`` is JSON text when it is blank or starts with ``{`` or ``[``, else a path.
+    """
+    if isinstance(source, Path) or (isinstance(source, str) and source.strip()[:1] not in ("", "{", "[")):
         data: bytes | str = Path(source).read_bytes()
     elif isinstance(source, (bytes, str)):
         data = source
