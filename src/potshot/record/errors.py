@@ -64,10 +64,10 @@ def from_msgspec(exc: Exception, *, frame: int | None = None, shot: int | None =
 
     >>> import msgspec
     >>> try:
-    ...     msgspec.convert({"a": "x"}, dict[str, int])
+    ...     msgspec.convert({"a": [1, "x"]}, dict[str, list[int]])
     ... except msgspec.ValidationError as e:
     ...     print(from_msgspec(e, frame=2, shot=0))
-    frame 2, shot 0, field ["a"]: Expected `int`, got `str`
+    frame 2, shot 0, field [...][1]: Expected `int`, got `str`
     """
     m = _MSGSPEC_PATH.match(str(exc))
     msg, path = (m.group("msg"), m.group("path")) if m else (str(exc), None)

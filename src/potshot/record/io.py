@@ -24,6 +24,7 @@ from potshot.record.model import (
     Frame,
     GameName,
     Moved,
+    Position,
     Record,
     Shot,
     to_builtins,
@@ -49,9 +50,36 @@ _EXPECTED: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
 _MISSING = re.compile(r"^Object missing required field `(?P<name>[^`]+)`$")
 
 
-def _explain(err: RecordError) -> RecordError:
+_KEYED = re.compile(r"^(?P<map>[A-Za-z_.]+)\[\.\.\.\](?P<rest>.*)$")
+
+
+def _name_the_key(fld: str, raw: Any) -> str:
+    """msgspec writes a bad value inside a mapping as ``after[...]``: name the piece instead.
+
+    >>> _name_the_key("after[...][1]", {"after": {"white": [1.0, 2.0], "red3": [1.0, "x"]}})
+    'after.red3[1]'
+    """
+    m = _KEYED.match(fld)
+    if not m or not isinstance(raw, dict):
+        return fld
+    node: Any = raw
+    for part in m.group("map").split("."):
+        node = node.get(part) if isinstance(node, dict) else None
+    if not isinstance(node, dict):
+        return fld
+    for key, value in node.items():
+        try:
+            msgspec.convert(value, Position | None)
+        except msgspec.ValidationError:
+            return f"{m.group('map')}.{key}{m.group('rest')}"
+    return fld
+
+
+def _explain(err: RecordError, raw: Any = None) -> RecordError:
     """Name the missing field in ``field`` and say what a bad enumerated value should be."""
     msg, fld = err.message, err.field
+    if fld and raw is not None:
+        fld = _name_the_key(fld, raw)
     m = _MISSING.match(msg)
     if m:
         fld = f"{fld}.{m.group('name')}" if fld else m.group("name")
@@ -102,7 +130,7 @@ def load_partial(data: bytes | str | dict[str, Any]) -> tuple[Record, RecordErro
         try:
             frame = msgspec.convert({k: v for k, v in fraw.items() if k != "shots"}, Frame)
         except msgspec.ValidationError as e:
-            return record, _explain(from_msgspec(e, frame=fi))
+            return record, _explain(from_msgspec(e, frame=fi), fraw)
         record.frames.append(frame)
         if not isinstance(shots_raw, list):
             return record, RecordError("expected a list of shots", frame=fi, field="shots")
@@ -110,7 +138,7 @@ def load_partial(data: bytes | str | dict[str, Any]) -> tuple[Record, RecordErro
             try:
                 shot = msgspec.convert(sraw, Shot)
             except msgspec.ValidationError as e:
-                return record, _explain(from_msgspec(e, frame=fi, shot=si))
+                return record, _explain(from_msgspec(e, frame=fi, shot=si), sraw)
             frame.shots.append(shot)
     return record, None
 
@@ -132,9 +160,26 @@ def load(source: str | Path | bytes | IO[bytes] | IO[str]) -> Record:
     return record
 
 
+def _plain(record: Record) -> dict[str, Any]:
+    """The record as JSON-ready containers: ``format`` first (always written, it names
+    the document), and a shot's empty ``before`` left out like every other default."""
+    out: dict[str, Any] = msgspec.to_builtins(record)
+    out.pop("format", None)
+    for frame in out.get("frames", []):
+        for shot in frame.get("shots", []):
+            if shot.get("before") == {}:
+                del shot["before"]
+    return {"format": record.format, **out}
+
+
 def dumps(record: Record, *, indent: int = 2) -> str:
-    """The record as JSON text (``indent=0`` for one line)."""
-    raw = msgspec.json.encode(record)
+    """The record as JSON text (``indent=0`` for one line).
+
+    >>> rec = load('{"game": "snooker", "players": ["A"], "frames": [{"starts": "A", "shots": [{"player": "A"}]}]}')
+    >>> dumps(rec, indent=0)
+    '{"format":"potshot-record/1","game":"snooker","players":["A"],"frames":[{"starts":"A","shots":[{"player":"A"}]}]}'
+    """
+    raw = msgspec.json.encode(_plain(record))
     if indent:
         return msgspec.json.format(raw, indent=indent).decode()
     return raw.decode()
