@@ -1,0 +1,1193 @@
+"""The carrom referee: the ICF laws (``shared/rulebooks/carrom-laws-icf-it.rst``), law by law.
+
+A record frame is a *board*; the referee object lives across the record's
+frames, so the game score, the board number, the games won and the seats
+carry over from board to board (Laws 25-33), unless a frame restates them
+(``game_score``, ``board``).
+
+Vocabulary (docs/carrom-record.md has the whole of it):
+
+- the ruling is a :class:`CarromRuling`: the common fields plus ``returned``,
+  ``owed``, ``queen``, ``board_over``, ``board_points``, ``game_score``,
+  ``game_over``, ``match_over``, ``penalty_pieces``, ``to_place``,
+  ``technical``, ``respotted``, ``game_winner`` and a few extensions
+  (``match_winner``, ``games``, ``board``, ``game``, ``seats``, ``broken``,
+  ``offender``, ``void``);
+- ``before.fouls``: a technical foul (Law 36(a)) of the player before the
+  first stroke of the turn; ``foul`` events: fouls during or after a stroke
+  (Law 37); ``before.extra["opponent_fouls"]``: the technical fouls of the
+  player not in turn (Law 36(b));
+- ``before.penalty_place``: the due, penalty and returned pieces placed before
+  this stroke; ``before.waive_penalty``: the penalty condoned (Law 60);
+- ``before.action``: a referee action instead of a stroke: ``pass`` (Law 98),
+  ``lose_board`` (Laws 24, 64, 82(b), 87(b)), ``replay`` (Laws 101, 103),
+  ``forfeit`` (Law 104), ``concede_game`` / ``concede_match`` (Law 100);
+  ``before.concede`` is ``concede_game``.
+
+>>> from potshot.record.io import load_partial
+>>> from potshot.referee.runner import referee_record
+>>> rec, _ = load_partial('{"game": "carrom", "players": ["Ann", "Bob"], "frames": [{"starts": "Ann",'
+...     ' "shots": [{"player": "Ann", "events": [{"type": "hit", "ball": "striker", "other": "white1"},'
+...     ' {"type": "pot", "ball": "white2", "pocket": "top-left"}]}]}]}')
+>>> r = referee_record(rec).rulings[0][0]
+>>> r.next, r.queen, r.penalty_pieces, r.broken
+('Ann', 'on_board', 0, True)
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+import msgspec
+
+from potshot.equipment import carrom as eq
+from potshot.record.errors import RecordError
+from potshot.record.model import (
+    Foul,
+    Frame,
+    FrameResult,
+    Hit,
+    Moved,
+    OffTable,
+    Pot,
+    Record,
+    Shot,
+)
+from potshot.referee.base import OVERLAP_TOLERANCE_MM, Referee, Ruling
+from potshot.referee.registry import register
+
+Pos = tuple[float, float]
+
+FOUL_KINDS: frozenset[str] = frozenset(
+    {
+        # the record format's carrom kinds
+        "pushed",  # Law 7
+        "elbow_over_line",  # Law 11(a)
+        "body_over_diagonal",  # Law 6
+        "striker_placement",  # Law 91
+        "touched",  # Law 95
+        "out_of_turn",  # Law 24
+        "before_go",  # Law 20
+        "left_seat",  # Law 64
+        "penalty_misplaced",  # Laws 58, 59, 62, 75
+        # conduct and time rules as foul kinds (docs/carrom-record.md)
+        "body_touching_table",  # Law 4
+        "anchored",  # Law 12(a)
+        "not_finger",  # Law 8
+        "time",  # Laws 19, 23, 61: a stroke or a placement over 15 seconds
+        "wrong_pieces_placed",  # Law 55(a)
+        "piece_moved_placing",  # Law 59
+        "striker_held_placing",  # Law 57(b)
+        "disturbed_board",  # Law 87(a)
+        "powder",  # Law 83(b)
+        "distracting",  # Law 90
+        "partners_communicating",  # Law 92
+        "holding_material",  # Law 94
+        "trial_stroke",  # Law 96
+        "striker_on_frame",  # Law 97(a)
+        "resumed_before_go",  # Law 82(a)
+    }
+)
+
+ACTIONS = ("pass", "lose_board", "replay", "forfeit", "concede_game", "concede_match")
+
+QUEEN_POINTS = 3
+"""Law 25(b)(i): the queen is worth 3 points..."""
+QUEEN_LIMIT = 21
+"""...up to 21 points inclusive (Law 25(b)(i)); from 22 the winner no longer takes them (Law 27)."""
+BOARD_MAX = 12
+"""Law 28: at most 12 points on a board."""
+
+
+class CarromRuling(Ruling, kw_only=True):
+    """A carrom ruling: the common fields and the carrom ones (record format, "Carrom specifics").
+
+    ``penalty`` repeats ``penalty_pieces`` (carrom penalties are pieces, not
+    points); ``points`` is what the striker scores on the board when it ends;
+    ``score`` is the running game score; ``break`` the pieces (and queen)
+    pocketed so far in the turn, 0 when it ended.
+    """
+
+    returned: list[str] = msgspec.field(default_factory=list)
+    owed: dict[str, int] = msgspec.field(default_factory=dict)
+    queen: str = "on_board"
+    board_over: bool = False
+    board_points: dict[str, int] = msgspec.field(default_factory=dict)
+    game_score: dict[str, int] = msgspec.field(default_factory=dict)
+    game_over: bool = False
+    match_over: bool = False
+    penalty_pieces: int = 0
+    to_place: dict[str, int] = msgspec.field(default_factory=dict)
+    technical: bool = False
+    respotted: dict[str, list[float]] = msgspec.field(default_factory=dict)
+    game_winner: str | None = None
+    # extensions (docs/carrom-record.md)
+    match_winner: str | None = None
+    games: dict[str, int] = msgspec.field(default_factory=dict)
+    board: int = 1
+    game: int = 1
+    seats: dict[str, str] = msgspec.field(default_factory=dict)
+    broken: bool = False
+    offender: str | None = None
+    void: bool = False
+
+
+@dataclass
+class CarromState:
+    """Everything the referee knows; deep-copied for undo (``Referee.snapshot``)."""
+
+    # match and game (carry over between boards)
+    game_no: int = 1
+    board_no: int = 1
+    game_score: list[int] = field(default_factory=lambda: [0, 0])
+    games_won: list[int] = field(default_factory=lambda: [0, 0])
+    seats: dict[str, str] = field(default_factory=dict)
+    match_over: bool = False
+    match_winner: int | None = None
+    game_over: bool = False
+    deciding_swap_done: bool = False
+    # the last board's end: "won", "void" or "" (not ended)
+    last_board_end: str = ""
+    # the board
+    white_side: int = 0
+    on: set[str] = field(default_factory=set)
+    pos: dict[str, Pos] = field(default_factory=dict)
+    returned_pending: list[int] = field(default_factory=lambda: [0, 0])
+    penalty_pending: list[int] = field(default_factory=lambda: [0, 0])
+    owed: list[int] = field(default_factory=lambda: [0, 0])
+    queen: str = "on_board"  # "on_board", "pending", or "covered"
+    queen_side: int | None = None  # who pocketed (pending) or covered it
+    broken: bool = False
+    attempts: int = 0
+    current: str = ""
+    first_stroke: bool = True
+    turn_pieces: int = 0
+    passes: int = 0
+    board_over: bool = False
+    board_winner: int | None = None
+    board_points: list[int] = field(default_factory=lambda: [0, 0])
+
+
+@dataclass
+class _Outcome:
+    """What one shot does, gathered before it is applied."""
+
+    fouls: list[str] = field(default_factory=list)
+    foul: bool = False
+    technical: bool = False
+    offender: str | None = None
+    penalty: list[int] = field(default_factory=lambda: [0, 0])
+    returned: list[str] = field(default_factory=list)
+    respot: list[str] = field(default_factory=list)
+    keep_turn: bool = False
+
+
+@register
+class CarromReferee(Referee):
+    """Referee of carrom under the ICF laws."""
+
+    game: ClassVar[str] = "carrom"
+    title: ClassVar[str] = "Carrom (ICF laws)"
+    rulebook: ClassVar[str] = "carrom-laws-icf-it.rst"
+    pockets: ClassVar[tuple[str, ...]] = eq.POCKETS
+    cushions: ClassVar[tuple[str, ...]] = eq.CUSHIONS
+    foul_kinds: ClassVar[frozenset[str]] = FOUL_KINDS
+
+    state: CarromState
+
+    def __init__(self, record: Record) -> None:
+        super().__init__(record)
+        if record.is_doubles:
+            teams = [[p] if isinstance(p, str) else list(p) for p in record.players]
+            if len(teams) != 2 or any(len(t) != 2 for t in teams):
+                raise RecordError("carrom doubles is two teams of two", field="players")
+            self.sides: list[list[str]] = teams
+            # Laws 2, 22(b): partners opposite, play passes to the right: A1, B1, A2, B2
+            self.order = [teams[0][0], teams[1][0], teams[0][1], teams[1][1]]
+        else:
+            if len(self.players) != 2:
+                raise RecordError(
+                    "carrom singles is two players (doubles: two teams of two)", field="players"
+                )
+            self.sides = [[self.players[0]], [self.players[1]]]
+            self.order = list(self.players)
+        if len(set(self.order)) != len(self.order):
+            raise RecordError("a player is named twice", field="players")
+        match = dict(record.match or {})
+        self.games_best_of = self._positive(match.get("games", 3), "match.games")
+        self.points_target = self._positive(match.get("points", 25), "match.points")
+        late = str(self.rules.get("round", "")).lower() in ("quarter-final", "semi-final", "final")
+        boards = match.get("boards", None if late else 8)  # Law 29(b): 8 boards up to the last 16
+        self.boards_limit: int | None = None if boards is None else self._positive(boards, "match.boards")
+        self.late_round = late
+        self.state = CarromState()
+
+    @staticmethod
+    def _positive(v: Any, fld: str) -> int:
+        if not isinstance(v, int) or isinstance(v, bool) or v < 1:
+            raise RecordError(f"expected a positive whole number, got {v!r}", field=fld)
+        return v
+
+    # ------------------------------------------------------------------ hooks
+
+    def piece_names(self) -> set[str]:
+        return {*eq.PIECE_NAMES, "striker"}
+
+    def piece_radius(self, name: str) -> float:
+        return eq.piece_radius(name)
+
+    def surface(self) -> tuple[float, float]:
+        return (eq.BOARD_SIZE, eq.BOARD_SIZE)
+
+    # ------------------------------------------------------------ sides, turns
+
+    def side_of(self, player: str) -> int:
+        """0 or 1: the player's side (team)."""
+        for i, s in enumerate(self.sides):
+            if player in s:
+                return i
+        raise RecordError(f"unknown player {player!r}", field="player")
+
+    def side_name(self, side: int) -> str:
+        """The name a side goes by in rulings (singles: the player; doubles: the team's first player)."""
+        return self.sides[side][0]
+
+    def per_player(self, values: list[int]) -> dict[str, int]:
+        """A per-side value keyed by every player (doubles: both partners show their team's)."""
+        return {p: values[i] for i, s in enumerate(self.sides) for p in s}
+
+    def next_player(self, player: str) -> str:
+        """Law 21/22(b): the opponent in singles, the player to the right in doubles."""
+        return self.order[(self.order.index(player) + 1) % len(self.order)]
+
+    def colour(self, side: int) -> str:
+        """Law 16: the breaker's side has the whites for the board."""
+        return "white" if side == self.state.white_side else "black"
+
+    def _seat_players(self, first_breaker: str) -> None:
+        """Laws 1, 2, 13: the match's first breaker sits south, the opponent (or partner) north."""
+        if len(self.order) == 2:
+            other = self.order[1 - self.order.index(first_breaker)]
+            self.state.seats = {first_breaker: "south", other: "north"}
+        else:
+            i = self.order.index(first_breaker)
+            self.state.seats = {self.order[(i + k) % 4]: eq.SEATS[k] for k in range(4)}
+
+    def _swap_seats(self) -> None:
+        """Law 31 (singles: change sides) and Law 32 (doubles: everyone one seat to the right)."""
+        st = self.state
+        if len(self.order) == 2:
+            st.seats = {p: eq.opposite_seat(s) for p, s in st.seats.items()}
+        else:
+            st.seats = {p: eq.right_of(s) for p, s in st.seats.items()}
+
+    # ------------------------------------------------------------ the board
+
+    def start_frame(self, index: int, frame: Frame) -> None:
+        """Set up a board: Laws 14-16 (formation, breaker, colours), carrying the game on (25-33)."""
+        st = self.state
+        self.frame_index = index
+        self.check_player(frame.starts, "starts")
+        if st.match_over:
+            raise RecordError("the match is over: no further board", field="starts")
+        if index == 0:
+            self._seat_players(frame.whites if frame.whites and frame.broken else frame.starts)
+        elif st.last_board_end:
+            if st.game_over:
+                # a new game: Law 31/32 change of sides, scores from zero
+                st.game_no += 1
+                st.board_no = 1
+                st.game_score = [0, 0]
+                st.game_over = False
+                st.deciding_swap_done = False
+                self._swap_seats()
+            elif st.last_board_end == "won":
+                st.board_no += 1
+            # a void board (Laws 98, 101, 103) is replayed under the same number
+        st.last_board_end = ""
+        if frame.board is not None:
+            st.board_no = self._positive(frame.board, "board")
+        if frame.game_score is not None:
+            gs = [0, 0]
+            for name, v in frame.game_score.items():
+                self.check_player(name, f"game_score.{name}")
+                if not isinstance(v, int) or v < 0:
+                    raise RecordError(
+                        f"a game score is a whole number >= 0, got {v!r}", field=f"game_score.{name}"
+                    )
+                gs[self.side_of(name)] = v
+            st.game_score = gs
+        whites = frame.whites or frame.starts
+        self.check_player(whites, "whites")
+        st.white_side = self.side_of(whites)
+        # the layout
+        if frame.position is None:
+            layout: dict[str, Pos | None] = dict(eq.starting_position(st.seats.get(whites, "south")))
+        else:
+            self.check_layout(frame.position, "position")
+            if "striker" in frame.position:
+                raise RecordError("the striker is never in a position (Law 84)", field="position.striker")
+            layout = {n: frame.position.get(n) for n in eq.PIECE_NAMES}
+        st.on = {n for n, p in layout.items() if p is not None}
+        st.pos = {n: p for n, p in layout.items() if p is not None}
+        st.returned_pending = [0, 0]
+        st.penalty_pending = [0, 0]
+        st.owed = [0, 0]
+        if frame.owed is not None:
+            for name, v in frame.owed.items():
+                self.check_player(name, f"owed.{name}")
+                if not isinstance(v, int) or v < 0:
+                    raise RecordError(f"owed is a whole number >= 0, got {v!r}", field=f"owed.{name}")
+                st.owed[self.side_of(name)] = v
+        # the queen
+        q = frame.queen or ("on_board" if "queen" in st.on else None)
+        if q is None:
+            raise RecordError("the queen is off the board: say who covered it, or 'pending'", field="queen")
+        if q == "on_board":
+            if "queen" not in st.on:
+                raise RecordError("queen 'on_board' but the position has no queen", field="queen")
+            st.queen, st.queen_side = "on_board", None
+        elif q == "pending":
+            if "queen" in st.on:
+                raise RecordError("queen 'pending' but the queen is on the board", field="queen")
+            st.queen, st.queen_side = "pending", self.side_of(frame.starts)
+        else:
+            self.check_player(q, "queen")
+            if "queen" in st.on:
+                raise RecordError(f"queen covered by {q} but the queen is on the board", field="queen")
+            st.queen, st.queen_side = "covered", self.side_of(q)
+        st.broken = bool(frame.broken)
+        st.attempts = 0
+        st.current = frame.starts
+        st.first_stroke = True
+        st.turn_pieces = 0
+        st.passes = 0
+        st.board_over = False
+        st.board_winner = None
+        st.board_points = [0, 0]
+        for side in (0, 1):
+            c = self.colour(side)
+            if not any(n in st.on for n in eq.PIECE_NAMES if eq.colour_of(n) == c):
+                raise RecordError(f"no {c} piece on the board: the board is already over", field="position")
+
+    def frame_result(self) -> FrameResult | None:
+        st = self.state
+        if not st.board_over:
+            return None
+        winner = None if st.board_winner is None else self.side_name(st.board_winner)
+        return FrameResult(winner=winner, score=self.per_player(st.board_points))
+
+    # ------------------------------------------------------------ counting
+
+    def _pieces(self, colour: str) -> list[str]:
+        return [n for n in eq.PIECE_NAMES if eq.colour_of(n) == colour]
+
+    def on_board(self, side: int) -> int:
+        """The side's pieces on the board."""
+        return sum(1 for n in self._pieces(self.colour(side)) if n in self.state.on)
+
+    def down(self, side: int) -> int:
+        """The side's pieces pocketed and staying down (not waiting to go back)."""
+        st = self.state
+        return 9 - self.on_board(side) - st.returned_pending[side] - st.penalty_pending[side]
+
+    def layout(self) -> dict[str, Pos | None]:
+        """The known positions of the pieces on the board."""
+        return {n: p for n, p in self.state.pos.items() if n in self.state.on}
+
+    # ------------------------------------------------------------ checks
+
+    def check_shot(self, shot: Shot) -> None:
+        """The common vocabulary, then carrom's declarations (record format, "Carrom specifics")."""
+        super().check_shot(shot)
+        b = shot.before
+        for i, k in enumerate(b.fouls or []):
+            if k not in FOUL_KINDS:
+                raise RecordError(
+                    f"unknown carrom foul kind {k!r} (expected one of {', '.join(sorted(FOUL_KINDS))})",
+                    field=f"before.fouls[{i}]",
+                )
+        opp = (b.extra or {}).get("opponent_fouls")
+        if opp is not None and (
+            not isinstance(opp, list) or not all(isinstance(k, str) and k in FOUL_KINDS for k in opp)
+        ):
+            raise RecordError(
+                "opponent_fouls is a list of carrom foul kinds", field="before.extra.opponent_fouls"
+            )
+        if b.action is not None and b.action not in ACTIONS:
+            raise RecordError(
+                f"unknown carrom action {b.action!r} (expected one of {', '.join(ACTIONS)})",
+                field="before.action",
+            )
+        for fname in ("decision", "nominate", "free_ball", "declare_pink", "cue_ball", "spot"):
+            if getattr(b, fname) is not None:
+                raise RecordError(f"{fname} is not a carrom declaration", field=f"before.{fname}")
+        for name, p in (b.penalty_place or {}).items():
+            fld = f"before.penalty_place.{name}"
+            self.check_piece(name, fld)
+            if eq.colour_of(name) not in ("white", "black"):
+                raise RecordError(
+                    f"only carrommen are placed by a player; {name} is placed by the referee (Laws 66, 38(a))",
+                    field=fld,
+                )
+            if not all(math.isfinite(v) for v in p):
+                raise RecordError("a placed piece's position is not a pair of numbers", field=fld)
+        for i, e in enumerate(shot.events):
+            if isinstance(e, Moved) and e.to is not None and not all(math.isfinite(v) for v in e.to):
+                raise RecordError("moved.to is not a pair of numbers", field=f"events[{i}].to")
+        if shot.after is not None and "striker" in shot.after:
+            raise RecordError("the striker is never in `after` (Law 84)", field="after.striker")
+
+    # ------------------------------------------------------------ ruling
+
+    def rule(self, shot: Shot) -> CarromRuling:
+        st = self.state
+        if st.board_over:
+            raise RecordError("the board is over", field="player")
+        if st.match_over:
+            raise RecordError("the match is over", field="player")
+        b = shot.before
+        declared = list(b.fouls or [])
+        event_fouls = [e.kind for e in shot.events if isinstance(e, Foul)]
+        out_of_turn = "out_of_turn" in declared or "out_of_turn" in event_fouls
+        if shot.player != st.current and not out_of_turn:
+            raise RecordError(
+                f"it is {st.current}'s turn, not {shot.player}'s (a stroke out of turn needs an "
+                "'out_of_turn' foul, Law 24)",
+                field="player",
+            )
+        side = self.side_of(shot.player)
+        out = _Outcome()
+        # ------------------------------------------------ actions (no stroke)
+        action = "concede_game" if b.concede else b.action
+        if action is not None:
+            if shot.events:
+                raise RecordError(
+                    f"the action {action!r} is instead of a stroke: it has no events", field="events"
+                )
+            return self._action(shot, action, side)
+        if out_of_turn:
+            # Law 24: the stroke out of turn loses the board
+            return self._lose_board(shot, side, "a stroke out of turn (Law 24)", out)
+        if "left_seat" in declared or "left_seat" in event_fouls:
+            return self._lose_board(shot, side, "left the seat during the board (Law 64)", out)
+        # ------------------------------------------------ before the stroke
+        self._waive(shot, side, out)
+        self._place(shot, side, out)
+        opp_fouls = list((b.extra or {}).get("opponent_fouls") or [])
+        for k in opp_fouls:
+            # Law 36(b): a violation by the player not in turn is a technical foul
+            out.fouls.append(f"{self.side_name(1 - side)}: technical foul by the opponent, {k} (Law 36(b))")
+            out.penalty[1 - side] += 1
+            out.foul = out.technical = True
+            out.offender = self.side_name(1 - side)
+        stroke_fouls: list[str] = []
+        if st.first_stroke:
+            for k in declared:
+                # Law 36(a): before the first stroke of the turn: a technical foul, the turn goes on
+                out.fouls.append(f"technical foul: {k} (Law 36(a))")
+                out.penalty[side] += 1
+                out.foul = out.technical = True
+                out.offender = shot.player
+        else:
+            # Law 37(a): during or after the first stroke of a turn it is a foul
+            stroke_fouls.extend(declared)
+        stroke_fouls.extend(event_fouls)
+        for e in shot.events:
+            if isinstance(e, Moved):
+                if e.by == "striker":
+                    stroke_fouls.append("touched")  # Law 95
+                elif e.by == "opponent":
+                    out.fouls.append(f"{self.side_name(1 - side)} disturbed {e.ball} (Laws 95, 36(b))")
+                    out.penalty[1 - side] += 1
+                    out.foul = out.technical = True
+                    out.offender = self.side_name(1 - side)
+        place = b.place
+        if place is None and shot.cue is not None:
+            place = shot.cue.place
+        if place is not None:
+            seat = st.seats.get(shot.player)
+            if seat is not None:
+                why = eq.striker_place_fault(seat, place[0], place[1])
+                if why is not None:
+                    stroke_fouls.append("striker_placement")
+                    out.fouls.append(why)
+                elif not eq.striker_clear(place[0], place[1], self.layout()):
+                    raise RecordError(
+                        f"the striker at ({place[0]:g}, {place[1]:g}) overlaps a piece", field="before.place"
+                    )
+        # ------------------------------------------------ the stroke
+        pots, offs = self._stroke_events(shot)
+        if not st.broken:
+            done = self._break(shot, side, out, stroke_fouls, pots, offs)
+            if done is not None:
+                return done
+        return self._stroke(shot, side, out, stroke_fouls, pots, offs)
+
+    # ------------------------------------------------------------ pieces
+
+    def _stroke_events(self, shot: Shot) -> tuple[list[str], list[str]]:
+        """The pieces pocketed and forced off, checked: on the board, once each."""
+        st = self.state
+        pots: list[str] = []
+        offs: list[str] = []
+        for i, e in enumerate(shot.events):
+            if isinstance(e, (Pot, OffTable)):
+                fld = f"events[{i}].ball"
+                if e.ball in pots or e.ball in offs:
+                    raise RecordError(f"{e.ball} leaves the board twice in one stroke", field=fld)
+                if e.ball != "striker" and e.ball not in st.on:
+                    raise RecordError(f"{e.ball} is not on the board", field=fld)
+                (pots if isinstance(e, Pot) else offs).append(e.ball)
+            elif isinstance(e, Hit):
+                for n in (e.ball, e.other):
+                    if n != "striker" and n not in st.on:
+                        raise RecordError(f"{n} is not on the board", field=f"events[{i}]")
+        if shot.after is not None:
+            for n, p in shot.after.items():
+                if p is not None and (n in pots or n in offs):
+                    raise RecordError(
+                        f"{n} left the board in this stroke but `after` has it on the board",
+                        field=f"after.{n}",
+                    )
+                if p is not None and n not in st.on:
+                    raise RecordError(f"{n} is not on the board", field=f"after.{n}")
+                if p is None and n in st.on and n not in pots and n not in offs:
+                    raise RecordError(
+                        f"`after` takes {n} off the board but no event pockets it or forces it off",
+                        field=f"after.{n}",
+                    )
+        return pots, offs
+
+    def _waive(self, shot: Shot, side: int, out: _Outcome) -> None:
+        """Law 60: the penalty condoned whole (penalty pieces waiting and pieces owed)."""
+        st = self.state
+        if not shot.before.waive_penalty:
+            return
+        # the penalty owed TO the shot's player, else the one the shot's player owes (condoned by the opponent)
+        for debtor in (1 - side, side):
+            if st.penalty_pending[debtor] or st.owed[debtor]:
+                st.penalty_pending[debtor] = 0
+                st.owed[debtor] = 0
+                out.fouls.append(f"{self.side_name(1 - debtor)} condones the penalty (Law 60)")
+                return
+        raise RecordError("no penalty is waiting to be condoned (Law 60)", field="before.waive_penalty")
+
+    def _place(self, shot: Shot, side: int, out: _Outcome) -> None:
+        """Laws 51-62, 75: the pieces due placed inside the outer circle before the stroke."""
+        st = self.state
+        placed = shot.before.penalty_place
+        if not placed:
+            return
+        layout = self.layout()
+        for name, (x, y) in placed.items():
+            fld = f"before.penalty_place.{name}"
+            if name in st.on:
+                raise RecordError(f"{name} is on the board already", field=fld)
+            c = eq.colour_of(name)
+            owner = 0 if self.colour(0) == c else 1
+            if st.returned_pending[owner] + st.penalty_pending[owner] == 0:
+                raise RecordError(
+                    f"no {c} piece is due to be placed ({self.side_name(owner)} owes none now; Laws 45, 51, 55)",
+                    field=fld,
+                )
+            r = eq.piece_radius(name)
+            if not (r <= x <= eq.BOARD_SIZE - r and r <= y <= eq.BOARD_SIZE - r):
+                raise RecordError(f"{name} at ({x:g}, {y:g}) is off the playing surface", field=fld)
+            for other, p in layout.items():
+                if p is not None and math.dist((x, y), p) < r + eq.piece_radius(other) - OVERLAP_TOLERANCE_MM:
+                    raise RecordError(f"{name} at ({x:g}, {y:g}) overlaps {other}", field=fld)
+            why = eq.penalty_place_fault(name, x, y, layout)
+            if st.returned_pending[owner]:
+                st.returned_pending[owner] -= 1
+            else:
+                st.penalty_pending[owner] -= 1
+            st.on.add(name)
+            if why is None:
+                st.pos[name] = (x, y)
+                layout[name] = (x, y)
+            else:
+                # Laws 58, 62, 75: the placer is made to put it right (where, the record does not
+                # say) and a foul is declared: before the placer's stroke, or out of turn, it is
+                # technical (Law 36)
+                st.pos.pop(name, None)
+                placer = 1 - owner
+                who = self.side_name(placer)
+                out.fouls.append(f"{who}: penalty_misplaced: {why}")
+                out.penalty[placer] += 1
+                out.foul = out.technical = True
+                out.offender = shot.player if placer == side else who
+
+    # ------------------------------------------------------------ the break
+
+    def _touched(self, shot: Shot, pots: list[str], offs: list[str]) -> bool:
+        """Law 17: the striker touched a piece (or a piece moved: it can only have been touched)."""
+        # two pieces touching, or a piece leaving the board, means the striker set them moving
+        if any(isinstance(e, Hit) for e in shot.events):
+            return True
+        return any(p != "striker" for p in (*pots, *offs))
+
+    def _break(
+        self, shot: Shot, side: int, out: _Outcome, stroke_fouls: list[str], pots: list[str], offs: list[str]
+    ) -> CarromRuling | None:
+        """Laws 17-20: the break; None when it was made (the stroke is then ruled as any other)."""
+        st = self.state
+        if "before_go" in stroke_fouls:
+            # Law 20: everything pocketed goes back, one penalty piece, the turn is lost
+            st.broken = True
+            for p in pots:
+                if p != "striker":
+                    out.returned.append(p)
+                    out.respot.append(p)
+            for p in offs:
+                if p != "striker":
+                    out.returned.append(p)
+                    out.respot.append(p)
+            out.fouls.append("the break was made before the referee's 'play' (Law 20)")
+            out.foul = True
+            out.penalty[side] += 1
+            out.offender = shot.player
+            for p in out.respot:
+                st.on.discard(p)
+            return self._finish(shot, side, out, keep_turn=False, pocketed_ok=0)
+        if self._touched(shot, pots, offs):
+            st.broken = True
+            return None
+        # Law 18: no piece touched, no break
+        if stroke_fouls or "striker" in pots:
+            # Law 18(c): an improper attempt, or the striker pocketed touching nothing: the turn is lost
+            out.fouls.append(
+                "break attempt improper or striker pocketed without touching a piece (Law 18(c))"
+            )
+            st.attempts = 0
+            return self._finish(shot, side, out, keep_turn=False, pocketed_ok=0, break_pass=True)
+        st.attempts += 1
+        if st.attempts >= 3:
+            # Law 18(b): three attempts: the break passes, the colours stay
+            st.attempts = 0
+            out.fouls.append("three break attempts touched nothing: the break passes (Law 18(b))")
+            return self._finish(shot, side, out, keep_turn=False, pocketed_ok=0, break_pass=True)
+        return self._finish(shot, side, out, keep_turn=True, pocketed_ok=0, break_pass=True)
+
+    # ------------------------------------------------------------ a stroke
+
+    def _stroke(
+        self, shot: Shot, side: int, out: _Outcome, stroke_fouls: list[str], pots: list[str], offs: list[str]
+    ) -> CarromRuling:
+        st = self.state
+        own_c, opp_c = self.colour(side), self.colour(1 - side)
+        striker_in = "striker" in pots
+        own_p = [p for p in pots if eq.colour_of(p) == own_c]
+        opp_p = [p for p in pots if eq.colour_of(p) == opp_c]
+        queen_p = "queen" in pots
+        improper = bool(stroke_fouls)
+        own_down_before = self.down(side)
+        owed_before = st.owed[side]
+        covering = st.queen == "pending" and st.queen_side == side
+        for k in stroke_fouls:
+            if k != "striker_placement" or not any("Law 91" in f for f in out.fouls):
+                out.fouls.append(f"foul: {k} (Law 37(a))")
+        if improper:
+            out.foul = True
+            out.offender = shot.player
+        # pieces forced off: back on the centre circle by the referee (Laws 38, 39)
+        for p in offs:
+            if p == "striker":
+                continue
+            out.returned.append(p)
+            out.respot.append(p)
+            st.on.discard(p)
+        for p in pots:
+            if p != "striker":
+                st.on.discard(p)
+        # special endings first (Law 72): the last pieces of both sides and the queen together
+        ended = self._special_ending(shot, side, out, own_p, opp_p, queen_p, covering, improper, striker_in)
+        if ended is not None:
+            return ended
+        keep = False
+        penalty = 0
+        queen_back = False
+        queen_covered = False
+        queen_pending = False
+        law71 = False
+        if improper:
+            # Law 37(b), 50: own pieces and the queen go back; Law 49: the opponent's stay down
+            out.returned.extend(own_p)
+            penalty = 1
+            if queen_p or covering:
+                queen_back = True
+                if striker_in:
+                    law71 = True  # Law 71: one penalty piece more
+                    penalty = 2
+            if improper and striker_in and not own_p:
+                out.fouls.append("striker pocketed (Law 45(a))")
+        elif queen_p:
+            if striker_in:
+                if own_down_before == 0 and not own_p:
+                    # Law 68(c): queen and striker with all own pieces on the board
+                    out.fouls.append("queen and striker pocketed with no own piece down (Law 68(c))")
+                    queen_back, penalty, keep = True, 1, False
+                elif own_p:
+                    # Law 71(a): queen, own piece and striker: queen and the piece back, one penalty, turn on
+                    out.fouls.append("queen, own piece and striker pocketed (Law 71(a))")
+                    out.returned.extend(own_p)
+                    queen_back, penalty, keep, law71 = True, 1, True, True
+                else:
+                    # Law 71(b): queen and striker: the queen and one piece back, the turn goes on
+                    out.fouls.append("queen and striker pocketed (Law 71(b))")
+                    queen_back, penalty, keep, law71 = True, 1, True, True
+            elif owed_before > 0:
+                # Law 68(b): the queen pocketed while owing a penalty
+                out.fouls.append("queen pocketed while a penalty is owed: back to the centre (Law 68(b))")
+                queen_back, keep = True, False
+            elif own_down_before == 0 and not own_p:
+                # Laws 65, 68(a): the queen before any own piece
+                out.fouls.append("queen pocketed before any own piece: back to the centre (Laws 65, 68(a))")
+                queen_back, keep = True, False
+            elif own_p and not (own_down_before == 0 and len(own_p) == 1):
+                queen_covered, keep = True, True  # Law 70: covered in the same stroke
+            else:
+                # Law 70(a) (first own piece with it) or the queen alone: to be covered next stroke (Law 69)
+                queen_pending, keep = True, True
+        elif covering:
+            if striker_in and own_p:
+                # Law 71(d): the piece and one penalty back; the queen waits one more stroke
+                out.fouls.append("striker pocketed while covering the queen (Law 71(d))")
+                out.returned.extend(own_p)
+                penalty, keep, law71 = 1, True, True
+                queen_pending = True
+            elif striker_in:
+                # Law 71(c): striker alone while covering: the queen back, one due, turn lost
+                out.fouls.append("striker pocketed alone while covering the queen (Law 71(c))")
+                queen_back, penalty, keep, law71 = True, 1, False, True
+            elif own_p:
+                queen_covered, keep = True, True  # glossary "Conferma", Law 69
+            else:
+                out.fouls.append("the queen was not covered: back to the centre (Law 69)")
+                queen_back, keep = True, False
+        elif striker_in:
+            if own_p:
+                # Laws 46, 48: own pieces and one penalty back; the opponent's stay; the turn goes on
+                out.fouls.append("striker pocketed with own piece(s) (Laws 46, 48)")
+                out.returned.extend(own_p)
+                penalty, keep = 1, True
+            else:
+                # Laws 45(a), 47: one due piece, the turn is lost
+                out.fouls.append("striker pocketed (Laws 45(a), 47)")
+                penalty, keep = 1, False
+        else:
+            keep = bool(own_p)  # Law 21; Law 86: the opponent's pieces alone end the turn
+        if improper:
+            keep = False
+        if law71 and improper:
+            out.fouls.append("improper stroke in a Law 71 case: one penalty piece more, turn lost (Law 71)")
+        out.penalty[side] += penalty
+        # the queen
+        if queen_back:
+            if queen_p or covering:
+                out.returned.append("queen")
+                out.respot.insert(0, "queen")
+            st.queen, st.queen_side = "on_board", None
+        elif queen_covered:
+            st.queen, st.queen_side = "covered", side
+        elif queen_pending:
+            st.queen, st.queen_side = "pending", side
+        # own pieces that go back wait for the opponent to place them (Laws 46, 50, 51)
+        n_back = sum(1 for p in out.returned if eq.colour_of(p) == own_c and p not in offs)
+        st.returned_pending[side] += n_back
+        pocketed_ok = (
+            0
+            if improper
+            else len([p for p in own_p if p not in out.returned])
+            + (1 if queen_p and (queen_covered or queen_pending) else 0)
+        )
+        return self._finish(shot, side, out, keep_turn=keep, pocketed_ok=pocketed_ok)
+
+    def _special_ending(
+        self,
+        shot: Shot,
+        side: int,
+        out: _Outcome,
+        own_p: list[str],
+        opp_p: list[str],
+        queen_p: bool,
+        covering: bool,
+        improper: bool,
+        striker_in: bool,
+    ) -> CarromRuling | None:
+        """Laws 72, 73(c): the last pieces of both sides pocketed in one stroke."""
+        st = self.state
+        if striker_in or self.on_board(side) + st.returned_pending[side] + st.penalty_pending[side]:
+            return None
+        if self.on_board(1 - side) + st.returned_pending[1 - side] + st.penalty_pending[1 - side]:
+            return None
+        if not own_p or not opp_p:
+            return None
+        opp = 1 - side
+        covers_now = covering or queen_p
+        if covers_now:
+            # Law 72(a)/(b): the striker wins with the queen alone (3 up to 21 points, then 1);
+            # after an improper stroke the opponent wins with the same score
+            win = opp if improper else side
+            value = QUEEN_POINTS if st.game_score[win] <= QUEEN_LIMIT else 1
+            st.queen, st.queen_side = "covered", side
+            out.fouls.append("queen covered with the last pieces of both sides (Law 72)")
+            return self._end_board(shot, side, out, win, value)
+        if st.queen == "covered":
+            # Law 73(c): the opponent wins by 1 (the striker had the queen) or 3 (the opponent had it)
+            value = 1 if st.queen_side == side else QUEEN_POINTS
+            out.fouls.append("own last piece with the opponent's last (Law 73(c))")
+            return self._end_board(shot, side, out, opp, value)
+        out.fouls.append("the last pieces pocketed with the queen on the board (Law 73(b))")
+        return self._end_board(shot, side, out, opp, self._table_value(opp, include_pending=False))
+
+    def _table_value(self, winner: int, include_pending: bool = True) -> int:
+        """Law 73: the pieces on the board plus the queen (3 up to 21 points; above, only alone: 1)."""
+        st = self.state
+        pieces = sum(1 for n in st.on if n != "queen")
+        if include_pending:
+            pieces += st.returned_pending[0] + st.returned_pending[1]
+        queen_on = st.queen != "covered"
+        q = 0
+        if queen_on:
+            if st.game_score[winner] <= QUEEN_LIMIT:
+                q = QUEEN_POINTS
+            elif pieces == 0:
+                q = 1
+        return min(BOARD_MAX, pieces + q)
+
+    # ------------------------------------------------------------ applying
+
+    def _settle_penalties(self) -> None:
+        """Laws 45(b), 56: penalties wait (owed) until a piece of the side is down, then go to be placed."""
+        st = self.state
+        for s in (0, 1):
+            avail = self.down(s)
+            k = min(avail, st.owed[s])
+            st.owed[s] -= k
+            st.penalty_pending[s] += k
+
+    def _respot(self, names: list[str], player_next: str) -> dict[str, Pos]:
+        """Laws 38, 66, 67: the referee puts the queen first, then the striker's pieces, then the rest."""
+        st = self.state
+        seat = st.seats.get(player_next, "south")
+        order = sorted(names, key=lambda n: (n != "queen", n))
+        out: dict[str, Pos] = {}
+        for n in order:
+            p = eq.respot_position(self.layout(), n, away_from=seat)
+            st.on.add(n)
+            st.pos[n] = p
+            out[n] = p
+        return out
+
+    def _finish(
+        self,
+        shot: Shot,
+        side: int,
+        out: _Outcome,
+        keep_turn: bool,
+        pocketed_ok: int,
+        break_pass: bool = False,
+    ) -> CarromRuling:
+        """Apply penalties, the turn, the positions; detect the board's end (Laws 25, 73)."""
+        st = self.state
+        striker_penalty = out.penalty[side]
+        for s in (0, 1):
+            st.owed[s] += out.penalty[s]
+        self._settle_penalties()
+        # positions after the stroke
+        if shot.after is not None:
+            for n, p in shot.after.items():
+                if p is not None:
+                    st.pos[n] = p
+        for n in list(st.pos):
+            if n not in st.on:
+                del st.pos[n]
+        st.passes = 0
+        nxt = shot.player if keep_turn else self.next_player(shot.player)
+        if break_pass and not keep_turn:
+            st.attempts = 0
+        respotted = self._respot([n for n in out.respot], nxt) if out.respot else {}
+        # has the board ended?
+        own_left = self.on_board(side) + st.returned_pending[side] + st.penalty_pending[side]
+        opp_left = self.on_board(1 - side) + st.returned_pending[1 - side] + st.penalty_pending[1 - side]
+        if st.broken and (own_left == 0 or opp_left == 0):
+            return self._board_end_by_pieces(shot, side, out, own_left, respotted, striker_penalty)
+        if keep_turn:
+            st.turn_pieces += pocketed_ok
+            st.first_stroke = False if st.broken else st.first_stroke
+        else:
+            st.turn_pieces = 0
+            st.first_stroke = True
+        st.current = nxt
+        ruling = self._ruling(out, striker_penalty, nxt, respotted)
+        # Law 103: no place left for the next player's striker: the board is replayed
+        if shot.after is not None and st.broken:
+            seat = st.seats.get(nxt)
+            if seat is not None and not eq.striker_position_possible(seat, self.layout(), step=2.0):
+                ruling.fouls.append(
+                    f"no striker position is possible for {nxt}: the board is replayed (Law 103)"
+                )
+                return self._void(ruling)
+        return ruling
+
+    def _board_end_by_pieces(
+        self,
+        shot: Shot,
+        side: int,
+        out: _Outcome,
+        own_left: int,
+        respotted: dict[str, Pos],
+        striker_penalty: int,
+    ) -> CarromRuling:
+        """Laws 25-28, 73(a)/(b): a side has no piece left."""
+        st = self.state
+        opp = 1 - side
+        if own_left == 0:
+            if st.queen == "covered":
+                # Laws 25(a), 26: the opponent's pieces left, plus the queen if the winner covered it
+                return self._end_board(
+                    shot, side, out, side, self._won_value(side), respotted, striker_penalty
+                )
+            out.fouls.append("own last piece pocketed before the queen was covered (Law 73(b))")
+            return self._end_board(shot, side, out, opp, self._table_value(opp), respotted, striker_penalty)
+        # the opponent's last piece
+        if st.queen != "covered":
+            law = "73(a)" if st.queen == "pending" else "73(b)"
+            out.fouls.append(f"the opponent's last piece pocketed before the queen was covered (Law {law})")
+            return self._end_board(shot, side, out, opp, self._table_value(opp), respotted, striker_penalty)
+        out.fouls.append("the opponent's last piece pocketed: the opponent wins the board (Law 25(a))")
+        return self._end_board(shot, side, out, opp, self._won_value(opp), respotted, striker_penalty)
+
+    def _won_value(self, winner: int) -> int:
+        """Laws 26-28: the loser's pieces on the board, plus 3 if the winner covered the queen under 22."""
+        st = self.state
+        loser = 1 - winner
+        pts = self.on_board(loser) + st.returned_pending[loser]
+        if st.queen == "covered" and st.queen_side == winner and st.game_score[winner] <= QUEEN_LIMIT:
+            pts += QUEEN_POINTS
+        return min(BOARD_MAX, pts)
+
+    def _end_board(
+        self,
+        shot: Shot,
+        side: int,
+        out: _Outcome,
+        winner: int,
+        points: int,
+        respotted: dict[str, Pos] | None = None,
+        striker_penalty: int | None = None,
+    ) -> CarromRuling:
+        """Laws 25-30: score the board, and the game and the match when they end."""
+        st = self.state
+        st.board_over = True
+        st.last_board_end = "won"
+        st.board_winner = winner
+        st.board_points = [0, 0]
+        st.board_points[winner] = points
+        st.game_score[winner] += points
+        st.current = ""
+        # Law 29: the game ends at 25 points or after the last board with a leader (a tie: one more)
+        gs = st.game_score
+        if gs[winner] >= self.points_target or (
+            self.boards_limit is not None and st.board_no >= self.boards_limit and gs[0] != gs[1]
+        ):
+            st.game_over = True
+            gw = winner if gs[winner] >= self.points_target else (0 if gs[0] > gs[1] else 1)
+            st.games_won[gw] += 1
+            # Law 30: the best of three games
+            if st.games_won[gw] > self.games_best_of // 2:
+                st.match_over = True
+                st.match_winner = gw
+            ruling = self._ruling(
+                out, out.penalty[side] if striker_penalty is None else striker_penalty, None, respotted or {}
+            )
+            ruling.game_winner = self.side_name(gw)
+        else:
+            ruling = self._ruling(
+                out, out.penalty[side] if striker_penalty is None else striker_penalty, None, respotted or {}
+            )
+            self._deciding_game_swap()
+        if st.match_over:
+            ruling.match_winner = self.side_name(st.match_winner if st.match_winner is not None else winner)
+        ruling.game_over = st.game_over
+        ruling.match_over = st.match_over
+        ruling.points = points if winner == side else 0
+        ruling.seats = dict(st.seats)
+        return ruling
+
+    def _deciding_game_swap(self) -> None:
+        """Law 33: in the deciding game, sides change once: at 13 points, or (to the last 16) after board 4."""
+        st = self.state
+        if st.deciding_swap_done or st.game_no != self.games_best_of or self.games_best_of < 2:
+            return
+        if max(st.game_score) >= 13 or (not self.late_round and st.board_no >= 4):
+            st.deciding_swap_done = True
+            self._swap_seats()
+
+    def _void(self, ruling: CarromRuling) -> CarromRuling:
+        """Laws 98, 101, 103: the board is void and replayed; nobody scores."""
+        st = self.state
+        st.board_over = True
+        st.last_board_end = "void"
+        st.board_winner = None
+        st.board_points = [0, 0]
+        st.current = ""
+        ruling.board_over = ruling.frame_over = True
+        ruling.void = True
+        ruling.winner = None
+        ruling.next = None
+        ruling.board_points = self.per_player([0, 0])
+        return ruling
+
+    def _ruling(
+        self, out: _Outcome, penalty: int, nxt: str | None, respotted: dict[str, Pos]
+    ) -> CarromRuling:
+        st = self.state
+        queen = (
+            "on_board"
+            if st.queen == "on_board"
+            else "pending"
+            if st.queen == "pending"
+            else (self.side_name(st.queen_side if st.queen_side is not None else 0))
+        )
+        winner = None if st.board_winner is None else self.side_name(st.board_winner)
+        to_place = [st.returned_pending[s] + st.penalty_pending[s] for s in (0, 1)]
+        return CarromRuling(
+            foul=out.foul,
+            fouls=list(out.fouls),
+            penalty=penalty,
+            points=0,
+            score=self.per_player(st.game_score),
+            break_=st.turn_pieces if nxt is not None and not st.board_over else 0,
+            next=nxt,
+            frame_over=st.board_over,
+            winner=winner,
+            returned=list(out.returned),
+            owed=self.per_player(st.owed),
+            queen=queen,
+            board_over=st.board_over,
+            board_points=self.per_player(st.board_points),
+            game_score=self.per_player(st.game_score),
+            game_over=st.game_over and st.board_over,
+            match_over=st.match_over,
+            penalty_pieces=penalty,
+            to_place=self.per_player(to_place),
+            technical=out.technical,
+            respotted={n: [p[0], p[1]] for n, p in respotted.items()},
+            game_winner=None,
+            match_winner=None,
+            games=self.per_player(st.games_won),
+            board=st.board_no,
+            game=st.game_no,
+            seats=dict(st.seats),
+            broken=st.broken,
+            offender=out.offender,
+        )
+
+    # ------------------------------------------------------------ actions
+
+    def _lose_board(self, shot: Shot, side: int, why: str, out: _Outcome) -> CarromRuling:
+        """Laws 24, 64, 82(b), 87(b): the board lost by its own pieces left plus the queen if still in play."""
+        st = self.state
+        win = 1 - side
+        out.foul = True
+        out.offender = shot.player
+        out.fouls.append(why)
+        pts = self.on_board(side) + st.returned_pending[side]
+        if st.queen != "covered" and st.game_score[win] <= QUEEN_LIMIT:
+            pts += QUEEN_POINTS  # Law 64: not counted when the opponent has 22 or more
+        elif st.queen == "covered" and st.queen_side == win and st.game_score[win] <= QUEEN_LIMIT:
+            pts += QUEEN_POINTS  # Law 26(b)
+        return self._end_board(shot, side, out, win, min(BOARD_MAX, pts))
+
+    def _action(self, shot: Shot, action: str, side: int) -> CarromRuling:
+        st = self.state
+        out = _Outcome()
+        if action == "pass":
+            # Law 98: three passes in a row by each player void the board; it is replayed
+            st.passes += 1
+            st.turn_pieces = 0
+            st.first_stroke = True
+            nxt = self.next_player(shot.player)
+            st.current = nxt
+            out.fouls.append(f"{shot.player} passes (Law 98)")
+            ruling = self._ruling(out, 0, nxt, {})
+            if st.passes >= 3 * len(self.order):
+                ruling.fouls.append("three passes in a row by each player: the board is replayed (Law 98)")
+                return self._void(ruling)
+            return ruling
+        if action == "replay":
+            out.fouls.append("the board is replayed (Laws 101, 103)")
+            return self._void(self._ruling(out, 0, None, {}))
+        if action == "lose_board":
+            return self._lose_board(shot, side, "the board is lost (Laws 64, 82(b), 87(b))", out)
+        # the game or the match conceded (Law 100) or forfeited (Law 104)
+        win = 1 - side
+        st.board_over = True
+        st.last_board_end = "won"
+        st.board_winner = win
+        st.board_points = [0, 0]
+        st.current = ""
+        st.game_over = True
+        out.offender = shot.player
+        if action == "concede_game":
+            out.fouls.append(f"{shot.player} concedes the game (Law 100)")
+            st.games_won[win] += 1
+            if st.games_won[win] > self.games_best_of // 2:
+                st.match_over, st.match_winner = True, win
+        else:
+            why = (
+                "concedes the match (Law 100)"
+                if action == "concede_match"
+                else "forfeits the match (Law 104)"
+            )
+            out.fouls.append(f"{shot.player} {why}")
+            st.match_over, st.match_winner = True, win
+        ruling = self._ruling(out, 0, None, {})
+        ruling.game_over = True
+        ruling.game_winner = self.side_name(win)
+        ruling.match_over = st.match_over
+        if st.match_over:
+            ruling.match_winner = self.side_name(win)
+        return ruling
+
+    # ------------------------------------------------------------ account
+
+    def account(self, shot: Shot, ruling: Ruling) -> str:
+        """One line: who played, what was pocketed, the ruling's gist."""
+        if not isinstance(ruling, CarromRuling):
+            return super().account(shot, ruling)
+        bits = [f"{shot.player}:"]
+        pots = [e.ball for e in shot.events if isinstance(e, Pot)]
+        if shot.before.action or shot.before.concede:
+            bits.append(shot.before.action or "concede_game")
+        elif pots:
+            bits.append("pockets " + ", ".join(pots))
+        else:
+            bits.append("pockets nothing")
+        if ruling.foul:
+            bits.append("FOUL" + (" (technical)" if ruling.technical else ""))
+        if ruling.fouls:
+            bits.append("[" + "; ".join(ruling.fouls) + "]")
+        if ruling.returned:
+            bits.append("returned " + ", ".join(ruling.returned))
+        due = {k: v for k, v in ruling.to_place.items() if v}
+        if due:
+            bits.append("to place " + ", ".join(f"{k} {v}" for k, v in due.items()))
+        bits.append(f"queen {ruling.queen}")
+        if ruling.board_over:
+            if ruling.void:
+                bits.append("| board void, replayed")
+            else:
+                bits.append(f"| board to {ruling.winner} +{sum(ruling.board_points.values())}")
+            bits.append("| game " + ", ".join(f"{k} {v}" for k, v in ruling.game_score.items()))
+            if ruling.game_winner:
+                bits.append(f"| game to {ruling.game_winner}")
+            if ruling.match_winner:
+                bits.append(f"| match to {ruling.match_winner}")
+        else:
+            bits.append(f"| next {ruling.next}")
+        return " ".join(bits)
