@@ -1,0 +1,328 @@
+"""Plane geometry of balls on a table: the helpers the referees rule with.
+
+Plain floats and tuples (no numpy): positions are ``(x, y)`` in millimetres,
+balls are discs of a given radius. Used by the snooker referee (snookered,
+free ball, foul and miss, touching ball, re-spotting: Section 2 Rules 16-17,
+Section 3 Rules 7, 8, 10, 14 of the official rules) and by the Russian
+billiards referee (spots, legal layouts).
+
+>>> clear_to_any_part((0.0, 0.0), (0.0, 500.0), [(0.0, 250.0)], 26.25)
+False
+>>> clear_to_any_part((0.0, 0.0), (0.0, 500.0), [(40.0, 250.0)], 26.25)
+True
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Mapping, Sequence
+
+Point = tuple[float, float]
+
+EPS = 1e-9
+TOUCH_TOLERANCE = 0.25
+"""Two balls whose gap is at most this many millimetres are touching (hand records round)."""
+
+
+def distance(a: Point, b: Point) -> float:
+    """Euclidean distance.
+
+    >>> distance((0.0, 0.0), (3.0, 4.0))
+    5.0
+    """
+    return math.hypot(a[0] - b[0], a[1] - b[1])
+
+
+def overlaps(a: Point, b: Point, ra: float, rb: float, tolerance: float = 0.0) -> bool:
+    """True when discs at ``a`` and ``b`` overlap by more than ``tolerance`` mm.
+
+    >>> overlaps((0.0, 0.0), (52.5, 0.0), 26.25, 26.25)
+    False
+    >>> overlaps((0.0, 0.0), (52.0, 0.0), 26.25, 26.25)
+    True
+    """
+    return distance(a, b) < ra + rb - tolerance - EPS
+
+
+def touching(a: Point, b: Point, ra: float, rb: float, tolerance: float = TOUCH_TOLERANCE) -> bool:
+    """True when two discs touch (gap at most ``tolerance``), overlapping included.
+
+    >>> touching((0.0, 0.0), (52.6, 0.0), 26.25, 26.25)
+    True
+    >>> touching((0.0, 0.0), (54.0, 0.0), 26.25, 26.25)
+    False
+    """
+    return distance(a, b) <= ra + rb + tolerance
+
+
+def layout_problems(
+    layout: Mapping[str, Point | None],
+    radius: float | Callable[[str], float],
+    width: float,
+    length: float,
+    tolerance: float = 0.5,
+) -> list[str]:
+    """What is wrong with a layout: pieces off the surface, pieces overlapping (empty: legal).
+
+    ``radius`` is one radius for every piece or a function of the piece's name.
+    Pieces at ``None`` are off the table and ignored.
+
+    >>> layout_problems({"a": (100.0, 100.0), "b": (120.0, 100.0)}, 26.25, 1778.0, 3569.0)
+    ['b at (120, 100) overlaps a at (100, 100)']
+    >>> layout_problems({"a": (10.0, 100.0)}, 26.25, 1778.0, 3569.0)
+    ['a at (10, 100) is off the playing surface']
+    """
+    rad: Callable[[str], float] = radius if callable(radius) else (lambda _n: float(radius))
+    out: list[str] = []
+    placed: list[tuple[str, Point, float]] = []
+    for name, pos in layout.items():
+        if pos is None:
+            continue
+        r = rad(name)
+        x, y = pos
+        if not (math.isfinite(x) and math.isfinite(y)):
+            out.append(f"{name} has a position that is not a number")
+            continue
+        if not on_surface(pos, r, width, length, tolerance):
+            out.append(f"{name} at ({x:g}, {y:g}) is off the playing surface")
+        for other, opos, orad in placed:
+            if overlaps(pos, opos, r, orad, tolerance):
+                out.append(f"{name} at ({x:g}, {y:g}) overlaps {other} at ({opos[0]:g}, {opos[1]:g})")
+        placed.append((name, pos, r))
+    return out
+
+
+def is_legal_layout(
+    layout: Mapping[str, Point | None],
+    radius: float | Callable[[str], float],
+    width: float,
+    length: float,
+    tolerance: float = 0.5,
+) -> bool:
+    """True when every piece is on the surface and no two overlap (:func:`layout_problems`)."""
+    return not layout_problems(layout, radius, width, length, tolerance)
+
+
+def on_surface(p: Point, r: float, width: float, length: float, tolerance: float = 0.0) -> bool:
+    """True when a disc of radius ``r`` at ``p`` lies on the ``width`` x ``length`` surface.
+
+    >>> on_surface((26.25, 26.25), 26.25, 1778.0, 3569.0), on_surface((20.0, 100.0), 26.25, 1778.0, 3569.0)
+    (True, False)
+    """
+    x, y = p
+    return (r - tolerance - EPS <= x <= width - r + tolerance + EPS) and (
+        r - tolerance - EPS <= y <= length - r + tolerance + EPS
+    )
+
+
+def spot_occupied(spot: Point, balls: Iterable[Point], radius: float) -> bool:
+    """Section 2 Rule 17: a spot is occupied when a ball placed on it would touch another ball.
+
+    >>> spot_occupied((889.0, 3245.0), [(889.0, 3290.0)], 26.25)
+    True
+    >>> spot_occupied((889.0, 3245.0), [(889.0, 3300.0)], 26.25)
+    False
+    """
+    return any(distance(spot, b) < 2 * radius - EPS for b in balls)
+
+
+def in_d(p: Point, centre: Point = (889.0, 737.0), radius: float = 292.0, tolerance: float = 0.0) -> bool:
+    """Section 3 Rule 5: the cue ball in hand must be placed in or on the D.
+
+    The D is the half-disc of ``radius`` about ``centre`` (the middle of the
+    baulk line) on the baulk side (``y <= centre y``); a ball *on* its lines counts.
+
+    >>> in_d((889.0, 700.0)), in_d((889.0, 740.0)), in_d((1181.0, 737.0)), in_d((1200.0, 700.0))
+    (True, False, True, False)
+    """
+    return p[1] <= centre[1] + tolerance + EPS and distance(p, centre) <= radius + tolerance + EPS
+
+
+def d_points(
+    centre: Point = (889.0, 737.0), radius: float = 292.0, step: float = 20.0, ball_radius: float = 26.25
+) -> list[Point]:
+    """Sample positions of the cue ball in the D: a grid plus the arc and the baulk line.
+
+    Only positions where the ball lies on the table (``y >= ball_radius``).
+
+    >>> pts = d_points()
+    >>> all(in_d(p) for p in pts), len(pts) > 200
+    (True, True)
+    """
+    cx, cy = centre
+    pts: list[Point] = []
+    n = int(radius // step)
+    for i in range(-n, n + 1):
+        for j in range(0, n + 1):
+            p = (cx + i * step, cy - j * step)
+            if in_d(p, centre, radius) and p[1] >= ball_radius:
+                pts.append(p)
+    arc = max(24, int(math.pi * radius / step))
+    for k in range(arc + 1):
+        a = math.pi + math.pi * k / arc
+        p = (cx + radius * math.cos(a), cy + radius * math.sin(a))
+        if p[1] >= ball_radius:
+            pts.append((p[0], min(p[1], cy)))
+    return pts
+
+
+def segment_distance(p: Point, a: Point, b: Point) -> float:
+    """Distance from point ``p`` to the segment ``a``-``b``.
+
+    >>> segment_distance((0.0, 5.0), (-1.0, 0.0), (1.0, 0.0))
+    5.0
+    >>> segment_distance((3.0, 4.0), (-1.0, 0.0), (0.0, 0.0))
+    5.0
+    """
+    ax, ay = a
+    dx, dy = b[0] - ax, b[1] - ay
+    ll = dx * dx + dy * dy
+    if ll <= EPS:
+        return distance(p, a)
+    t = max(0.0, min(1.0, ((p[0] - ax) * dx + (p[1] - ay) * dy) / ll))
+    return math.hypot(p[0] - (ax + t * dx), p[1] - (ay + t * dy))
+
+
+def path_clear(start: Point, end: Point, obstacles: Iterable[Point], radius: float) -> bool:
+    """True when a ball of ``radius`` can roll straight from ``start`` to ``end`` touching no obstacle.
+
+    Obstacles are balls of the same radius; one already touching the ball at
+    ``start`` does not block a path away from it.
+
+    >>> path_clear((0.0, 0.0), (0.0, 500.0), [(0.0, 250.0)], 26.25)
+    False
+    >>> path_clear((0.0, 0.0), (0.0, 500.0), [(60.0, 250.0)], 26.25)
+    True
+    """
+    return all(segment_distance(o, start, end) >= 2 * radius - 1e-6 for o in obstacles)
+
+
+def contact_point(cue: Point, target: Point, offset: float, radius: float) -> Point | None:
+    """Where the cue ball's centre is when it meets ``target``, sent so the target's centre
+    lies ``offset`` mm to the left of its line of travel (``|offset| < 2 radius``).
+
+    ``offset`` 0 is a full-ball contact; near ``+-2 radius`` the extreme edges.
+    ``None`` when the balls already touch (no travel is needed).
+
+    >>> x, y = contact_point((0.0, 0.0), (0.0, 500.0), 0.0, 26.25)
+    >>> round(x, 6) + 0.0, round(y, 6)
+    (0.0, 447.5)
+    """
+    vx, vy = target[0] - cue[0], target[1] - cue[1]
+    dist = math.hypot(vx, vy)
+    reach = 2 * radius
+    if dist <= reach + EPS:
+        return None
+    if abs(offset) >= reach:
+        raise ValueError(f"offset {offset} must be smaller than two radii ({reach})")
+    alpha = math.asin(offset / dist)
+    base = math.atan2(vy, vx)
+    theta = base - alpha
+    dx, dy = math.cos(theta), math.sin(theta)
+    along = dist * math.cos(alpha)
+    t = along - math.sqrt(reach * reach - offset * offset)
+    return (cue[0] + t * dx, cue[1] + t * dy)
+
+
+def clear_at_offset(
+    cue: Point, target: Point, obstacles: Sequence[Point], radius: float, offset: float
+) -> bool:
+    """True when the cue ball can reach ``target`` at ``offset`` (see :func:`contact_point`) in a
+    straight line without first touching any obstacle."""
+    end = contact_point(cue, target, offset, radius)
+    if end is None:
+        return True
+    return path_clear(cue, end, obstacles, radius)
+
+
+def _edge(radius: float) -> float:
+    return 2 * radius - 0.01
+
+
+def clear_to_both_edges(cue: Point, target: Point, obstacles: Sequence[Point], radius: float) -> bool:
+    """Section 2 Rule 16: a straight line can hit ``target`` on both extreme edges free of obstruction.
+
+    >>> clear_to_both_edges((0.0, 0.0), (0.0, 1000.0), [(45.0, 500.0)], 26.25)
+    False
+    >>> clear_to_both_edges((0.0, 0.0), (0.0, 1000.0), [(120.0, 500.0)], 26.25)
+    True
+    """
+    e = _edge(radius)
+    return clear_at_offset(cue, target, obstacles, radius, e) and clear_at_offset(
+        cue, target, obstacles, radius, -e
+    )
+
+
+def clear_to_any_part(
+    cue: Point, target: Point, obstacles: Sequence[Point], radius: float, samples: int = 161
+) -> bool:
+    """Section 3 Rule 14(b): a clear straight path from the cue ball to any part of ``target``."""
+    e = _edge(radius)
+    for k in range(samples):
+        off = -e + 2 * e * k / (samples - 1)
+        if clear_at_offset(cue, target, obstacles, radius, off):
+            return True
+    return False
+
+
+def clear_full_ball(cue: Point, target: Point, obstacles: Sequence[Point], radius: float) -> bool:
+    """Section 3 Rule 14(c): the target can be hit full in the face (centre to centre).
+
+    >>> clear_full_ball((0.0, 0.0), (0.0, 1000.0), [(50.0, 500.0)], 26.25)
+    False
+    """
+    return clear_at_offset(cue, target, obstacles, radius, 0.0)
+
+
+def clear_whole_diameter(
+    cue: Point, target: Point, obstacles: Sequence[Point], radius: float, samples: int = 21
+) -> bool:
+    """Section 3 Rule 14(c) for a red: its whole diameter can be hit (every offset clear)."""
+    e = _edge(radius)
+    return all(
+        clear_at_offset(cue, target, obstacles, radius, -e + 2 * e * k / (samples - 1))
+        for k in range(samples)
+    )
+
+
+def nearest_free_on_line(
+    spot: Point,
+    direction: Point,
+    balls: Iterable[Point],
+    radius: float,
+    width: float,
+    length: float,
+) -> Point | None:
+    """The point nearest ``spot`` along the ray ``spot + t * direction`` (``t >= 0``) where a
+    ball of ``radius`` touches no ball in ``balls`` and lies on the surface; ``None`` if none.
+
+    Section 3 Rule 7(f)-(g): a colour whose spots are all occupied goes as near its own
+    spot as possible on the line toward the top cushion (pink and black: toward the
+    bottom cushion when there is no room above).
+
+    >>> nearest_free_on_line((889.0, 3245.0), (0.0, 1.0), [(889.0, 3245.0)], 26.25, 1778.0, 3569.0)
+    (889.0, 3297.5)
+    >>> nearest_free_on_line((889.0, 3245.0), (0.0, 1.0), [(889.0, 3300.0)], 26.25, 1778.0, 3569.0)
+    (889.0, 3245.0)
+    """
+    dl = math.hypot(*direction)
+    ux, uy = direction[0] / dl, direction[1] / dl
+    reach = 2 * radius
+    blocked: list[tuple[float, float]] = []
+    for b in balls:
+        # |spot + t u - b| < reach  <=>  t^2 - 2 t (u.(b-spot)) + |b-spot|^2 - reach^2 < 0
+        wx, wy = b[0] - spot[0], b[1] - spot[1]
+        proj = wx * ux + wy * uy
+        disc = proj * proj - (wx * wx + wy * wy - reach * reach)
+        if disc > 0:
+            s = math.sqrt(disc)
+            blocked.append((proj - s, proj + s))
+    candidates = [0.0] + [hi for _lo, hi in blocked if hi > 0]
+    for t in sorted(candidates):
+        if any(lo + 1e-7 < t < hi - 1e-7 for lo, hi in blocked):
+            continue
+        p = (spot[0] + t * ux, spot[1] + t * uy)
+        if not on_surface(p, radius, width, length):
+            return None
+        return (round(p[0], 6), round(p[1], 6))
+    return None

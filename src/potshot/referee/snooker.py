@@ -1,0 +1,1149 @@
+"""The snooker referee: the official WPBSA rules, as far as a shot's declarations and events decide.
+
+Clause references ("Section 3 Rule 12(b)(iv)") are to the official rules in
+``shared/rulebooks/snooker-rules-sv-official.md`` ("Kapitel 3 regel 12biv").
+Policies where the rules leave the referee discretion (foul and a miss,
+Section 3 Rule 14(e)) and the record extensions used (``before.action``)
+are documented in ``docs/snooker-referee.md``.
+
+A frame from the standard position, a break-off that hits a red:
+
+>>> from potshot.record.model import Record, Frame, Shot, Before, Hit
+>>> rec = Record(game="snooker", players=["Ann", "Bob"], frames=[Frame(starts="Ann")])
+>>> ref = SnookerReferee(rec)
+>>> ref.start_frame(0, rec.frames[0])
+>>> r = ref.rule(Shot(player="Ann", before=Before(place=(950.0, 700.0)), events=[Hit("white", "red1")]))
+>>> r.foul, r.next, r.on, r.points_remaining
+(False, 'Bob', ['red'], 147)
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+import msgspec
+
+from potshot import geometry as geo
+from potshot.equipment import snooker as eq
+from potshot.match.frames import MatchScore
+from potshot.record.errors import RecordError
+from potshot.record.model import (
+    Cushion,
+    Foul,
+    Frame,
+    FrameResult,
+    Hit,
+    Jump,
+    Moved,
+    OffTable,
+    Pot,
+    Shot,
+)
+from potshot.referee.base import Referee, Ruling, event_time_groups
+from potshot.referee.registry import register
+
+Point = tuple[float, float]
+Layout = dict[str, Point | None]
+
+R = eq.BALL_RADIUS
+SPOTS: dict[str, Point] = dict(eq.SPOTS)
+COLOURS: tuple[str, ...] = eq.COLOURS
+D_CENTRE: Point = SPOTS["brown"]
+
+FOUL_KINDS = frozenset(
+    {
+        "push_stroke",
+        "double_hit",
+        "feet_off_floor",
+        "not_at_rest",
+        "before_spotted",
+        "touched",
+        "out_of_turn",
+        "off_table_ball_used",
+        "measuring",
+        "wrong_cue_ball",
+        "no_nomination",
+        "ball_moved_while_touching",
+    }
+)
+
+# Foul kinds (event ``foul``) by penalty class of Section 3 Rule 12.
+# 12(a): the value of the ball on.
+_VALUE_OF_BALL_ON = {
+    "double_hit": "Section 3 Rule 12(a)(i): the cue ball struck more than once",
+    "feet_off_floor": "Section 3 Rule 12(a)(ii): stroke with both feet off the floor",
+    "out_of_turn": "Section 3 Rule 12(a)(iii): playing out of turn",
+}
+# 12(b): the value of the ball on or of the ball concerned, whichever is higher.
+_BALL_CONCERNED = {
+    "not_at_rest": "Section 3 Rule 12(b)(i): stroke made before the balls came to rest",
+    "before_spotted": "Section 3 Rule 12(b)(ii): stroke made before a colour was re-spotted",
+    "push_stroke": "Section 3 Rule 12(b)(v): push stroke",
+    "touched": "Section 3 Rule 12(b)(vi): a ball touched other than with the tip on the cue ball",
+    "ball_moved_while_touching": "Section 3 Rules 8(b), 12(b)(v): the touching ball moved in playing away",
+}
+# 12(d): seven points.
+_SEVEN = {
+    "off_table_ball_used": "Section 3 Rule 12(d)(i): using a ball off the table for any purpose",
+    "measuring": "Section 3 Rule 12(d)(ii): using an object to measure gaps or distance",
+    "wrong_cue_ball": "Section 3 Rule 12(d)(iv): using a ball other than the white as cue ball",
+    "no_nomination": "Section 3 Rule 12(d)(v)-(vi): failing to nominate a colour when required",
+}
+# Fouls that can be committed without a stroke being made (Section 3 Rules 11(a), 14(d)).
+_NO_STROKE_KINDS = frozenset({"touched", "measuring", "off_table_ball_used", "no_nomination"})
+
+MISS_POLICIES = ("standard", "always", "never")
+
+
+def _plain(spots: dict[str, Point]) -> dict[str, list[float]]:
+    return {k: [v[0], v[1]] for k, v in spots.items()}
+
+
+def _value(name: str) -> int:
+    return 0 if name == "white" else eq.value_of(name)
+
+
+@dataclass
+class TableState:
+    """Where the balls are and what is on: everything a replace (Rule 14) restores."""
+
+    layout: Layout
+    """Object balls on the table and the white; the white is ``None`` when in hand or unknown."""
+    in_hand: bool
+    on: str
+    """``red``, ``colour`` (any colour after a red, to be nominated) or a colour's name."""
+    touching: list[str] = field(default_factory=list)
+    free_ball: bool = False
+
+
+@dataclass
+class Pending:
+    """A foul awaiting the incoming player's decision (Section 3 Rules 11(h), 13, 14(a))."""
+
+    offender: str
+    incoming: str
+    options: list[str]
+    free_ball: bool
+    miss: bool
+    chain: int
+    """Consecutive fouls and misses from the same position with a full-ball path (Rule 14(c))."""
+    replace_to: TableState | None
+
+
+@dataclass
+class SnookerState:
+    table: TableState
+    scores: list[int]
+    striker: str
+    break_: int = 0
+    pending: Pending | None = None
+    respotted_black: bool = False
+    over: bool = False
+    winner: str | None = None
+    start_table: TableState | None = None
+    start_scores: list[int] = field(default_factory=list)
+    starts: str = ""
+    match: MatchScore | None = None
+
+
+class SnookerRuling(Ruling, kw_only=True):
+    """A snooker ruling: the common fields plus the snooker ones (record format, "A ruling")."""
+
+    on: list[str] = msgspec.field(default_factory=list)
+    free_ball: bool = False
+    miss: bool = False
+    options: list[str] = msgspec.field(default_factory=list)
+    in_hand: bool = False
+    respotted: dict[str, list[float]] = msgspec.field(default_factory=dict)
+    touching: list[str] = msgspec.field(default_factory=list)
+    points_remaining: int = 0
+    snookers_required: int = 0
+    warning: bool = False
+    respotted_black: bool = False
+
+
+@dataclass
+class _Foul:
+    reason: str
+    penalty: int
+
+
+@register
+class SnookerReferee(Referee):
+    """Referee of snooker under the official rules (Sections 2 and 3)."""
+
+    game: ClassVar[str] = "snooker"
+    title: ClassVar[str] = "Snooker"
+    rulebook: ClassVar[str] = "snooker-rules-sv-official.md"
+    pockets: ClassVar[tuple[str, ...]] = eq.POCKETS
+    cushions: ClassVar[tuple[str, ...]] = eq.CUSHIONS
+    foul_kinds: ClassVar[frozenset[str]] = FOUL_KINDS
+
+    state: SnookerState
+
+    def __init__(self, record: Any) -> None:
+        super().__init__(record)
+        reds = self.rules.get("reds", 15)
+        if reds not in eq.RED_COUNTS:
+            raise RecordError(f"rules.reds must be one of 15, 10, 6, got {reds!r}", field="rules.reds")
+        self.reds: int = int(reds)
+        policy = self.rules.get("miss", "standard")
+        if policy not in MISS_POLICIES:
+            raise RecordError(
+                f"rules.miss must be one of {', '.join(MISS_POLICIES)}, got {policy!r}", field="rules.miss"
+            )
+        self.miss_policy: str = str(policy)
+        self.total_points: bool = bool(self.rules.get("total_points", False))
+        teams: list[list[str]] = []
+        for p in record.players:
+            teams.append(list(p) if isinstance(p, list) else [p])
+        self.sides: list[list[str]] = teams
+        self.side_label: list[str] = [" & ".join(t) for t in teams]
+        self.cycle: list[str] = []
+        for i in range(max((len(t) for t in teams), default=0)):
+            for t in teams:
+                if i < len(t):
+                    self.cycle.append(t[i])
+        m = record.match or {}
+        best_of = m.get("best_of")
+        frames = m.get("frames")
+        self._match_template = MatchScore(
+            sides=list(self.side_label),
+            best_of=best_of if isinstance(best_of, int) else None,
+            frames=frames if isinstance(frames, int) else None,
+            total_points=self.total_points,
+        )
+
+    # ------------------------------------------------------------------ hooks
+
+    def piece_names(self) -> set[str]:
+        return set(eq.ball_names(self.reds))
+
+    def piece_radius(self, name: str) -> float:
+        return R
+
+    def surface(self) -> tuple[float, float]:
+        return (eq.PLAYING_WIDTH, eq.PLAYING_LENGTH)
+
+    def side_of(self, player: str) -> int:
+        for i, t in enumerate(self.sides):
+            if player in t:
+                return i
+        raise RecordError(f"unknown player {player!r}", field="player")
+
+    def successor(self, player: str) -> str:
+        """Who plays after ``player``'s visit (Section 3 Rule 3(a); doubles: Rule 17(a), 17(c))."""
+        i = self.cycle.index(player)
+        return self.cycle[(i + 1) % len(self.cycle)]
+
+    def start_frame(self, index: int, frame: Frame) -> None:
+        """Section 3 Rule 2(a): the standard position unless the frame gives one; Rule 3(c) white in hand."""
+        match = self.state.match if self.state is not None and self.state.match is not None else None
+        if match is None:
+            match = copy.deepcopy(self._match_template)
+        if match.decided:
+            raise RecordError(
+                f"the match is already decided ({match.frames_won}); no frame {index} is played",
+                field="frames",
+            )
+        self.frame_index = index
+        self.check_player(frame.starts, "starts")
+        if frame.position is None:
+            layout: Layout = dict(eq.starting_position(self.reds))
+        else:
+            self.check_layout(frame.position, "position")
+            layout = {"white": None}
+            layout.update(frame.position)
+        layout.setdefault("white", None)
+        scores = [0] * len(self.sides)
+        if frame.score:
+            for k, v in frame.score.items():
+                idx = self._score_key_side(k)
+                if idx is None:
+                    raise RecordError(f"score names {k!r}, not a player or team", field=f"score.{k}")
+                if not isinstance(v, int) or v < 0:
+                    raise RecordError(f"score of {k} must be a non-negative integer", field=f"score.{k}")
+                scores[idx] = v
+        white = layout.get("white")
+        on = "red" if self._reds_on(layout) else self._lowest_colour(layout) or "black"
+        if frame.state and "on" in frame.state:
+            on = str(frame.state["on"])
+            if on not in ("red", "colour", *COLOURS):
+                raise RecordError(f"state.on must be red, colour or a colour, got {on!r}", field="state.on")
+        table = TableState(layout=layout, in_hand=white is None, on=on)
+        if not self._object_balls(layout):
+            raise RecordError("the position has no object ball on the table", field="position")
+        self.state = SnookerState(
+            table=table,
+            scores=scores,
+            striker=frame.starts,
+            start_table=copy.deepcopy(table),
+            start_scores=list(scores),
+            starts=frame.starts,
+            match=match,
+        )
+        table.touching = self._touching(table, free_ball=False)
+
+    def _score_key_side(self, key: str) -> int | None:
+        if key in self.side_label:
+            return self.side_label.index(key)
+        for i, t in enumerate(self.sides):
+            if key in t:
+                return i
+        return None
+
+    # ------------------------------------------------------------- the table
+
+    def _reds_on(self, layout: Layout) -> list[str]:
+        return [n for n, p in layout.items() if p is not None and eq.is_red(n)]
+
+    def _colours_on(self, layout: Layout) -> list[str]:
+        return [c for c in COLOURS if layout.get(c) is not None]
+
+    def _lowest_colour(self, layout: Layout) -> str | None:
+        cs = self._colours_on(layout)
+        return cs[0] if cs else None
+
+    def _object_balls(self, layout: Layout) -> list[str]:
+        return [n for n, p in layout.items() if p is not None and n != "white"]
+
+    def _balls_on(self, layout: Layout, on: str, nominated: str | None = None) -> list[str]:
+        """The balls that are (or, with ``colour``, could be nominated) on."""
+        if on == "red":
+            return self._reds_on(layout)
+        if on == "colour":
+            return [nominated] if nominated else self._colours_on(layout)
+        return [on] if layout.get(on) is not None else []
+
+    def _new_visit_on(self, layout: Layout) -> str:
+        """Section 3 Rule 3(e), 3(f)(iii): a red while reds remain, else the lowest colour."""
+        if self._reds_on(layout):
+            return "red"
+        return self._lowest_colour(layout) or "black"
+
+    def _points_remaining(self, layout: Layout, on: str) -> int:
+        """Most points the next striker can score (record format, ``points_remaining``)."""
+        reds = len(self._reds_on(layout))
+        colours = sum(eq.BALL_VALUES[c] for c in self._colours_on(layout))
+        extra = 7 if on == "colour" else 0
+        return 8 * reds + extra + colours
+
+    def _snookered(
+        self, layout: Layout, targets: list[str], in_hand: bool, extra_obstacle_free: set[str] | None = None
+    ) -> bool:
+        """Section 2 Rule 16 (16(a) from hand): no ball on can be hit on both extreme edges.
+
+        A cue ball whose position is unknown (a hand-scored record without ``after``) is
+        taken as not snookered. Cushions never snooker (16(e)); pocket jaws are not modelled.
+        """
+        if not targets:
+            return False
+        if layout.get("white") is None and not in_hand:
+            return False
+        free = set(targets) | (extra_obstacle_free or set())
+        obstacles = [p for n, p in layout.items() if p is not None and n != "white" and n not in free]
+        tpos = [p for n in targets if (p := layout.get(n)) is not None]
+        cue = layout.get("white")
+        starts = [cue] if cue is not None else self._d_points(layout)
+        return not any(geo.clear_to_both_edges(c, t, obstacles, R) for c in starts for t in tpos)
+
+    def _d_points(self, layout: Layout) -> list[Point]:
+        others = [p for n, p in layout.items() if p is not None and n != "white"]
+        return [
+            p
+            for p in geo.d_points(D_CENTRE, eq.D_RADIUS, 20.0, R)
+            if not any(geo.overlaps(p, o, R, R) for o in others)
+        ]
+
+    def _touching(self, table: TableState, free_ball: bool) -> list[str]:
+        """Section 3 Rule 8(a): the balls on (or that may be nominated on) that the cue ball touches."""
+        cue = table.layout.get("white")
+        if cue is None:
+            return []
+        if free_ball or table.on == "colour":
+            cands = self._object_balls(table.layout) if free_ball else self._colours_on(table.layout)
+        else:
+            cands = self._balls_on(table.layout, table.on)
+        out = []
+        for n in cands:
+            p = table.layout.get(n)
+            if p is not None and geo.touching(cue, p, R, R):
+                out.append(n)
+        return sorted(out)
+
+    def _respot(self, layout: Layout, colours: list[str]) -> dict[str, Point]:
+        """Section 3 Rule 7(d)-(h): own spot; else the highest-value free spot; else nearest own spot
+        toward the top cushion; pink and black toward the bottom cushion when there is no room above.
+        Several colours: the highest value first (7(e))."""
+        out: dict[str, Point] = {}
+        for c in sorted(colours, key=lambda n: -eq.BALL_VALUES[n]):
+            balls = [p for n, p in layout.items() if p is not None and n != c]
+            spot = SPOTS[c]
+            where: Point | None = None
+            if not geo.spot_occupied(spot, balls, R):
+                where = spot
+            else:
+                for other in reversed(COLOURS):
+                    if not geo.spot_occupied(SPOTS[other], balls, R):
+                        where = SPOTS[other]
+                        break
+            if where is None:
+                where = geo.nearest_free_on_line(
+                    spot, (0.0, 1.0), balls, R, eq.PLAYING_WIDTH, eq.PLAYING_LENGTH
+                )
+            if where is None:
+                where = geo.nearest_free_on_line(
+                    spot, (0.0, -1.0), balls, R, eq.PLAYING_WIDTH, eq.PLAYING_LENGTH
+                )
+            if where is None:  # pragma: no cover - a full table
+                raise RecordError(f"no room to re-spot the {c}", field="after")
+            layout[c] = where
+            out[c] = where
+        return out
+
+    # -------------------------------------------------------------- rulings
+
+    def _score_dict(self) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for i, t in enumerate(self.sides):
+            for n in t:
+                out[n] = self.state.scores[i]
+        return out
+
+    def _ruling(self, **kw: Any) -> SnookerRuling:
+        st = self.state
+        r = SnookerRuling(**kw)
+        r.score = self._score_dict()
+        r.frame_over = st.over
+        r.winner = st.winner
+        if st.over:
+            r.next = None
+            r.on = []
+            r.in_hand = False
+            r.points_remaining = 0
+        else:
+            r.on = [st.table.on]
+            r.in_hand = st.table.in_hand
+            r.points_remaining = (
+                7 if st.respotted_black else self._points_remaining(st.table.layout, st.table.on)
+            )
+            r.touching = list(st.table.touching)
+        sc = st.scores
+        deficit = max(sc) - min(sc) if sc else 0
+        r.snookers_required = max(0, deficit - r.points_remaining) if not st.over else 0
+        r.respotted_black = st.respotted_black and not st.over
+        return r
+
+    def frame_result(self) -> FrameResult | None:
+        st = self.state
+        if st is None or not st.over:
+            return None
+        score = {self.side_label[i]: s for i, s in enumerate(st.scores)}
+        return FrameResult(winner=st.winner, score=score)
+
+    def _end_frame(self, winner_side: int | None) -> None:
+        st = self.state
+        st.over = True
+        st.pending = None
+        st.winner = self.side_label[winner_side] if winner_side is not None else None
+        if st.match is not None:
+            st.match.add_frame({self.side_label[i]: s for i, s in enumerate(st.scores)}, st.winner)
+
+    def _leader(self) -> int | None:
+        sc = self.state.scores
+        best = max(sc)
+        leaders = [i for i, s in enumerate(sc) if s == best]
+        return leaders[0] if len(leaders) == 1 else None
+
+    def _table_value(self, layout: Layout) -> int:
+        """Section 4 Rules 3(a)(ii), 6(b): balls on the table, each red counting eight."""
+        return 8 * len(self._reds_on(layout)) + sum(eq.BALL_VALUES[c] for c in self._colours_on(layout))
+
+    def _opponent_side(self, player: str) -> int:
+        """The side that receives a penalty from ``player`` (Section 3 Rule 1(d)): the next to play."""
+        return self.side_of(self.successor(player)) if len(self.sides) > 2 else 1 - self.side_of(player)
+
+    # ----------------------------------------------------------------- rule
+
+    def rule(self, shot: Shot) -> SnookerRuling:
+        b = shot.before
+        if b.action is not None:
+            return self._action(shot)
+        if b.concede:
+            return self._concede(shot)
+        return self._stroke(shot)
+
+    def _expected_player(self, shot: Shot) -> tuple[str | None, str | None]:
+        """(the player due at the table, the decision taken) for this shot."""
+        st = self.state
+        b = shot.before
+        p = st.pending
+        if p is None:
+            if b.decision is not None:
+                raise RecordError(
+                    f"decision {b.decision!r} but the previous shot was not a foul: no decision is offered",
+                    field="before.decision",
+                )
+            return (None if st.respotted_black else st.striker), None
+        decision = b.decision
+        if decision is None:
+            decision = "put_back" if shot.player == p.offender and shot.player != p.incoming else "play"
+        if decision not in p.options:
+            raise RecordError(
+                f"decision {decision!r} is not offered after this foul (options: {', '.join(p.options)})",
+                field="before.decision",
+            )
+        return (p.incoming if decision == "play" else p.offender), decision
+
+    def _action(self, shot: Shot) -> SnookerRuling:
+        st = self.state
+        act = shot.before.action
+        if act == "restart":
+            # Section 3 Rule 16: stalemate -- scores as at the frame's start, balls re-racked,
+            # the same player breaks (16(a)), the same order of play (16(b)).
+            assert st.start_table is not None
+            st.table = copy.deepcopy(st.start_table)
+            st.scores = list(st.start_scores)
+            st.striker = st.starts
+            st.break_ = 0
+            st.pending = None
+            st.respotted_black = False
+            r = self._ruling()
+            r.next = st.starts
+            r.fouls = []
+            return r
+        if act == "end_frame":
+            # Section 2 Rule 1(b): the player at the table may end the frame when only the
+            # black remains and he leads by more than seven points.
+            exp, _ = self._expected_player(shot) if st.pending is None else (st.pending.incoming, None)
+            if exp is not None and shot.player != exp:
+                raise RecordError(
+                    f"only the player at the table ({exp}) may ask to end the frame", field="player"
+                )
+            objs = self._object_balls(st.table.layout)
+            if objs != ["black"]:
+                raise RecordError(
+                    "the frame may be ended on request only when just the black remains (Section 2 Rule 1(b))",
+                    field="before.action",
+                )
+            me = self.side_of(shot.player)
+            lead = st.scores[me] - max(s for i, s in enumerate(st.scores) if i != me)
+            if lead <= 7:
+                raise RecordError(
+                    f"{shot.player} leads by {lead}, not more than 7: the frame cannot be ended on request",
+                    field="before.action",
+                )
+            self._end_frame(me)
+            return self._ruling()
+        if act == "forfeit":
+            # Section 4 Rules 2, 3(a): the offender loses the frame and its points; the
+            # opponent gets the value of the balls on the table, reds at eight.
+            me = self.side_of(shot.player)
+            opp = self._opponent_side(shot.player)
+            bonus = self._table_value(st.table.layout)
+            st.scores[me] = 0
+            st.scores[opp] += bonus
+            self._end_frame(opp)
+            return self._ruling(points=0, penalty=bonus)
+        raise RecordError(
+            f"unknown action {act!r} (expected restart, end_frame or forfeit)", field="before.action"
+        )
+
+    def _concede(self, shot: Shot) -> SnookerRuling:
+        """Section 2 Rule 1(a), Section 4 Rule 6: a player concedes only when at the table."""
+        st = self.state
+        exp, _ = self._expected_player(shot)
+        if exp is not None and shot.player != exp:
+            raise RecordError(
+                f"{shot.player} cannot concede: only the player at the table ({exp}) may (Section 4 Rule 6(a))",
+                field="before.concede",
+            )
+        me = self.side_of(shot.player)
+        opp = self._opponent_side(shot.player)
+        if self.total_points:
+            # Section 4 Rule 6(b): with total points the balls left go to the opponent.
+            st.scores[opp] += self._table_value(st.table.layout)
+        del me
+        self._end_frame(opp)
+        return self._ruling()
+
+    # ------------------------------------------------------------- a stroke
+
+    def _stroke(self, shot: Shot) -> SnookerRuling:
+        st = self.state
+        b = shot.before
+        expected, decision = self._expected_player(shot)
+        pend = st.pending
+        fouls: list[_Foul] = []
+        if decision == "replace":
+            assert pend is not None and pend.replace_to is not None
+            st.table = copy.deepcopy(pend.replace_to)
+        elif decision == "put_back":
+            st.table.free_ball = False  # Section 3 Rule 10(f)
+        table = st.table
+        before_table = copy.deepcopy(table)
+        layout: Layout = dict(table.layout)
+        on = table.on
+
+        # -- who plays ----------------------------------------------------
+        if expected is not None and shot.player != expected:
+            out_of_turn = True
+        else:
+            out_of_turn = False
+        if st.respotted_black and self.side_of(shot.player) not in range(len(self.sides)):
+            out_of_turn = True  # pragma: no cover
+
+        # -- free ball and nomination -------------------------------------
+        free_avail = bool(pend is not None and pend.free_ball and decision == "play") or (
+            decision == "replace" and before_table.free_ball
+        )
+        free = b.free_ball
+        nominate = b.nominate
+        if nominate == "white":
+            raise RecordError("the white cannot be nominated", field="before.nominate")
+        if (
+            free is None
+            and nominate is not None
+            and free_avail
+            and not self._nominable_normally(on, nominate)
+        ):
+            free = nominate
+            nominate = None
+        if free is not None:
+            if not free_avail:
+                raise RecordError(
+                    "no free ball was called for this stroke (Section 3 Rule 10)", field="before.free_ball"
+                )
+            if free == "white" or layout.get(free) is None:
+                raise RecordError(
+                    f"{free} cannot be the free ball: it is not an object ball on the table",
+                    field="before.free_ball",
+                )
+            if free in self._balls_on(layout, on) and on != "colour":
+                raise RecordError(
+                    f"{free} is on already: a free ball is a ball other than the ball on",
+                    field="before.free_ball",
+                )
+        if nominate is not None:
+            if not self._nominable_normally(on, nominate):
+                raise RecordError(
+                    f"{nominate} cannot be nominated: the ball on is {on}", field="before.nominate"
+                )
+            if layout.get(nominate) is None:
+                raise RecordError(f"{nominate} is not on the table", field="before.nominate")
+
+        # -- the cue ball ----------------------------------------------------
+        cue_start = layout.get("white")
+        if b.place is not None:
+            if not table.in_hand:
+                raise RecordError("the cue ball is not in hand: it cannot be placed", field="before.place")
+            place = (float(b.place[0]), float(b.place[1]))
+            for n, p in layout.items():
+                if p is not None and n != "white" and geo.overlaps(place, p, R, R, 0.5):
+                    raise RecordError(f"the cue ball placed at {place} overlaps {n}", field="before.place")
+            layout["white"] = place
+            cue_start = place
+            if not geo.in_d(place, D_CENTRE, eq.D_RADIUS, 0.5):
+                fouls.append(
+                    _Foul("Section 3 Rules 5, 12(a)(iv): cue ball played from hand outside the D", 0)
+                )
+
+        # -- read the events -------------------------------------------------
+        on_table_before = {n for n, p in layout.items() if p is not None} | {"white"}
+        gone: set[str] = set()
+        pots: list[str] = []
+        offs: list[str] = []
+        foul_events: list[Foul] = []
+        restored: set[str] = set()
+        stroke_events = False
+        jump_foul = False
+        white_contact_seen = False
+        for i, e in enumerate(shot.events):
+            f = f"events[{i}]"
+            if isinstance(e, Foul):
+                foul_events.append(e)
+                continue
+            if isinstance(e, Moved):
+                if e.ball not in on_table_before:
+                    raise RecordError(f"{e.ball} is not on the table", field=f"{f}.ball")
+                if e.by == "striker":
+                    foul_events.append(Foul(kind="touched", ball=e.ball))
+                else:
+                    restored.add(e.ball)  # Section 3 Rules 9(a), 15: replaced, no penalty
+                continue
+            names = (
+                [e.ball]
+                + ([e.other] if isinstance(e, Hit) else [])
+                + ([e.over] if isinstance(e, Jump) else [])
+            )
+            for k, n in enumerate(names):
+                if n not in on_table_before:
+                    fld = f"{f}.ball" if k == 0 else (f"{f}.other" if isinstance(e, Hit) else f"{f}.over")
+                    raise RecordError(f"{n} is not on the table", field=fld)
+                if n in gone and not isinstance(e, Hit):
+                    raise RecordError(f"{n} already left the table in this shot", field=f"{f}.ball")
+            if isinstance(e, (Hit, Pot, OffTable, Jump, Cushion)):
+                stroke_events = True
+            if isinstance(e, Hit) and "white" in (e.ball, e.other):
+                white_contact_seen = True
+            if isinstance(e, Cushion) and e.ball == "white":
+                white_contact_seen = True
+            if isinstance(e, Pot):
+                gone.add(e.ball)
+                pots.append(e.ball)
+            elif isinstance(e, OffTable):
+                gone.add(e.ball)
+                offs.append(e.ball)
+            elif isinstance(e, Jump) and e.ball == "white" and not white_contact_seen:
+                # Section 2 Rule 19 (exceptions 19(a)-(c): after a cushion or a first contact)
+                jump_foul = True
+        for n in restored:
+            if n in pots:
+                pots.remove(n)
+            if n in offs:
+                offs.remove(n)
+            gone.discard(n)
+
+        no_stroke = (
+            (not stroke_events)
+            and bool(foul_events)
+            and all(fe.kind in _NO_STROKE_KINDS for fe in foul_events)
+        )
+
+        # first contact of the cue ball (Section 3 Rules 6, 12(b)(iv), 12(c))
+        first: list[str] = []
+        for group in event_time_groups(shot):
+            hits = [
+                (e.other if e.ball == "white" else e.ball)
+                for e in group
+                if isinstance(e, Hit) and "white" in (e.ball, e.other)
+            ]
+            if hits:
+                first = list(dict.fromkeys(hits))
+                break
+
+        # nominated colour after a red: declared, or shown by the first contact (Section 2 Rule 12(a))
+        if on == "colour" and nominate is None and free is None and len(first) == 1 and first[0] in COLOURS:
+            nominate = first[0]
+        if on == "colour":
+            value_on = eq.BALL_VALUES[nominate] if nominate else 0
+        elif on == "red":
+            value_on = 1
+        else:
+            value_on = eq.BALL_VALUES[on]
+        if free is not None:
+            value_on = max(value_on, _value(free))
+
+        legal_first = set(self._balls_on(layout, on, nominate))
+        if on == "colour" and nominate is None:
+            legal_first = set()
+        legal_pots = set(legal_first)
+        if free is not None:
+            legal_pots.add(free)
+
+        # -- fouls -------------------------------------------------------------
+        if out_of_turn:
+            fouls.append(_Foul(f"Section 3 Rule 12(a)(iii): {shot.player} played out of turn", value_on))
+        for fe in foul_events:
+            if fe.kind in _VALUE_OF_BALL_ON:
+                fouls.append(_Foul(_VALUE_OF_BALL_ON[fe.kind], value_on))
+            elif fe.kind in _BALL_CONCERNED:
+                concerned = _value(fe.ball) if fe.ball else 0
+                fouls.append(
+                    _Foul(
+                        _BALL_CONCERNED[fe.kind] + (f" ({fe.ball})" if fe.ball else ""),
+                        max(value_on, concerned),
+                    )
+                )
+            elif fe.kind in _SEVEN:
+                fouls.append(_Foul(_SEVEN[fe.kind], 7))
+        if jump_foul:
+            fouls.append(_Foul("Section 2 Rule 19, Section 3 Rule 12(a)(viii): jump shot", value_on))
+        touching_exempt = (
+            bool(
+                set(before_table.touching)
+                & (legal_first | ({free} if free else set()) | ({nominate} if nominate else set()))
+            )
+            if before_table.touching
+            else False
+        )
+        failed_ball_on = False
+        if not no_stroke:
+            if not first:
+                if not touching_exempt:
+                    failed_ball_on = True
+                    fouls.append(_Foul("Section 3 Rule 12(a)(v): the cue ball hit no object ball", value_on))
+            else:
+                red_first = [n for n in first if eq.is_red(n)]
+                if on == "colour" and red_first:
+                    failed_ball_on = True
+                    fouls.append(
+                        _Foul(
+                            "Section 3 Rule 12(d)(iii): a red played when a colour was on (reds in "
+                            "successive strokes)",
+                            7,
+                        )
+                    )
+                elif free is not None:
+                    ok = free in first and all(n == free or n in legal_first for n in first)
+                    if not ok:
+                        failed_ball_on = True
+                        fouls.append(self._first_contact_foul(first, value_on, free_ball=True))
+                else:
+                    ok = all(n in legal_first for n in first) and (len(first) == 1 or on == "red")
+                    if not ok:
+                        failed_ball_on = True
+                        fouls.append(self._first_contact_foul(first, value_on, free_ball=False))
+        for n in pots:
+            if n == "white":
+                fouls.append(_Foul("Section 3 Rule 12(a)(vi): the cue ball went in-off", value_on))
+            elif n not in legal_pots:
+                fouls.append(
+                    _Foul(f"Section 3 Rule 12(b)(iii): {n} potted, not on", max(value_on, _value(n)))
+                )
+        for n in offs:
+            fouls.append(
+                _Foul(f"Section 3 Rule 12(b)(vii): {n} forced off the table", max(value_on, _value(n)))
+            )
+
+        # -- the balls after the stroke ---------------------------------------
+        after = shot.after
+        if after is not None:
+            for n, p in after.items():
+                fld = f"after.{n}"
+                if n in gone:
+                    continue
+                if p is None:
+                    if n in restored:
+                        continue
+                    if n == "white" and layout.get("white") is None and table.in_hand and b.place is None:
+                        continue
+                    raise RecordError(
+                        f"{n} is off the table after the shot but no pot or off_table event says so",
+                        field=fld,
+                    )
+                if n != "white" and layout.get(n) is None:
+                    raise RecordError(f"{n} is not on the table: it cannot come to rest on it", field=fld)
+                if n in restored:
+                    continue
+                layout[n] = (float(p[0]), float(p[1]))
+        for n in gone:
+            layout[n] = None
+
+        # Section 3 Rule 10(b)(ii): the cue ball left snookered behind the free ball
+        if free is not None and layout.get(free) is not None and layout.get("white") is not None:
+            objs = set(self._object_balls(layout))
+            targets = [n for n in self._balls_on(layout, on, nominate) if n != free]
+            if objs != {"pink", "black"} and targets:
+                behind = self._snookered(layout, targets, False) and not self._snookered(
+                    layout, targets, False, {free}
+                )
+                if behind:
+                    fouls.append(
+                        _Foul(
+                            f"Section 3 Rules 10(b)(ii), 12(a)(vii): cue ball snookered behind the free ball {free}",
+                            value_on,
+                        )
+                    )
+
+        foul = bool(fouls)
+        penalty = max((max(4, f.penalty) for f in fouls), default=0)
+        striker = shot.player
+        me = self.side_of(striker)
+        only_black_before = self._object_balls(before_table.layout) == ["black"]
+        potted_colours = [n for n in pots + offs if n in COLOURS]
+        ruling_kw: dict[str, Any] = {}
+        respotted: dict[str, Point] = {}
+        miss = False
+        warning = False
+        options: list[str] = []
+        free_next = False
+        points = 0
+
+        if foul:
+            opp = self._opponent_side(striker)
+            st.scores[opp] += penalty
+            st.break_ = 0
+            nxt = self.successor(striker)
+            white_gone = "white" in gone
+            if only_black_before:
+                # Section 3 Rule 4(a): with only the black left, a foul ends the frame.
+                layout["black"] = None
+                if self._level_for_respot():
+                    return self._respot_black(shot, striker, fouls, penalty, 0)
+                self._end_frame(self._leader())
+                return self._ruling(foul=True, fouls=[f.reason for f in fouls], penalty=penalty, points=0)
+            respotted = self._respot(layout, potted_colours)
+            new_on = self._new_visit_on(layout)
+            new_table = TableState(layout=layout, in_hand=white_gone, on=new_on)
+            # free ball: Section 3 Rule 10 -- the incoming player snookered after a foul
+            free_next = self._snookered(layout, self._balls_on(layout, new_on), white_gone)
+            new_table.free_ball = free_next
+            new_table.touching = self._touching(new_table, free_next)
+            # foul and a miss: Section 3 Rule 14
+            chain = 0
+            full = False
+            if failed_ball_on and not no_stroke:
+                miss, full = self._is_miss(
+                    before_table,
+                    cue_start,
+                    layout_before=before_table.layout,
+                    on=on,
+                    nominate=nominate,
+                    free=free,
+                    scores_after=st.scores,
+                    new_layout=layout,
+                    new_on=new_on,
+                    penalty=penalty,
+                    striker=striker,
+                    decision=decision,
+                    pend=pend,
+                )
+                if miss:
+                    prior = pend.chain if (pend is not None and decision == "replace" and pend.miss) else 0
+                    chain = prior + 1 if (full or prior) else 0
+            options = ["play", "put_back"]
+            replace_to: TableState | None = None
+            if miss:
+                options.append("replace")
+                replace_to = before_table
+                replace_to.layout = dict(before_table.layout)
+                if b.place is not None:
+                    replace_to.layout["white"] = None  # from hand again
+            elif no_stroke and pend is not None and pend.replace_to is not None and decision == "replace":
+                # Section 3 Rule 14(d): a foul without a stroke after a replacement -- no miss, the
+                # balls may be replaced again and warnings stand (14(d)(iii)).
+                options.append("replace")
+                replace_to = before_table
+                chain = pend.chain
+            warning = miss and chain == 2
+            st.table = new_table
+            st.striker = nxt
+            if miss and chain >= 3:
+                # Section 3 Rule 14(c)(ii), Section 2 Rule 1(d): the third failure awards the frame.
+                self._end_frame(opp)
+                r = self._ruling(foul=True, fouls=[f.reason for f in fouls], penalty=penalty, miss=True)
+                r.respotted = _plain(respotted)
+                return r
+            st.pending = Pending(
+                offender=striker,
+                incoming=nxt,
+                options=options,
+                free_ball=free_next,
+                miss=miss,
+                chain=chain,
+                replace_to=replace_to,
+            )
+            r = self._ruling(
+                foul=True,
+                fouls=[f.reason for f in fouls],
+                penalty=penalty,
+                points=0,
+                miss=miss,
+                warning=warning,
+                options=options,
+                free_ball=free_next,
+            )
+            r.respotted = _plain(respotted)
+            r.break_ = 0
+            r.next = nxt
+            return r
+
+        # -- a fair stroke -------------------------------------------------------
+        st.pending = None
+        obj_pots = [n for n in pots if n != "white"]
+        stays_down: set[str] = set()
+        if on == "red":
+            points = sum(1 for n in obj_pots if eq.is_red(n)) + (
+                1 if free is not None and free in obj_pots else 0
+            )
+            next_on_if_scored = "colour"
+        elif on == "colour":
+            points = eq.BALL_VALUES[nominate] if nominate and nominate in obj_pots else 0
+            next_on_if_scored = ""
+        else:
+            if on in obj_pots:
+                points = eq.BALL_VALUES[on]
+                stays_down.add(on)  # Section 3 Rule 3(f)(iii)
+            elif free is not None and free in obj_pots:
+                points = eq.BALL_VALUES[on]  # Section 3 Rule 10(c)
+            next_on_if_scored = ""
+        if (only_black_before or st.respotted_black) and "black" in obj_pots:
+            # Section 3 Rule 4(a): the last black potted ends the frame.
+            st.scores[me] += points
+            st.break_ += points
+            layout["black"] = None
+            if self._level_for_respot():
+                return self._respot_black(shot, striker, [], 0, points)
+            self._end_frame(self._leader())
+            r = self._ruling(points=points)
+            r.break_ = st.break_
+            return r
+        respotted = self._respot(layout, [c for c in potted_colours if c not in stays_down])
+        st.scores[me] += points
+        if points > 0:
+            st.break_ += points
+            nxt = striker
+            if on == "red":
+                new_on = next_on_if_scored
+            elif on == "colour":
+                new_on = self._new_visit_on(layout)
+            else:
+                new_on = on if on not in stays_down else (self._lowest_colour(layout) or "")
+            if not new_on:
+                # the last colour potted in sequence: the frame is over
+                self._end_frame(self._leader())
+                r = self._ruling(points=points)
+                r.break_ = st.break_
+                r.respotted = _plain(respotted)
+                return r
+        else:
+            st.break_ = 0
+            nxt = self.successor(striker)
+            new_on = self._new_visit_on(layout)
+        new_table = TableState(layout=layout, in_hand="white" in gone, on=new_on)
+        new_table.touching = self._touching(new_table, False)
+        st.table = new_table
+        st.striker = nxt
+        st.respotted_black = False
+        r = self._ruling(points=points, **ruling_kw)
+        r.break_ = st.break_
+        r.respotted = _plain(respotted)
+        r.next = nxt
+        return r
+
+    def _nominable_normally(self, on: str, name: str) -> bool:
+        if on == "red":
+            return eq.is_red(name)
+        if on == "colour":
+            return name in COLOURS
+        return name == on
+
+    def _first_contact_foul(self, first: list[str], value_on: int, free_ball: bool) -> _Foul:
+        hi = max(_value(n) for n in first)
+        if len(first) > 1:
+            return _Foul(
+                f"Section 3 Rules 6, 12(c): the cue ball first hit {' and '.join(first)} simultaneously",
+                max(value_on, hi),
+            )
+        what = "the nominated free ball (Section 3 Rule 10(b)(i))" if free_ball else "a ball on"
+        return _Foul(
+            f"Section 3 Rule 12(b)(iv): the cue ball first hit {first[0]}, not {what}", max(value_on, hi)
+        )
+
+    def _level_for_respot(self) -> bool:
+        """Section 3 Rule 4(a)-(c): level scores re-spot the black, unless total points count
+        (then only at the end of the last frame with the aggregate level)."""
+        st = self.state
+        if len(set(st.scores)) != 1:
+            return False
+        if not self.total_points:
+            return True
+        m = st.match
+        if m is None or (not m.is_last_frame(self.frame_index) and m.length is not None):
+            return False
+        if m.length is None and self.frame_index != len(self.record.frames) - 1:
+            return False
+        return m.aggregate_level_with({self.side_label[i]: s for i, s in enumerate(st.scores)})
+
+    def _respot_black(
+        self, shot: Shot, striker: str, fouls: list[_Foul], penalty: int, points: int
+    ) -> SnookerRuling:
+        """Section 3 Rule 4(b): black re-spotted, toss for who plays, the next player from hand."""
+        st = self.state
+        layout: Layout = {"white": None, "black": SPOTS["black"]}
+        st.table = TableState(layout=layout, in_hand=True, on="black")
+        st.respotted_black = True
+        st.pending = None
+        st.break_ = 0
+        nxt = self.successor(striker)
+        st.striker = nxt
+        r = self._ruling(foul=bool(fouls), fouls=[f.reason for f in fouls], penalty=penalty, points=points)
+        r.respotted = {"black": list(SPOTS["black"])}
+        r.next = nxt
+        r.break_ = 0 if fouls else points
+        return r
+
+    def _is_miss(
+        self,
+        before_table: TableState,
+        cue_start: Point | None,
+        *,
+        layout_before: Layout,
+        on: str,
+        nominate: str | None,
+        free: str | None,
+        scores_after: list[int],
+        new_layout: Layout,
+        new_on: str,
+        penalty: int,
+        striker: str,
+        decision: str | None,
+        pend: Pending | None,
+    ) -> tuple[bool, bool]:
+        """Section 3 Rule 14: (foul and a miss?, was there a full-ball path?)."""
+        if self.miss_policy == "never":
+            return False, False
+        if self._object_balls(layout_before) == ["black"]:
+            return False, False  # Rule 14: never when only the black remains
+        # balls that are or could be on (Rule 14(b)): any colour after a red; the free ball too
+        targets = self._balls_on(layout_before, on) if on != "colour" else self._colours_on(layout_before)
+        if free is not None:
+            targets = [*targets, free]
+        obstacles_all = [
+            n for n, p in layout_before.items() if p is not None and n != "white" and n not in targets
+        ]
+        obstacles = [layout_before[n] for n in obstacles_all]
+        obs: list[Point] = [p for p in obstacles if p is not None]
+        starts: list[Point]
+        if cue_start is not None:
+            starts = [cue_start]
+        elif before_table.in_hand:
+            starts = self._d_points(layout_before)
+        else:
+            starts = []
+        tpos = [(n, p) for n in targets if (p := layout_before.get(n)) is not None]
+        if starts:
+            clear = any(geo.clear_to_any_part(c, t, obs, R) for c in starts for _, t in tpos)
+            full = any(
+                (
+                    geo.clear_whole_diameter(c, t, obs, R)
+                    if eq.is_red(n)
+                    else geo.clear_full_ball(c, t, obs, R)
+                )
+                for c in starts
+                for n, t in tpos
+            )
+        else:
+            clear = full = True  # positions unknown: an open table
+        if self.miss_policy == "always":
+            return True, full
+        if decision == "replace" and pend is not None and pend.miss and pend.chain >= 1:
+            return True, full  # Rule 14(c)(i): a further failure, regardless of the score
+        if not clear:
+            return False, full  # snookered: taken as a good attempt (Rule 14 preamble, 14(e))
+        # Rule 14(b): not when either player needed snookers before, or as a result of, the stroke
+        before_scores = list(scores_after)
+        before_scores[self._opponent_side(striker)] -= penalty
+        pr_before = self._points_remaining(layout_before, on)
+        pr_after = self._points_remaining(new_layout, new_on)
+        if max(before_scores) - min(before_scores) > pr_before:
+            return False, full
+        if max(scores_after) - min(scores_after) > pr_after:
+            return False, full
+        return True, full
+
+    def account(self, shot: Shot, ruling: Ruling) -> str:
+        line = super().account(shot, ruling)
+        if isinstance(ruling, SnookerRuling):
+            if ruling.miss:
+                line += " | FOUL AND A MISS" + (
+                    " (warning: a third failure awards the frame)" if ruling.warning else ""
+                )
+            if ruling.free_ball:
+                line += " | FREE BALL"
+            if ruling.respotted_black:
+                line += " | black re-spotted"
+        return line
