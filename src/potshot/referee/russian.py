@@ -511,7 +511,12 @@ class RussianReferee(Referee):
             st.pink = b.declare_pink
 
         # PLAY / BALLS: balls whose spot was blocked, placed by the player the rules name.
-        self._place_pending(shot, scratch, respotted)
+        early_spot = self._place_pending(shot, scratch, respotted)
+        # Another player's scratch (a wrong spot) is assessed at once, before the stroke.
+        others = {p: r for p, r in scratches.items() if p != shot.player}
+        self._apply_scratches(others, ruling, shooter=shot.player, extra=b.extra)
+        for p in others:
+            del scratches[p]
 
         # Which ball is the cue ball (DECLARATION: pink declared white).
         cue = self._cue_ball(shot)
@@ -650,7 +655,7 @@ class RussianReferee(Referee):
                 if self._colour(c, cue) == "black":
                     moved_blacks.add(c)
             for e in shot.events:
-                if isinstance(e, Foul):
+                if isinstance(e, Foul) or (isinstance(e, Moved) and e.by == "outside"):
                     continue
                 names = [e.ball, e.other] if isinstance(e, Hit) else [e.ball]
                 for n in names:
@@ -672,9 +677,7 @@ class RussianReferee(Referee):
                 shot.player, f"accumulated score {accumulated} (over 100, or 100 with a {points}-point shot)"
             )
 
-        # ---- apply: first another player's scratch (a wrong spot chosen before the stroke).
-        others = {p: r for p, r in scratches.items() if p != shot.player}
-        self._apply_scratches(others, ruling, shooter=shot.player, extra=b.extra)
+        # ---- apply
         shooter_scratched = shot.player in scratches
         st.first_placement = False
         st.turn_shots += 1
@@ -694,14 +697,20 @@ class RussianReferee(Referee):
                 # STARS: exactly 100 by a single-point shot.
                 if poster + st.turn_points == STAR_SCORE and points == 1:
                     self._real_star(shot, ruling)
-        mine = {p: r for p, r in scratches.items() if p == shot.player}
-        self._apply_scratches(mine, ruling, shooter=shot.player, extra=b.extra)
+        self._apply_scratches(scratches, ruling, shooter=shot.player, extra=b.extra)
         if shooter_scratched or ruling.points == 0:
             next_player = self._end_turn(post=not shooter_scratched)
 
         # PLAY: balls returned to the table; the white to hand.
         self._after_positions(shot, start, gone)
-        self._respot(gone, respotted)
+        used, correct = self._respot(gone, respotted, early_spot)
+        if early_spot is not None and not used:
+            raise RecordError("no ball is waiting for a spot to be chosen", field="before.spot")
+        if not correct:
+            # SCRATCH: "Any player who incorrectly spots a ball is assessed a scratch."
+            chooser = self._spot_chooser(st.current)
+            mis = {chooser: ["a ball spotted off a vacant spot (incorrect_spot)"]}
+            self._apply_scratches(mis, ruling, shooter=shot.player, extra=None)
         return self._finish(
             ruling,
             shot,
@@ -939,13 +948,19 @@ class RussianReferee(Referee):
         for name in gone:
             st.positions[name] = None
 
-    def _respot(self, gone: list[str], respotted: dict[str, Position]) -> None:
+    def _respot(
+        self, gone: list[str], respotted: dict[str, Position], early: Position | None
+    ) -> tuple[bool, bool]:
         """PLAY: a ball that left the table goes back on its associated spot; blocked: pending.
 
         The white goes to hand (BALLS: spotted within the D by the active player).
         A black returns only while the rules allow that many blacks (BLACK BALL).
+        ``early`` is a spot chosen ahead (``before.spot`` of this shot) for the first
+        ball whose spot is blocked. Returns whether ``early`` was used, and whether
+        it was a correct spot.
         """
         st = self.state
+        used, correct = False, True
         order = [*eq.COLOURS, *sorted(n for n in st.positions if eq.is_black(n))]
         allowed = self._blacks_allowed()
         for name in order:
@@ -957,13 +972,24 @@ class RussianReferee(Referee):
             if _blocked(st.positions, home, name) is None:
                 st.positions[name] = home
                 respotted[name] = home
+            elif early is not None and not used:
+                self._check_free(early, "before.spot", name)
+                correct = self._spot_is_correct(early, name)
+                st.positions[name] = early
+                respotted[name] = early
+                used = True
             else:
                 st.pending.append(name)
+        return used, correct
 
     def _place_pending(
         self, shot: Shot, scratch: Callable[[str, str], None], respotted: dict[str, Position]
-    ) -> None:
-        """PLAY / BALLS: the chosen spot for each ball whose own spot was blocked (``before.spot``)."""
+    ) -> Position | None:
+        """PLAY / BALLS: the chosen spot for each ball whose own spot was blocked (``before.spot``).
+
+        With no ball waiting, ``before.spot`` is returned: a choice made ahead for a
+        ball this shot sends off whose spot is then blocked.
+        """
         st = self.state
         b = shot.before
         choices: dict[str, Position] = {}
@@ -982,8 +1008,10 @@ class RussianReferee(Referee):
                     raise RecordError("expected [x, y]", field=f"before.extra.spots.{name}")
                 choices[name] = (float(pos[0]), float(pos[1]))
         if b.spot is not None:
+            if not st.pending and b.action != "spot_black":
+                return (float(b.spot[0]), float(b.spot[1]))
             if not st.pending:
-                raise RecordError("no ball is waiting for a spot to be chosen", field="before.spot")
+                return None
             target = next((n for n in st.pending if n not in choices), None)
             if target is None:
                 raise RecordError(
@@ -991,7 +1019,7 @@ class RussianReferee(Referee):
                 )
             choices[target] = (float(b.spot[0]), float(b.spot[1]))
         if not choices:
-            return
+            return None
         chooser = self._spot_chooser(st.current)
         for name, pos in choices.items():
             f = (
@@ -1007,6 +1035,7 @@ class RussianReferee(Referee):
             if not correct:
                 # SCRATCH: "Any player who incorrectly spots a ball is assessed a scratch."
                 scratch(chooser, f"the {name} spotted off a vacant spot (incorrect_spot)")
+        return None
 
     def _spot_black(
         self, shot: Shot, scratch: Callable[[str, str], None], respotted: dict[str, Position]
@@ -1024,7 +1053,7 @@ class RussianReferee(Referee):
             return
         home = eq.HOME_SPOT["black"]
         chosen = (shot.before.extra or {}).get("black_spot")
-        if chosen is None and not shot.events and shot.before.spot is not None and not st.pending:
+        if chosen is None and shot.before.spot is not None and not st.pending:
             chosen = shot.before.spot
         if chosen is None:
             if _blocked(st.positions, home, name) is not None:
