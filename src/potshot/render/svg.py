@@ -187,6 +187,9 @@ class _Svg:
     ) -> str:
         """The whole SVG; the box ``(x0, y0)-(x1, y1)`` in record coordinates, plus title and caption bands."""
         band = 0.045 * (x1 - x0)  # title/caption text height, mm
+        # Long lines shrink to fit the width (a character is about 0.6 em wide).
+        title_size = min(band, 0.92 * (x1 - x0) / (0.6 * max(1, len(title or ""))))
+        caption_size = min(band * 0.8, 0.92 * (x1 - x0) / (0.6 * max(1, len(caption or ""))))
         top = self.Y(y1) - (band * 1.6 if title else 0.0)
         bottom = self.Y(y0) + (band * 1.6 if caption else 0.0)
         w, h = x1 - x0, bottom - top
@@ -203,13 +206,13 @@ class _Svg:
         if title:
             parts.append(
                 f'<text class="title" x="{_fmt((x0 + x1) / 2)}" y="{_fmt(top + band * 1.15)}" '
-                f'font-size="{_fmt(band)}" text-anchor="middle" fill="#222">{escape(title)}</text>'
+                f'font-size="{_fmt(title_size)}" text-anchor="middle" fill="#222">{escape(title)}</text>'
             )
         parts += self.parts
         if caption:
             parts.append(
                 f'<text class="caption" x="{_fmt((x0 + x1) / 2)}" y="{_fmt(self.Y(y0) + band * 1.2)}" '
-                f'font-size="{_fmt(band * 0.8)}" text-anchor="middle" fill="#444">{escape(caption)}</text>'
+                f'font-size="{_fmt(caption_size)}" text-anchor="middle" fill="#444">{escape(caption)}</text>'
             )
         parts.append("</svg>")
         return "\n".join(parts) + "\n"
@@ -622,7 +625,7 @@ def render_record(
     """An SVG of the position in ``record`` at a frame's start (``shot=None``) or before/after shot ``shot``.
 
     Indices are 0-based, as in the casebook. A bad index raises :class:`RecordError`
-    naming the frame (and shot). The pieces the shot potted or moved are ringed.
+    naming the frame (and shot). After a shot, the pieces it moved are ringed.
     """
     layout = layout_at(record, frame, shot, when)
     if title is None:
@@ -630,12 +633,9 @@ def render_record(
         where = "start" if shot is None else f"{when} shot {shot}"
         title = f"{record.game}: {who} - frame {frame}, {where}"
     marked: set[str] = set()
-    if shot is not None:
-        s = record.frames[frame].shots[shot]
-        if when == "after":
-            marked = {e.ball for e in s.events if isinstance(e, (Moved,))} | {
-                n for n in (s.after or {}) if layout.get(n) is not None
-            }
+    if shot is not None and when == "after":
+        was = layout_at(record, frame, shot, "before")
+        marked = {n for n, p in layout.items() if p is not None and was.get(n) != p}
     return render_position(
         record.game, layout, rules=record.rules, highlight=marked, title=title, px_per_mm=px_per_mm
     )
