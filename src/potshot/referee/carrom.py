@@ -894,9 +894,6 @@ class CarromReferee(Referee):
         """Apply penalties, the turn, the positions; detect the board's end (Laws 25, 73)."""
         st = self.state
         striker_penalty = out.penalty[side]
-        for s in (0, 1):
-            st.owed[s] += out.penalty[s]
-        self._settle_penalties()
         # positions after the stroke
         if shot.after is not None:
             for n, p in shot.after.items():
@@ -909,7 +906,11 @@ class CarromReferee(Referee):
         nxt = shot.player if keep_turn else self.next_player(shot.player)
         if break_pass and not keep_turn:
             st.attempts = 0
-        respotted = self._respot([n for n in out.respot], nxt) if out.respot else {}
+        # the referee's re-spots first: those pieces are on the board, not down (Laws 38, 66)
+        respotted = self._respot(list(out.respot), nxt) if out.respot else {}
+        for s in (0, 1):
+            st.owed[s] += out.penalty[s]
+        self._settle_penalties()
         # has the board ended?
         own_left = self.on_board(side) + st.returned_pending[side] + st.penalty_pending[side]
         opp_left = self.on_board(1 - side) + st.returned_pending[1 - side] + st.penalty_pending[1 - side]
