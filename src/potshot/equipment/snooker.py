@@ -191,7 +191,9 @@ def pocket_specs(
     ):
         if not v > 0:
             raise ValueError(f"pocket_specs: {label} must be a positive length in mm, got {v!r}")
-    o = BALL_RADIUS * 0.6  # the drop point sits a little beyond the cushion line
+    # Where a ball drops: a little beyond the cushion lines. A modelling choice (the rules and
+    # templates give no drop point); the physics engine's pocket geometry may refine it.
+    o = BALL_RADIUS * 0.6
     cm, cj, mm, mj = corner_mouth, corner_jaw_radius, middle_mouth, middle_jaw_radius
     return {
         "bottom-left": PocketSpec("bottom-left", (-o, -o), cm, cj, True),
