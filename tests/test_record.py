@@ -19,6 +19,8 @@ from typing import Any
 
 import msgspec
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from potshot.equipment.snooker import BALL_RADIUS, CUSHIONS, POCKETS, ball_names, starting_position
 from potshot.record import (
@@ -595,3 +597,44 @@ def test_the_record_model_refuses_nothing_it_should_keep() -> None:
     assert msgspec.json.decode(json.dumps(good_record()).encode(), type=Record) == load(
         json.dumps(good_record())
     )
+
+
+# ------------------------------------------------------------- property: round trip
+
+_names = st.sampled_from(["white", "red1", "red7", "pink", "black"])
+_coord = st.floats(min_value=0.0, max_value=3569.0, allow_nan=False, allow_infinity=False)
+_t = st.none() | st.floats(min_value=0.0, max_value=60.0, allow_nan=False)
+_event = st.one_of(
+    st.builds(lambda b, o, t: {"type": "hit", "ball": b, "other": o, "t": t}, _names, _names, _t),
+    st.builds(lambda b, c: {"type": "cushion", "ball": b, "cushion": c}, _names, st.sampled_from(CUSHIONS)),
+    st.builds(lambda b, p: {"type": "pot", "ball": b, "pocket": p}, _names, st.sampled_from(POCKETS)),
+    st.builds(lambda b: {"type": "off_table", "ball": b}, _names),
+    st.builds(lambda k: {"type": "foul", "kind": k}, st.sampled_from(["push_stroke", "touched"])),
+    st.builds(lambda b, x, y: {"type": "moved", "ball": b, "to": [x, y]}, _names, _coord, _coord),
+    st.builds(lambda b, t: {"type": "rest", "ball": b, "t": t}, _names, _t),
+)
+_shot = st.fixed_dictionaries(
+    {"player": st.sampled_from(["Ann", "Bob"]), "events": st.lists(_event, max_size=6)},
+    optional={
+        "before": st.fixed_dictionaries(
+            {}, optional={"nominate": _names, "decision": st.sampled_from(["play", "put_back", "replace"])}
+        ),
+        "after": st.dictionaries(_names, st.none() | st.tuples(_coord, _coord).map(list), max_size=3),
+    },
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(_shot, max_size=5))
+def test_round_trip_property(shots: list[dict[str, Any]]) -> None:
+    raw: dict[str, Any] = {"format": "potshot-record/1", "game": "snooker", "players": ["Ann", "Bob"]}
+    raw["frames"] = [{"starts": "Ann", "shots": shots}]
+    rec = load(json.dumps(raw))
+    text = dumps(rec)
+    assert load(text) == rec
+    assert dumps(load(text)) == text
+    assert len(rec.frames[0].shots) == len(shots)
+    for got, want in zip(rec.frames[0].shots, shots, strict=True):
+        assert [type(e).__name__.lower() for e in got.events] == [
+            {"off_table": "offtable"}.get(e["type"], e["type"]) for e in want["events"]
+        ]

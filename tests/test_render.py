@@ -7,6 +7,8 @@ The SVG's user unit is the millimetre: a piece at record ``(x, y)`` is a circle 
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
@@ -402,3 +404,15 @@ def test_cli_bad_record(tmp_path: Path) -> None:
     res = CliRunner().invoke(main, ["render", str(bad)])
     assert res.exit_code == 1
     assert "frame 0, shot 0, field player" in res.output
+
+
+def test_console_script_entry_point(tmp_path: Path) -> None:
+    out = tmp_path / "carrom.svg"
+    p = subprocess.run(
+        [sys.executable, "-m", "potshot.cli", "render", "--start", "carrom", "-o", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert p.returncode == 0, p.stderr
+    assert len(pieces(parse(out.read_text()))) == 19
