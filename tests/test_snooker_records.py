@@ -16,7 +16,8 @@ from potshot.record.errors import RecordError
 from potshot.record.model import Record
 from potshot.referee.runner import referee_record
 
-D_PLACE = [889.0, 650.0]
+D_PLACE = [950.0, 700.0]
+"""A place in the D clear of the brown (as the casebook's break-offs use)."""
 
 
 def std() -> dict[str, Any]:

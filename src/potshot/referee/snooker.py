@@ -902,7 +902,7 @@ class SnookerReferee(Referee):
                     pend=pend,
                 )
                 if miss:
-                    prior = pend.chain if (pend is not None and decision == "replace" and pend.miss) else 0
+                    prior = pend.chain if (pend is not None and decision == "replace") else 0
                     chain = prior + 1 if (full or prior) else 0
             options = ["play", "put_back"]
             replace_to: TableState | None = None
@@ -1120,7 +1120,7 @@ class SnookerReferee(Referee):
             clear = full = True  # positions unknown: an open table
         if self.miss_policy == "always":
             return True, full
-        if decision == "replace" and pend is not None and pend.miss and pend.chain >= 1:
+        if decision == "replace" and pend is not None and pend.chain >= 1:
             return True, full  # Rule 14(c)(i): a further failure, regardless of the score
         if not clear:
             return False, full  # snookered: taken as a good attempt (Rule 14 preamble, 14(e))
