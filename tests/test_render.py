@@ -416,3 +416,8 @@ def test_console_script_entry_point(tmp_path: Path) -> None:
     )
     assert p.returncode == 0, p.stderr
     assert len(pieces(parse(out.read_text()))) == 19
+
+
+def test_carrom_caption_says_board() -> None:
+    root = parse(render_position("carrom", {"queen": (370.0, 370.0), "white1": None}))
+    assert by_class(root, "caption")[0].text == "off the board: white1"

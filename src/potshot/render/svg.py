@@ -272,7 +272,7 @@ def _caption(game: str, off: list[str]) -> str | None:
     if in_hand:
         bits.append("in hand: " + ", ".join(in_hand))
     if gone:
-        bits.append("off the table: " + ", ".join(gone))
+        bits.append(("off the board: " if game == "carrom" else "off the table: ") + ", ".join(gone))
     return "; ".join(bits)
 
 
