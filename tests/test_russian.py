@@ -753,3 +753,18 @@ def test_error_keeps_the_good_shots_and_names_the_bad_one() -> None:
     assert result.error is not None and result.error.shot == 1 and result.error.field == "events[1].pocket"
     assert len(result.record.frames[0].shots) == 1
     assert result.record.frames[0].shots[0].ruling is not None
+
+
+def test_cannon_limit_counted_in_shots_is_an_option() -> None:
+    """DECLARATION: "five cannons" read as five cannon shots (rules.cannon_count = "shots")."""
+    three = shot("Ann", hit("red"), hit("blue"), hit("yellow"), hit("green"))
+    rs = rule([three] * 6, rules={"cannon_count": "shots"})
+    assert [r["scratch"] for r in rs] == [False] * 5 + [True]
+
+
+def test_d_line_applies_to_a_given_position_with_the_white_in_hand() -> None:
+    """PLAY: a study position with the white off the table: it is being returned, not first placed."""
+    pos = dict(STD)
+    pos["white"] = None
+    r = rule([shot("Ann", hit("yellow"), place=[889.0, 600.0])], position=pos)[0]
+    assert r["scratch"]

@@ -77,6 +77,7 @@ _NEAR_CUSHIONS = frozenset({"bottom"})
 DEFAULT_RULES: dict[str, Any] = {
     "spot_chooser": "preceding",
     "cannon_limit": "always",
+    "cannon_count": "cannons",
     "spot_pot_limit": "scratch",
     "star_claims": "all",
     "d_line_at_start": False,
@@ -86,6 +87,7 @@ DEFAULT_RULES: dict[str, Any] = {
 _RULE_CHOICES: dict[str, tuple[Any, ...]] = {
     "spot_chooser": ("preceding", "second_following"),
     "cannon_limit": ("always", "pink_white"),
+    "cannon_count": ("cannons", "shots"),
     "spot_pot_limit": ("scratch", "no_score"),
     "star_claims": ("all", "one"),
     "d_line_at_start": (False, True),
@@ -316,7 +318,9 @@ class RussianReferee(Referee):
         self.check_player(frame.starts, "starts")
         if frame.starts not in sequence:
             raise RecordError(f"{frame.starts} is not in the playing sequence", field="starts")
-        fresh = frame.tallies is None and frame.score is None and "sequence" not in extra
+        # The break: the standard start (no position given). A given position with the
+        # white in hand is a game under way, the white "returned" (the D-line rule applies).
+        fresh = frame.position is None and frame.tallies is None and frame.score is None
         self.state = RussianState(
             positions=positions,
             tallies=tallies,
@@ -644,7 +648,8 @@ class RussianReferee(Referee):
             if scoring_play:
                 cannon_run = 0
             else:
-                cannon_run += cannons
+                # Count each two-point cannon (CANNONS), or each shot that makes any (rules.cannon_count).
+                cannon_run += cannons if self.options["cannon_count"] == "cannons" else min(cannons, 1)
                 if cannon_run > MAX_CANNON_RUN:
                     scratch(shot.player, f"{cannon_run} cannons without another scoring play")
 
