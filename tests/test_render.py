@@ -94,6 +94,7 @@ def test_snooker_table_markings() -> None:
     assert float(pockets["top-right"].get("cy", 0)) < 0 and float(pockets["top-right"].get("cx", 0)) > 1778.0
     # Six pocket mouths cut through the cushion.
     assert len(by_class(root, "mouth")) == 6
+    assert len(by_class(root, "jaw")) == 12  # two rounded jaws at each pocket
     # Baulk line 737 mm from the bottom cushion: at svg y = 3569 - 737.
     baulk = by_class(root, "baulk-line")[0]
     assert float(baulk.get("y1", 0)) == float(baulk.get("y2", 1)) == 3569.0 - 737.0

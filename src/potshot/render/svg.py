@@ -279,6 +279,38 @@ def _caption(game: str, off: list[str]) -> str | None:
 # ------------------------------------------------------------------ the tables
 
 
+def _jaw(
+    svg: _Svg, nose: Point, along_face: Point, into_pocket: Point, radius: float, cushion: float
+) -> None:
+    """Round a pocket's jaw: the cushion's square corner at ``nose`` becomes an arc of ``radius``.
+
+    ``along_face`` runs along the cushion face away from the pocket, ``into_pocket``
+    along the mouth's wall (unit vectors). The rounded-off corner is painted cloth.
+    The radius is capped so that the arc stays within the cushion's drawn width.
+    """
+    (ux, uy), (vx, vy) = along_face, into_pocket
+    phi = math.acos(max(-1.0, min(1.0, ux * vx + uy * vy)))  # the cushion's angle at the nose
+    r = radius
+    d = r / math.tan(phi / 2)  # from the nose to each tangent point
+    if d * max(abs(vx), abs(vy)) > 0.9 * cushion:  # keep the wall's tangent point inside the cushion
+        d = 0.9 * cushion / max(abs(vx), abs(vy))
+        r = d * math.tan(phi / 2)
+    bx, by = ux + vx, uy + vy
+    n = math.hypot(bx, by)
+    k = r / math.sin(phi / 2)
+    centre = (nose[0] + k * bx / n, nose[1] + k * by / n)
+    t1 = (nose[0] + d * ux, nose[1] + d * uy)
+    t2 = (nose[0] + d * vx, nose[1] + d * vy)
+    a1 = math.atan2(t1[1] - centre[1], t1[0] - centre[0])
+    a2 = math.atan2(t2[1] - centre[1], t2[0] - centre[0])
+    sweep = (a2 - a1 + math.pi) % (2 * math.pi) - math.pi  # the short way round
+    arc = [
+        (centre[0] + r * math.cos(a1 + sweep * i / 12), centre[1] + r * math.sin(a1 + sweep * i / 12))
+        for i in range(13)
+    ]
+    svg.polygon([nose, *arc], class_="jaw", fill=CLOTH)
+
+
 def _snooker_table(svg: _Svg, table: sn.Table, spots: Iterable[str]) -> None:
     """The table of Section 1 Rule 1: cushions and pocket mouths, baulk line, D, spots."""
     w, length = table.width, table.length
@@ -302,6 +334,9 @@ def _snooker_table(svg: _Svg, table: sn.Table, spots: Iterable[str]) -> None:
                 class_="mouth",
                 fill=CLOTH,
             )
+            diag = (sx / math.sqrt(2), sy / math.sqrt(2))
+            _jaw(svg, n1, (-sx, 0.0), diag, p.jaw_radius, c)
+            _jaw(svg, n2, (0.0, -sy), diag, p.jaw_radius, c)
             hole = (cx0 + sx * (c * 0.45), cy0 + sy * (c * 0.45))
         else:
             sx = 1.0 if px > w / 2 else -1.0
@@ -317,6 +352,8 @@ def _snooker_table(svg: _Svg, table: sn.Table, spots: Iterable[str]) -> None:
                 class_="mouth",
                 fill=CLOTH,
             )
+            _jaw(svg, (x0, py - half), (0.0, -1.0), (sx, 0.0), p.jaw_radius, c)
+            _jaw(svg, (x0, py + half), (0.0, 1.0), (sx, 0.0), p.jaw_radius, c)
             hole = (x0 + sx * (c * 0.75), py)
         svg.circle(hole[0], hole[1], p.mouth / 2 + 2.0, class_="pocket", fill=POCKET, data_name=p.name)
     # Baulk line (Rule 1(d)) and the D (Rule 1(e)) on the baulk side of it.
