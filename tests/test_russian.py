@@ -768,3 +768,18 @@ def test_d_line_applies_to_a_given_position_with_the_white_in_hand() -> None:
     pos["white"] = None
     r = rule([shot("Ann", hit("yellow"), place=[889.0, 600.0])], position=pos)[0]
     assert r["scratch"]
+
+
+def test_second_black_goes_where_the_spotter_says_when_the_top_centre_is_taken() -> None:
+    """BLACK BALL + PLAY: the top centre spot blocked; with no standard spot vacant any free place will do."""
+    pos = dict(STD)
+    pos["black1"] = list(eq.HOME_SPOT["black"])
+    over = {"Ann": tal(95), "Bob": tal(92)}
+    spot = {"player": "Bob", "before": {"action": "spot_black", "spot": [889.0, 900.0]}}
+    r = rule([spot], position=pos, tallies=over)[0]
+    assert r["respotted"]["black2"] == [889.0, 900.0] and not r["scratched"] and r["blacks"] == 2
+    with pytest.raises(RecordError, match="top centre spot is blocked"):
+        rule([{"player": "Bob", "before": {"action": "spot_black"}}], position=pos, tallies=over)
+    # The top centre spot free: a black put elsewhere is incorrectly spotted.
+    r = rule([spot], tallies=over)[0]
+    assert r["scratched"] == ["Bob"]

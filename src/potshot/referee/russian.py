@@ -1072,7 +1072,8 @@ class RussianReferee(Referee):
                 raise RecordError("expected [x, y]", field="before.extra.black_spot")
             pos = (float(chosen[0]), float(chosen[1]))
             self._check_free(pos, "before.spot", name)
-            if not _on_spot(pos, home) and not self._spot_is_correct(pos, name):
+            home_free = _blocked(st.positions, home, name) is None
+            if not _on_spot(pos, home) and (home_free or not self._spot_is_correct(pos, name)):
                 scratch(shot.player, "the black spotted off a vacant spot (incorrect_spot)")
         st.positions[name] = pos
         respotted[name] = pos
