@@ -18,11 +18,20 @@ from tests.conftest import shared_dir
 
 SHARED = shared_dir()
 CASES = sorted((SHARED / "casebook").glob("*/*.json")) if SHARED else []
+OWN = sorted((Path(__file__).parent / "cases").glob("*/*.json"))
+"""The project's own cases (same format, written from the rulebooks, clause by clause)."""
 
 
 @pytest.mark.skipif(SHARED is None, reason="../shared/casebook is absent: casebook cases skipped")
 @pytest.mark.parametrize("path", CASES, ids=[f"{p.parent.name}/{p.stem}" for p in CASES])
 def test_case(path: Path) -> None:
+    case = json.loads(path.read_text())
+    found = problems(case)
+    assert not found, f"{case['case']} ({case['rule']}): {case['title']}\n  " + "\n  ".join(found)
+
+
+@pytest.mark.parametrize("path", OWN, ids=[f"own/{p.parent.name}/{p.stem}" for p in OWN])
+def test_own_case(path: Path) -> None:
     case = json.loads(path.read_text())
     found = problems(case)
     assert not found, f"{case['case']} ({case['rule']}): {case['title']}\n  " + "\n  ".join(found)
