@@ -783,3 +783,18 @@ def test_second_black_goes_where_the_spotter_says_when_the_top_centre_is_taken()
     # The top centre spot free: a black put elsewhere is incorrectly spotted.
     r = rule([spot], tallies=over)[0]
     assert r["scratched"] == ["Bob"]
+
+
+def test_a_newcomer_may_join_the_game() -> None:
+    """PLAY: "Players may enter ... the sequence at any vacant position" (even one not listed at the start)."""
+    rs = rule(
+        [
+            {"player": "Eve", "before": {"action": "join", "extra": {"after": "Ann"}}},
+            shot("Ann", *SAFE),
+            shot("Eve", hit("red"), pot("red", "top-left")),
+        ]
+    )
+    assert rs[0]["sequence"] == ["Ann", "Eve", "Bob"] and rs[1]["next"] == "Eve"
+    assert rs[2]["turn_points"] == 1 and rs[2]["posted"]["Eve"] == 0
+    with pytest.raises(RecordError, match="unknown player"):
+        rule([shot("Zed", *SAFE)])

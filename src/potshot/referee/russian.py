@@ -65,6 +65,10 @@ BLACK_THRESHOLD = 90
 STAR_SCORE = 100
 """STARS / SCRATCH: a Real Star at exactly one hundred; a scratch beyond it."""
 
+MAX_BLACKS = 8
+"""Black balls a record may name (``black1`` ... at least this many, or one per player if more):
+players may join during a game (PLAY), each a possible black (BALLS)."""
+
 FOUL_KINDS = frozenset({"incorrect_spot", "missing_ball", "d_line"})
 ACTIONS = ("join", "withdraw", "discontinue", "spot_black", "remove_black")
 """``before.action`` values (docs/russian-record.md): referee actions instead of (or before) a stroke."""
@@ -256,7 +260,7 @@ class RussianReferee(Referee):
 
     def piece_names(self) -> set[str]:
         """The white, the five colours and one black per player (BALLS: one per player over 90)."""
-        return set(eq.ball_names(max(1, len(self.players))))
+        return set(eq.ball_names(max(MAX_BLACKS, len(self.players))))
 
     def piece_radius(self, name: str) -> float:
         return eq.BALL_RADIUS
@@ -338,9 +342,18 @@ class RussianReferee(Referee):
     # ------------------------------------------------------------- checks
 
     def check_shot(self, shot: Shot) -> None:
-        """The base vocabulary checks, then the Russian declarations (docs/russian-record.md)."""
-        super().check_shot(shot)
+        """The base vocabulary checks, then the Russian declarations (docs/russian-record.md).
+
+        A player not named in ``players`` may ``join`` (PLAY: players "may enter ... the sequence").
+        """
         b = shot.before
+        if b.action == "join" and shot.player not in self.players:
+            if not shot.player.strip():
+                raise RecordError("a joining player needs a name", field="player")
+            if shot.events:
+                raise RecordError("a 'join' action is not a stroke: it takes no events", field="events")
+        else:
+            super().check_shot(shot)
         for fname in ("decision", "nominate", "free_ball", "penalty_place"):
             if getattr(b, fname) is not None:
                 raise RecordError(f"{fname} is not a Russian-billiards declaration", field=f"before.{fname}")
@@ -378,6 +391,13 @@ class RussianReferee(Referee):
                         field=f"before.extra.{key}",
                     )
 
+    def check_player(self, name: str, field: str = "player") -> None:
+        """A player of the record, or one who joined the game since (PLAY)."""
+        joined = self.state.tallies if isinstance(self.state, RussianState) else {}
+        if name not in self.players and name not in joined:
+            known = [*self.players, *(p for p in joined if p not in self.players)]
+            raise RecordError(f"unknown player {name!r} (players: {', '.join(known)})", field=field)
+
     # ----------------------------------------------------------- helpers
 
     def _posted(self) -> dict[str, int]:
@@ -386,7 +406,7 @@ class RussianReferee(Referee):
     def _active_scores(self) -> list[str]:
         """Players whose score is active (PLAY): in the sequence, or withdrawn less than a rotation ago."""
         st = self.state
-        return [p for p in self.players if p in st.sequence or p in st.withdrawn]
+        return [p for p in st.tallies if p in st.sequence or p in st.withdrawn]
 
     def _blacks_allowed(self) -> int:
         """BALLS: "One black ball ... for each of the players that has a posted score of more than 90"."""
@@ -468,7 +488,7 @@ class RussianReferee(Referee):
         b = shot.before
         if st.over:
             raise RecordError("the game was discontinued")
-        if shot.player not in self.players:
+        if shot.player not in st.tallies and b.action != "join":
             raise RecordError(f"unknown player {shot.player!r}", field="player")
         if b.action in ("join", "withdraw", "discontinue"):
             if shot.events:
@@ -1047,7 +1067,7 @@ class RussianReferee(Referee):
     ) -> None:
         """BLACK BALL: "any player may spot a black ball to the table" while fewer than allowed."""
         st = self.state
-        spare = [n for n in eq.black_names(max(1, len(self.players))) if st.positions.get(n) is None]
+        spare = [n for n in eq.black_names(max(MAX_BLACKS, len(st.tallies))) if st.positions.get(n) is None]
         spare = [n for n in spare if n not in st.pending]
         if not spare:
             raise RecordError("every black ball is already on the table", field="before.action")
@@ -1110,6 +1130,8 @@ class RussianReferee(Referee):
             else:
                 # Default vacant position: the end of the round, just before the current player.
                 st.sequence.insert(st.sequence.index(st.current), p)
+            if p not in st.tallies:
+                st.tallies[p] = Tally()
             if p in st.inactive:
                 st.inactive.remove(p)
                 st.tallies[p] = Tally()
