@@ -798,3 +798,15 @@ def test_a_newcomer_may_join_the_game() -> None:
     assert rs[2]["turn_points"] == 1 and rs[2]["posted"]["Eve"] == 0
     with pytest.raises(RecordError, match="unknown player"):
         rule([shot("Zed", *SAFE)])
+
+
+def test_foreign_frame_fields_are_refused() -> None:
+    with pytest.raises(RecordError, match="unknown state"):
+        rule([shot("Ann", *SAFE)], state={"on": "red"})
+    with pytest.raises(RecordError, match="disagrees"):
+        rec = record([shot("Ann", *SAFE)], tallies={"Ann": tal(5)})
+        rec["frames"][0]["score"] = {"Ann": 6}
+        loaded, _ = load_partial(rec)
+        result = referee_record(loaded)
+        assert result.error is not None
+        raise result.error

@@ -308,8 +308,18 @@ class RussianReferee(Referee):
                 else:
                     # All newly scored points go above the line (SCORING).
                     tallies[name] = Tally(above=pts)
+        for fname in ("whites", "broken", "queen", "owed", "game_score", "board"):
+            if getattr(frame, fname) is not None:
+                raise RecordError(
+                    f"{fname} is a carrom frame field, not a Russian-billiards one", field=fname
+                )
         sequence = list(self.players)
         extra = frame.state or {}
+        for key in extra:
+            if key != "sequence":
+                raise RecordError(
+                    f"unknown state {key!r} (the Russian referee reads only 'sequence')", field=f"state.{key}"
+                )
         if "sequence" in extra:
             seq = extra["sequence"]
             if not isinstance(seq, list) or not seq or not all(isinstance(s, str) for s in seq):
