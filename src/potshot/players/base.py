@@ -1,0 +1,109 @@
+"""Built-in players and the loop that plays them against each other.
+
+A :class:`Player` looks at the referee (who is to play, what is on, the
+position) and returns the next :class:`~potshot.record.model.Shot` with its
+declarations (``before``) and stroke (``cue``), no events. The game's
+simulator plays the stroke and fills in ``events`` and ``after``; the referee
+rules on it. :func:`play_frame` runs that loop for one frame (snooker frame,
+carrom board, Russian game). The players never bypass the referee: every shot
+they make is checked and ruled exactly as a record from a person would be.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+import msgspec
+
+from potshot.physics.result import ShotResult
+from potshot.record.errors import RecordError
+from potshot.record.model import Frame, Shot
+from potshot.referee.base import Referee, Ruling
+
+
+class Player(ABC):
+    """A built-in player of one game."""
+
+    game: ClassVar[str]
+
+    def __init__(self, name: str, seed: int | None = None) -> None:
+        self.name = name
+        self.seed = seed
+
+    @abstractmethod
+    def choose(self, referee: Referee) -> Shot:
+        """The next shot for ``self.name``: declarations and cue, no events."""
+
+
+Simulate = Callable[[Referee, Shot], ShotResult]
+"""Plays a chosen shot on the game's table from the referee's current position."""
+
+
+@dataclass
+class ShotPlayed:
+    """One shot of a played frame, as reported to a progress callback."""
+
+    frame: int
+    index: int
+    shot: Shot
+    ruling: Ruling
+    result: ShotResult | None
+
+
+def play_frame(
+    referee: Referee,
+    frame_index: int,
+    frame: Frame,
+    players: dict[str, Player],
+    simulate: Simulate,
+    *,
+    on_shot: Callable[[ShotPlayed], None] | None = None,
+    max_shots: int = 400,
+    trajectories: list[Any] | None = None,
+) -> Frame:
+    """Play ``frame`` to its end (or ``max_shots``), appending shots with rulings.
+
+    ``referee.start_frame`` is called here. Each shot is checked and ruled by
+    the referee exactly as a record's shot would be; a shot the referee
+    refuses is a bug in the player and raises :class:`RecordError`.
+    ``trajectories``, when given, receives each shot's sampled trajectories.
+    """
+    referee.start_frame(frame_index, frame)
+    for k in range(max_shots):
+        players_turn = _whose_turn(referee, frame)
+        player = players[players_turn]
+        shot = player.choose(referee)
+        result: ShotResult | None = None
+        if shot.cue is not None:
+            result = simulate(referee, shot)
+            shot.events = list(result.events)
+            shot.after = dict(result.after)
+        snap = referee.snapshot()
+        try:
+            referee.check_shot(shot)
+            ruling = referee.rule(shot)
+        except RecordError as e:
+            referee.restore(snap)
+            raise e.located(frame=frame_index, shot=k) from None
+        shot.ruling = msgspec.to_builtins(ruling)
+        frame.shots.append(shot)
+        if trajectories is not None:
+            trajectories.append(result.trajectories if result is not None else None)
+        if on_shot is not None:
+            on_shot(ShotPlayed(frame_index, k, shot, ruling, result))
+        if ruling.frame_over:
+            break
+    frame.result = referee.frame_result()
+    return frame
+
+
+def _whose_turn(referee: Referee, frame: Frame) -> str:
+    """Who plays next: the last ruling's ``next``, else the frame's starter."""
+    if frame.shots and frame.shots[-1].ruling is not None:
+        nxt = frame.shots[-1].ruling.get("next")
+        if isinstance(nxt, str):
+            return nxt
+    return frame.starts
