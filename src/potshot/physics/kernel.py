@@ -1,0 +1,775 @@
+"""The compiled event loop: predict the next event exactly, jump to it, resolve it, repeat.
+
+Leckie & Greenspan's event-based scheme ("An event-based pool physics
+simulator", Advances in Computer Games 2005), as pooltool also uses it: between
+events every ball follows an analytic trajectory (a parabola in time while it
+slides or rolls), so the time of the next event is the first root of a
+polynomial:
+
+- ball-ball contact: ``|r_i(t) - r_j(t)|^2 = (2R)^2``, a quartic;
+- ball-cushion face: ``n . (r(t) - p) = R``, a quadratic;
+- ball-jaw (rounded jaw, an arc) and ball-fall (the pocket): ``|r(t) - c|^2 = rho^2``,
+  a quartic;
+- motion transitions: sliding -> rolling at ``2|u|/(7 mu_s g)``, rolling -> rest
+  at ``|v|/(mu_r g)``, spinning -> rest at ``|w_z| / spin_decel``.
+
+The earliest root over every pair and boundary is the next event. Roots are
+found without the closed-form quartic formula (which loses digits): the
+derivative's roots split ``[0, T]`` into monotone pieces, and each piece with a
+sign change is solved by bracketed Newton iteration. Only the predictions that
+involve a ball whose motion changed are recomputed after an event.
+
+Ball array columns: ``x, y, vx, vy, wx, wy, wz`` (SI units); states in a
+separate int array. Every function here is plain Python that numba compiles
+(see :mod:`potshot.physics._jit`).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from potshot.physics._jit import njit
+
+STATIONARY = 0
+SPINNING = 1
+SLIDING = 2
+ROLLING = 3
+POCKETED = 4
+
+EV_BALL = 1
+EV_LINE = 2
+EV_ARC = 3
+EV_FALL = 4
+EV_TRANSITION = 5
+
+INF = math.inf
+# Numerical tolerances: speeds below V_EPS (m/s) or spins below W_EPS (rad/s) are zero.
+V_EPS = 1e-9
+W_EPS = 1e-7
+
+
+# ------------------------------------------------------------------ polynomials
+
+
+@njit
+def _peval(c4: float, c3: float, c2: float, c1: float, c0: float, t: float) -> float:
+    return (((c4 * t + c3) * t + c2) * t + c1) * t + c0
+
+
+@njit
+def _dpeval(c4: float, c3: float, c2: float, c1: float, t: float) -> float:
+    return ((4.0 * c4 * t + 3.0 * c3) * t + 2.0 * c2) * t + c1
+
+
+@njit
+def _quad_roots(a: float, b: float, c: float) -> tuple[int, float, float]:
+    """Real roots of ``a t^2 + b t + c``, ascending (numerically stable form)."""
+    if a == 0.0:
+        if b == 0.0:
+            return 0, 0.0, 0.0
+        return 1, -c / b, 0.0
+    disc = b * b - 4.0 * a * c
+    if disc < 0.0:
+        return 0, 0.0, 0.0
+    sq = math.sqrt(disc)
+    q = -0.5 * (b + math.copysign(sq, b))
+    if q == 0.0:
+        return 1, 0.0, 0.0
+    r0 = q / a
+    r1 = c / q
+    if r0 > r1:
+        return 2, r1, r0
+    return 2, r0, r1
+
+
+@njit
+def _solve_mono(
+    c4: float, c3: float, c2: float, c1: float, c0: float, lo: float, hi: float, flo: float
+) -> float:
+    """The root of a polynomial monotone on [lo, hi] with a sign change there (bracketed Newton)."""
+    pos_lo = flo > 0.0
+    x = 0.5 * (lo + hi)
+    for _ in range(200):
+        f = _peval(c4, c3, c2, c1, c0, x)
+        if f == 0.0:
+            return x
+        if (f > 0.0) == pos_lo:
+            lo = x
+        else:
+            hi = x
+        d = _dpeval(c4, c3, c2, c1, x)
+        xn = x - f / d if d != 0.0 else 0.5 * (lo + hi)
+        if not (lo < xn < hi):
+            xn = 0.5 * (lo + hi)
+        if abs(xn - x) <= 1e-15 * (1.0 + abs(x)) or hi - lo <= 1e-15 * (1.0 + abs(x)):
+            return lo if pos_lo else xn
+        x = xn
+    return lo if pos_lo else x
+
+
+@njit
+def _cubic_crit(
+    c4: float, c3: float, c2: float, c1: float, lo: float, hi: float
+) -> tuple[int, float, float, float]:
+    """Roots in (lo, hi) of the derivative ``4c4 t^3 + 3c3 t^2 + 2c2 t + c1`` of a quartic, ascending."""
+    d3 = 4.0 * c4
+    d2 = 3.0 * c3
+    d1 = 2.0 * c2
+    d0 = c1
+    if d3 == 0.0:
+        n, r0, r1 = _quad_roots(d2, d1, d0)
+        k = 0
+        o0 = 0.0
+        o1 = 0.0
+        if n >= 1 and lo < r0 < hi:
+            o0 = r0
+            k = 1
+        if n == 2 and lo < r1 < hi:
+            if k == 0:
+                o0 = r1
+            else:
+                o1 = r1
+            k += 1
+        return k, o0, o1, 0.0
+    # critical points of the cubic split (lo, hi) into monotone pieces
+    n, q0, q1 = _quad_roots(3.0 * d3, 2.0 * d2, d1)
+    b1 = INF
+    b2 = INF
+    if n >= 1 and lo < q0 < hi:
+        b1 = q0
+    if n == 2 and lo < q1 < hi:
+        if b1 == INF:
+            b1 = q1
+        else:
+            b2 = q1
+    k = 0
+    o0 = 0.0
+    o1 = 0.0
+    o2 = 0.0
+    a = lo
+    fa = ((d3 * a + d2) * a + d1) * a + d0
+    for piece in range(3):
+        if piece == 0:
+            b = b1 if b1 < INF else hi
+        elif piece == 1:
+            if b1 == INF:
+                break
+            b = b2 if b2 < INF else hi
+        else:
+            if b2 == INF:
+                break
+            b = hi
+        fb = ((d3 * b + d2) * b + d1) * b + d0
+        if (fa < 0.0 < fb) or (fb < 0.0 < fa) or (fb == 0.0 and b < hi):
+            r = b if fb == 0.0 else _solve_mono(0.0, d3, d2, d1, d0, a, b, fa)
+            if k == 0:
+                o0 = r
+            elif k == 1:
+                o1 = r
+            else:
+                o2 = r
+            k += 1
+        a = b
+        fa = fb
+    return k, o0, o1, o2
+
+
+@njit
+def first_down(c4: float, c3: float, c2: float, c1: float, c0: float, lo: float, hi: float) -> float:
+    """First time in [lo, hi] where the quartic goes from positive to <= 0 (INF if none).
+
+    A polynomial already <= 0 and decreasing at ``lo`` (touching and approaching)
+    gives ``lo``.
+    """
+    if not hi > lo:
+        return INF
+    flo = _peval(c4, c3, c2, c1, c0, lo)
+    if flo <= 0.0 and _dpeval(c4, c3, c2, c1, lo) < 0.0:
+        return lo
+    k, r0, r1, r2 = _cubic_crit(c4, c3, c2, c1, lo, hi)
+    a = lo
+    fa = flo
+    for piece in range(k + 1):
+        if piece == k:
+            b = hi
+        elif piece == 0:
+            b = r0
+        elif piece == 1:
+            b = r1
+        else:
+            b = r2
+        fb = _peval(c4, c3, c2, c1, c0, b)
+        if fa > 0.0 and fb <= 0.0:
+            if fb == 0.0:
+                return b
+            return _solve_mono(c4, c3, c2, c1, c0, a, b, fa)
+        a = b
+        fa = fb
+    return INF
+
+
+# --------------------------------------------------------------------- motion
+
+
+@njit
+def motion(b: np.ndarray, s: np.ndarray, i: int, p: np.ndarray) -> tuple[float, float, float]:
+    """Ball i's acceleration (ax, ay) and how long its current motion lasts."""
+    st = s[i]
+    R = p[0]
+    if st == SLIDING:
+        ux = b[i, 2] - R * b[i, 5]
+        uy = b[i, 3] + R * b[i, 4]
+        un = math.hypot(ux, uy)
+        if un <= V_EPS:
+            return 0.0, 0.0, 0.0
+        f = p[1] * p[4]
+        return -f * ux / un, -f * uy / un, 2.0 * un / (7.0 * f)
+    if st == ROLLING:
+        vn = math.hypot(b[i, 2], b[i, 3])
+        if vn <= V_EPS:
+            return 0.0, 0.0, 0.0
+        f = p[2] * p[4]
+        return -f * b[i, 2] / vn, -f * b[i, 3] / vn, vn / f
+    if st == SPINNING:
+        return 0.0, 0.0, abs(b[i, 6]) / p[3]
+    return 0.0, 0.0, INF
+
+
+@njit
+def evolve(b: np.ndarray, s: np.ndarray, acc: np.ndarray, i: int, dt: float, p: np.ndarray) -> None:
+    """Move ball i along its current analytic trajectory by ``dt`` seconds."""
+    st = s[i]
+    if st in (STATIONARY, POCKETED) or dt == 0.0:
+        return
+    wz = b[i, 6]
+    dec = p[3] * dt
+    if wz > dec:
+        b[i, 6] = wz - dec
+    elif wz < -dec:
+        b[i, 6] = wz + dec
+    else:
+        b[i, 6] = 0.0
+    if st == SPINNING:
+        return
+    ax = acc[i, 0]
+    ay = acc[i, 1]
+    R = p[0]
+    b[i, 0] += (b[i, 2] + 0.5 * ax * dt) * dt
+    b[i, 1] += (b[i, 3] + 0.5 * ay * dt) * dt
+    b[i, 2] += ax * dt
+    b[i, 3] += ay * dt
+    if st == SLIDING:
+        # friction -mu_s g u^ at the contact point: dw/dt = (5/(2R)) (k x u^) mu_s g
+        k = 2.5 / R * dt
+        b[i, 4] += k * ay
+        b[i, 5] -= k * ax
+    else:
+        b[i, 4] = -b[i, 3] / R
+        b[i, 5] = b[i, 2] / R
+
+
+@njit
+def classify(b: np.ndarray, s: np.ndarray, i: int, p: np.ndarray) -> None:
+    """Set ball i's state from its velocity and spin (after an impulse)."""
+    if s[i] == POCKETED:
+        return
+    R = p[0]
+    v = math.hypot(b[i, 2], b[i, 3])
+    ux = b[i, 2] - R * b[i, 5]
+    uy = b[i, 3] + R * b[i, 4]
+    u = math.hypot(ux, uy)
+    if u > V_EPS * 10.0:
+        s[i] = SLIDING
+    elif v > V_EPS:
+        s[i] = ROLLING
+        b[i, 4] = -b[i, 3] / R
+        b[i, 5] = b[i, 2] / R
+    else:
+        b[i, 2] = 0.0
+        b[i, 3] = 0.0
+        b[i, 4] = 0.0
+        b[i, 5] = 0.0
+        s[i] = SPINNING if abs(b[i, 6]) > W_EPS else STATIONARY
+        if s[i] == STATIONARY:
+            b[i, 6] = 0.0
+
+
+@njit
+def _settle_rolling(b: np.ndarray, s: np.ndarray, i: int, p: np.ndarray) -> None:
+    """End ball i's sliding at once, as cloth friction would: v <- v - (2/7) u (resting contacts)."""
+    if s[i] != SLIDING:
+        return
+    R = p[0]
+    ux = b[i, 2] - R * b[i, 5]
+    uy = b[i, 3] + R * b[i, 4]
+    b[i, 2] -= 2.0 / 7.0 * ux
+    b[i, 3] -= 2.0 / 7.0 * uy
+    b[i, 4] = -b[i, 3] / R
+    b[i, 5] = b[i, 2] / R
+    if math.hypot(b[i, 2], b[i, 3]) > V_EPS:
+        s[i] = ROLLING
+    else:
+        classify(b, s, i, p)
+
+
+# ----------------------------------------------------------------- prediction
+
+
+@njit
+def _contact_time(
+    cx: float, cy: float, vx: float, vy: float, hx: float, hy: float, rho: float, lo: float, w: float
+) -> float:
+    """First time in [lo, w] when |c + v t + h t^2| falls to rho (a quartic in t)."""
+    c4 = hx * hx + hy * hy
+    c3 = 2.0 * (vx * hx + vy * hy)
+    c2 = vx * vx + vy * vy + 2.0 * (cx * hx + cy * hy)
+    c1 = 2.0 * (cx * vx + cy * vy)
+    c0 = cx * cx + cy * cy - rho * rho
+    return first_down(c4, c3, c2, c1, c0, lo, w)
+
+
+@njit
+def _pair_time(
+    b: np.ndarray, s: np.ndarray, acc: np.ndarray, i: int, j: int, now: float, p: np.ndarray
+) -> float:
+    si = s[i]
+    sj = s[j]
+    mi = si in (SLIDING, ROLLING)
+    mj = sj in (SLIDING, ROLLING)
+    if si == POCKETED or sj == POCKETED or not (mi or mj):
+        return INF
+    w = min(acc[i, 2] if mi else INF, acc[j, 2] if mj else INF) - now
+    if not w > 0.0:
+        w = 0.0
+    cx = b[i, 0] - b[j, 0]
+    cy = b[i, 1] - b[j, 1]
+    vx = 0.0
+    vy = 0.0
+    hx = 0.0
+    hy = 0.0
+    if mi:
+        vx += b[i, 2]
+        vy += b[i, 3]
+        hx += 0.5 * acc[i, 0]
+        hy += 0.5 * acc[i, 1]
+    if mj:
+        vx -= b[j, 2]
+        vy -= b[j, 3]
+        hx -= 0.5 * acc[j, 0]
+        hy -= 0.5 * acc[j, 1]
+    d2 = 2.0 * p[0]
+    # quick reject: the gap cannot close within the window
+    if math.hypot(cx, cy) - d2 > math.hypot(vx, vy) * w + math.hypot(hx, hy) * w * w + 1e-12:
+        return INF
+    t = _contact_time(cx, cy, vx, vy, hx, hy, d2, 0.0, w)
+    return now + t if t < INF else INF
+
+
+@njit
+def _line_time(d2: float, d1: float, d0: float, lo: float, w: float) -> float:
+    """First time in [lo, w] when ``d2 t^2 + d1 t + d0`` (distance beyond contact) falls through 0."""
+    if not w > lo:
+        return INF
+    if (d2 * lo + d1) * lo + d0 <= 0.0 and 2.0 * d2 * lo + d1 < 0.0:
+        return lo
+    n, r0, r1 = _quad_roots(d2, d1, d0)
+    if n >= 1 and lo < r0 <= w and 2.0 * d2 * r0 + d1 < 0.0:
+        return r0
+    if n == 2 and lo < r1 <= w and 2.0 * d2 * r1 + d1 < 0.0:
+        return r1
+    return INF
+
+
+@njit
+def _ball_time(
+    b: np.ndarray,
+    s: np.ndarray,
+    acc: np.ndarray,
+    i: int,
+    now: float,
+    p: np.ndarray,
+    lines: np.ndarray,
+    arcs: np.ndarray,
+    falls: np.ndarray,
+) -> tuple[float, int, int]:
+    """Ball i's next own event (cushion, jaw, fall, or motion change): (time, kind, index)."""
+    st = s[i]
+    if st in (POCKETED, STATIONARY):
+        return INF, 0, -1
+    tend = acc[i, 2]
+    best = tend
+    kind = EV_TRANSITION
+    obj = -1
+    if st == SPINNING:
+        return best, kind, obj
+    R = p[0]
+    w = tend - now
+    if not w > 0.0:
+        return now, EV_TRANSITION, -1
+    x = b[i, 0]
+    y = b[i, 1]
+    vx = b[i, 2]
+    vy = b[i, 3]
+    hx = 0.5 * acc[i, 0]
+    hy = 0.5 * acc[i, 1]
+    reach = math.hypot(vx, vy) * w + math.hypot(hx, hy) * w * w + 1e-12
+    for k in range(lines.shape[0]):
+        px = lines[k, 0]
+        py = lines[k, 1]
+        nx = lines[k, 4]
+        ny = lines[k, 5]
+        d0 = nx * (x - px) + ny * (y - py) - R
+        if d0 > reach:
+            continue
+        d1 = nx * vx + ny * vy
+        d2 = nx * hx + ny * hy
+        t = _line_time(d2, d1, d0, 0.0, w)
+        if t == INF or now + t >= best:
+            continue
+        along = lines[k, 2] * (x + (vx + hx * t) * t - px) + lines[k, 3] * (y + (vy + hy * t) * t - py)
+        if 0.0 <= along <= lines[k, 6]:
+            best = now + t
+            kind = EV_LINE
+            obj = k
+    na = arcs.shape[0]
+    for k in range(na + falls.shape[0]):
+        if k < na:
+            cx = arcs[k, 0]
+            cy = arcs[k, 1]
+            rho = arcs[k, 2] + R
+        else:
+            cx = falls[k - na, 0]
+            cy = falls[k - na, 1]
+            rho = falls[k - na, 2]
+        if math.hypot(x - cx, y - cy) - rho > reach:
+            continue
+        lo = 0.0
+        for _ in range(3):
+            t = _contact_time(x - cx, y - cy, vx, vy, hx, hy, rho, lo, w)
+            if t == INF or now + t >= best:
+                break
+            if k >= na:
+                best = now + t
+                kind = EV_FALL
+                obj = k - na
+                break
+            ex = x + (vx + hx * t) * t - cx
+            ey = y + (vy + hy * t) * t - cy
+            if ex * arcs[k, 3] + ey * arcs[k, 4] >= 0.0 and ex * arcs[k, 5] + ey * arcs[k, 6] >= 0.0:
+                best = now + t
+                kind = EV_ARC
+                obj = k
+                break
+            lo = t + 1e-12
+    return best, kind, obj
+
+
+# ----------------------------------------------------------------- resolution
+
+
+@njit
+def _ball_ball(b: np.ndarray, s: np.ndarray, i: int, j: int, p: np.ndarray) -> None:
+    """Equal spheres, instantaneous impulse with restitution and Coulomb friction (throw)."""
+    R = p[0]
+    nx = b[j, 0] - b[i, 0]
+    ny = b[j, 1] - b[i, 1]
+    d = math.hypot(nx, ny)
+    nx /= d
+    ny /= d
+    dvx = b[i, 2] - b[j, 2]
+    dvy = b[i, 3] - b[j, 3]
+    vn = dvx * nx + dvy * ny
+    if vn <= 0.0:
+        return
+    tiny = vn < p[10]
+    # normal impulse per unit mass: (1+e)/2 * vn
+    jn = 0.5 * (1.0 + p[5]) * vn
+    b[i, 2] -= jn * nx
+    b[i, 3] -= jn * ny
+    b[j, 2] += jn * nx
+    b[j, 3] += jn * ny
+    # slip of i's surface against j's at the contact, before the friction impulse
+    wx = b[i, 4] + b[j, 4]
+    wy = b[i, 5] + b[j, 5]
+    wz = b[i, 6] + b[j, 6]
+    sx = dvx - R * wz * ny
+    sy = dvy + R * wz * nx
+    sz = R * (wx * ny - wy * nx)
+    sn = sx * nx + sy * ny
+    sx -= sn * nx
+    sy -= sn * ny
+    smag = math.sqrt(sx * sx + sy * sy + sz * sz)
+    if smag > V_EPS:
+        # friction impulse per unit mass, capped where the slip would stop (1/7 of it)
+        jt = min(p[6] * jn, smag / 7.0)
+        fx = -jt * sx / smag
+        fy = -jt * sy / smag
+        fz = -jt * sz / smag
+        b[i, 2] += fx
+        b[i, 3] += fy
+        b[j, 2] -= fx
+        b[j, 3] -= fy
+        # dw = R n x F / I for both balls (I = 2/5 m R^2): factor 5/(2R)
+        k = 2.5 / R
+        dwx = k * (ny * fz)
+        dwy = k * (-nx * fz)
+        dwz = k * (nx * fy - ny * fx)
+        b[i, 4] += dwx
+        b[i, 5] += dwy
+        b[i, 6] += dwz
+        b[j, 4] += dwx
+        b[j, 5] += dwy
+        b[j, 6] += dwz
+    if s[i] != POCKETED:
+        s[i] = SLIDING
+    s[j] = SLIDING
+    classify(b, s, i, p)
+    classify(b, s, j, p)
+    if tiny:
+        _settle_rolling(b, s, i, p)
+        _settle_rolling(b, s, j, p)
+
+
+@njit
+def _ball_cushion(b: np.ndarray, s: np.ndarray, i: int, ox: float, oy: float, p: np.ndarray) -> None:
+    """Han (2005)-style rigid cushion impulse; (ox, oy) is the unit normal from the ball toward the cushion.
+
+    The nose touches the ball above its equator, at angle theta with
+    sin(theta) = (h - R)/R, so the normal impulse points down into the ball as
+    well as back onto the table. Normal impulse (1+e) m v_c with ``v_c`` the
+    approach speed along that normal; Coulomb friction at the nose, capped where
+    the slip would stop (effective mass 2m/7 for a sphere). The vertical impulse
+    goes into the slate (the ball does not leave the cloth).
+    """
+    R = p[0]
+    st = p[9]
+    ct = math.sqrt(1.0 - st * st)
+    vx = b[i, 2]
+    vy = b[i, 3]
+    vdir = vx * ox + vy * oy
+    if vdir <= 0.0:
+        return
+    tiny = vdir < p[10]
+    # contact point relative to the centre, and the unit normal into the ball
+    rx = R * ct * ox
+    ry = R * ct * oy
+    rz = R * st
+    nx = -ct * ox
+    ny = -ct * oy
+    nz = -st
+    vc = vdir * ct
+    pn = (1.0 + p[7]) * vc  # per unit mass
+    # contact-point velocity u = v + w x r
+    wx = b[i, 4]
+    wy = b[i, 5]
+    wz = b[i, 6]
+    ux = vx + (wy * rz - wz * ry)
+    uy = vy + (wz * rx - wx * rz)
+    uz = wx * ry - wy * rx
+    un = ux * nx + uy * ny + uz * nz
+    ux -= un * nx
+    uy -= un * ny
+    uz -= un * nz
+    umag = math.sqrt(ux * ux + uy * uy + uz * uz)
+    fx = 0.0
+    fy = 0.0
+    fz = 0.0
+    if umag > V_EPS:
+        jt = min(p[8] * pn, umag / 3.5)
+        fx = -jt * ux / umag
+        fy = -jt * uy / umag
+        fz = -jt * uz / umag
+    b[i, 2] += pn * nx + fx
+    b[i, 3] += pn * ny + fy
+    # dw = (r x F) m / I = (5 / (2 R^2)) r x F  (F per unit mass; the normal part has no torque)
+    k = 2.5 / (R * R)
+    b[i, 4] += k * (ry * fz - rz * fy)
+    b[i, 5] += k * (rz * fx - rx * fz)
+    b[i, 6] += k * (rx * fy - ry * fx)
+    s[i] = SLIDING
+    classify(b, s, i, p)
+    if tiny:
+        # a resting contact: no bounce left; keep only the motion along the cushion
+        vd = b[i, 2] * ox + b[i, 3] * oy
+        if vd > 0.0:
+            b[i, 2] -= vd * ox
+            b[i, 3] -= vd * oy
+        _settle_rolling(b, s, i, p)
+
+
+@njit
+def _transition(b: np.ndarray, s: np.ndarray, i: int, p: np.ndarray) -> None:
+    st = s[i]
+    R = p[0]
+    if st == SLIDING:
+        b[i, 4] = -b[i, 3] / R
+        b[i, 5] = b[i, 2] / R
+        if math.hypot(b[i, 2], b[i, 3]) > V_EPS:
+            s[i] = ROLLING
+        else:
+            classify(b, s, i, p)
+    elif st == ROLLING:
+        b[i, 2] = 0.0
+        b[i, 3] = 0.0
+        b[i, 4] = 0.0
+        b[i, 5] = 0.0
+        s[i] = SPINNING if abs(b[i, 6]) > W_EPS else STATIONARY
+        if s[i] == STATIONARY:
+            b[i, 6] = 0.0
+    elif st == SPINNING:
+        b[i, 6] = 0.0
+        s[i] = STATIONARY
+
+
+# ------------------------------------------------------------------ the loop
+
+
+@njit
+def run(
+    b: np.ndarray,
+    s: np.ndarray,
+    p: np.ndarray,
+    lines: np.ndarray,
+    arcs: np.ndarray,
+    falls: np.ndarray,
+    work: np.ndarray,
+    iwork: np.ndarray,
+    tp: np.ndarray,
+    ev_t: np.ndarray,
+    ev_i: np.ndarray,
+    sn_t: np.ndarray,
+    sn_b: np.ndarray,
+    sn_s: np.ndarray,
+) -> tuple[int, int, int]:
+    """Simulate until every ball rests; ``b`` (x y vx vy wx wy wz, SI) and ``s`` are updated in place.
+
+    Work arrays come from the caller (no allocation here, which keeps the
+    compiled kernel small): ``work`` (n, 4) floats, ``iwork`` (n, 3) ints,
+    ``tp`` (n, n) floats. Events go to ``ev_t`` (time) and ``ev_i`` (rows of
+    kind, ball, other): kinds EV_BALL (other = ball), EV_LINE (other = line),
+    EV_ARC (other = arc), EV_FALL (other = fall), EV_TRANSITION. When
+    ``sn_t`` has room, every ball's state after each event is written to
+    ``sn_t/sn_b/sn_s`` (snapshots, for animation).
+
+    Returns (events, snapshots, status): status 0 all at rest; 1 the event
+    buffer filled (balls stopped where they stood); 2 the snapshot buffer filled.
+    """
+    n = b.shape[0]
+    max_events = ev_t.shape[0]
+    cap = sn_t.shape[0]
+    acc = work  # columns ax, ay, end of current motion, next own event time
+    upd = iwork[:, 2]
+    now = 0.0
+    nsnap = 0
+    status = 0
+    for i in range(n):
+        if s[i] != POCKETED:
+            classify(b, s, i, p)
+    for i in range(n):
+        ax, ay, T = motion(b, s, i, p)
+        acc[i, 0] = ax
+        acc[i, 1] = ay
+        acc[i, 2] = T
+        upd[i] = i
+    nupd = n
+    nev = 0
+    while True:
+        if cap > 0:
+            if nsnap < cap:
+                sn_t[nsnap] = now
+                for i in range(n):
+                    s_ = s[i]
+                    sn_s[nsnap, i] = s_
+                    for c in range(7):
+                        sn_b[nsnap, i, c] = b[i, c]
+                nsnap += 1
+            else:
+                status = 2
+        for q in range(nupd):
+            i = upd[q]
+            ax, ay, T = motion(b, s, i, p)
+            acc[i, 0] = ax
+            acc[i, 1] = ay
+            acc[i, 2] = now + T
+            t, k, o = _ball_time(b, s, acc, i, now, p, lines, arcs, falls)
+            acc[i, 3] = t
+            iwork[i, 0] = k
+            iwork[i, 1] = o
+            for j in range(n):
+                if j != i:
+                    t = _pair_time(b, s, acc, i, j, now, p)
+                    if j < i:
+                        tp[j, i] = t
+                    else:
+                        tp[i, j] = t
+        # the earliest event
+        best = INF
+        kind = 0
+        a = -1
+        o = -1
+        for i in range(n):
+            if acc[i, 3] < best:
+                best = acc[i, 3]
+                kind = iwork[i, 0]
+                a = i
+                o = iwork[i, 1]
+            for j in range(i + 1, n):
+                if tp[i, j] < best:
+                    best = tp[i, j]
+                    kind = EV_BALL
+                    a = i
+                    o = j
+        if best == INF:
+            break
+        if nev >= max_events:
+            for i in range(n):
+                if s[i] != POCKETED:
+                    for c in range(2, 7):
+                        b[i, c] = 0.0
+                    s[i] = STATIONARY
+            return nev, nsnap, 1
+        if best > now:
+            dt = best - now
+            for i in range(n):
+                evolve(b, s, acc, i, dt, p)
+            now = best
+        ox = 0.0
+        oy = 0.0
+        if kind == EV_BALL:
+            # the faster ball first: it is "the moving one" of the record's hit
+            if math.hypot(b[o, 2], b[o, 3]) > math.hypot(b[a, 2], b[a, 3]):
+                a, o = o, a
+            _ball_ball(b, s, a, o, p)
+        elif kind == EV_LINE:
+            ox = -lines[o, 4]
+            oy = -lines[o, 5]
+        elif kind == EV_ARC:
+            ox = arcs[o, 0] - b[a, 0]
+            oy = arcs[o, 1] - b[a, 1]
+            d = math.hypot(ox, oy)
+            ox /= d
+            oy /= d
+        elif kind == EV_FALL:
+            s[a] = POCKETED
+            b[a, 0] = falls[o, 0]
+            b[a, 1] = falls[o, 1]
+            for c in range(2, 7):
+                b[a, c] = 0.0
+        else:
+            _transition(b, s, a, p)
+            o = -1
+        if kind in (EV_LINE, EV_ARC):
+            _ball_cushion(b, s, a, ox, oy, p)
+        ev_t[nev] = now
+        ev_i[nev, 0] = kind
+        ev_i[nev, 1] = a
+        ev_i[nev, 2] = o
+        nev += 1
+        upd[0] = a
+        nupd = 1
+        if kind == EV_BALL:
+            upd[1] = o
+            nupd = 2
+    return nev, nsnap, status

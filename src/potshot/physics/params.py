@@ -1,0 +1,125 @@
+"""Physical constants of snooker balls, cloth and cushions, with their sources.
+
+Everything the simulator needs that the rules do not fix lives in
+:class:`Params`; tests build ideal variants (no friction, perfect restitution)
+with :meth:`Params.replace`. Internally the kernel works in SI units (metres,
+seconds, radians); the record format's millimetres are converted at the edge.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from potshot.equipment.snooker import BALL_MASS, BALL_RADIUS
+
+# Standard gravity (CGPM 1901 / ISO 80000-3): 9.80665 m/s^2.
+GRAVITY = 9.80665
+
+# Ball-cloth sliding friction. Alciatore ("The Amazing World of Billiards Physics",
+# 2007, and technical proof TP A-4) and Mathavan, Jackson & Parkin ("Application of
+# high-speed imaging to determine the dynamics of billiards", Am. J. Phys. 77 (2009)
+# 788, who tracked snooker balls on a snooker table) both measure about 0.2.
+MU_SLIDE = 0.2
+# Ball-cloth rolling resistance: about 0.01 in the same measurements (Alciatore 2007;
+# Mathavan et al. 2009, snooker cloth). A ball rolling at v stops after v^2/(2 mu_r g).
+MU_ROLL = 0.01
+# Spin about the vertical axis decays at a constant rate. pooltool's theory notes
+# (Kiefl 2020, "pooltool-theory", case 2 spinning) take mu_sp = (10*2/5/9) * R, i.e. an
+# angular deceleration 5 mu_sp g / (2R) of about 10.9 rad/s^2; Alciatore's high-speed
+# video of spin decay gives the same order (~10 rad/s^2).
+SPIN_DECEL = 5.0 * (10.0 * 2.0 / 5.0 / 9.0) * GRAVITY / 2.0  # rad/s^2, R cancels
+# Ball-ball restitution: 0.95 for phenolic-resin balls (Alciatore, TP A-5 / "Amazing
+# World", 2007: "0.92-0.98"; pooltool default 0.95).
+E_BALL = 0.95
+# Ball-ball sliding friction (throw): Alciatore TP A-14 fits mu = 9.951e-3 +
+# 0.108 exp(-1.088 v) to measured throw; 0.06 is its value at about 1.5 m/s.
+MU_BALL = 0.06
+# Ball-cushion restitution and friction for a snooker cushion: Mathavan, Jackson &
+# Parkin, "A theoretical analysis of billiard ball dynamics under cushion impacts",
+# Proc. IMechE C 224 (2010) 1863: e = 0.98, mu = 0.14.
+E_CUSHION = 0.98
+MU_CUSHION = 0.14
+# Height of the cushion nose above the cloth: 7R/5 = 36.75 mm for a snooker table,
+# as in Mathavan et al. (2010) and Han, "Dynamics in carom and three cushion
+# billiards", J. Mech. Sci. Tech. 19 (2005) 976 (the height where a rolling ball's
+# rebound needs no friction at the nose).
+CUSHION_HEIGHT_FACTOR = 7.0 / 5.0
+# Squirt (cue-ball deflection with side): Alciatore TP A-31, tan(squirt) =
+# (5/2) b sqrt(1-b^2) / (1 + m_ball/m_end + (5/2)(1-b^2)); a snooker cue's effective
+# end mass is about 1/30 of a pool ball (pooltool's default: 0.170097/30 kg).
+CUE_END_MASS = 0.170097 / 30.0
+# Miscue limit: a tip offset beyond about half the ball radius miscues (Alciatore,
+# "Amazing World of Billiards Physics" 2007 and TP A-30/B-?: ~0.5 R for a chalked tip).
+MISCUE_LIMIT = 0.5
+# The fastest stroke we accept (m/s): a hard break-off is 8-9 m/s; 12 leaves headroom.
+MAX_SPEED = 12.0
+MAX_ELEVATION = 89.0
+
+# Indices of the kernel's parameter vector.
+P_R = 0
+P_MU_S = 1
+P_MU_R = 2
+P_SPIN = 3
+P_G = 4
+P_E_B = 5
+P_MU_B = 6
+P_E_C = 7
+P_MU_C = 8
+P_SIN_NOSE = 9
+P_V_TINY = 10
+N_PARAMS = 11
+
+
+@dataclass(frozen=True)
+class Params:
+    """Ball, cloth and cushion constants (SI units; radius in metres)."""
+
+    radius: float = BALL_RADIUS / 1000.0
+    mass: float = BALL_MASS
+    mu_slide: float = MU_SLIDE
+    mu_roll: float = MU_ROLL
+    spin_decel: float = SPIN_DECEL
+    gravity: float = GRAVITY
+    e_ball: float = E_BALL
+    mu_ball: float = MU_BALL
+    e_cushion: float = E_CUSHION
+    mu_cushion: float = MU_CUSHION
+    cushion_height: float = CUSHION_HEIGHT_FACTOR * BALL_RADIUS / 1000.0
+    cue_end_mass: float = CUE_END_MASS
+    v_tiny: float = 1e-3
+    """Approach speed (m/s) below which a contact is treated as resting: the pair
+    (or ball and cushion) stops sliding, so it cannot chatter forever (Zeno)."""
+
+    def replace(self, **changes: float) -> Params:
+        """A copy with some constants changed."""
+        return dataclasses.replace(self, **changes)
+
+    def vector(self) -> npt.NDArray[np.float64]:
+        """The kernel's parameter vector."""
+        p = np.zeros(N_PARAMS)
+        p[P_R] = self.radius
+        p[P_MU_S] = self.mu_slide
+        p[P_MU_R] = self.mu_roll
+        p[P_SPIN] = self.spin_decel
+        p[P_G] = self.gravity
+        p[P_E_B] = self.e_ball
+        p[P_MU_B] = self.mu_ball
+        p[P_E_C] = self.e_cushion
+        p[P_MU_C] = self.mu_cushion
+        s = (self.cushion_height - self.radius) / self.radius
+        if not -1.0 < s < 1.0:
+            raise ValueError(f"cushion height {self.cushion_height} m must be between 0 and 2R")
+        p[P_SIN_NOSE] = s
+        p[P_V_TINY] = self.v_tiny
+        for name in ("mu_slide", "mu_roll", "gravity", "radius", "mass"):
+            if not getattr(self, name) > 0 or not math.isfinite(getattr(self, name)):
+                raise ValueError(f"{name} must be a positive number")
+        return p
+
+
+DEFAULT_PARAMS = Params()

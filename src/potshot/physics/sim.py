@@ -1,0 +1,268 @@
+"""``simulate_shot``: a position and a cue stroke in, record events and rest positions out."""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from potshot.equipment.snooker import TABLE, Table
+from potshot.physics import kernel as K
+from potshot.physics.cue import strike
+from potshot.physics.params import DEFAULT_PARAMS, Params
+from potshot.physics.result import ShotResult
+from potshot.physics.table import Geometry, build_geometry
+from potshot.record.model import Cue, Cushion, Event, Hit, Layout, Pot
+
+MAX_EVENTS = 20000
+"""A shot with more events than this is stopped (reported in ``stats['truncated']``)."""
+OVERLAP_TOLERANCE = 1e-3
+"""mm: balls closer than 2R minus this overlap (touching balls are allowed)."""
+TRAJECTORY_FPS = 60.0
+
+Arrays = tuple[npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.float64]]
+
+
+_GEOMETRY: dict[int, tuple[Table, Geometry, Arrays]] = {}
+
+
+def _geometry(table: Table) -> tuple[Geometry, Arrays]:
+    """The table's boundaries, built once per Table object."""
+    hit = _GEOMETRY.get(id(table))
+    if hit is None or hit[0] is not table:
+        g = build_geometry(table)
+        hit = (table, g, g.arrays_si())
+        if len(_GEOMETRY) > 16:
+            _GEOMETRY.clear()
+        _GEOMETRY[id(table)] = hit
+    return hit[1], hit[2]
+
+
+def _check_layout(layout: dict[str, tuple[float, float] | None], cue_ball: str, table: Table) -> list[str]:
+    if cue_ball not in layout or layout[cue_ball] is None:
+        raise ValueError(f"the cue ball {cue_ball!r} is not on the table (layout has {sorted(layout)})")
+    r = table.ball_radius
+    names = [n for n, pos in layout.items() if pos is not None]
+    for n in names:
+        pos = layout[n]
+        assert pos is not None
+        if len(pos) != 2 or not all(isinstance(c, (int, float)) and math.isfinite(c) for c in pos):
+            raise ValueError(f"ball {n!r}: position must be two finite numbers, got {pos!r}")
+        x, y = pos
+        tol = 1e-6
+        if not (r - tol <= x <= table.width - r + tol and r - tol <= y <= table.length - r + tol):
+            raise ValueError(
+                f"ball {n!r} at ({x}, {y}) is off the table: its centre must lie within "
+                f"[{r}, {table.width - r}] x [{r}, {table.length - r}] mm"
+            )
+    pts = np.array([layout[n] for n in names], dtype=float)
+    if len(pts) > 1:
+        d = np.sqrt(((pts[:, None, :] - pts[None, :, :]) ** 2).sum(-1))
+        np.fill_diagonal(d, np.inf)
+        i, j = np.unravel_index(np.argmin(d), d.shape)
+        if d[i, j] < 2 * r - OVERLAP_TOLERANCE:
+            raise ValueError(
+                f"balls {names[min(i, j)]!r} and {names[max(i, j)]!r} overlap: "
+                f"centres {d[i, j]:.3f} mm apart, less than a ball's diameter {2 * r} mm"
+            )
+    return names
+
+
+def simulate_shot(
+    layout: dict[str, tuple[float, float] | None],
+    cue: Cue,
+    *,
+    cue_ball: str = "white",
+    table: Table = TABLE,
+    trajectories: bool = False,
+    params: Params = DEFAULT_PARAMS,
+) -> ShotResult:
+    """Simulate one stroke on a snooker (or Russian billiards) table.
+
+    ``layout``: ball name to centre (mm, record coordinates) or ``None`` (off
+    the table: ignored and left ``None``). ``cue``: the record's cue fields.
+    Returns the record events in time order (``hit``, ``cushion``, ``pot``, each
+    with ``t`` in seconds), where every ball came to rest (``None``: potted),
+    and, when ``trajectories`` is true, ``(t, x, y)`` samples of every ball.
+
+    Raises ``ValueError`` for a cue ball not on the table, balls off the table or
+    overlapping, and strokes beyond the miscue limit or out of range.
+
+    >>> r = simulate_shot({"white": (889.0, 600.0), "red1": (889.0, 1500.0)}, Cue(speed=2.0, aim=90.0))
+    >>> [type(e).__name__ for e in r.events][:1], r.events[0].ball, r.events[0].other
+    (['Hit'], 'white', 'red1')
+    """
+    names = _check_layout(layout, cue_ball, table)
+    vx, vy, wx, wy, wz = strike(cue, params)
+    geo, (lines, arcs, falls) = _geometry(table)
+    n = len(names)
+    balls = np.zeros((n, 7))
+    for k, name in enumerate(names):
+        pos = layout[name]
+        assert pos is not None
+        balls[k, 0] = pos[0] * 1e-3
+        balls[k, 1] = pos[1] * 1e-3
+    ci = names.index(cue_ball)
+    balls[ci, 2:] = (vx, vy, wx, wy, wz)
+    states = np.zeros(n, np.int64)
+    states[ci] = K.SLIDING
+    return run_states(names, balls, states, geo, (lines, arcs, falls), params, trajectories, layout)
+
+
+def run_states(
+    names: Sequence[str],
+    balls: npt.NDArray[np.float64],
+    states: npt.NDArray[np.int64],
+    geo: Geometry,
+    arrays: Arrays,
+    params: Params = DEFAULT_PARAMS,
+    trajectories: bool = False,
+    layout: dict[str, tuple[float, float] | None] | None = None,
+) -> ShotResult:
+    """Run the kernel from explicit ball states (SI units, columns x y vx vy wx wy wz) and convert.
+
+    The lower-level entry used by :func:`simulate_shot` and by tests that need
+    a ball in a given state of motion (a stun, a pure roll).
+    """
+    lines, arcs, falls = arrays
+    n = len(names)
+    start_b = balls.copy()
+    start_s = states.copy()
+    cap = 1024 if trajectories else 0
+    pvec = params.vector()
+    while True:
+        work = np.zeros((n, 4))
+        iwork = np.zeros((n, 3), np.int64)
+        tp = np.full((n, n), np.inf)
+        ev_t = np.empty(MAX_EVENTS)
+        ev_i = np.empty((MAX_EVENTS, 3), np.int64)
+        sn_t = np.empty(cap)
+        sn_b = np.empty((cap, n, 7))
+        sn_s = np.empty((cap, n), np.int64)
+        nev, nsnap, status = K.run(
+            balls, states, pvec, lines, arcs, falls, work, iwork, tp, ev_t, ev_i, sn_t, sn_b, sn_s
+        )
+        if status != 2:
+            break
+        cap *= 8
+        balls[:] = start_b
+        states[:] = start_s
+    truncated = status == 1
+    ev_k, ev_a, ev_b = ev_i[:nev, 0], ev_i[:nev, 1], ev_i[:nev, 2]
+    events: list[Event] = []
+    duration = 0.0
+    for k in range(nev):
+        kind = int(ev_k[k])
+        t = float(ev_t[k])
+        duration = t
+        a = names[int(ev_a[k])]
+        if kind == K.EV_BALL:
+            events.append(Hit(ball=a, other=names[int(ev_b[k])], t=t))
+        elif kind == K.EV_LINE:
+            events.append(Cushion(ball=a, cushion=geo.cushion_names[int(lines[int(ev_b[k]), 7])], t=t))
+        elif kind == K.EV_ARC:
+            events.append(Cushion(ball=a, cushion=geo.cushion_names[int(arcs[int(ev_b[k]), 7])], t=t))
+        elif kind == K.EV_FALL:
+            events.append(Pot(ball=a, pocket=geo.pocket_names[int(ev_b[k])], t=t))
+    after: Layout = {}
+    if layout is not None:
+        after = {n: None for n, p in layout.items() if p is None}
+    for k, name in enumerate(names):
+        after[name] = (
+            None if states[k] == K.POCKETED else (float(balls[k, 0] * 1e3), float(balls[k, 1] * 1e3))
+        )
+    if layout is not None:
+        after = {n: after[n] for n in layout}
+    traj = None
+    if trajectories:
+        traj = _sample(names, sn_t[:nsnap], sn_b[:nsnap], sn_s[:nsnap], params)
+    return ShotResult(
+        events=events,
+        after=after,
+        trajectories=traj,
+        duration=duration,
+        n_events=nev,
+        stats={"truncated": float(truncated), "kernel_events": float(nev)},
+    )
+
+
+def _sample(
+    names: Sequence[str],
+    sn_t: npt.NDArray[np.float64],
+    sn_b: npt.NDArray[np.float64],
+    sn_s: npt.NDArray[np.int64],
+    params: Params,
+) -> dict[str, list[tuple[float, float, float]]]:
+    """(t, x, y) in seconds and mm: every event instant plus a 60 Hz grid while the ball moves."""
+    p = params.vector()
+    n = len(names)
+    end = float(sn_t[-1]) if len(sn_t) else 0.0
+    grid = np.arange(0.0, end, 1.0 / TRAJECTORY_FPS)
+    times = np.union1d(grid, sn_t)
+    out: dict[str, list[tuple[float, float, float]]] = {}
+    seg = np.searchsorted(sn_t, times, side="right") - 1
+    acc = np.zeros((n, 3))
+    for i, name in enumerate(names):
+        samples: list[tuple[float, float, float]] = []
+        last = None
+        for t, k in zip(times, seg, strict=True):
+            st = int(sn_s[k, i])
+            b = sn_b[k].copy()
+            s = sn_s[k].copy()
+            if st in (K.SLIDING, K.ROLLING):
+                ax, ay, _ = K.motion(b, s, i, p)
+                acc[i, 0], acc[i, 1] = ax, ay
+                K.evolve(b, s, acc, i, float(t - sn_t[k]), p)
+            x, y = float(b[i, 0] * 1e3), float(b[i, 1] * 1e3)
+            if st == K.POCKETED:
+                samples.append((float(t), x, y))
+                break
+            if last is not None and last == (x, y) and samples and samples[-1][0] < t and st == K.STATIONARY:
+                continue
+            samples.append((float(t), x, y))
+            last = (x, y)
+        if samples and samples[-1][0] < end and int(sn_s[-1, i]) != K.POCKETED:
+            samples.append((end, float(sn_b[-1, i, 0] * 1e3), float(sn_b[-1, i, 1] * 1e3)))
+        out[name] = samples
+    return out
+
+
+def _job(job: Any) -> ShotResult:
+    if len(job) == 3:
+        layout, cue, kwargs = job
+        return simulate_shot(layout, cue, **kwargs)
+    layout, cue = job
+    return simulate_shot(layout, cue)
+
+
+def _chunks(jobs: list[Any], size: int) -> list[list[Any]]:
+    return [jobs[i : i + size] for i in range(0, len(jobs), size)]
+
+
+def _run_chunk(chunk: list[Any]) -> list[ShotResult]:
+    return [_job(j) for j in chunk]
+
+
+def simulate_many(jobs: Sequence[Any], processes: int | None = None) -> list[ShotResult]:
+    """Simulate many shots in a process pool, results in the jobs' order.
+
+    ``jobs``: a list of ``(layout, cue)`` or ``(layout, cue, kwargs)`` where
+    ``kwargs`` are :func:`simulate_shot`'s keyword arguments. ``processes``:
+    worker processes (default: every core); 1 runs in this process. A bad job
+    raises its ``ValueError`` here.
+    """
+    jobs = list(jobs)
+    nproc = processes or os.cpu_count() or 1
+    if nproc <= 1 or len(jobs) <= 1:
+        return [_job(j) for j in jobs]
+    size = max(1, min(256, len(jobs) // (nproc * 4) or 1))
+    out: list[ShotResult] = []
+    with ProcessPoolExecutor(max_workers=nproc) as ex:
+        for part in ex.map(_run_chunk, _chunks(jobs, size)):
+            out.extend(part)
+    return out
