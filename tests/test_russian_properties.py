@@ -4,12 +4,12 @@ Random shots (contacts, pots in random pockets, in-offs, pink declarations)
 are ruled one after another, each by the player the previous ruling named;
 after every shot the scores must stay consistent (SCORING), stars come only
 at exactly 100 with a one-point shot (STARS), and the turn passes to the
-next player in the sequence, never skipping one (PLAY).
+next player in the sequence, never skipping one, while players join and
+withdraw (PLAY).
 """
 
 from __future__ import annotations
 
-import itertools
 from typing import Any
 
 from hypothesis import HealthCheck, event, given, settings
@@ -82,13 +82,24 @@ def test_random_games_keep_scores_stars_and_rotation_consistent(n: int, data: st
         "next": players[0],
         "in_hand": False,
     }
-    turn_holders = [players[0]]
+    prev["sequence"] = list(players)
     first_of_turn = True
     for _ in range(data.draw(st.integers(1, 25), label="shots")):
-        shooter = prev["next"]
-        shot = _shot_events(data, prev["in_hand"], first_of_turn)
-        shot["player"] = shooter
-        shots.append(shot)
+        seq: list[str] = prev["sequence"]
+        current: str = prev["next"]
+        outs = [p for p in players if p not in seq]
+        action = None
+        if data.draw(st.integers(0, 7), label="action?") == 0:
+            if outs:
+                action, actor = "join", outs[0]
+            elif len(seq) > 2:
+                action, actor = "withdraw", data.draw(st.sampled_from(seq), label="withdrawing")
+        if action is not None:
+            shots.append({"player": actor, "before": {"action": action}})
+        else:
+            shot = _shot_events(data, prev["in_hand"], first_of_turn)
+            shot["player"] = current
+            shots.append(shot)
         rec, err = load_partial(record)
         assert err is None
         result = referee_record(rec)
@@ -103,47 +114,59 @@ def test_random_games_keep_scores_stars_and_rotation_consistent(n: int, data: st
             if t["stars"]:
                 assert t["above"] == 0
             # Stars never go away, and only the shooter's can grow, by one at a Real Star.
-            old = prev["tallies"][p]["stars"]
-            grew = t["stars"] - old
+            grew = t["stars"] - prev["tallies"][p]["stars"]
             assert grew == (1 if r["star"] == p else 0)
 
-        # STARS: only at exactly 100 reached by a single-point shot, never with a scratch.
-        event("scratch" if r["scratch"] else "no scratch")
-        if r["star"] is not None:
-            event("star")
-            assert r["star"] == shooter and not r["scratch"] and r["points"] == 1
-            assert prev["posted"][shooter] + prev["turn_points"] + 1 == 100
-            assert r["next"] == shooter and r["turn_points"] == 0
-
-        # PLAY: the turn goes on only after a scoring shot without a scratch ...
-        if r["next"] == shooter:
-            assert not r["scratch"] and r["points"] > 0
-            if r["star"] is None:
-                assert r["turn_points"] == prev["turn_points"] + r["points"]
-                assert r["posted"] == prev["posted"]
-        else:
-            # ... and then passes to the next player in the sequence, skipping nobody.
-            assert r["next"] == players[(players.index(shooter) + 1) % n]
-            assert r["turn_points"] == 0
-            if r["scratch"]:
-                # SCORING: the turn's points vaporize; the penalty comes off the shooter.
-                assert r["points"] == 0
-                assert r["posted"][shooter] == prev["posted"][shooter] - r["penalty"]
-                assert sum(r["awarded"].values()) in (0, r["penalty"])
+        if action == "join":
+            # PLAY: the newcomer takes the vacant place at the end of the round.
+            event("join")
+            at = seq.index(current)
+            assert r["sequence"] == [*seq[:at], actor, *seq[at:]]
+            assert r["next"] == current and r["turn_points"] == prev["turn_points"]
+        elif action == "withdraw":
+            # PLAY: the player leaves; if it was his turn, it ends and its points are posted.
+            event("withdraw")
+            assert r["sequence"] == [p for p in seq if p != actor]
+            if actor == current:
+                assert r["next"] == seq[(seq.index(actor) + 1) % len(seq)]
+                assert r["posted"][actor] == prev["posted"][actor] + prev["turn_points"]
+                assert r["turn_points"] == 0
+                first_of_turn = True
             else:
-                # SCORING: the turn's points are posted (above the line without stars).
-                assert r["points"] == 0
-                assert r["posted"][shooter] == prev["posted"][shooter] + prev["turn_points"]
-                assert r["posted"] == {**prev["posted"], shooter: r["posted"][shooter]}
-            turn_holders.append(r["next"])
+                assert r["next"] == current and r["posted"] == prev["posted"]
+        else:
+            shooter = current
+            # STARS: only at exactly 100 reached by a single-point shot, never with a scratch.
+            event("scratch" if r["scratch"] else "no scratch")
+            if r["star"] is not None:
+                event("star")
+                assert r["star"] == shooter and not r["scratch"] and r["points"] == 1
+                assert prev["posted"][shooter] + prev["turn_points"] + 1 == 100
+                assert r["next"] == shooter and r["turn_points"] == 0
 
-        # SCRATCH: beyond 100 with the shot's points is always a scratch.
-        if not r["scratch"] and r["next"] == shooter and r["star"] is None:
-            assert prev["posted"][shooter] + r["turn_points"] < 100 or r["points"] == 0
-
-        first_of_turn = r["next"] != shooter
+            # PLAY: the turn goes on only after a scoring shot without a scratch ...
+            if r["next"] == shooter:
+                assert not r["scratch"] and r["points"] > 0
+                if r["star"] is None:
+                    assert r["turn_points"] == prev["turn_points"] + r["points"]
+                    assert r["posted"] == prev["posted"]
+                    # SCRATCH: a scoring shot never leaves the player beyond 100.
+                    assert prev["posted"][shooter] + r["turn_points"] < 100
+            else:
+                # ... and then passes to the next player in the sequence, skipping nobody.
+                assert r["next"] == seq[(seq.index(shooter) + 1) % len(seq)]
+                assert r["sequence"] == seq
+                assert r["turn_points"] == 0
+                if r["scratch"]:
+                    # SCORING: the turn's points vaporize; the penalty comes off the shooter.
+                    assert r["points"] == 0
+                    assert r["posted"][shooter] == prev["posted"][shooter] - r["penalty"]
+                    assert sum(r["awarded"].values()) in (0, r["penalty"])
+                else:
+                    # SCORING: the turn's points are posted (above the line without stars).
+                    assert r["points"] == 0
+                    assert r["posted"][shooter] == prev["posted"][shooter] + prev["turn_points"]
+                    assert r["posted"] == {**prev["posted"], shooter: r["posted"][shooter]}
+            first_of_turn = r["next"] != shooter
+        assert r["next"] in r["sequence"]
         prev = r
-
-    # PLAY: the turns went round the table in order.
-    for a, b in itertools.pairwise(turn_holders):
-        assert b == players[(players.index(a) + 1) % n]

@@ -1143,8 +1143,9 @@ class RussianReferee(Referee):
             if p not in st.tallies:
                 st.tallies[p] = Tally()
             if p in st.inactive:
+                # The lapsed score starts again from zero; stars, once awarded, stay (STARS).
                 st.inactive.remove(p)
-                st.tallies[p] = Tally()
+                st.tallies[p] = Tally(stars=st.tallies[p].stars)
             st.withdrawn.pop(p, None)
         elif action == "withdraw":
             if p not in st.sequence:
