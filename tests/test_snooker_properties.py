@@ -170,7 +170,7 @@ def test_random_frames_keep_the_invariants(data: st.DataObject) -> None:
             assert r.points == 0 and 4 <= r.penalty <= 7
         else:
             assert r.penalty == 0 and r.points >= 0
-        if not (shot_.before.action or r.frame_over and r.penalty > 7):
+        if not (shot_.before.action or (r.frame_over and r.penalty > 7)):
             cur = ref.state.scores
             assert cur[me] == prev[me] + r.points
             assert cur[1 - me] == prev[1 - me] + r.penalty
