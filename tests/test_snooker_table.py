@@ -259,3 +259,27 @@ def test_respotted_colour_never_touches_another_ball() -> None:
     r = last(record(shot("Ann", hit("white", "red1"), pot("black")), position=pos))
     x, y = r["respotted"]["black"]
     assert ((x - 889.0) ** 2 + (y - 3297.5) ** 2) ** 0.5 >= 52.5 - 1e-6
+
+
+def test_playing_away_from_a_touching_red_may_hit_a_colour_first() -> None:
+    """Section 3 Rule 8(c)(i): touching a ball on, the striker may play away and first hit any ball."""
+    rs = rule(
+        record(
+            shot("Ann", hit("white", "red1"), after={"white": [400.0, 2147.5]}),
+            shot("Bob", hit("white", "green")),
+            position=TOUCH,
+        )
+    )
+    assert rs[1]["foul"] is False
+
+
+def test_playing_away_from_a_touching_red_still_may_not_pot_a_colour() -> None:
+    """Section 3 Rules 8(c), 12(b)(iii): the relief is for the first contact only; a colour potted is a foul."""
+    rs = rule(
+        record(
+            shot("Ann", hit("white", "red1"), after={"white": [400.0, 2147.5]}),
+            shot("Bob", hit("white", "green"), pot("green")),
+            position=TOUCH,
+        )
+    )
+    assert (rs[1]["foul"], rs[1]["penalty"]) == (True, 4)

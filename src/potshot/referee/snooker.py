@@ -770,11 +770,12 @@ class SnookerReferee(Referee):
             else False
         )
         failed_ball_on = False
-        if not no_stroke:
+        # Section 3 Rule 8(c): playing away from a touching ball that is on (or nominated and
+        # capable of being on) carries no penalty for the first contact, whatever is hit.
+        if not no_stroke and not touching_exempt:
             if not first:
-                if not touching_exempt:
-                    failed_ball_on = True
-                    fouls.append(_Foul("Section 3 Rule 12(a)(v): the cue ball hit no object ball", value_on))
+                failed_ball_on = True
+                fouls.append(_Foul("Section 3 Rule 12(a)(v): the cue ball hit no object ball", value_on))
             else:
                 red_first = [n for n in first if eq.is_red(n)]
                 if on == "colour" and red_first:
