@@ -357,3 +357,9 @@ def test_bad_shot_applies_nothing() -> None:
     assert res.error is not None and res.error.shot == 1
     assert len(rec.frames[0].shots) == 1 and rec.frames[0].shots[0].ruling is not None
     assert rec.frames[0].shots[0].ruling["score"] == {"Ann": 1, "Bob": 0}
+
+
+def test_foul_before_placing_the_white_leaves_it_in_hand() -> None:
+    """Section 2 Rule 9(b): the cue ball stays in hand until played from hand (or a foul with it on the table)."""
+    r = last(record(shot("Ann", foul("measuring"))))
+    assert (r["penalty"], r["in_hand"], r["next"]) == (7, True, "Bob")

@@ -868,7 +868,9 @@ class SnookerReferee(Referee):
             st.scores[opp] += penalty
             st.break_ = 0
             nxt = self.successor(striker)
-            white_gone = "white" in gone
+            # Section 2 Rule 9: in hand when potted or forced off; a foul without a stroke
+            # before the white was placed leaves it in hand (9(b)).
+            white_gone = "white" in gone or (no_stroke and table.in_hand and layout.get("white") is None)
             if only_black_before:
                 # Section 3 Rule 4(a): with only the black left, a foul ends the frame.
                 layout["black"] = None
