@@ -260,6 +260,9 @@ def test_jump_shot_is_a_foul_but_not_after_a_contact() -> None:
     assert r["foul"] is False
     r = last(record(shot("Ann", hit("white", "red1"), jump, **BREAK)))
     assert r["foul"] is False
+    # hitting the ball on and then passing over that same ball is a jump shot (19(b) does not apply)
+    over_red = {"type": "jump", "ball": "white", "over": "red1"}
+    assert last(record(shot("Ann", hit("white", "red1"), over_red, **BREAK)))["foul"] is True
 
 
 def test_ball_moved_by_the_striker_is_a_foul() -> None:

@@ -659,7 +659,7 @@ class SnookerReferee(Referee):
         restored: set[str] = set()
         stroke_events = False
         jump_foul = False
-        white_contact_seen = False
+        white_contacts: list[str] = []
         for i, e in enumerate(shot.events):
             f = f"events[{i}]"
             if isinstance(e, Foul):
@@ -687,17 +687,17 @@ class SnookerReferee(Referee):
             if isinstance(e, (Hit, Pot, OffTable, Jump, Cushion)):
                 stroke_events = True
             if isinstance(e, Hit) and "white" in (e.ball, e.other):
-                white_contact_seen = True
+                white_contacts.append(e.other if e.ball == "white" else e.ball)
             if isinstance(e, Cushion) and e.ball == "white":
-                white_contact_seen = True
+                white_contacts.append("cushion")
             if isinstance(e, Pot):
                 gone.add(e.ball)
                 pots.append(e.ball)
             elif isinstance(e, OffTable):
                 gone.add(e.ball)
                 offs.append(e.ball)
-            elif isinstance(e, Jump) and e.ball == "white" and not white_contact_seen:
-                # Section 2 Rule 19 (exceptions 19(a)-(c): after a cushion or a first contact)
+            elif isinstance(e, Jump) and e.ball == "white" and not any(c != e.over for c in white_contacts):
+                # Section 2 Rule 19; exceptions 19(a)-(c): after a cushion or a contact with another ball
                 jump_foul = True
         for n in restored:
             if n in pots:
@@ -834,7 +834,13 @@ class SnookerReferee(Referee):
             layout[n] = None
 
         # Section 3 Rule 10(b)(ii): the cue ball left snookered behind the free ball
-        if free is not None and layout.get(free) is not None and layout.get("white") is not None:
+        scored_on = any(n in legal_pots for n in pots)
+        if (
+            free is not None
+            and not scored_on
+            and layout.get(free) is not None
+            and layout.get("white") is not None
+        ):
             objs = set(self._object_balls(layout))
             targets = [n for n in self._balls_on(layout, on, nominate) if n != free]
             if objs != {"pink", "black"} and targets:
