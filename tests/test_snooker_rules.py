@@ -191,6 +191,8 @@ def test_red_after_red_is_seven() -> None:
         ("double_hit", None, True, 7),
         ("feet_off_floor", None, True, 7),  # 12(a)(ii)
         ("out_of_turn", None, False, 4),  # 12(a)(iii)
+        ("illegal_cue", None, True, 7),  # 12(a)(ix), extension kind
+        ("conferring", None, False, 4),  # 12(a)(x), extension kind
         ("not_at_rest", "pink", False, 6),  # 12(b)(i)
         ("before_spotted", "blue", False, 5),  # 12(b)(ii)
         ("push_stroke", None, False, 4),  # 12(b)(v)

@@ -66,6 +66,9 @@ FOUL_KINDS = frozenset(
         "wrong_cue_ball",
         "no_nomination",
         "ball_moved_while_touching",
+        # extensions (docs/snooker-referee.md): 12(a)(ix) and 12(a)(x)
+        "illegal_cue",
+        "conferring",
     }
 )
 
@@ -75,6 +78,8 @@ _VALUE_OF_BALL_ON = {
     "double_hit": "Section 3 Rule 12(a)(i): the cue ball struck more than once",
     "feet_off_floor": "Section 3 Rule 12(a)(ii): stroke with both feet off the floor",
     "out_of_turn": "Section 3 Rule 12(a)(iii): playing out of turn",
+    "illegal_cue": "Section 3 Rule 12(a)(ix): playing with an illegal cue",
+    "conferring": "Section 3 Rules 12(a)(x), 17(e): conferring with a partner when not allowed",
 }
 # 12(b): the value of the ball on or of the ball concerned, whichever is higher.
 _BALL_CONCERNED = {
