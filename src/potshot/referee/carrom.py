@@ -1047,6 +1047,8 @@ class CarromReferee(Referee):
         self, out: _Outcome, penalty: int, nxt: str | None, respotted: dict[str, Pos]
     ) -> CarromRuling:
         st = self.state
+        for n in [n for n in st.pos if n not in st.on]:
+            del st.pos[n]
         queen = (
             "on_board"
             if st.queen == "on_board"
