@@ -190,15 +190,21 @@ class SnookerReferee(Referee):
 
     def __init__(self, record: Any) -> None:
         super().__init__(record)
+        # Bad options are reported by start_frame (inside the runner's located error handling).
+        self._option_error: RecordError | None = None
         reds = self.rules.get("reds", 15)
         if reds not in eq.RED_COUNTS:
-            raise RecordError(f"rules.reds must be one of 15, 10, 6, got {reds!r}", field="rules.reds")
+            self._option_error = RecordError(
+                f"rules.reds must be one of 15, 10, 6, got {reds!r}", field="rules.reds"
+            )
+            reds = 15
         self.reds: int = int(reds)
         policy = self.rules.get("miss", "standard")
         if policy not in MISS_POLICIES:
-            raise RecordError(
+            self._option_error = RecordError(
                 f"rules.miss must be one of {', '.join(MISS_POLICIES)}, got {policy!r}", field="rules.miss"
             )
+            policy = "standard"
         self.miss_policy: str = str(policy)
         self.total_points: bool = bool(self.rules.get("total_points", False))
         teams: list[list[str]] = []
@@ -245,6 +251,8 @@ class SnookerReferee(Referee):
 
     def start_frame(self, index: int, frame: Frame) -> None:
         """Section 3 Rule 2(a): the standard position unless the frame gives one; Rule 3(c) white in hand."""
+        if self._option_error is not None:
+            raise self._option_error
         match = self.state.match if self.state is not None and self.state.match is not None else None
         if match is None:
             match = copy.deepcopy(self._match_template)
