@@ -7,6 +7,6 @@
 """
 
 from potshot.physics.params import DEFAULT_PARAMS, Params
-from potshot.physics.sim import run_states, simulate_many, simulate_shot
+from potshot.physics.sim import run_raw, run_states, simulate_many, simulate_shot
 
-__all__ = ["DEFAULT_PARAMS", "Params", "run_states", "simulate_many", "simulate_shot"]
+__all__ = ["DEFAULT_PARAMS", "Params", "run_raw", "run_states", "simulate_many", "simulate_shot"]

@@ -48,6 +48,8 @@ INF = math.inf
 # Numerical tolerances: speeds below V_EPS (m/s) or spins below W_EPS (rad/s) are zero.
 V_EPS = 1e-9
 W_EPS = 1e-7
+# Balls in contact approaching slower than this (m/s) are at rest against each other.
+V_CONTACT = 1e-9
 
 
 # ------------------------------------------------------------------ polynomials
@@ -103,10 +105,10 @@ def _solve_mono(
         xn = x - f / d if d != 0.0 else 0.5 * (lo + hi)
         if not (lo < xn < hi):
             xn = 0.5 * (lo + hi)
-        if abs(xn - x) <= 1e-15 * (1.0 + abs(x)) or hi - lo <= 1e-15 * (1.0 + abs(x)):
-            return lo if pos_lo else xn
+        if abs(xn - x) <= 4e-16 * (1.0 + abs(x)) or hi - lo <= 4e-16 * (1.0 + abs(x)):
+            return xn
         x = xn
-    return lo if pos_lo else x
+    return x
 
 
 @njit
@@ -177,17 +179,29 @@ def _cubic_crit(
 
 
 @njit
-def first_down(c4: float, c3: float, c2: float, c1: float, c0: float, lo: float, hi: float) -> float:
+def first_down(
+    c4: float, c3: float, c2: float, c1: float, c0: float, lo: float, hi: float, thr: float
+) -> float:
     """First time in [lo, hi] where the quartic goes from positive to <= 0 (INF if none).
 
-    A polynomial already <= 0 and decreasing at ``lo`` (touching and approaching)
-    gives ``lo``.
+    Already <= 0 at ``lo`` (in contact): ``lo`` when it is falling faster than
+    ``thr`` (approaching), else, when it is neither approaching nor separating
+    faster than ``thr`` and its curvature is negative (pressed together), the
+    time its slope reaches ``-thr`` by the local quadratic. A contact
+    approaching slower than ``thr`` is not an event, so that a resolved contact
+    is never found again at the same instant.
     """
     if not hi > lo:
         return INF
     flo = _peval(c4, c3, c2, c1, c0, lo)
-    if flo <= 0.0 and _dpeval(c4, c3, c2, c1, lo) < 0.0:
-        return lo
+    if flo <= 0.0:
+        dlo = _dpeval(c4, c3, c2, c1, lo)
+        if dlo < -thr:
+            return lo
+        d2 = (12.0 * c4 * lo + 6.0 * c3) * lo + 2.0 * c2
+        if d2 < 0.0 and dlo <= thr:
+            t = lo + (dlo + thr) / -d2
+            return t if t <= hi else INF
     k, r0, r1, r2 = _cubic_crit(c4, c3, c2, c1, lo, hi)
     a = lo
     fa = flo
@@ -327,7 +341,7 @@ def _contact_time(
     c2 = vx * vx + vy * vy + 2.0 * (cx * hx + cy * hy)
     c1 = 2.0 * (cx * vx + cy * vy)
     c0 = cx * cx + cy * cy - rho * rho
-    return first_down(c4, c3, c2, c1, c0, lo, w)
+    return first_down(c4, c3, c2, c1, c0, lo, w, 2.0 * rho * V_CONTACT)
 
 
 @njit
@@ -369,11 +383,19 @@ def _pair_time(
 
 @njit
 def _line_time(d2: float, d1: float, d0: float, lo: float, w: float) -> float:
-    """First time in [lo, w] when ``d2 t^2 + d1 t + d0`` (distance beyond contact) falls through 0."""
+    """First time in [lo, w] when ``d2 t^2 + d1 t + d0`` (distance beyond contact) falls through 0.
+
+    In contact at ``lo``: as :func:`first_down`, with threshold V_CONTACT.
+    """
     if not w > lo:
         return INF
-    if (d2 * lo + d1) * lo + d0 <= 0.0 and 2.0 * d2 * lo + d1 < 0.0:
-        return lo
+    if (d2 * lo + d1) * lo + d0 <= 0.0:
+        slope = 2.0 * d2 * lo + d1
+        if slope < -V_CONTACT:
+            return lo
+        if d2 < 0.0 and slope <= V_CONTACT:
+            t = lo + (slope + V_CONTACT) / (-2.0 * d2)
+            return t if t <= w else INF
     n, r0, r1 = _quad_roots(d2, d1, d0)
     if n >= 1 and lo < r0 <= w and 2.0 * d2 * r0 + d1 < 0.0:
         return r0
@@ -528,8 +550,20 @@ def _ball_ball(b: np.ndarray, s: np.ndarray, i: int, j: int, p: np.ndarray) -> N
     classify(b, s, i, p)
     classify(b, s, j, p)
     if tiny:
+        # a resting contact (one ball leaning on or pushing another at < v_tiny): both
+        # stop sliding and move on together at their common velocity (momentum kept,
+        # energy lost), so the pair cannot chatter at the same instant forever
         _settle_rolling(b, s, i, p)
         _settle_rolling(b, s, j, p)
+        mx = 0.5 * (b[i, 2] + b[j, 2])
+        my = 0.5 * (b[i, 3] + b[j, 3])
+        for q in (i, j):
+            b[q, 2] = mx
+            b[q, 3] = my
+            b[q, 4] = -my / R
+            b[q, 5] = mx / R
+            s[q] = ROLLING
+            classify(b, s, q, p)
 
 
 @njit
@@ -591,12 +625,16 @@ def _ball_cushion(b: np.ndarray, s: np.ndarray, i: int, ox: float, oy: float, p:
     s[i] = SLIDING
     classify(b, s, i, p)
     if tiny:
-        # a resting contact: no bounce left; keep only the motion along the cushion
+        # a resting contact: no bounce left; the ball rolls on along the cushion
+        _settle_rolling(b, s, i, p)
         vd = b[i, 2] * ox + b[i, 3] * oy
         if vd > 0.0:
             b[i, 2] -= vd * ox
             b[i, 3] -= vd * oy
-        _settle_rolling(b, s, i, p)
+        if s[i] == ROLLING:
+            b[i, 4] = -b[i, 3] / R
+            b[i, 5] = b[i, 2] / R
+            classify(b, s, i, p)
 
 
 @njit

@@ -266,3 +266,55 @@ def simulate_many(jobs: Sequence[Any], processes: int | None = None) -> list[Sho
         for part in ex.map(_run_chunk, _chunks(jobs, size)):
             out.extend(part)
     return out
+
+
+def run_raw(
+    balls: npt.NDArray[np.float64],
+    states: npt.NDArray[np.int64] | None = None,
+    *,
+    table: Table = TABLE,
+    params: Params = DEFAULT_PARAMS,
+    snapshots: int = 4096,
+) -> dict[str, Any]:
+    """Run the kernel on explicit states and return its raw output (for tests and debugging).
+
+    ``balls``: (n, 7) array of x y vx vy wx wy wz in SI units (copied);
+    ``states``: kernel states (default: every ball's state follows from its
+    motion). Returns a dict with ``balls``/``states`` at rest, ``events``
+    (kind, ball, other, t rows), ``snap_t``/``snap_b``/``snap_s`` (every ball
+    after each event) and ``status``.
+    """
+    b = np.array(balls, dtype=np.float64, copy=True)
+    n = b.shape[0]
+    s = np.full(n, K.SLIDING, np.int64) if states is None else np.array(states, dtype=np.int64, copy=True)
+    _, (lines, arcs, falls) = _geometry(table)
+    ev_t = np.empty(MAX_EVENTS)
+    ev_i = np.empty((MAX_EVENTS, 3), np.int64)
+    sn_t = np.empty(snapshots)
+    sn_b = np.empty((snapshots, n, 7))
+    sn_s = np.empty((snapshots, n), np.int64)
+    nev, nsnap, status = K.run(
+        b,
+        s,
+        params.vector(),
+        lines,
+        arcs,
+        falls,
+        np.zeros((n, 4)),
+        np.zeros((n, 3), np.int64),
+        np.full((n, n), np.inf),
+        ev_t,
+        ev_i,
+        sn_t,
+        sn_b,
+        sn_s,
+    )
+    return {
+        "balls": b,
+        "states": s,
+        "events": [(int(ev_i[k, 0]), int(ev_i[k, 1]), int(ev_i[k, 2]), float(ev_t[k])) for k in range(nev)],
+        "snap_t": sn_t[:nsnap].copy(),
+        "snap_b": sn_b[:nsnap].copy(),
+        "snap_s": sn_s[:nsnap].copy(),
+        "status": status,
+    }
