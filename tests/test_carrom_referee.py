@@ -674,3 +674,10 @@ def test_frame_field_errors() -> None:
     assert res.error is not None and res.error.field == "queen"
     res = board([], queen="Zed")
     assert res.error is not None and "Zed" in str(res.error)
+
+
+def test_law_69_pass_with_the_queen_pending_returns_it() -> None:
+    """Law 69: a turn ended (here by a pass) without the cover puts the queen back."""
+    rs = rulings(board([shot("Ann", hit(), pot("queen")), shot("Ann", action="pass")], down=whites(1)))
+    assert rs[1].returned == ["queen"] and rs[1].queen == "on_board" and rs[1].next == "Bob"
+    assert rs[1].respotted == {"queen": [370.0, 370.0]}

@@ -541,10 +541,6 @@ class CarromReferee(Referee):
                 if e.ball != "striker" and e.ball not in st.on:
                     raise RecordError(f"{e.ball} is not on the board", field=fld)
                 (pots if isinstance(e, Pot) else offs).append(e.ball)
-            elif isinstance(e, Hit):
-                for n in (e.ball, e.other):
-                    if n != "striker" and n not in st.on:
-                        raise RecordError(f"{n} is not on the board", field=f"events[{i}]")
         if shot.after is not None:
             for n, p in shot.after.items():
                 if p is not None and (n in pots or n in offs):
@@ -1117,7 +1113,14 @@ class CarromReferee(Referee):
             nxt = self.next_player(shot.player)
             st.current = nxt
             out.fouls.append(f"{shot.player} passes (Law 98)")
-            ruling = self._ruling(out, 0, nxt, {})
+            respotted: dict[str, Pos] = {}
+            if st.queen == "pending":
+                # Law 69: a turn given up without covering the queen puts it back
+                out.fouls.append("the queen was not covered: back to the centre (Law 69)")
+                out.returned.append("queen")
+                st.queen, st.queen_side = "on_board", None
+                respotted = self._respot(["queen"], nxt)
+            ruling = self._ruling(out, 0, nxt, respotted)
             if st.passes >= 3 * len(self.order):
                 ruling.fouls.append("three passes in a row by each player: the board is replayed (Law 98)")
                 return self._void(ruling)
