@@ -1177,7 +1177,7 @@ class CarromReferee(Referee):
         if ruling.foul:
             bits.append("FOUL" + (" (technical)" if ruling.technical else ""))
         if ruling.fouls:
-            bits.append("[" + "; ".join(ruling.fouls) + "]")
+            bits.append("(" + "; ".join(ruling.fouls) + ")")
         if ruling.returned:
             bits.append("returned " + ", ".join(ruling.returned))
         due = {k: v for k, v in ruling.to_place.items() if v}
