@@ -263,9 +263,18 @@ def test_doubles_put_back_the_offender_plays_then_the_order_goes_on() -> None:
     assert rs[1]["foul"] is False and rs[1]["next"] == "Bob"
 
 
-def test_doubles_wrong_partner_is_out_of_turn() -> None:
-    """Section 3 Rules 12(a)(iii), 17(a): Cat striking when it is Bob's turn: a foul."""
-    rs = rule(
+def test_doubles_wrong_partner_is_refused_or_out_of_turn() -> None:
+    """Section 3 Rules 17(a), 12(a)(iii): Cat striking when it is Bob's turn: a bad record, or with the
+    ``out_of_turn`` event a foul (4 to Ann's pair; Dan, after Cat, plays next)."""
+    e = error(
         record(shot("Ann", hit("white", "red1"), **BREAK), shot("Cat", hit("white", "red2")), players=TEAMS)
     )
-    assert rs[1]["foul"] is True and rs[1]["score"]["Bob"] == 4
+    assert (e.shot, e.field) == (1, "player")
+    rs = rule(
+        record(
+            shot("Ann", hit("white", "red1"), **BREAK),
+            shot("Cat", hit("white", "red2"), {"type": "foul", "kind": "out_of_turn"}),
+            players=TEAMS,
+        )
+    )
+    assert rs[1]["foul"] is True and rs[1]["score"]["Bob"] == 4 and rs[1]["next"] == "Dan"

@@ -189,10 +189,10 @@ def test_play_decision_incoming_player_takes_the_table() -> None:
 
 
 def test_put_back_declaration_is_irrevocable_and_the_offender_must_play() -> None:
-    """Section 3 Rule 13: once asked to play again, the offender plays; Bob striking instead is out of turn."""
-    r = rule(
+    """Section 3 Rule 13: once asked to play again, the offender plays; a record with Bob striking is refused."""
+    e = error(
         record(
             miss_shot(), shot("Bob", hit("white", "yellow"), decision="put_back"), position=OPEN, score=LEVEL
         )
-    )[1]
-    assert r["foul"] is True and any("out of turn" in f for f in r["fouls"])
+    )
+    assert (e.shot, e.field) == (1, "player")

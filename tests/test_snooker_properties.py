@@ -202,7 +202,7 @@ def test_replay_from_any_shot_gives_identical_rulings() -> None:
         shot("Ann", hit("white", "red1"), pot("red1")),
         shot("Ann", hit("white", "black"), pot("black"), nominate="black"),
         shot("Ann", hit("white", "pink")),
-        shot("Bob", hit("white", "red2"), decision="replace"),
+        shot("Ann", hit("white", "red2"), decision="replace"),
         shot("Bob", hit("white", "yellow")),
         position=pos,
     )

@@ -230,9 +230,12 @@ def test_points_of_the_break_before_a_foul_stand() -> None:
 
 
 def test_placing_outside_the_d_is_a_foul() -> None:
-    """Section 3 Rules 5, 12(a)(iv): playing from hand improperly, including the break-off."""
+    """Section 3 Rules 5, 12(a)(iv): playing from hand improperly, including the break-off: the ball on's value."""
     r = last(record(shot("Ann", hit("white", "red1"), place=[889.0, 800.0])))
     assert (r["foul"], r["penalty"]) == (True, 4)
+    pos = {"white": None, "pink": [889.0, 2676.75], "black": [889.0, 3245.0]}
+    r = last(record(shot("Ann", hit("white", "pink"), place=[889.0, 900.0]), position=pos))
+    assert (r["foul"], r["penalty"]) == (True, 6)
 
 
 def test_ball_forced_off_the_table() -> None:
@@ -287,12 +290,19 @@ def test_ball_falling_by_itself_is_replaced_and_points_count() -> None:
     assert (r["foul"], r["points"], r["points_remaining"]) == (False, 1, 14 * 8 + 27 + 7)
 
 
-def test_wrong_player_plays_out_of_turn() -> None:
-    """Section 3 Rule 12(a)(iii): Bob strikes when Ann is at the table: the ball on's value to Ann."""
-    r = last(record(*RED_THEN, shot("Bob", hit("white", "blue"))))
+def test_stroke_out_of_turn() -> None:
+    """Section 3 Rule 12(a)(iii): Bob strikes when Ann is at the table (``out_of_turn`` event): the ball on's
+    value to Ann, who plays next."""
+    r = last(record(*RED_THEN, shot("Bob", hit("white", "blue"), foul("out_of_turn"))))
     assert (r["foul"], r["penalty"], r["score"], r["next"]) == (True, 5, {"Ann": 6, "Bob": 0}, "Ann")
-    r = last(record(shot("Bob", hit("white", "red1"), **BREAK)))
+    r = last(record(shot("Bob", hit("white", "red1"), foul("out_of_turn"), **BREAK)))
     assert (r["foul"], r["penalty"], r["score"], r["next"]) == (True, 4, {"Ann": 4, "Bob": 0}, "Ann")
+
+
+def test_wrong_player_without_an_out_of_turn_event_is_refused() -> None:
+    """Section 3 Rule 3(a): the order of play is fixed; a record naming another player is a bad record."""
+    e = error(record(*RED_THEN, shot("Bob", hit("white", "blue"))))
+    assert (e.shot, e.field) == (1, "player")
 
 
 def test_foul_without_a_stroke_ends_the_turn() -> None:

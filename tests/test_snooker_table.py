@@ -74,14 +74,17 @@ def test_free_ball_and_a_red_both_count_when_red_is_on() -> None:
     assert (r["foul"], r["points"]) == (False, 2)
 
 
-def test_free_ball_missed_is_a_foul_valued_by_the_nominated_ball() -> None:
-    """Section 3 Rule 10(b)(i): the cue ball must first hit the free ball (penalty: its value, see docs)."""
-    r = rule(
+def test_free_ball_missed_is_a_foul() -> None:
+    """Section 3 Rules 10(b)(i), 12(b)(iv): the cue ball must first hit the free ball; the free ball has
+    the ball on's value (10(a)(ii)), so the penalty is the higher of the red and the ball hit."""
+    rs = rule(
         record(
             foul_leaving_snooker(), shot("Bob", hit("white", "pink"), free_ball="black"), position=SNOOKERED
         )
-    )[1]
-    assert (r["foul"], r["penalty"]) == (True, 7)
+    )
+    assert (rs[1]["foul"], rs[1]["penalty"]) == (True, 6)
+    rs = rule(record(foul_leaving_snooker(), shot("Bob", free_ball="black"), position=SNOOKERED))
+    assert (rs[1]["foul"], rs[1]["penalty"]) == (True, 4)
 
 
 def test_free_ball_with_a_colour_on_scores_the_colour_on() -> None:
@@ -112,7 +115,7 @@ def test_cue_ball_left_snookered_behind_the_free_ball() -> None:
         )
     )[1]
     assert r["foul"] is True and any("10(b)(ii)" in f for f in r["fouls"])
-    assert r["penalty"] == 7
+    assert r["penalty"] == 4  # 12(a): the value of the ball on (a red), not of the free ball
 
 
 def test_no_free_ball_for_the_offender_put_back() -> None:

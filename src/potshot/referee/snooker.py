@@ -600,13 +600,16 @@ class SnookerReferee(Referee):
         layout: Layout = dict(table.layout)
         on = table.on
 
-        # -- who plays ----------------------------------------------------
-        if expected is not None and shot.player != expected:
-            out_of_turn = True
-        else:
-            out_of_turn = False
-        if st.respotted_black and self.side_of(shot.player) not in range(len(self.sides)):
-            out_of_turn = True  # pragma: no cover
+        # -- who plays: the order is fixed (Section 3 Rules 3(a), 17(a)); a stroke out of turn
+        # is recorded with a foul event ``out_of_turn`` (12(a)(iii)), else the record is wrong.
+        declared_out_of_turn = any(isinstance(e, Foul) and e.kind == "out_of_turn" for e in shot.events)
+        if expected is not None and shot.player != expected and not declared_out_of_turn:
+            why = f" after {decision}" if decision in ("put_back", "replace") else ""
+            raise RecordError(
+                f"{shot.player} is not due to play: {expected} is{why} (a stroke out of turn needs a "
+                "foul event of kind out_of_turn)",
+                field="player",
+            )
 
         # -- free ball and nomination -------------------------------------
         free_avail = bool(pend is not None and pend.free_ball and decision == "play") or (
@@ -649,6 +652,7 @@ class SnookerReferee(Referee):
 
         # -- the cue ball ----------------------------------------------------
         cue_start = layout.get("white")
+        outside_d = False
         if b.place is not None:
             if not table.in_hand:
                 raise RecordError("the cue ball is not in hand: it cannot be placed", field="before.place")
@@ -658,10 +662,7 @@ class SnookerReferee(Referee):
                     raise RecordError(f"the cue ball placed at {place} overlaps {n}", field="before.place")
             layout["white"] = place
             cue_start = place
-            if not geo.in_d(place, D_CENTRE, eq.D_RADIUS, 0.5):
-                fouls.append(
-                    _Foul("Section 3 Rules 5, 12(a)(iv): cue ball played from hand outside the D", 0)
-                )
+            outside_d = not geo.in_d(place, D_CENTRE, eq.D_RADIUS, 0.5)
 
         # -- read the events -------------------------------------------------
         on_table_before = {n for n, p in layout.items() if p is not None} | {"white"}
@@ -746,8 +747,6 @@ class SnookerReferee(Referee):
             value_on = 1
         else:
             value_on = eq.BALL_VALUES[on]
-        if free is not None:
-            value_on = max(value_on, _value(free))
 
         legal_first = set(self._balls_on(layout, on, nominate))
         if on == "colour" and nominate is None:
@@ -757,8 +756,10 @@ class SnookerReferee(Referee):
             legal_pots.add(free)
 
         # -- fouls -------------------------------------------------------------
-        if out_of_turn:
-            fouls.append(_Foul(f"Section 3 Rule 12(a)(iii): {shot.player} played out of turn", value_on))
+        if outside_d:
+            fouls.append(
+                _Foul("Section 3 Rules 5, 12(a)(iv): cue ball played from hand outside the D", value_on)
+            )
         for fe in foul_events:
             if fe.kind in _VALUE_OF_BALL_ON:
                 fouls.append(_Foul(_VALUE_OF_BALL_ON[fe.kind], value_on))
