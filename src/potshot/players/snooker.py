@@ -1,0 +1,1053 @@
+"""The built-in snooker player: picks its strokes by simulating candidates with the physics.
+
+How :class:`SnookerBot` thinks, stroke by stroke:
+
+1. **Geometry first.** For every ball it may play (the balls on, the colour it
+   would nominate, a free ball) and every pocket it finds the ghost-ball aim
+   point, checks that the cue ball's path to the ghost ball and the object
+   ball's path to the pocket are clear, refuses cuts beyond 75 degrees, and
+   estimates the chance of the pot from the bot's own aiming error (the error
+   of the object ball's line is the cue's aiming error times
+   ``d1 / (2R cos(cut))``; the pocket accepts a line within its mouth).
+   With the cue ball in hand it tries positions in the D for each pot.
+2. **Simulation.** The best few pots are simulated: first a search of the aim
+   for the window that pots the ball with a reference stroke (this also takes
+   throw into account), whose width gives the pot's chance; then a handful of
+   strokes (stun, follow, screw at three paces) at the window's centre, each
+   checked to be a fair stroke in which the ball is potted, and scored by the
+   position the cue ball is left in (the chance of potting the next ball on,
+   weighted by its value, and the number of easy alternatives).
+3. **Safety.** When no pot is worth its risk it simulates thin, half-ball and
+   full contacts on the balls on at several paces (or, snookered, aims off
+   each cushion at the mirror image of the ball on, and as a last resort
+   sweeps the whole circle) and keeps the fair stroke that leaves the
+   opponent the least: no pot, ideally snookered.
+4. **Execution.** The chosen stroke is played with a small random error of
+   aim and pace (``aim_sigma`` degrees, ``speed_sigma`` relative), drawn from
+   the bot's seeded generator, so pots can be missed and a frame is
+   reproducible from its seed.
+
+Declarations follow the rules: the colour is nominated after a red
+(``before.nominate``), the white is placed inside the D and clear of every
+ball when in hand (``before.place``), a free ball is nominated
+(``before.free_ball``), and after the opponent's foul the incoming player
+decides (``play``, ``put_back``, or ``replace`` after a miss, at most
+``max_replaces`` times a frame so that a miss chain cannot go on forever).
+A player who needs snookers with only the colours left concedes.
+
+:func:`play_frame` runs a frame between two bots through the referee (the
+incoming player's decision, then the stroke by whoever the decision sends to
+the table), with a cap on the strokes of a frame (``max_shots``): a frame
+that reaches it is left unfinished (no result).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import msgspec
+
+from potshot import geometry as geo
+from potshot.equipment import snooker as eq
+from potshot.physics import simulate_shot
+from potshot.physics.params import GRAVITY, MU_ROLL
+from potshot.physics.result import ShotResult
+from potshot.players.base import Player, ShotPlayed
+from potshot.record.errors import RecordError
+from potshot.record.model import Before, Cue, Frame, Hit, OffTable, Pot, Shot
+from potshot.referee.base import Referee
+from potshot.referee.snooker import SnookerReferee, SnookerRuling
+
+Point = tuple[float, float]
+Layout = dict[str, Point | None]
+
+R = eq.BALL_RADIUS
+D_CENTRE: Point = eq.SPOTS["brown"]
+COLOURS = eq.COLOURS
+VALUES = eq.BALL_VALUES
+MAX_CUT = 75.0
+"""Cuts thinner than this many degrees are not attempted."""
+DECEL = MU_ROLL * GRAVITY
+"""Rolling deceleration of a ball on the cloth (m/s^2)."""
+SEPARATION = 0.01
+"""mm added between balls that the rack's rounding (or the physics) leaves a hair too close."""
+
+# pocket: (aim point, unit vector pointing into the pocket)
+_S2 = math.sqrt(0.5)
+
+
+def _pocket_axes() -> dict[str, tuple[Point, Point]]:
+    out: dict[str, tuple[Point, Point]] = {}
+    for name, spec in eq.TABLE.pockets.items():
+        cx, cy = spec.centre
+        if spec.corner:
+            ax = (-_S2 if cx < eq.PLAYING_WIDTH / 2 else _S2, -_S2 if cy < eq.PLAYING_LENGTH / 2 else _S2)
+        else:
+            ax = (-1.0 if cx < eq.PLAYING_WIDTH / 2 else 1.0, 0.0)
+        out[name] = ((cx, cy), ax)
+    return out
+
+
+POCKETS: dict[str, tuple[Point, Point]] = _pocket_axes()
+
+
+# ----------------------------------------------------------------- geometry
+
+
+def _unit(dx: float, dy: float) -> tuple[float, float, float]:
+    d = math.hypot(dx, dy)
+    if d < 1e-9:
+        return 0.0, 0.0, 0.0
+    return dx / d, dy / d, d
+
+
+def _phi(x: float) -> float:
+    """The standard normal distribution function."""
+    return 0.5 * (1.0 + math.erf(x / math.sqrt(2.0)))
+
+
+def _clear(a: Point, b: Point, obstacles: Iterable[Point], margin: float = 0.5) -> bool:
+    return all(geo.segment_distance(o, a, b) >= 2 * R + margin for o in obstacles)
+
+
+@dataclass(frozen=True)
+class PotLine:
+    """A pot seen geometrically: the cue ball at ``white`` sends ``target`` into ``pocket``."""
+
+    white: Point
+    target: str
+    pocket: str
+    ghost: Point
+    aim: float
+    """Degrees: the direction from the cue ball to the ghost ball."""
+    cut: float
+    d1: float
+    d2: float
+    chance: float
+    """Estimated chance of the pot with the aiming error of the player."""
+
+    @property
+    def gain(self) -> float:
+        """Object-line degrees per degree of aim (how an aiming error is magnified)."""
+        return self.d1 / (2 * R * max(math.cos(math.radians(self.cut)), 0.05))
+
+
+def pot_line(
+    white: Point, name: str, tpos: Point, pocket: str, obstacles: Sequence[Point], aim_sigma: float
+) -> PotLine | None:
+    """The pot of ball ``name`` at ``tpos`` into ``pocket`` from ``white``, or ``None`` when it is not on.
+
+    ``obstacles``: every other ball (not the white, not the target).
+
+    >>> p = pot_line((889.0, 1000.0), "red1", (889.0, 2000.0), "left-middle", [], 0.03)
+    >>> p is None  # a cut of 90 degrees
+    True
+    >>> p = pot_line((100.0, 1000.0), "red1", (100.0, 3000.0), "top-left", [], 0.03)
+    >>> p is not None and p.cut < 5 and p.chance > 0.5
+    True
+    """
+    (px, py), (axx, axy) = POCKETS[pocket]
+    ux, uy, d2 = _unit(px - tpos[0], py - tpos[1])
+    if d2 <= 0:
+        return None
+    # the approach: corners take lines within ~50 degrees of the diagonal, middles within ~45 of square
+    off = math.degrees(math.acos(max(-1.0, min(1.0, ux * axx + uy * axy))))
+    corner = eq.TABLE.pockets[pocket].corner
+    limit = 50.0 if corner else 42.0
+    if off > limit:
+        return None
+    gx, gy = tpos[0] - 2 * R * ux, tpos[1] - 2 * R * uy
+    if not (R <= gx <= eq.PLAYING_WIDTH - R and R <= gy <= eq.PLAYING_LENGTH - R):
+        return None
+    cx, cy, d1 = _unit(gx - white[0], gy - white[1])
+    if d1 < 1.0:
+        return None
+    cosc = cx * ux + cy * uy
+    cut = math.degrees(math.acos(max(-1.0, min(1.0, cosc))))
+    if cut > MAX_CUT:
+        return None
+    if not _clear(tpos, (px, py), obstacles, 0.5):
+        return None
+    if not _clear(white, (gx, gy), obstacles, 0.5):
+        return None
+    # the pocket's tolerance (mm either side of the line), smaller for lines off its axis
+    width = (19.0 if corner else 24.0) * max(0.15, math.cos(math.radians(off * (90.0 / (limit + 25.0)))))
+    tol = math.degrees(math.atan2(width, d2))
+    gain = d1 / (2 * R * max(cosc, 0.05))
+    sigma = max(aim_sigma * gain, 1e-6)
+    # long object-ball runs lose a little more (roll-off)
+    chance = math.erf(tol / (math.sqrt(2.0) * sigma)) * (1.0 - 0.04 * d2 / 1000.0)
+    aim = math.degrees(math.atan2(gy - white[1], gx - white[0]))
+    return PotLine(white, name, pocket, (gx, gy), aim, cut, d1, d2, max(chance, 0.0))
+
+
+def pot_lines(
+    white: Point, layout: Layout, targets: Iterable[str], aim_sigma: float, min_chance: float = 0.0
+) -> list[PotLine]:
+    """Every pot of one of ``targets`` from ``white``, best chance first."""
+    out: list[PotLine] = []
+    balls = {n: p for n, p in layout.items() if p is not None and n != "white"}
+    for t in targets:
+        tp = balls.get(t)
+        if tp is None:
+            continue
+        obstacles = [p for n, p in balls.items() if n != t]
+        for pk in POCKETS:
+            pl = pot_line(white, t, tp, pk, obstacles, aim_sigma)
+            if pl is not None and pl.chance >= min_chance:
+                out.append(pl)
+    out.sort(key=lambda p: -p.chance)
+    return out
+
+
+def can_hit(white: Point, layout: Layout, targets: Iterable[str]) -> bool:
+    """True when a straight line reaches some part of one of ``targets`` (a quick test of five lines)."""
+    balls = {n: p for n, p in layout.items() if p is not None and n != "white"}
+    for t in targets:
+        tp = balls.get(t)
+        if tp is None:
+            continue
+        obstacles = [p for n, p in balls.items() if n != t]
+        for off in (0.0, R, -R, 1.9 * R, -1.9 * R):
+            if geo.clear_at_offset(white, tp, obstacles, R, off):
+                return True
+    return False
+
+
+def d_positions(layout: Layout, step: float = 58.0) -> list[Point]:
+    """Places for the white in the D, clear of every ball (a coarse grid plus the baulk line)."""
+    balls = [p for n, p in layout.items() if p is not None and n != "white"]
+    out: list[Point] = []
+    cx, cy = D_CENTRE
+    rad = eq.D_RADIUS - 1.0
+    for i in range(-5, 6):
+        for j in range(0, 6):
+            p = (cx + i * step, cy - 0.5 - j * step)
+            if geo.in_d(p, D_CENTRE, rad) and p[1] >= R + 1 and not _blocked(p, balls):
+                out.append(p)
+    return out
+
+
+def _blocked(p: Point, balls: Iterable[Point]) -> bool:
+    return any(geo.distance(p, b) < 2 * R + 1.0 for b in balls)
+
+
+def separate(layout: Mapping[str, Point | None], gap: float = SEPARATION) -> Layout:
+    """A copy of ``layout`` in which no two balls are closer than a diameter plus ``gap``.
+
+    The rack of :func:`potshot.equipment.snooker.starting_position` is rounded to
+    0.01 mm and leaves some reds 0.005 mm closer than a diameter, which the
+    physics refuses; touching balls are pushed apart by a hair, symmetrically.
+
+    >>> out = separate({"a": (100.0, 100.0), "b": (152.495, 100.0), "c": None})
+    >>> round(geo.distance(out["a"], out["b"]), 3), out["c"]
+    (52.51, None)
+    """
+    out: dict[str, Point | None] = dict(layout)
+    names = [n for n, p in out.items() if p is not None]
+    need = 2 * R + gap
+    for _ in range(10):
+        moved = False
+        for i, a in enumerate(names):
+            for b in names[i + 1 :]:
+                pa, pb = out[a], out[b]
+                assert pa is not None and pb is not None
+                ux, uy, d = _unit(pb[0] - pa[0], pb[1] - pa[1])
+                if d < need:
+                    if d < 1e-9:
+                        ux, uy = 1.0, 0.0
+                    push = (need - d) / 2 + 1e-4
+                    out[a] = _on_table((pa[0] - ux * push, pa[1] - uy * push))
+                    out[b] = _on_table((pb[0] + ux * push, pb[1] + uy * push))
+                    moved = True
+        if not moved:
+            break
+    return out
+
+
+def _on_table(p: Point) -> Point:
+    return (min(max(p[0], R), eq.PLAYING_WIDTH - R), min(max(p[1], R), eq.PLAYING_LENGTH - R))
+
+
+# --------------------------------------------------------------- the situation
+
+
+@dataclass
+class Situation:
+    """What the player at the table faces: the table after the decision, the balls on."""
+
+    layout: Layout
+    """Every ball; the white is ``None`` when in hand."""
+    in_hand: bool
+    on: str
+    """``red``, ``colour`` or a colour's name (as the referee's state)."""
+    free_ball: bool
+    touching: list[str] = field(default_factory=list)
+    scores: list[int] = field(default_factory=list)
+    me: int = 0
+
+    @property
+    def white(self) -> Point | None:
+        return None if self.in_hand else self.layout.get("white")
+
+    def reds(self) -> list[str]:
+        return [n for n, p in self.layout.items() if p is not None and eq.is_red(n)]
+
+    def colours(self) -> list[str]:
+        return [c for c in COLOURS if self.layout.get(c) is not None]
+
+    def object_balls(self) -> list[str]:
+        return [n for n, p in self.layout.items() if p is not None and n != "white"]
+
+
+def situation(ref: SnookerReferee, decision: str | None = None) -> Situation:
+    """The table the next stroke is played from, given the incoming player's ``decision``."""
+    st = ref.state
+    table = st.table
+    free = False
+    if st.pending is not None:
+        pend = st.pending
+        if decision == "replace" and pend.replace_to is not None:
+            table = pend.replace_to
+            free = bool(table.free_ball)
+        elif decision == "put_back":
+            free = False
+        else:
+            free = pend.free_ball
+    layout: Layout = dict(table.layout)
+    in_hand = bool(table.in_hand) or layout.get("white") is None
+    if in_hand:
+        layout["white"] = None
+    return Situation(
+        layout=layout,
+        in_hand=in_hand,
+        on=table.on,
+        free_ball=free,
+        touching=list(table.touching) if decision != "replace" else [],
+        scores=list(st.scores),
+    )
+
+
+@dataclass(frozen=True)
+class Option:
+    """A way to play the balls on: the ball aimed at and the declarations it needs."""
+
+    target: str
+    nominate: str | None = None
+    free_ball: str | None = None
+
+
+def options(sit: Situation) -> list[Option]:
+    """Every (target, declaration) the rules allow for the stroke."""
+    out: list[Option] = []
+    if sit.on == "red":
+        out += [Option(r) for r in sit.reds()]
+    elif sit.on == "colour":
+        out += [Option(c, nominate=c) for c in sit.colours()]
+    elif sit.layout.get(sit.on) is not None:
+        out.append(Option(sit.on))
+    if sit.free_ball:
+        normal = {o.target for o in out}
+        out += [Option(n, free_ball=n) for n in sit.object_balls() if n not in normal]
+    return out
+
+
+def _legal_on(sit: Situation, opt: Option) -> set[str]:
+    if sit.on == "red":
+        return set(sit.reds())
+    if sit.on == "colour":
+        return {opt.nominate} if opt.nominate else set()
+    return {sit.on}
+
+
+def first_contact(events: Iterable[Any]) -> list[str]:
+    """The ball(s) the cue ball touched first (simultaneous contacts together)."""
+    first: list[str] = []
+    t0: float | None = None
+    for e in events:
+        if isinstance(e, Hit) and "white" in (e.ball, e.other):
+            other = e.other if e.ball == "white" else e.ball
+            if t0 is None:
+                t0 = e.t
+                first.append(other)
+            elif e.t == t0 or e.together:
+                first.append(other)
+            else:
+                break
+    return first
+
+
+@dataclass
+class Outcome:
+    """A simulated stroke judged by the player: fair or not, points, where the balls are next."""
+
+    fair: bool
+    points: int
+    potted: list[str]
+    layout: Layout
+    """The table after the stroke with the colours re-spotted."""
+    next_on: str
+    frame_over: bool = False
+
+
+def judge(sit: Situation, opt: Option, white: Point, result: ShotResult) -> Outcome:
+    """The referee's verdict as far as the player needs it (the real referee rules the stroke)."""
+    first = first_contact(result.events)
+    pots = [e.ball for e in result.events if isinstance(e, Pot)]
+    offs = [e.ball for e in result.events if isinstance(e, OffTable)]
+    legal = _legal_on(sit, opt)
+    fair = not offs and "white" not in pots
+    exempt = bool(set(sit.touching) & (legal | ({opt.free_ball} if opt.free_ball else set())))
+    if fair and not exempt:
+        if not first:
+            fair = False
+        elif sit.on == "colour":
+            fair = first == [opt.nominate]
+        elif opt.free_ball:
+            fair = opt.free_ball in first and all(n == opt.free_ball or n in legal for n in first)
+        else:
+            fair = all(n in legal for n in first) and (len(first) == 1 or sit.on == "red")
+    legal_pots = legal | ({opt.free_ball} if opt.free_ball else set())
+    if any(n not in legal_pots for n in pots):
+        fair = False
+    layout: Layout = dict(result.after)
+    layout["white"] = result.after.get("white")
+    points = 0
+    stays: set[str] = set()
+    if sit.on == "red":
+        points = sum(1 for n in pots if eq.is_red(n)) + (1 if opt.free_ball in pots else 0)
+    elif sit.on == "colour":
+        points = VALUES[opt.nominate] if opt.nominate in pots and opt.nominate else 0
+    else:
+        if sit.on in pots:
+            points = VALUES[sit.on]
+            stays.add(sit.on)
+        elif opt.free_ball in pots:
+            points = VALUES[sit.on]
+    for c in COLOURS:
+        if c in pots and c not in stays:
+            spot = eq.SPOTS[c]
+            if not any(geo.distance(spot, p) < 2 * R for n, p in layout.items() if p is not None):
+                layout[c] = spot
+    reds_left = any(p is not None and eq.is_red(n) for n, p in layout.items())
+    lowest = next((c for c in COLOURS if layout.get(c) is not None), None)
+    frame_over = False
+    if not fair or points == 0:
+        next_on = "red" if reds_left else (lowest or "black")
+    elif sit.on == "red":
+        next_on = "colour"
+    elif sit.on == "colour":
+        next_on = "red" if reds_left else (lowest or "black")
+    else:
+        next_on = lowest or ""
+        frame_over = lowest is None
+    return Outcome(fair, points if fair else 0, pots, layout, next_on, frame_over)
+
+
+def targets_on(layout: Layout, on: str) -> list[str]:
+    """The balls on for ``on`` in ``layout`` (``colour``: every colour)."""
+    if on == "red":
+        return [n for n, p in layout.items() if p is not None and eq.is_red(n)]
+    if on == "colour":
+        return [c for c in COLOURS if layout.get(c) is not None]
+    return [on] if layout.get(on) is not None else []
+
+
+def _worth(name: str) -> float:
+    """What potting a ball is worth with the next ball to follow (a red opens a colour)."""
+    return 4.0 if eq.is_red(name) else float(VALUES[name])
+
+
+def position_value(layout: Layout, on: str, aim_sigma: float) -> float:
+    """How good the cue ball's position is for the next stroke at ``on``: expected points of
+    the best pot, plus a little for each further easy pot."""
+    white = layout.get("white")
+    if white is None:
+        return 0.0
+    lines = pot_lines(white, layout, targets_on(layout, on), aim_sigma, 0.05)
+    if not lines:
+        return 0.0
+    vals = sorted((pl.chance * _worth(pl.target) for pl in lines), reverse=True)
+    easy = len({pl.target for pl in lines if pl.chance > 0.6})
+    return vals[0] + 0.25 * min(easy - 1, 3) if easy else vals[0]
+
+
+def threat(layout: Layout, on: str, aim_sigma: float) -> tuple[float, bool]:
+    """(the opponent's best expected pot, snookered?) from the cue ball's place in ``layout``."""
+    white = layout.get("white")
+    targets = targets_on(layout, on)
+    if white is None:
+        best = 0.0
+        for p in d_positions(layout, 100.0):
+            lines = pot_lines(p, layout, targets, aim_sigma, 0.05)
+            if lines:
+                best = max(best, max(pl.chance for pl in lines))
+        return best, False
+    lines = pot_lines(white, layout, targets, aim_sigma, 0.02)
+    best = max((pl.chance for pl in lines), default=0.0)
+    return best, not can_hit(white, layout, targets)
+
+
+# ----------------------------------------------------------------- the plan
+
+
+@dataclass
+class Plan:
+    """A stroke the player considers: declarations, cue, and what the simulation promised."""
+
+    kind: str
+    """``pot``, ``safety``, ``escape`` or ``break``."""
+    option: Option
+    cue: Cue
+    place: Point | None
+    score: float
+    chance: float = 0.0
+    pocket: str | None = None
+    outcome: Outcome | None = None
+
+    def describe(self) -> str:
+        what = self.option.free_ball or self.option.target
+        if self.kind == "pot":
+            return f"pot {what} into {self.pocket} ({self.chance:.0%})"
+        return f"{self.kind} on {what}"
+
+
+STROKES: tuple[tuple[float, float], ...] = (
+    (0.0, 0.4),
+    (0.0, 1.2),
+    (0.35, 0.4),
+    (0.35, 1.2),
+    (-0.4, 0.6),
+    (-0.4, 1.6),
+    (0.0, 2.8),
+    (0.35, 2.8),
+)
+"""(tip height, metres the object ball would roll beyond the pocket): stun, follow, screw at several paces."""
+
+
+def pot_speed(line: PotLine, extra: float, height: float) -> float:
+    """A cue speed (m/s) that sends the object ball ``extra`` metres beyond the pocket.
+
+    The object ball leaves the contact sliding and keeps 5/7 of its speed once it rolls;
+    so does a cue ball struck without topspin.
+    """
+    v_obj = math.sqrt(2 * DECEL * (line.d2 / 1000.0 + extra)) / (5.0 / 7.0)
+    v_contact = v_obj / (0.975 * max(math.cos(math.radians(line.cut)), 0.25))
+    if height >= 0.3:
+        v = math.sqrt(v_contact**2 + 2 * DECEL * line.d1 / 1000.0)
+    else:
+        v = math.sqrt((v_contact / (5.0 / 7.0)) ** 2 + 2 * DECEL * line.d1 / 1000.0 / (5.0 / 7.0) ** 2)
+        if height < 0:
+            v *= 1.15
+    return min(max(v, 0.25), 7.5)
+
+
+class SnookerBot(Player):
+    """A snooker player that simulates its candidate strokes (see the module's notes).
+
+    ``aim_sigma`` (degrees) and ``speed_sigma`` (relative) are the errors of its
+    cueing; ``0`` plays every stroke exactly as planned. ``effort`` scales how
+    many candidates it simulates (1: the default budget). ``seed`` makes its
+    errors, and so its frames, reproducible.
+    """
+
+    game = "snooker"
+
+    def __init__(
+        self,
+        name: str,
+        seed: int | None = None,
+        *,
+        aim_sigma: float = 0.03,
+        speed_sigma: float = 0.03,
+        effort: float = 1.0,
+        max_replaces: int = 2,
+        concede: bool = True,
+    ) -> None:
+        super().__init__(name, seed)
+        self.rng = random.Random(seed)
+        self.aim_sigma = aim_sigma
+        self.speed_sigma = speed_sigma
+        self.effort = effort
+        self.max_replaces = max_replaces
+        self.concede = concede
+        self.replaces = 0
+        self.sims = 0
+        self.last_plan: Plan | None = None
+
+    # ---------------------------------------------------------- decisions
+
+    def decide(self, ref: SnookerReferee) -> str:
+        """The incoming player's choice after the opponent's foul: play, put_back or replace."""
+        pend = ref.state.pending
+        if pend is None:
+            raise ValueError("no foul is pending: there is no decision to take")
+        opts = list(pend.options)
+        if ref.frame_index != getattr(self, "_frame", None):
+            self._frame = ref.frame_index
+            self.replaces = 0
+        mine = self._best_geometric(situation(ref, "play"))
+        if "replace" in opts and self.replaces < self.max_replaces and mine < 0.6:
+            self.replaces += 1
+            return "replace"
+        if "put_back" in opts and mine < 0.3:
+            theirs = self._best_geometric(situation(ref, "put_back"))
+            if theirs < mine or theirs < 0.15:
+                return "put_back"
+        return "play"
+
+    def _best_geometric(self, sit: Situation) -> float:
+        whites = [sit.white] if sit.white is not None else d_positions(sit.layout, 100.0)
+        best = 0.0
+        for w in whites:
+            if w is None:
+                continue
+            for opt in options(sit):
+                lines = pot_lines(w, sit.layout, [opt.target], self.aim_sigma, 0.05)
+                if lines:
+                    best = max(best, lines[0].chance)
+        return best
+
+    # --------------------------------------------------------------- choose
+
+    def choose(self, referee: Referee) -> Shot:
+        """The next shot for this player; after the opponent's foul, this player decides first.
+
+        With ``put_back`` or ``replace`` the stroke is the offender's: this method then
+        plays it with this bot's own judgement (:func:`play_frame` asks the offender's bot).
+        """
+        assert isinstance(referee, SnookerReferee)
+        decision: str | None = None
+        player = self.name
+        pend = referee.state.pending
+        if pend is not None:
+            decision = self.decide(referee)
+            player = pend.incoming if decision == "play" else pend.offender
+        return self.stroke(referee, decision, player)
+
+    def stroke(self, ref: SnookerReferee, decision: str | None, player: str | None = None) -> Shot:
+        """The stroke from the table that ``decision`` leaves, with its declarations and cue."""
+        player = player or self.name
+        sit = situation(ref, decision)
+        me = ref.side_of(player)
+        sit.me = me
+        before = Before(decision=decision)  # type: ignore[arg-type]
+        if self._should_concede(sit, ref) and decision is None:
+            self.last_plan = None
+            return Shot(player=player, before=Before(concede=True))
+        plan = self.plan(sit)
+        self.last_plan = plan
+        before.nominate = plan.option.nominate
+        before.free_ball = plan.option.free_ball
+        if plan.place is not None:
+            before.place = (round(plan.place[0], 2), round(plan.place[1], 2))
+        cue = self._execute(plan.cue)
+        return Shot(player=player, before=before, cue=cue)
+
+    def _should_concede(self, sit: Situation, ref: SnookerReferee) -> bool:
+        if not self.concede or sit.reds() or len(sit.scores) != 2:
+            return False
+        remaining = sum(VALUES[c] for c in sit.colours()) + (7 if sit.on == "colour" else 0)
+        deficit = max(sit.scores) - sit.scores[sit.me]
+        return deficit > remaining
+
+    def _execute(self, cue: Cue) -> Cue:
+        """The stroke as delivered: the planned one with the player's cueing error."""
+        aim = cue.aim + (self.rng.gauss(0.0, self.aim_sigma) if self.aim_sigma > 0 else 0.0)
+        speed = cue.speed * (1.0 + (self.rng.gauss(0.0, self.speed_sigma) if self.speed_sigma > 0 else 0.0))
+        speed = min(max(speed, 0.05), 11.5)
+        return Cue(
+            speed=round(speed, 4),
+            aim=round(aim % 360.0, 4),
+            elevation=cue.elevation,
+            side=cue.side,
+            height=cue.height,
+        )
+
+    # ----------------------------------------------------------------- plan
+
+    def _sim(self, layout: Layout, white: Point, cue: Cue) -> ShotResult | None:
+        lay = {n: p for n, p in layout.items() if p is not None}
+        lay["white"] = white
+        self.sims += 1
+        try:
+            return simulate_shot(separate(lay), cue)
+        except ValueError:
+            return None
+
+    def plan(self, sit: Situation) -> Plan:
+        """The stroke to play from ``sit`` (no cueing error yet)."""
+        if (
+            sit.in_hand
+            and sit.on == "red"
+            and len(sit.reds()) == len([n for n in sit.layout if eq.is_red(n)])
+        ):
+            brk = self._break_off(sit)
+            if brk is not None:
+                return brk
+        pot = self._best_pot(sit)
+        if pot is not None and pot.chance >= 0.7:
+            return pot
+        safe = self._best_safety(sit)
+        if pot is not None and (safe is None or pot.score >= safe.score):
+            return pot
+        if safe is not None:
+            return safe
+        return self._fallback(sit)
+
+    # -- pots
+
+    def _white_candidates(self, sit: Situation) -> list[Point]:
+        if sit.white is not None:
+            return [sit.white]
+        return d_positions(sit.layout)
+
+    def _best_pot(self, sit: Situation) -> Plan | None:
+        lines: list[tuple[float, PotLine, Option]] = []
+        for opt in options(sit):
+            for w in self._white_candidates(sit):
+                for pl in pot_lines(w, sit.layout, [opt.target], self.aim_sigma, 0.12):
+                    lines.append((pl.chance * _worth(opt.target) ** 0.5, pl, opt))
+        if not lines:
+            return None
+        lines.sort(key=lambda x: -x[0])
+        # one candidate per (target, pocket): with the white in hand, the best place for it
+        seen: set[tuple[str, str]] = set()
+        picked: list[tuple[PotLine, Option]] = []
+        for _, pl, opt in lines:
+            key = (pl.target, pl.pocket)
+            if key in seen:
+                continue
+            seen.add(key)
+            picked.append((pl, opt))
+            if len(picked) >= max(2, round(5 * self.effort)):
+                break
+        best: Plan | None = None
+        for pl, opt in picked:
+            plan = self._simulate_pot(sit, pl, opt)
+            if plan is not None and (best is None or plan.score > best.score):
+                best = plan
+        return best
+
+    def _pots(self, sit: Situation, opt: Option, pl: PotLine, cue: Cue) -> tuple[bool, Outcome | None]:
+        res = self._sim(sit.layout, pl.white, cue)
+        if res is None:
+            return False, None
+        out = judge(sit, opt, pl.white, res)
+        ok = out.fair and pl.target in out.potted
+        return ok, out
+
+    def _window(
+        self, sit: Situation, opt: Option, pl: PotLine, height: float, extra: float
+    ) -> tuple[float, float] | None:
+        """The aim offsets (degrees) between which the reference stroke pots the ball."""
+        speed = pot_speed(pl, extra, height)
+        gain = pl.gain
+
+        def pots(off: float) -> bool:
+            cue = Cue(speed=speed, aim=(pl.aim + off) % 360.0, height=height)
+            return self._pots(sit, opt, pl, cue)[0]
+
+        start: float | None = None
+        for d in (0.0, 0.5, -0.5, 1.0, -1.0, 1.6, -1.6, 2.4, -2.4):
+            if pots(d / gain):
+                start = d / gain
+                break
+        if start is None:
+            return None
+        step = 0.4 / gain
+        edges: list[float] = []
+        for sign in (1.0, -1.0):
+            good, k = start, 0
+            bad: float | None = None
+            while k < 8:
+                k += 1
+                x = start + sign * k * step
+                if pots(x):
+                    good = x
+                else:
+                    bad = x
+                    break
+            if bad is not None:
+                mid = (good + bad) / 2
+                if pots(mid):
+                    good = mid
+            edges.append(good)
+        hi, lo = edges
+        return lo, hi
+
+    def _simulate_pot(self, sit: Situation, pl: PotLine, opt: Option) -> Plan | None:
+        win = self._window(sit, opt, pl, 0.0, 1.2)
+        if win is None:
+            return None
+        lo, hi = win
+        centre = (lo + hi) / 2
+        sig = max(self.aim_sigma, 1e-4)
+        chance = _phi((hi - centre) / sig) - _phi((lo - centre) / sig)
+        if sig <= 1e-4:
+            chance = 1.0 if hi > lo or pl.chance > 0 else 0.0
+        chance *= 1.0 - 0.04 * pl.d2 / 1000.0
+        best: Plan | None = None
+        for height, extra in STROKES:
+            cue = Cue(
+                speed=round(pot_speed(pl, extra, height), 4), aim=(pl.aim + centre) % 360.0, height=height
+            )
+            ok, out = self._pots(sit, opt, pl, cue)
+            if not ok or out is None:
+                continue
+            if out.frame_over:
+                pos = 10.0
+            else:
+                pos = position_value(out.layout, out.next_on, self.aim_sigma)
+            score = chance * (out.points + 0.8 * pos) - (1.0 - chance) * 2.5
+            if best is None or score > best.score:
+                place = pl.white if sit.in_hand else None
+                best = Plan("pot", opt, cue, place, score, chance, pl.pocket, out)
+        return best
+
+    # -- safety
+
+    def _safety_options(self, sit: Situation, white: Point) -> list[Option]:
+        opts = options(sit)
+        if len(opts) <= 4:
+            return opts
+        balls = sit.layout
+        # the nearest two and the farthest two of the hittable balls on
+        hittable = [o for o in opts if can_hit(white, balls, [o.target])] or opts
+        hittable.sort(key=lambda o: geo.distance(white, balls[o.target] or white))
+        pick = hittable[:2] + hittable[-2:]
+        return list(dict.fromkeys(pick))
+
+    def _safety_whites(self, sit: Situation) -> list[Point]:
+        if sit.white is not None:
+            return [sit.white]
+        balls = [p for n, p in sit.layout.items() if p is not None and n != "white"]
+        cands = [(889.0, 736.5), (1100.0, 736.5), (680.0, 736.5), (889.0, 500.0)]
+        return [p for p in cands if not _blocked(p, balls)] or d_positions(sit.layout)[:3]
+
+    def _evaluate_safety(self, sit: Situation, opt: Option, white: Point, cue: Cue, kind: str) -> Plan | None:
+        res = self._sim(sit.layout, white, cue)
+        if res is None:
+            return None
+        out = judge(sit, opt, white, res)
+        if not out.fair:
+            return None
+        if out.points > 0:
+            pos = 10.0 if out.frame_over else position_value(out.layout, out.next_on, self.aim_sigma)
+            score = out.points + 0.8 * pos
+        else:
+            danger, snookered = threat(out.layout, out.next_on, self.aim_sigma)
+            score = -6.0 * danger + (1.5 if snookered else 0.0)
+        place = white if sit.in_hand else None
+        return Plan(kind, opt, cue, place, score, 0.0, None, out)
+
+    def _best_safety(self, sit: Situation) -> Plan | None:
+        best: Plan | None = None
+        for white in self._safety_whites(sit):
+            opts = self._safety_options(sit, white)
+            direct = [o for o in opts if can_hit(white, sit.layout, [o.target])]
+            for opt in direct:
+                tp = sit.layout[opt.target]
+                assert tp is not None
+                for frac in (0.92, -0.92, 0.5, -0.5, 0.0):
+                    end = geo.contact_point(white, tp, frac * 2 * R, R)
+                    if end is None:
+                        aim = math.degrees(math.atan2(tp[1] - white[1], tp[0] - white[0]))
+                    else:
+                        aim = math.degrees(math.atan2(end[1] - white[1], end[0] - white[0]))
+                    dist = geo.distance(white, tp) / 1000.0
+                    for extra in (0.6, 1.8, 4.0):
+                        speed = math.sqrt(2 * DECEL * (dist + extra)) / 0.8
+                        cue = Cue(speed=round(min(speed, 7.0), 4), aim=round(aim % 360.0, 4))
+                        plan = self._evaluate_safety(sit, opt, white, cue, "safety")
+                        if plan is not None and (best is None or plan.score > best.score):
+                            best = plan
+            if not direct:
+                esc = self._escape(sit, white, opts if len(opts) <= 4 else options(sit)[:6])
+                if esc is not None and (best is None or esc.score > best.score):
+                    best = esc
+        return best
+
+    def _escape(self, sit: Situation, white: Point, opts: list[Option]) -> Plan | None:
+        """Snookered: aim off each cushion at the mirror image of the ball on."""
+        best: Plan | None = None
+        for opt in opts:
+            tp = sit.layout[opt.target]
+            if tp is None:
+                continue
+            mirrors = [
+                (tp[0], 2 * R - tp[1]),
+                (tp[0], 2 * (eq.PLAYING_LENGTH - R) - tp[1]),
+                (2 * R - tp[0], tp[1]),
+                (2 * (eq.PLAYING_WIDTH - R) - tp[0], tp[1]),
+            ]
+            for mx, my in mirrors:
+                base = math.degrees(math.atan2(my - white[1], mx - white[0]))
+                dist = geo.distance(white, (mx, my)) / 1000.0
+                speed = min(math.sqrt(2 * DECEL * (dist + 1.5)) / 0.8, 7.0)
+                for d in (0.0, 0.6, -0.6, 1.2, -1.2, 2.0, -2.0):
+                    cue = Cue(speed=round(speed, 4), aim=round((base + d) % 360.0, 4))
+                    plan = self._evaluate_safety(sit, opt, white, cue, "escape")
+                    if plan is not None and (best is None or plan.score > best.score):
+                        best = plan
+        return best
+
+    def _fallback(self, sit: Situation) -> Plan:
+        """Nothing fair found: sweep the circle for any fair contact, else the least bad stroke."""
+        white = self._safety_whites(sit)[0]
+        opts = options(sit)
+        best: Plan | None = None
+        for k in range(0, 360, 2):
+            for opt in opts[:6]:
+                cue = Cue(speed=2.5, aim=float(k))
+                plan = self._evaluate_safety(sit, opt, white, cue, "escape")
+                if plan is not None and (best is None or plan.score > best.score):
+                    best = plan
+            if best is not None and k % 60 == 58:
+                break
+        if best is not None:
+            return best
+        opt = opts[0] if opts else Option(next(iter(sit.object_balls())))
+        tp = sit.layout[opt.target]
+        assert tp is not None
+        aim = math.degrees(math.atan2(tp[1] - white[1], tp[0] - white[0]))
+        return Plan(
+            "escape", opt, Cue(speed=2.0, aim=round(aim % 360.0, 4)), white if sit.in_hand else None, -99.0
+        )
+
+    # -- the break-off
+
+    def _break_off(self, sit: Situation) -> Plan | None:
+        """The break-off: a thin contact on the side of the pack, the white back to baulk."""
+        key = tuple(sorted((n, p) for n, p in sit.layout.items() if p is not None))
+        cached = _BREAK_CACHE.get(key)
+        if cached is not None:
+            return cached
+        reds = {n: p for n, p in sit.layout.items() if p is not None and eq.is_red(n)}
+        if not reds:
+            return None
+        best: Plan | None = None
+        balls = [p for n, p in sit.layout.items() if p is not None and n != "white"]
+        right = sorted(reds, key=lambda n: (-(reds[n] or (0, 0))[0], -(reds[n] or (0, 0))[1]))[:2]
+        opt_for = {n: Option(n) for n in right}
+        for wx in (1040.0, 1100.0):
+            white = (wx, 736.5)
+            if _blocked(white, balls):
+                continue
+            for name in right:
+                tp = reds[name]
+                assert tp is not None
+                for frac in (0.85, 0.7):
+                    end = geo.contact_point(white, tp, -frac * 2 * R, R)
+                    if end is None:
+                        continue
+                    aim = math.degrees(math.atan2(end[1] - white[1], end[0] - white[0]))
+                    for speed in (4.5, 5.5, 6.5):
+                        cue = Cue(speed=speed, aim=round(aim % 360.0, 4), side=-0.3, height=0.1)
+                        plan = self._evaluate_safety(sit, opt_for[name], white, cue, "break")
+                        if plan is not None and (best is None or plan.score > best.score):
+                            best = plan
+        if best is not None:
+            _BREAK_CACHE[key] = best
+        return best
+
+
+_BREAK_CACHE: dict[tuple[Any, ...], Plan] = {}
+
+
+# ------------------------------------------------------------------ the loop
+
+
+Simulate = Callable[[SnookerReferee, Shot], ShotResult]
+
+
+def simulate_from(ref: SnookerReferee, shot: Shot, *, trajectories: bool = False) -> ShotResult:
+    """Play ``shot`` on the table the referee will rule it from (after its decision)."""
+    sit = situation(ref, shot.before.decision)
+    layout = dict(sit.layout)
+    if shot.before.place is not None:
+        layout["white"] = (float(shot.before.place[0]), float(shot.before.place[1]))
+    assert shot.cue is not None
+    on_table = {n: p for n, p in layout.items() if p is not None}
+    # only the balls on the table: one already potted is not "potted again" in ``after``
+    res = simulate_shot(separate(on_table), shot.cue, trajectories=trajectories)
+    res.after = settle(res.after)
+    return res
+
+
+def settle(after: Layout) -> Layout:
+    """Rest positions the referee accepts: a ball the physics leaves hanging over a pocket's
+    edge (its centre beyond the cushion line, off the playing surface) is put back on the
+    surface's edge, and balls are kept a hair apart.
+
+    >>> settle({"green": (35.0, 20.5), "red1": None})
+    {'green': (35.0, 26.25), 'red1': None}
+    """
+    fixed: Layout = {n: (_on_table(p) if p is not None else None) for n, p in after.items()}
+    if fixed == after:
+        return after
+    return separate(fixed)
+
+
+def play_frame(
+    referee: SnookerReferee,
+    frame_index: int,
+    frame: Frame,
+    players: dict[str, SnookerBot],
+    *,
+    on_shot: Callable[[ShotPlayed], None] | None = None,
+    max_shots: int = 400,
+    trajectories: list[Any] | None = None,
+) -> Frame:
+    """Play a snooker frame between bots through the referee, appending ruled shots to ``frame``.
+
+    After a foul the incoming player's bot decides; with ``put_back`` or
+    ``replace`` the offender's bot plays the stroke (casebook S25). Stops at
+    the frame's end or after ``max_shots`` strokes (the frame is then left
+    without a result). ``trajectories``, when given, receives each stroke's
+    sampled trajectories (simulated only for the stroke actually played).
+    """
+    referee.start_frame(frame_index, frame)
+    for bot in players.values():
+        bot.replaces = 0
+    last: SnookerRuling | None = None
+    for k in range(max_shots):
+        st = referee.state
+        decision: str | None = None
+        if st.pending is not None:
+            pend = st.pending
+            decision = players[pend.incoming].decide(referee)
+            striker = pend.incoming if decision == "play" else pend.offender
+        elif last is not None and last.next:
+            striker = last.next
+        else:
+            striker = st.striker
+        shot = players[striker].stroke(referee, decision, striker)
+        result: ShotResult | None = None
+        if shot.cue is not None:
+            result = simulate_from(referee, shot, trajectories=trajectories is not None)
+            shot.events = list(result.events)
+            shot.after = dict(result.after)
+        snap = referee.snapshot()
+        try:
+            referee.check_shot(shot)
+            ruling = referee.rule(shot)
+        except RecordError as e:
+            referee.restore(snap)
+            raise e.located(frame=frame_index, shot=k) from None
+        assert isinstance(ruling, SnookerRuling)
+        shot.ruling = msgspec.to_builtins(ruling)
+        frame.shots.append(shot)
+        last = ruling
+        if trajectories is not None:
+            trajectories.append(result.trajectories if result is not None else None)
+        if on_shot is not None:
+            on_shot(ShotPlayed(frame_index, k, shot, ruling, result))
+        if ruling.frame_over:
+            break
+    frame.result = referee.frame_result()
+    return frame
