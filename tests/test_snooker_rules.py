@@ -378,3 +378,16 @@ def test_foul_before_placing_the_white_leaves_it_in_hand() -> None:
     """Section 2 Rule 9(b): the cue ball stays in hand until played from hand (or a foul with it on the table)."""
     r = last(record(shot("Ann", foul("measuring"))))
     assert (r["penalty"], r["in_hand"], r["next"]) == (7, True, "Bob")
+
+
+def test_after_may_list_balls_already_off_the_table_as_null() -> None:
+    """Record format ``after``: null is "potted or off the table", true of a red potted in an earlier shot."""
+    r = last(
+        record(*RED_THEN, shot("Ann", hit("white", "blue"), after={"red11": None, "white": [300.0, 300.0]}))
+    )
+    assert r["foul"] is False
+
+
+def test_after_null_for_a_ball_on_the_table_without_an_event_is_refused() -> None:
+    e = error(record(*RED_THEN, shot("Ann", hit("white", "blue"), after={"red12": None})))
+    assert (e.shot, e.field) == (1, "after.red12")

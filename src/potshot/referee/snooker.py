@@ -831,8 +831,8 @@ class SnookerReferee(Referee):
                 if n in gone:
                     continue
                 if p is None:
-                    if n in restored:
-                        continue
+                    if n in restored or (n != "white" and layout.get(n) is None):
+                        continue  # replaced (Rule 15), or already off the table before this shot
                     if n == "white" and layout.get("white") is None and table.in_hand and b.place is None:
                         continue
                     raise RecordError(
