@@ -278,3 +278,9 @@ def test_doubles_wrong_partner_is_refused_or_out_of_turn() -> None:
         )
     )
     assert rs[1]["foul"] is True and rs[1]["score"]["Bob"] == 4 and rs[1]["next"] == "Dan"
+
+
+def test_a_single_player_record_is_refused() -> None:
+    """Section 3 Rule 1: snooker is played by two or more players, individually or in teams."""
+    e = error(record(shot("Ann", hit("white", "red1"), **BREAK), players=["Ann"]))
+    assert e.field == "players"

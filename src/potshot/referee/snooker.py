@@ -253,6 +253,8 @@ class SnookerReferee(Referee):
         """Section 3 Rule 2(a): the standard position unless the frame gives one; Rule 3(c) white in hand."""
         if self._option_error is not None:
             raise self._option_error
+        if len(self.sides) < 2:
+            raise RecordError("snooker is played by two or more players or teams", field="players")
         match = self.state.match if self.state is not None and self.state.match is not None else None
         if match is None:
             match = copy.deepcopy(self._match_template)
