@@ -147,7 +147,7 @@ def pot_line(
     >>> p is None  # a cut of 90 degrees
     True
     >>> p = pot_line((100.0, 1000.0), "red1", (100.0, 3000.0), "top-left", [], 0.03)
-    >>> p is not None and p.cut < 5 and p.chance > 0.5
+    >>> p is not None and p.cut < 15 and p.chance > 0.5
     True
     """
     (px, py), (axx, axy) = POCKETS[pocket]

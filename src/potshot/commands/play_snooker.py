@@ -1,0 +1,199 @@
+"""``potshot play snooker``: the built-in snooker player against itself, refereed stroke by stroke.
+
+Plays ``--frames`` frames between two :class:`~potshot.players.snooker.SnookerBot`
+players (the frames' break-off alternates), prints a live account of every
+stroke (who played, what was potted, fouls, points, score, break) with a
+progress line, and writes the record with the referee's rulings (``-o``) and
+an HTML replay (``--html``). ``--seed`` makes the whole match reproducible.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+from potshot.players.base import ShotPlayed
+from potshot.record.model import Frame, Hit, Pot, Record
+
+DEFAULT_NAMES = ("Ann", "Bob")
+
+
+def describe(sp: ShotPlayed) -> str:
+    """One line of rich markup for a played stroke: player, declarations, pots, fouls, score, break."""
+    shot, r = sp.shot, sp.ruling
+    b = shot.before
+    bits = [f"[bold]{escape(shot.player)}[/bold]"]
+    if b.decision == "put_back":
+        bits.append("(put back)")
+    elif b.decision == "replace":
+        bits.append("(replaced)")
+    if b.concede:
+        bits.append("[yellow]concedes[/yellow]")
+    if b.place is not None:
+        bits.append(f"from hand ({b.place[0]:.0f}, {b.place[1]:.0f})")
+    if b.free_ball:
+        bits.append(f"free ball {b.free_ball}")
+    if b.nominate:
+        bits.append(f"nominates {b.nominate}")
+    first = next((e.other if e.ball == "white" else e.ball for e in shot.events if isinstance(e, Hit)), None)
+    if shot.cue is not None:
+        bits.append(f"hits {first}" if first else "hits nothing")
+    pots = [f"{e.ball} ({e.pocket})" for e in shot.events if isinstance(e, Pot)]
+    if pots:
+        bits.append("[green]pots " + ", ".join(pots) + "[/green]")
+    if r.foul:
+        reasons = "; ".join(r.fouls)
+        bits.append(f"[red]FOUL {r.penalty} away: {escape(reasons)}[/red]")
+        if getattr(r, "miss", False):
+            bits.append("[red]and a miss[/red]")
+        if getattr(r, "free_ball", False):
+            bits.append("[magenta]FREE BALL[/magenta]")
+    elif r.points:
+        bits.append(f"[green]+{r.points}[/green]")
+    score = " - ".join(f"{k} {v}" for k, v in r.score.items())
+    tail = f"| {score}"
+    if r.break_:
+        tail += f" | break {r.break_}"
+    if r.frame_over:
+        tail += f" | [bold]frame to {escape(str(r.winner))}[/bold]"
+    return f"{sp.frame + 1}.{sp.index + 1:<3} " + " ".join(bits) + " " + tail
+
+
+def _write_html(record: Record, path: str, trajectories: list[list[Any]], title: str) -> bool:
+    """Write the HTML replay; False when the replay writer is not available."""
+    try:
+        from potshot.render.replay import write_replay_html
+    except ImportError:
+        return False
+    flat = [t for frame in trajectories for t in frame]
+    try:
+        write_replay_html(record, path, trajectories_per_shot=flat, title=title)
+    except TypeError:
+        write_replay_html(record, path)
+    return True
+
+
+@click.command()
+@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the players' cueing errors.")
+@click.option("--frames", type=click.IntRange(1), default=1, show_default=True, help="Frames to play.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write the record (with rulings) here.")
+@click.option("--html", "html", type=click.Path(dir_okay=False), help="Write an HTML replay here.")
+@click.option("--quiet", is_flag=True, help="No live account or progress; only the result lines.")
+@click.option(
+    "--max-shots",
+    type=click.IntRange(1),
+    default=400,
+    show_default=True,
+    help="Strokes at most per frame (a frame that reaches it is left unfinished).",
+)
+@click.option("--reds", type=click.Choice(["15", "10", "6"]), default="15", show_default=True)
+@click.option(
+    "--players",
+    "names",
+    default=",".join(DEFAULT_NAMES),
+    show_default=True,
+    help="The two players' names, comma-separated.",
+)
+@click.option(
+    "--aim-error",
+    type=click.FloatRange(0.0, 2.0),
+    default=0.03,
+    show_default=True,
+    help="The players' aiming error (degrees, one standard deviation).",
+)
+def snooker(
+    seed: int,
+    frames: int,
+    output: str | None,
+    html: str | None,
+    quiet: bool,
+    max_shots: int,
+    reds: str,
+    names: str,
+    aim_error: float,
+) -> None:
+    """Play snooker, built-in player against built-in player, refereed by the official rules."""
+    from potshot.players.snooker import SnookerBot, play_frame
+    from potshot.record.io import save
+    from potshot.referee.snooker import SnookerReferee
+
+    players = [n.strip() for n in names.split(",") if n.strip()]
+    if len(players) != 2 or players[0] == players[1]:
+        raise click.BadParameter("give two different names, e.g. Ann,Bob", param_hint="--players")
+    rules = {"reds": int(reds)} if reds != "15" else None
+    record = Record(
+        game="snooker",
+        players=list(players),
+        rules=rules,
+        match={"frames": frames},
+        meta={"generator": "potshot play snooker", "seed": seed},
+    )
+    ref = SnookerReferee(record)
+    bots = {name: SnookerBot(name, seed * 1000 + i, aim_sigma=aim_error) for i, name in enumerate(players)}
+    console = Console(highlight=False)
+    trajectories: list[list[Any]] = []
+    want_traj = html is not None
+    progress = Progress(
+        SpinnerColumn(),
+        TextColumn("{task.description}"),
+        BarColumn(),
+        TextColumn("frame {task.completed}/{task.total}"),
+        TimeElapsedColumn(),
+        console=console,
+        transient=True,
+        disable=quiet,
+    )
+    summaries: list[str] = []
+    with progress:
+        task = progress.add_task("starting", total=frames)
+        for fi in range(frames):
+            frame = Frame(starts=players[fi % 2])
+            record.frames.append(frame)
+            traj: list[Any] | None = [] if want_traj else None
+            t0 = time.perf_counter()
+            best = {"break": 0}
+
+            def on_shot(sp: ShotPlayed, _best: dict[str, int] = best, _fi: int = fi) -> None:
+                _best["break"] = max(_best["break"], sp.ruling.break_)
+                if not quiet:
+                    progress.console.print(describe(sp))
+                score = " - ".join(f"{k} {v}" for k, v in sp.ruling.score.items())
+                progress.update(task, description=f"frame {_fi + 1}, stroke {sp.index + 1}: {score}")
+
+            play_frame(ref, fi, frame, bots, on_shot=on_shot, max_shots=max_shots, trajectories=traj)
+            trajectories.append(traj or [])
+            secs = time.perf_counter() - t0
+            res = frame.result
+            if res is not None:
+                score = " - ".join(f"{k} {v}" for k, v in res.score.items())
+                line = f"frame {fi + 1}: {res.winner} wins {score}"
+            else:
+                line = f"frame {fi + 1}: unfinished after {len(frame.shots)} strokes (--max-shots)"
+            line += f" ({len(frame.shots)} strokes, highest break {best['break']}, {secs:.1f} s)"
+            summaries.append(line)
+            progress.console.print(f"[bold]{escape(line)}[/bold]")
+            progress.advance(task)
+            if ref.state.match is not None and ref.state.match.decided and fi + 1 < frames:
+                break
+    if quiet:
+        for line in summaries:
+            click.echo(line)
+    if output:
+        save(record, output)
+        click.echo(f"record written to {output}")
+    if html:
+        title = f"Snooker: {players[0]} v {players[1]} (seed {seed})"
+        if _write_html(record, html, trajectories, title):
+            click.echo(f"replay written to {html}")
+        else:
+            click.echo("potshot play snooker: the HTML replay writer is not available", err=True)
+    if not output and not html and quiet:
+        return
+    if output and not Path(output).exists():  # pragma: no cover - save raises first
+        raise click.ClickException(f"could not write {output}")
