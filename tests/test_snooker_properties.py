@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from potshot.equipment.snooker import BALL_VALUES, COLOURS, is_red
 from potshot.record.model import Before, Frame, Hit, Pot, Record, Shot
+from potshot.referee.runner import referee_record
 from potshot.referee.snooker import SnookerReferee, SnookerRuling
 from tests.test_snooker_records import BREAK, colours, hit, pot, record, rule, shot
 
@@ -23,7 +24,11 @@ def test_maximum_break_scores_147() -> None:
         shots.append(shot("Ann", hit("white", "black"), pot("black"), nominate="black"))
     for c in COLOURS:
         shots.append(shot("Ann", hit("white", c), pot(c)))
-    rs = rule(record(*shots))
+    rec = msgspec.convert(record(*shots), Record)
+    res = referee_record(rec)
+    assert res.error is None
+    rs = [s.ruling for s in rec.frames[0].shots if s.ruling is not None]
+    assert res.referee.state.match.highest_break == {"Ann": 147}
     assert all(not r["foul"] for r in rs)
     assert rs[-1]["frame_over"] is True and rs[-1]["winner"] == "Ann"
     assert rs[-1]["score"] == {"Ann": 147, "Bob": 0} and rs[-1]["break"] == 147

@@ -37,6 +37,8 @@ class MatchScore:
     frames_won: dict[str, int] = field(default_factory=dict)
     aggregate: dict[str, int] = field(default_factory=dict)
     played: int = 0
+    highest_break: dict[str, int] = field(default_factory=dict)
+    """Statistics: each player's highest break in the match (Section 2 Rule 8; Section 5 Rule 3)."""
 
     def __post_init__(self) -> None:
         for s in self.sides:
@@ -87,3 +89,14 @@ class MatchScore:
         """True when the aggregate totals including the running frame's score are level (Rule 4(c))."""
         totals = [self.aggregate[s] + frame_score.get(s, 0) for s in self.sides]
         return len(set(totals)) == 1
+
+    def note_break(self, player: str, points: int) -> None:
+        """Record a player's running break; keeps the highest (the recorder's duty, Section 5 Rule 3).
+
+        >>> m = MatchScore(sides=["Ann", "Bob"])
+        >>> m.note_break("Ann", 40); m.note_break("Ann", 12)
+        >>> m.highest_break
+        {'Ann': 40}
+        """
+        if points > self.highest_break.get(player, 0):
+            self.highest_break[player] = points

@@ -999,6 +999,8 @@ class SnookerReferee(Referee):
             # Section 3 Rule 4(a): the last black potted ends the frame.
             st.scores[me] += points
             st.break_ += points
+            if st.match is not None:
+                st.match.note_break(striker, st.break_)
             layout["black"] = None
             if self._level_for_respot():
                 return self._respot_black(shot, striker, [], 0, points)
@@ -1010,6 +1012,8 @@ class SnookerReferee(Referee):
         st.scores[me] += points
         if points > 0:
             st.break_ += points
+            if st.match is not None:
+                st.match.note_break(striker, st.break_)
             nxt = striker
             if on == "red":
                 new_on = next_on_if_scored
