@@ -1,0 +1,247 @@
+"""The built-in snooker player: legal, sensible strokes, declarations, decisions, and the play command."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from potshot import geometry as geo
+from potshot.cli import main
+from potshot.equipment import snooker as eq
+from potshot.physics import simulate_shot
+from potshot.players.snooker import (
+    SnookerBot,
+    first_contact,
+    play_frame,
+    separate,
+    simulate_from,
+    situation,
+)
+from potshot.record.io import load
+from potshot.record.model import Frame, Hit, Pot, Record, Shot
+from potshot.referee.runner import referee_record
+from potshot.referee.snooker import SnookerReferee
+
+Layout = dict[str, tuple[float, float] | None]
+
+
+def _referee(position: Layout | None, state: dict[str, str] | None = None) -> SnookerReferee:
+    rec = Record(
+        game="snooker", players=["Ann", "Bob"], frames=[Frame(starts="Ann", position=position, state=state)]
+    )
+    ref = SnookerReferee(rec)
+    ref.start_frame(0, rec.frames[0])
+    return ref
+
+
+def _exact(name: str = "Ann") -> SnookerBot:
+    """A bot that plays every stroke exactly as planned (no cueing error)."""
+    return SnookerBot(name, 0, aim_sigma=0.0, speed_sigma=0.0)
+
+
+def _play(ref: SnookerReferee, shot: Shot) -> tuple[Shot, object]:
+    res = simulate_from(ref, shot)
+    shot.events = list(res.events)
+    shot.after = dict(res.after)
+    ref.check_shot(shot)
+    return shot, ref.rule(shot)
+
+
+def _random_position(seed: int, reds: int) -> Layout:
+    rng = random.Random(seed)
+    placed: Layout = {}
+    for c in eq.COLOURS:
+        placed[c] = eq.SPOTS[c]
+    names = ["white"] + [f"red{i + 1}" for i in range(reds)]
+    for n in names:
+        while True:
+            p = (rng.uniform(60, eq.PLAYING_WIDTH - 60), rng.uniform(900, eq.PLAYING_LENGTH - 60))
+            if all(q is None or geo.distance(p, q) > 2 * eq.BALL_RADIUS + 5 for q in placed.values()):
+                placed[n] = p
+                break
+    return placed
+
+
+def test_separate_lets_the_standard_rack_be_simulated() -> None:
+    rack = dict(eq.starting_position())
+    rack["white"] = (950.0, 700.0)
+    fixed = separate(rack)
+    pts = [p for p in fixed.values() if p is not None]
+    gaps = [geo.distance(a, b) for i, a in enumerate(pts) for b in pts[i + 1 :]]
+    assert min(gaps) >= 2 * eq.BALL_RADIUS
+    assert max(geo.distance(fixed[n], rack[n]) for n in rack if rack[n] is not None) < 0.05  # type: ignore[arg-type]
+    simulate_shot(fixed, SnookerBot("A").plan(situation(_referee(None))).cue)
+
+
+def test_pots_an_easy_straight_red_into_a_corner() -> None:
+    (px, py) = eq.TABLE.pockets["top-left"].centre
+    red = (400.0, 3000.0)
+    ux, uy = red[0] - px, red[1] - py
+    d = math.hypot(ux, uy)
+    white = (red[0] + 600 * ux / d, red[1] + 600 * uy / d)
+    ref = _referee({"white": white, "red1": red, "black": eq.SPOTS["black"], "blue": eq.SPOTS["blue"]})
+    bot = SnookerBot("Ann", seed=3)
+    shot = bot.choose(ref)
+    assert bot.last_plan is not None and bot.last_plan.kind == "pot"
+    assert bot.last_plan.pocket == "top-left" and bot.last_plan.chance > 0.9
+    shot, ruling = _play(ref, shot)
+    pots = [(e.ball, e.pocket) for e in shot.events if isinstance(e, Pot)]
+    assert ("red1", "top-left") in pots
+    assert not ruling.foul and ruling.points == 1 and ruling.next == "Ann"  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6])
+def test_strokes_are_fair_on_sample_positions(seed: int) -> None:
+    ref = _referee(_random_position(seed, reds=6 if seed % 2 else 3))
+    bot = _exact()
+    shot = bot.choose(ref)
+    sit = situation(ref)
+    shot, ruling = _play(ref, shot)
+    first = first_contact(shot.events)
+    assert first and all(eq.is_red(n) for n in first), (bot.last_plan, first)
+    assert sit.on == "red"
+    assert not ruling.foul, ruling.fouls  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("seed", [11, 12, 13])
+def test_nominates_the_colour_it_plays_after_a_red(seed: int) -> None:
+    ref = _referee(_random_position(seed, reds=4), state={"on": "colour"})
+    bot = _exact()
+    shot = bot.choose(ref)
+    assert shot.before.nominate in eq.COLOURS
+    shot, ruling = _play(ref, shot)
+    assert first_contact(shot.events) == [shot.before.nominate]
+    assert not ruling.foul, ruling.fouls  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("seed", [21, 22])
+def test_places_the_white_in_the_d_when_in_hand(seed: int) -> None:
+    pos = _random_position(seed, reds=5)
+    pos["white"] = None
+    pos["brown"] = (889.0, 700.0)  # a ball inside the D, to be avoided
+    ref = _referee(pos)
+    shot = _exact().choose(ref)
+    place = shot.before.place
+    assert place is not None
+    assert geo.in_d(place, eq.SPOTS["brown"], eq.D_RADIUS)
+    for n, p in pos.items():
+        if p is not None:
+            assert geo.distance(place, p) >= 2 * eq.BALL_RADIUS, n
+    shot, ruling = _play(ref, shot)
+    assert not ruling.foul, ruling.fouls  # type: ignore[attr-defined]
+
+
+def test_break_off_is_a_fair_stroke_from_the_d() -> None:
+    ref = _referee(None)
+    shot, ruling = _play(ref, _exact().choose(ref))
+    assert shot.before.place is not None and geo.in_d(shot.before.place)
+    assert first_contact(shot.events) and all(eq.is_red(n) for n in first_contact(shot.events))
+    assert not ruling.foul, ruling.fouls  # type: ignore[attr-defined]
+
+
+def _fouled_into_a_snooker() -> SnookerReferee:
+    """Ann hits the pink first (a foul) and leaves Bob snookered on the only red behind the black."""
+    ref = _referee(
+        {
+            "white": (600.0, 1500.0),
+            "red1": (889.0, 3400.0),
+            "black": eq.SPOTS["black"],
+            "pink": (300.0, 2000.0),
+        }
+    )
+    ref.rule(
+        Shot(
+            player="Ann",
+            events=[Hit("white", "pink")],
+            after={
+                "white": (889.0, 3100.0),
+                "red1": (889.0, 3400.0),
+                "black": eq.SPOTS["black"],
+                "pink": (300.0, 2100.0),
+            },
+        )
+    )
+    assert ref.state.pending is not None and ref.state.pending.free_ball
+    return ref
+
+
+def test_after_a_foul_the_incoming_player_decides_and_the_stroke_is_legal() -> None:
+    ref = _fouled_into_a_snooker()
+    pend = ref.state.pending
+    assert pend is not None
+    bob = SnookerBot("Bob", 1, aim_sigma=0.0, speed_sigma=0.0, max_replaces=0)
+    shot = bob.choose(ref)
+    assert shot.before.decision in pend.options and shot.before.decision != "replace"
+    if shot.before.decision == "play":
+        assert shot.player == "Bob"
+    else:
+        assert shot.player == "Ann"  # put back: the offender plays again (casebook S25)
+    shot, ruling = _play(ref, shot)
+    assert not ruling.foul, ruling.fouls  # type: ignore[attr-defined]
+
+
+def test_free_ball_stroke_is_legal() -> None:
+    ref = _fouled_into_a_snooker()
+    bob = _exact("Bob")
+    shot = bob.stroke(ref, "play", "Bob")
+    shot, ruling = _play(ref, shot)
+    assert not ruling.foul, ruling.fouls  # type: ignore[attr-defined]
+    if shot.before.free_ball is not None:
+        assert first_contact(shot.events)[0] == shot.before.free_ball
+
+
+def test_replace_after_a_miss_plays_from_the_position_before_the_foul() -> None:
+    ref = _fouled_into_a_snooker()
+    ann = _exact("Ann")
+    shot = ann.stroke(ref, "replace", "Ann")
+    assert shot.before.decision == "replace" and shot.player == "Ann"
+    shot, ruling = _play(ref, shot)
+    assert not ruling.foul, ruling.fouls  # type: ignore[attr-defined]
+    assert first_contact(shot.events) == ["red1"]
+
+
+def test_play_frame_is_deterministic_and_rules_every_stroke() -> None:
+    def frame() -> Record:
+        rec = Record(game="snooker", players=["Ann", "Bob"], frames=[Frame(starts="Ann")])
+        ref = SnookerReferee(rec)
+        play_frame(
+            ref, 0, rec.frames[0], {"Ann": SnookerBot("Ann", 5), "Bob": SnookerBot("Bob", 6)}, max_shots=8
+        )
+        return rec
+
+    a, b = frame(), frame()
+    assert len(a.frames[0].shots) == 8
+    assert [s.cue for s in a.frames[0].shots] == [s.cue for s in b.frames[0].shots]
+    assert all(s.ruling is not None for s in a.frames[0].shots)
+
+
+def test_play_command_writes_a_record_the_referee_rules_identically(tmp_path: Path) -> None:
+    out = tmp_path / "x.json"
+    res = CliRunner().invoke(
+        main,
+        ["play", "snooker", "--seed", "1", "--frames", "1", "-o", str(out), "--max-shots", "12", "--quiet"],
+    )
+    assert res.exit_code == 0, res.output
+    assert "frame 1" in res.output
+    written = json.loads(out.read_text())
+    shots = written["frames"][0]["shots"]
+    assert len(shots) == 12 or written["frames"][0].get("result")
+    assert shots[0]["before"]["place"] and shots[0]["cue"]
+    rerun = referee_record(load(out))
+    assert rerun.error is None
+    again = [s.ruling for s in rerun.record.frames[0].shots]
+    assert again == [s["ruling"] for s in shots]
+
+
+def test_play_command_prints_a_live_account(tmp_path: Path) -> None:
+    res = CliRunner().invoke(main, ["play", "snooker", "--seed", "2", "--max-shots", "3"])
+    assert res.exit_code == 0, res.output
+    lines = [ln for ln in res.output.splitlines() if ln.startswith("1.")]
+    assert len(lines) == 3
+    assert lines[0].startswith("1.1 ") and "Bob" not in lines[0].split("|")[0]
+    assert "Ann 0 - Bob 0" in lines[0] or "FOUL" in lines[0]
