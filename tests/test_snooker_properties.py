@@ -223,3 +223,58 @@ def test_replay_from_any_shot_gives_identical_rulings() -> None:
         ref.restore(snaps[k])
         again = [msgspec.to_builtins(ref.rule(s)) for s in rec.frames[0].shots[k:]]
         assert again == first[k:]
+
+
+_BALLS = ["white", "red1", "red2", "red3", "yellow", "green", "brown", "blue", "pink", "black"]
+_event = st.one_of(
+    st.builds(
+        lambda a, b: {"type": "hit", "ball": a, "other": b}, st.sampled_from(_BALLS), st.sampled_from(_BALLS)
+    ),
+    st.builds(lambda a: {"type": "pot", "ball": a, "pocket": "top-left"}, st.sampled_from(_BALLS)),
+    st.builds(lambda a: {"type": "off_table", "ball": a}, st.sampled_from(_BALLS)),
+    st.builds(lambda a: {"type": "cushion", "ball": a, "cushion": "top"}, st.sampled_from(_BALLS)),
+    st.builds(lambda a: {"type": "jump", "ball": "white", "over": a}, st.sampled_from(_BALLS[1:])),
+    st.builds(
+        lambda k, a: {"type": "foul", "kind": k, "ball": a},
+        st.sampled_from(["push_stroke", "touched", "double_hit", "measuring", "out_of_turn"]),
+        st.sampled_from(_BALLS),
+    ),
+    st.builds(
+        lambda a, by: {"type": "moved", "ball": a, "by": by},
+        st.sampled_from(_BALLS),
+        st.sampled_from(["striker", "outside", "opponent"]),
+    ),
+)
+_before = st.fixed_dictionaries(
+    {},
+    optional={
+        "decision": st.sampled_from(["play", "put_back", "replace"]),
+        "nominate": st.sampled_from(_BALLS[1:]),
+        "free_ball": st.sampled_from(_BALLS[1:]),
+        "place": st.sampled_from([[950.0, 700.0], [889.0, 900.0], [700.0, 600.0]]),
+        "concede": st.booleans(),
+        "action": st.sampled_from(["restart", "end_frame", "forfeit", "nap"]),
+    },
+)
+_shot = st.builds(
+    lambda p, ev, b: {"player": p, "events": ev, "before": b},
+    st.sampled_from(["Ann", "Bob"]),
+    st.lists(_event, max_size=5),
+    _before,
+)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(_shot, min_size=1, max_size=12))
+def test_any_record_gets_rulings_or_a_located_error(shots: list[dict[str, Any]]) -> None:
+    """Robustness: arbitrary (often wrong) shots never crash the referee; a bad one is a RecordError
+    naming its shot, and every shot before it keeps its ruling."""
+    pos = colours(white=[300.0, 1500.0], red1=[400.0, 2500.0], red2=[1300.0, 3000.0], red3=[700.0, 2200.0])
+    rec = msgspec.convert(record(*shots, position=pos, rules={"reds": 15}), Record)
+    n = len(rec.frames[0].shots)
+    res = referee_record(rec)
+    kept = rec.frames[0].shots if rec.frames else []
+    if res.error is not None:
+        assert res.error.shot is not None and res.error.shot == len(kept) and len(kept) < n
+        assert str(res.error)
+    assert all(s.ruling is not None for s in kept)
