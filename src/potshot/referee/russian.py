@@ -83,6 +83,7 @@ DEFAULT_RULES: dict[str, Any] = {
     "cannon_limit": "always",
     "cannon_count": "cannons",
     "spot_pot_limit": "scratch",
+    "spot_pot_run": "shots",
     "star_claims": "all",
     "d_line_at_start": False,
 }
@@ -93,6 +94,7 @@ _RULE_CHOICES: dict[str, tuple[Any, ...]] = {
     "cannon_limit": ("always", "pink_white"),
     "cannon_count": ("cannons", "shots"),
     "spot_pot_limit": ("scratch", "no_score"),
+    "spot_pot_run": ("shots", "turn"),
     "star_claims": ("all", "one"),
     "d_line_at_start": (False, True),
 }
@@ -717,13 +719,15 @@ class RussianReferee(Referee):
         st.first_placement = False
         st.turn_shots += 1
         next_player = st.current
+        # POT: the run of pots off the spot counts successive *shots*, whoever plays them and
+        # whether or not the shot was a scratch (rules.spot_pot_run "turn" resets it each turn).
+        st.spot_runs = new_runs
         if shooter_scratched:
             # SCORING: "all points scored during that turn vaporize".
             ruling.points = 0
             st.turn_points = 0
         else:
             ruling.points = points
-            st.spot_runs = new_runs
             st.cannon_run = cannon_run
             if points == 0:
                 pass
@@ -945,7 +949,8 @@ class RussianReferee(Referee):
         st.turn_shots = 0
         st.pink = "pink"
         st.claims = {}
-        st.spot_runs = {}
+        if self.options["spot_pot_run"] == "turn":
+            st.spot_runs = {}
         st.cannon_run = 0
         nxt = self._following(st.current)
         st.current = nxt
