@@ -1,0 +1,165 @@
+"""Benchmark of the built-in snooker player: bot v bot frames, refereed.
+
+    python benchmarks/snooker_bot.py [--frames 50] [--seed 1] [--markdown benchmarks/snooker_bot.md]
+
+Measures, over the frames played:
+
+- pot success: strokes the bot played as pots (``plan.kind == "pot"``) in which
+  the ball it aimed at was potted without a foul, over all such strokes;
+- breaks: every visit that scored, its final break; the average and the highest;
+- fouls per frame (and fouls and misses), strokes per frame, safeties per frame;
+- seconds per frame (wall clock, this machine), and how frames ended (won on the
+  colours, conceded, or left unfinished at the stroke cap).
+
+Every stroke is ruled by the referee exactly as a record would be.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import statistics
+import sys
+import time
+from dataclasses import dataclass, field
+
+from potshot.players.base import ShotPlayed
+from potshot.players.snooker import SnookerBot, play_frame
+from potshot.record.model import Frame, Pot, Record
+from potshot.referee.snooker import SnookerReferee
+
+
+@dataclass
+class Stats:
+    frames: int = 0
+    seconds: list[float] = field(default_factory=list)
+    strokes: list[int] = field(default_factory=list)
+    pot_attempts: int = 0
+    pots_made: int = 0
+    balls_potted: int = 0
+    safeties: int = 0
+    fouls: int = 0
+    misses: int = 0
+    breaks: list[int] = field(default_factory=list)
+    endings: dict[str, int] = field(default_factory=dict)
+    scores: list[tuple[int, int]] = field(default_factory=list)
+    sims: int = 0
+
+
+def play(frames: int, seed: int, max_shots: int, aim_sigma: float, verbose: bool) -> Stats:
+    st = Stats()
+    names = ["Ann", "Bob"]
+    for fi in range(frames):
+        rec = Record(game="snooker", players=list(names), frames=[Frame(starts=names[fi % 2])])
+        ref = SnookerReferee(rec)
+        bots = {
+            n: SnookerBot(n, seed * 100_000 + fi * 10 + i, aim_sigma=aim_sigma) for i, n in enumerate(names)
+        }
+        current = {"break": 0}
+
+        def on_shot(
+            sp: ShotPlayed, cur: dict[str, int] = current, bots: dict[str, SnookerBot] = bots
+        ) -> None:
+            r = sp.ruling
+            plan = bots[sp.shot.player].last_plan
+            pots = [e.ball for e in sp.shot.events if isinstance(e, Pot) and e.ball != "white"]
+            if plan is not None and plan.kind == "pot":
+                st.pot_attempts += 1
+                target = plan.option.free_ball or plan.option.target
+                if target in pots and not r.foul:
+                    st.pots_made += 1
+            elif plan is not None and plan.kind in ("safety", "escape"):
+                st.safeties += 1
+            if not r.foul:
+                st.balls_potted += len(pots)
+            st.fouls += int(r.foul)
+            st.misses += int(bool(getattr(r, "miss", False)))
+            if r.break_ > 0:
+                cur["break"] = r.break_
+            if cur["break"] and (r.break_ == 0 or r.next != sp.shot.player or r.frame_over):
+                st.breaks.append(cur["break"])
+                cur["break"] = 0
+
+        t0 = time.perf_counter()
+        play_frame(ref, 0, rec.frames[0], bots, on_shot=on_shot, max_shots=max_shots)
+        secs = time.perf_counter() - t0
+        frame = rec.frames[0]
+        if current["break"]:
+            st.breaks.append(current["break"])
+        st.frames += 1
+        st.seconds.append(secs)
+        st.strokes.append(len(frame.shots))
+        st.sims += sum(b.sims for b in bots.values())
+        if frame.result is None:
+            ending = "unfinished (stroke cap)"
+        elif frame.shots and frame.shots[-1].before.concede:
+            ending = "conceded"
+        else:
+            ending = "played out"
+        st.endings[ending] = st.endings.get(ending, 0) + 1
+        sc = ref.state.scores
+        st.scores.append((sc[0], sc[1]))
+        if verbose:
+            print(
+                f"frame {fi + 1:3d}: {sc[0]:3d}-{sc[1]:<3d} {len(frame.shots):4d} strokes "
+                f"{secs:5.1f} s  {ending}",
+                file=sys.stderr,
+                flush=True,
+            )
+    return st
+
+
+def report(st: Stats, args: argparse.Namespace) -> str:
+    pot_rate = st.pots_made / st.pot_attempts if st.pot_attempts else 0.0
+    avg_break = statistics.mean(st.breaks) if st.breaks else 0.0
+    tens = [b for b in st.breaks if b >= 10]
+    lines = [
+        "# Snooker bot benchmark",
+        "",
+        f"`python benchmarks/snooker_bot.py --frames {args.frames} --seed {args.seed}` "
+        f"(aim error {args.aim_error} deg, speed error 3 %, stroke cap {args.max_shots} a frame), "
+        f"Python {platform.python_version()} on {platform.machine()}, 2 shared cores.",
+        "",
+        "| figure | value |",
+        "|---|---|",
+        f"| frames played | {st.frames} |",
+        f"| pot success (pots made / pot attempts) | {pot_rate:.1%} ({st.pots_made}/{st.pot_attempts}) |",
+        f"| balls potted (fair strokes, any stroke) | {st.balls_potted} |",
+        f"| scoring visits | {len(st.breaks)} |",
+        f"| average break (scoring visits) | {avg_break:.1f} |",
+        f"| average of breaks of 10 or more | {statistics.mean(tens) if tens else 0:.1f} ({len(tens)} breaks) |",
+        f"| highest break | {max(st.breaks, default=0)} |",
+        f"| centuries | {sum(1 for b in st.breaks if b >= 100)} |",
+        f"| fouls per frame | {st.fouls / max(st.frames, 1):.2f} (fouls and a miss: {st.misses / max(st.frames, 1):.2f}) |",
+        f"| safeties per frame | {st.safeties / max(st.frames, 1):.1f} |",
+        f"| strokes per frame | {statistics.mean(st.strokes):.1f} (max {max(st.strokes)}) |",
+        f"| seconds per frame | {statistics.mean(st.seconds):.1f} mean, {statistics.median(st.seconds):.1f} median, "
+        f"{max(st.seconds):.1f} max |",
+        f"| simulations per stroke | {st.sims / max(sum(st.strokes), 1):.0f} |",
+        f"| frame endings | {', '.join(f'{k}: {v}' for k, v in sorted(st.endings.items()))} |",
+        f"| mean frame score (winner - loser) | {statistics.mean(max(s) for s in st.scores):.1f} - "
+        f"{statistics.mean(min(s) for s in st.scores):.1f} |",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--frames", type=int, default=50)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--max-shots", type=int, default=400)
+    ap.add_argument("--aim-error", type=float, default=0.03)
+    ap.add_argument("--markdown", help="also write the table to this file")
+    ap.add_argument("-q", "--quiet", action="store_true", help="no per-frame lines on stderr")
+    args = ap.parse_args()
+    st = play(args.frames, args.seed, args.max_shots, args.aim_error, not args.quiet)
+    text = report(st, args)
+    print(text)
+    if args.markdown:
+        with open(args.markdown, "w") as fh:
+            fh.write(text)
+
+
+if __name__ == "__main__":
+    main()
