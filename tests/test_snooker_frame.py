@@ -284,3 +284,15 @@ def test_a_single_player_record_is_refused() -> None:
     """Section 3 Rule 1: snooker is played by two or more players, individually or in teams."""
     e = error(record(shot("Ann", hit("white", "red1"), **BREAK), players=["Ann"]))
     assert e.field == "players"
+
+
+def test_stalemate_restart_from_a_study_position_racks_a_new_frame() -> None:
+    """Section 3 Rule 16: the scores as before the frame started and the balls set up for a frame (Rule 2(a))."""
+    pos = colours(white=[300.0, 1000.0], red1=[400.0, 2500.0])
+    r = rule(record(shot("Ann", action="restart"), position=pos, score={"Ann": 40, "Bob": 12}))[0]
+    assert (r["score"], r["on"], r["in_hand"], r["points_remaining"]) == (
+        {"Ann": 0, "Bob": 0},
+        ["red"],
+        True,
+        147,
+    )

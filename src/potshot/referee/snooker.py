@@ -147,8 +147,6 @@ class SnookerState:
     respotted_black: bool = False
     over: bool = False
     winner: str | None = None
-    start_table: TableState | None = None
-    start_scores: list[int] = field(default_factory=list)
     starts: str = ""
     match: MatchScore | None = None
 
@@ -294,8 +292,6 @@ class SnookerReferee(Referee):
             table=table,
             scores=scores,
             striker=frame.starts,
-            start_table=copy.deepcopy(table),
-            start_scores=list(scores),
             starts=frame.starts,
             match=match,
         )
@@ -516,11 +512,13 @@ class SnookerReferee(Referee):
         st = self.state
         act = shot.before.action
         if act == "restart":
-            # Section 3 Rule 16: stalemate -- scores as at the frame's start, balls re-racked,
-            # the same player breaks (16(a)), the same order of play (16(b)).
-            assert st.start_table is not None
-            st.table = copy.deepcopy(st.start_table)
-            st.scores = list(st.start_scores)
+            # Section 3 Rule 16: stalemate -- the scores as before the frame started (nil: a
+            # record starting mid-frame with ``score`` started after the frame did), the balls
+            # set up for a new frame (Rule 2(a)), the same player breaks (16(a)), the same
+            # order of play (16(b)).
+            layout: Layout = dict(eq.starting_position(self.reds))
+            st.table = TableState(layout=layout, in_hand=True, on="red")
+            st.scores = [0] * len(self.sides)
             st.striker = st.starts
             st.break_ = 0
             st.pending = None
