@@ -573,12 +573,10 @@ class SnookerReferee(Referee):
                 f"{shot.player} cannot concede: only the player at the table ({exp}) may (Section 4 Rule 6(a))",
                 field="before.concede",
             )
-        me = self.side_of(shot.player)
         opp = self._opponent_side(shot.player)
         if self.total_points:
             # Section 4 Rule 6(b): with total points the balls left go to the opponent.
             st.scores[opp] += self._table_value(st.table.layout)
-        del me
         self._end_frame(opp)
         return self._ruling()
 
@@ -875,7 +873,6 @@ class SnookerReferee(Referee):
         me = self.side_of(striker)
         only_black_before = self._object_balls(before_table.layout) == ["black"]
         potted_colours = [n for n in pots + offs if n in COLOURS]
-        ruling_kw: dict[str, Any] = {}
         respotted: dict[str, Point] = {}
         miss = False
         warning = False
@@ -1035,7 +1032,7 @@ class SnookerReferee(Referee):
         st.table = new_table
         st.striker = nxt
         st.respotted_black = False
-        r = self._ruling(points=points, **ruling_kw)
+        r = self._ruling(points=points)
         r.break_ = st.break_
         r.respotted = _plain(respotted)
         r.next = nxt
