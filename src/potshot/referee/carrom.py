@@ -485,7 +485,10 @@ class CarromReferee(Referee):
             out.offender = self.side_name(1 - side)
         stroke_fouls: list[str] = []
         if st.first_stroke:
+            misplaced = any(": penalty_misplaced: " in f for f in out.fouls)
             for k in declared:
+                if k == "penalty_misplaced" and misplaced:
+                    continue  # the same misplacement the referee found in the placement: one foul
                 # Law 36(a): before the first stroke of the turn: a technical foul, the turn goes on
                 out.fouls.append(f"technical foul: {k} (Law 36(a))")
                 out.penalty[side] += 1
@@ -865,11 +868,14 @@ class CarromReferee(Referee):
             st.owed[s] -= k
             st.penalty_pending[s] += k
 
-    def _respot(self, names: list[str], player_next: str) -> dict[str, Pos]:
-        """Laws 38, 66, 67: the referee puts the queen first, then the striker's pieces, then the rest."""
+    def _respot(
+        self, names: list[str], player_next: str, striker_colour: str | None = None
+    ) -> dict[str, Pos]:
+        """Laws 38, 66, 67: the referee places them: the queen first (38(b)), then the striker's
+        own pieces (38(c)), the others touching them (38(d)), on the side away from the player in turn."""
         st = self.state
         seat = st.seats.get(player_next, "south")
-        order = sorted(names, key=lambda n: (n != "queen", n))
+        order = sorted(names, key=lambda n: (n != "queen", eq.colour_of(n) != striker_colour))
         out: dict[str, Pos] = {}
         for n in order:
             p = eq.respot_position(self.layout(), n, away_from=seat)
@@ -903,7 +909,7 @@ class CarromReferee(Referee):
         if break_pass and not keep_turn:
             st.attempts = 0
         # the referee's re-spots first: those pieces are on the board, not down (Laws 38, 66)
-        respotted = self._respot(list(out.respot), nxt) if out.respot else {}
+        respotted = self._respot(list(out.respot), nxt, self.colour(side)) if out.respot else {}
         for s in (0, 1):
             st.owed[s] += out.penalty[s]
         self._settle_penalties()
