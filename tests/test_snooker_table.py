@@ -215,8 +215,26 @@ def test_touching_a_colour_after_a_red_when_it_could_be_nominated() -> None:
 
 
 def test_own_spot_occupied_goes_to_the_highest_free_spot() -> None:
-    """Section 3 Rules 7(d), 7(e): black and pink potted (foul), black spot covered by the white:
-    the black (highest first) takes the free pink spot; the pink then goes up the table from its spot."""
+    """Section 3 Rule 7(d): black potted after a red, its spot covered by the white, the pink off the
+    table (potted in sequence is impossible with reds on, so a study without the pink): the black goes on
+    the highest free spot, the pink spot."""
+    pos = colours(white=[400.0, 2000.0], red1=[400.0, 2500.0])
+    del pos["pink"]
+    rs = rule(
+        record(
+            shot("Ann", hit("white", "red1"), pot("red1")),
+            shot(
+                "Ann", hit("white", "black"), pot("black"), nominate="black", after={"white": [889.0, 3260.0]}
+            ),
+            position=pos,
+        )
+    )
+    assert rs[1]["respotted"] == {"black": [889.0, 2676.75]}
+
+
+def test_two_colours_own_spot_first_then_by_value() -> None:
+    """Section 3 Rules 7(d), 7(e): pink and black potted in a foul, the black spot covered: the pink goes on
+    its own free spot; the black, whose spot is covered, to the highest free spot -- none, so up the table."""
     pos = colours(white=[889.0, 2000.0], red1=[400.0, 2500.0])
     r = last(
         record(
@@ -225,8 +243,22 @@ def test_own_spot_occupied_goes_to_the_highest_free_spot() -> None:
         )
     )
     assert r["penalty"] == 7
-    assert r["respotted"]["black"] == [889.0, 2676.75]
-    assert r["respotted"]["pink"] == pytest.approx([889.0, 2676.75 + 52.5])
+    assert r["respotted"]["pink"] == [889.0, 2676.75]
+    assert r["respotted"]["black"] == pytest.approx([889.0, 3312.5])
+
+
+def test_two_colours_both_spots_covered_highest_first() -> None:
+    """Section 3 Rule 7(e): both own spots covered: the black first, on the highest free spot."""
+    pos = colours(white=[889.0, 2000.0], red1=[889.0, 2700.0], red2=[400.0, 2500.0], pink=[1500.0, 2600.0])
+    del pos["blue"]
+    r = last(
+        record(
+            shot("Ann", hit("white", "red2"), pot("pink"), pot("black"), after={"white": [889.0, 3260.0]}),
+            position=pos,
+        )
+    )
+    assert r["respotted"]["black"] == [889.0, 1784.5]
+    assert r["respotted"]["pink"] == pytest.approx([889.0, 2752.5])
 
 
 def test_all_spots_occupied_nearest_toward_the_top_cushion() -> None:

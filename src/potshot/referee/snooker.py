@@ -387,9 +387,20 @@ class SnookerReferee(Referee):
     def _respot(self, layout: Layout, colours: list[str]) -> dict[str, Point]:
         """Section 3 Rule 7(d)-(h): own spot; else the highest-value free spot; else nearest own spot
         toward the top cushion; pink and black toward the bottom cushion when there is no room above.
-        Several colours: the highest value first (7(e))."""
+
+        Colours whose own spots are free go there first (7 and 7(d) apply only to an occupied
+        own spot); those whose own spots are occupied follow, the highest value first (7(e)).
+        """
         out: dict[str, Point] = {}
-        for c in sorted(colours, key=lambda n: -eq.BALL_VALUES[n]):
+        pending: list[str] = []
+        for c in colours:
+            balls = [p for n, p in layout.items() if p is not None and n != c]
+            if geo.spot_occupied(SPOTS[c], balls, R):
+                pending.append(c)
+            else:
+                layout[c] = SPOTS[c]
+                out[c] = SPOTS[c]
+        for c in sorted(pending, key=lambda n: -eq.BALL_VALUES[n]):
             balls = [p for n, p in layout.items() if p is not None and n != c]
             spot = SPOTS[c]
             where: Point | None = None
