@@ -140,6 +140,25 @@ def report(st: Stats, args: argparse.Namespace) -> str:
         f"| mean frame score (winner - loser) | {statistics.mean(max(s) for s in st.scores):.1f} - "
         f"{statistics.mean(min(s) for s in st.scores):.1f} |",
         "",
+        "## What is measured",
+        "",
+        "Two `SnookerBot` players (`potshot.players.snooker`) play full 15-red frames against each other,",
+        "the break-off alternating; every stroke is simulated by `potshot.physics` and ruled by",
+        "`SnookerReferee`. The bots play each stroke with a random cueing error (the aim error above, one",
+        "standard deviation, and 3 % of the pace), so pots can be missed; the frames are reproducible",
+        "from the seed.",
+        "",
+        "- *Pot success*: strokes the bot chose as pots, in which the ball it aimed at went in without",
+        "  a foul, over all strokes it chose as pots (safeties that happen to pot a ball are not counted",
+        "  as attempts).",
+        "- *Average break*: the mean of the final break of every visit that scored at least one point.",
+        "- *Fouls per frame*: strokes ruled fouls by the referee (in-offs, missed contacts in escapes,",
+        "  wrong ball first), and of those the ones called foul and a miss.",
+        "- *Seconds per frame*: wall clock of the whole frame (thinking and the final simulation), one",
+        "  process, on this 2-core machine shared with other work.",
+        "- A player who needs snookers with only colours left concedes (endings: *conceded*); a frame is",
+        "  cut at the stroke cap (*unfinished*) so that safety exchanges cannot go on forever.",
+        "",
     ]
     return "\n".join(lines)
 

@@ -576,6 +576,7 @@ class SnookerBot(Player):
         self.max_replaces = max_replaces
         self.concede = concede
         self.replaces = 0
+        self._frame: int | None = None
         self.sims = 0
         self.last_plan: Plan | None = None
 
@@ -587,7 +588,7 @@ class SnookerBot(Player):
         if pend is None:
             raise ValueError("no foul is pending: there is no decision to take")
         opts = list(pend.options)
-        if ref.frame_index != getattr(self, "_frame", None):
+        if ref.frame_index != self._frame:
             self._frame = ref.frame_index
             self.replaces = 0
         mine = self._best_geometric(situation(ref, "play"))
