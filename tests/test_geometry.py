@@ -125,3 +125,27 @@ def test_d_points_cover_the_d() -> None:
     assert min(xs) == pytest.approx(889.0 - 292.0, abs=1.0) and max(xs) == pytest.approx(
         889.0 + 292.0, abs=1.0
     )
+
+
+_pt = st.tuples(st.floats(60.0, W - 60.0), st.floats(60.0, L - 60.0))
+
+
+@settings(max_examples=80, deadline=None)
+@given(_pt, _pt, st.lists(_pt, max_size=6))
+def test_path_notions_are_ordered(
+    cue: tuple[float, float], target: tuple[float, float], obs: list[tuple[float, float]]
+) -> None:
+    """Whole diameter => both edges and full ball; both edges or full ball => some part (Rules 14(b)-(c), 2.16)."""
+    if math.dist(cue, target) <= 2 * R:
+        return
+    obs = [o for o in obs if math.dist(o, cue) >= 2 * R and math.dist(o, target) >= 2 * R]
+    whole = geo.clear_whole_diameter(cue, target, obs, R)
+    edges = geo.clear_to_both_edges(cue, target, obs, R)
+    full = geo.clear_full_ball(cue, target, obs, R)
+    some = geo.clear_to_any_part(cue, target, obs, R)
+    if whole:
+        assert edges and full
+    if edges or full:
+        assert some
+    if not obs:
+        assert whole
