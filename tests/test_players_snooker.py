@@ -245,3 +245,13 @@ def test_play_command_prints_a_live_account(tmp_path: Path) -> None:
     assert len(lines) == 3
     assert lines[0].startswith("1.1 ") and "Bob" not in lines[0].split("|")[0]
     assert "Ann 0 - Bob 0" in lines[0] or "FOUL" in lines[0]
+
+
+def test_play_command_writes_an_html_replay(tmp_path: Path) -> None:
+    html = tmp_path / "replay.html"
+    res = CliRunner().invoke(
+        main, ["play", "snooker", "--seed", "4", "--max-shots", "2", "--quiet", "--html", str(html)]
+    )
+    assert res.exit_code == 0, res.output
+    page = html.read_text()
+    assert page.lower().startswith("<!doctype html") and "seed 4" in page

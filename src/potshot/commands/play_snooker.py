@@ -17,6 +17,7 @@ import click
 from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+from rich.text import Text
 
 from potshot.players.base import ShotPlayed
 from potshot.record.model import Frame, Hit, Pot, Record
@@ -66,17 +67,50 @@ def describe(sp: ShotPlayed) -> str:
 
 
 def _write_html(record: Record, path: str, trajectories: list[list[Any]], title: str) -> bool:
-    """Write the HTML replay; False when the replay writer is not available."""
+    """Write the animated HTML replay; False when the replay writer is not available."""
     try:
         from potshot.render.replay import write_replay_html
     except ImportError:
         return False
     flat = [t for frame in trajectories for t in frame]
-    try:
-        write_replay_html(record, path, trajectories_per_shot=flat, title=title)
-    except TypeError:
-        write_replay_html(record, path)
+    write_replay_html(record, path, trajectories_per_shot=flat, title=title)
     return True
+
+
+def write_stills_html(record: Record, path: str, lines: list[list[str]], title: str) -> None:
+    """A replay without animation: the table after every stroke, stepped with buttons or the arrow keys.
+
+    Used when the animated replay writer (``potshot.render.replay``) is not installed.
+    """
+    from html import escape as html_escape
+
+    from potshot.render.svg import render_record
+
+    slides: list[str] = []
+    for fi, frame in enumerate(record.frames):
+        for si in range(len(frame.shots)):
+            svg = render_record(
+                record, fi, si, "after", title=f"frame {fi + 1}, stroke {si + 1}", px_per_mm=0.22
+            )
+            text = lines[fi][si] if fi < len(lines) and si < len(lines[fi]) else ""
+            slides.append(f'<div class="s" hidden><p>{html_escape(text)}</p>{svg}</div>')
+    page = f"""<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>{html_escape(title)}</title>
+<style>body{{font-family:sans-serif;margin:1em}} p{{min-height:3em;max-width:60em}}</style></head>
+<body><h1>{html_escape(title)}</h1>
+<button id="prev">&larr; previous</button> <button id="next">next &rarr;</button> <span id="n"></span>
+{"".join(slides)}
+<script>
+const s = document.querySelectorAll('.s'); let i = 0;
+function show(k) {{ i = Math.max(0, Math.min(s.length - 1, k));
+  s.forEach((e, j) => e.hidden = j !== i); document.getElementById('n').textContent = (i + 1) + ' / ' + s.length; }}
+document.getElementById('prev').onclick = () => show(i - 1);
+document.getElementById('next').onclick = () => show(i + 1);
+document.addEventListener('keydown', e => {{ if (e.key === 'ArrowLeft') show(i - 1); if (e.key === 'ArrowRight') show(i + 1); }});
+show(0);
+</script></body></html>
+"""
+    Path(path).write_text(page, encoding="utf-8")
 
 
 @click.command()
@@ -150,6 +184,7 @@ def snooker(
         disable=quiet,
     )
     summaries: list[str] = []
+    accounts: list[list[str]] = []
     with progress:
         task = progress.add_task("starting", total=frames)
         for fi in range(frames):
@@ -159,10 +194,17 @@ def snooker(
             t0 = time.perf_counter()
             best = {"break": 0}
 
-            def on_shot(sp: ShotPlayed, _best: dict[str, int] = best, _fi: int = fi) -> None:
+            account: list[str] = []
+            accounts.append(account)
+
+            def on_shot(
+                sp: ShotPlayed, _best: dict[str, int] = best, _fi: int = fi, _acc: list[str] = account
+            ) -> None:
                 _best["break"] = max(_best["break"], sp.ruling.break_)
+                line = describe(sp)
+                _acc.append(Text.from_markup(line).plain)
                 if not quiet:
-                    progress.console.print(describe(sp))
+                    progress.console.print(line)
                 score = " - ".join(f"{k} {v}" for k, v in sp.ruling.score.items())
                 progress.update(task, description=f"frame {_fi + 1}, stroke {sp.index + 1}: {score}")
 
@@ -177,7 +219,8 @@ def snooker(
                 line = f"frame {fi + 1}: unfinished after {len(frame.shots)} strokes (--max-shots)"
             line += f" ({len(frame.shots)} strokes, highest break {best['break']}, {secs:.1f} s)"
             summaries.append(line)
-            progress.console.print(f"[bold]{escape(line)}[/bold]")
+            if not quiet:
+                progress.console.print(f"[bold]{escape(line)}[/bold]")
             progress.advance(task)
             if ref.state.match is not None and ref.state.match.decided and fi + 1 < frames:
                 break
@@ -192,8 +235,5 @@ def snooker(
         if _write_html(record, html, trajectories, title):
             click.echo(f"replay written to {html}")
         else:
-            click.echo("potshot play snooker: the HTML replay writer is not available", err=True)
-    if not output and not html and quiet:
-        return
-    if output and not Path(output).exists():  # pragma: no cover - save raises first
-        raise click.ClickException(f"could not write {output}")
+            write_stills_html(record, html, accounts, title)
+            click.echo(f"replay (stills after each stroke) written to {html}")
