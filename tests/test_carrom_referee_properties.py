@@ -107,7 +107,7 @@ def a_shot(draw: Any, ref: CarromReferee) -> dict[str, Any]:
     return out
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.data(),
     st.lists(st.sampled_from([n for n in eq.PIECE_NAMES if n != "queen"]), max_size=10, unique=True),

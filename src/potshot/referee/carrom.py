@@ -818,6 +818,8 @@ class CarromReferee(Referee):
     ) -> CarromRuling | None:
         """Laws 72, 73(c): the last pieces of both sides pocketed in one stroke."""
         st = self.state
+        if out.respot:
+            return None  # pieces forced off come back (Law 38): no side is out of pieces yet
         if striker_in or self.on_board(side) + st.returned_pending[side] + st.penalty_pending[side]:
             return None
         if self.on_board(1 - side) + st.returned_pending[1 - side] + st.penalty_pending[1 - side]:
