@@ -681,3 +681,60 @@ def test_law_69_pass_with_the_queen_pending_returns_it() -> None:
     rs = rulings(board([shot("Ann", hit(), pot("queen")), shot("Ann", action="pass")], down=whites(1)))
     assert rs[1].returned == ["queen"] and rs[1].queen == "on_board" and rs[1].next == "Bob"
     assert rs[1].respotted == {"queen": [370.0, 370.0]}
+
+
+def test_law_38c_striker_piece_first() -> None:
+    """Law 38(c): a white and a black off together: the striker's own takes the centre, the other touches it."""
+    ev = [
+        hit(),
+        {"type": "off_table", "ball": "black2"},
+        {"type": "off_table", "ball": "white5"},
+        pot("white4"),
+    ]
+    r = last(board([shot("Ann", *ev)], down=whites(1), queen="Ann", position=ring(whites(1), queen=False)))
+    assert r.respotted["white5"] == [370.0, 370.0] and r.next == "Ann"
+    assert r.respotted["black2"] == pytest.approx([370.0, 401.0], abs=0.6)  # far side from Ann (south)
+
+
+def test_law_77_striker_off_the_board_with_own_piece() -> None:
+    """Law 77: the striker leaving the board while own pieces are pocketed: no penalty, the turn goes on."""
+    r = last(
+        board([shot("Ann", hit(), pot("white3"), {"type": "off_table", "ball": "striker"})], down=whites(1))
+    )
+    assert r.next == "Ann" and r.penalty_pieces == 0 and not r.foul
+
+
+def test_recorded_misplacement_and_geometry_are_one_foul() -> None:
+    """Laws 62(a), 36(a): the recorded penalty_misplaced and the misplacement found are one foul."""
+    placed = {"white1": [370.0, 430.0]}
+    pos = ring(whites(1))
+    pos["black2"] = [370.0, 461.0]  # white1 at (370, 430) touches it
+    res = board(
+        [shot("Ann", pot("striker")), shot("Bob", hit(), penalty_place=placed, fouls=["penalty_misplaced"])],
+        down=(*whites(1), "black1"),
+        position={**pos, "black1": None},
+    )
+    r = last(res)
+    assert r.foul and r.technical and r.penalty_pieces == 1 and r.to_place == {"Ann": 0, "Bob": 1}
+
+
+@pytest.mark.parametrize("action", ["lose_board", "replay"])
+def test_referee_actions(action: str) -> None:
+    """Laws 82(b), 87(b) (board lost by the player), 101/103 (board replayed)."""
+    r = last(board([shot("Ann", action=action)], down=whites(1, 2)))
+    assert r.board_over
+    if action == "lose_board":
+        assert r.winner == "Bob" and r.board_points["Bob"] == 7 + 3
+    else:
+        assert r.void and r.winner is None and r.board_points == {"Ann": 0, "Bob": 0}
+
+
+def test_time_foul_is_a_foul() -> None:
+    """Laws 23, 37(a): a stroke over the time limit is a foul (one penalty piece, turn lost)."""
+    r = last(board([shot("Ann", hit(), pot("white3"), foul("time"))], down=whites(1)))
+    assert r.foul and r.returned == ["white3"] and r.next == "Bob"
+
+
+def test_action_with_events_is_refused() -> None:
+    res = board([shot("Ann", hit(), action="pass")])
+    assert res.error is not None and res.error.field == "events"
