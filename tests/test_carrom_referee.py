@@ -738,3 +738,9 @@ def test_time_foul_is_a_foul() -> None:
 def test_action_with_events_is_refused() -> None:
     res = board([shot("Ann", hit(), action="pass")])
     assert res.error is not None and res.error.field == "events"
+
+
+def test_law_64_opponent_left_seat() -> None:
+    """Law 64: leaving the seat during the opponent's turn loses the board too."""
+    r = last(board([shot("Ann", hit(), extra={"opponent_fouls": ["left_seat"]})], down=blacks(1, 2, 3, 4)))
+    assert r.winner == "Ann" and r.offender == "Bob" and r.board_points["Ann"] == 5 + 3

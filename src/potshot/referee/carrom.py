@@ -473,6 +473,11 @@ class CarromReferee(Referee):
             return self._lose_board(shot, side, "a stroke out of turn (Law 24)", out)
         if "left_seat" in declared or "left_seat" in event_fouls:
             return self._lose_board(shot, side, "left the seat during the board (Law 64)", out)
+        opp_declared = list((b.extra or {}).get("opponent_fouls") or [])
+        if "left_seat" in opp_declared:
+            return self._lose_board(
+                shot, 1 - side, "the opponent left the seat during the board (Law 64)", out
+            )
         # ------------------------------------------------ before the stroke
         self._waive(shot, side, out)
         self._place(shot, side, out)
@@ -1101,7 +1106,7 @@ class CarromReferee(Referee):
         st = self.state
         win = 1 - side
         out.foul = True
-        out.offender = shot.player
+        out.offender = shot.player if self.side_of(shot.player) == side else self.side_name(side)
         out.fouls.append(why)
         pts = self.on_board(side) + st.returned_pending[side]
         if st.queen != "covered" and st.game_score[win] <= QUEEN_LIMIT:
