@@ -296,3 +296,43 @@ def test_stalemate_restart_from_a_study_position_racks_a_new_frame() -> None:
         True,
         147,
     )
+
+
+def test_replay_after_a_ball_fell_from_the_pocket_edge_without_a_foul() -> None:
+    """Section 3 Rule 9(b)(i): all balls replaced, the stroke void, the same player plays again."""
+    rs = rule(
+        record(
+            shot("Ann", hit("white", "red1"), pot("red11"), **BREAK),
+            shot("Ann", hit("white", "blue"), pot("blue"), nominate="blue", after={"white": [300.0, 1500.0]}),
+            shot("Bob", action="replay"),
+            shot("Ann", hit("white", "black"), pot("black"), nominate="black"),
+        )
+    )
+    assert (rs[2]["score"], rs[2]["next"], rs[2]["on"], rs[2]["break"]) == (
+        {"Ann": 1, "Bob": 0},
+        "Ann",
+        ["colour"],
+        1,
+    )
+    assert rs[3]["score"] == {"Ann": 8, "Bob": 0} and rs[3]["break"] == 8
+
+
+def test_replay_after_a_foul_keeps_the_penalty_and_the_choices() -> None:
+    """Section 3 Rule 9(b)(ii): the penalty stands, the balls are replaced, the next player has the usual options."""
+    doc = record(
+        shot("Ann", hit("white", "red1"), pot("red11"), **BREAK),
+        shot("Ann", hit("white", "pink"), nominate="blue", after={"white": [300.0, 1500.0]}),
+        shot("Bob", action="replay"),
+    )
+    rec = msgspec.convert(doc, Record)
+    res = referee_record(rec)
+    assert res.error is None
+    r = rec.frames[0].shots[2].ruling
+    assert r is not None and (r["score"], r["next"], r["on"]) == ({"Ann": 1, "Bob": 6}, "Bob", ["red"])
+    assert "play" in r["options"] and "put_back" in r["options"]
+    assert res.referee.state.table.layout["white"] == (950.0, 700.0)
+
+
+def test_replay_needs_a_stroke_before_it() -> None:
+    e = error(record(shot("Ann", action="replay")))
+    assert (e.shot, e.field) == (0, "before.action")

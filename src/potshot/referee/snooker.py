@@ -149,6 +149,9 @@ class SnookerState:
     winner: str | None = None
     starts: str = ""
     match: MatchScore | None = None
+    before_last: SnookerState | None = None
+    """The state before the last stroke, for a Rule 9(b) replay (``before.action = "replay"``)."""
+    last_foul: bool = False
 
 
 class SnookerRuling(Ruling, kw_only=True):
@@ -491,11 +494,56 @@ class SnookerReferee(Referee):
 
     def rule(self, shot: Shot) -> SnookerRuling:
         b = shot.before
+        st = self.state
         if b.action is not None:
+            if b.action != "replay":
+                st.before_last = None
             return self._action(shot)
         if b.concede:
             return self._concede(shot)
-        return self._stroke(shot)
+        st.before_last = None
+        keep = copy.deepcopy(st)
+        r = self._stroke(shot)
+        self.state.before_last = keep
+        self.state.last_foul = r.foul
+        return r
+
+    def _replay(self, shot: Shot) -> SnookerRuling:
+        """Section 3 Rule 9(b): a ball on a pocket's edge fell before a ball in the stroke reached it.
+
+        All balls go back as before the stroke. Without a foul the stroke is void and the same
+        player plays again (9(b)(i)); with a foul the penalty stands and the next player has the
+        usual choices (9(b)(ii)).
+        """
+        st = self.state
+        prev = st.before_last
+        if prev is None or st.over or st.respotted_black:
+            raise RecordError(
+                "no stroke to replay: a replay follows the stroke it annuls", field="before.action"
+            )
+        if not st.last_foul:
+            self.state = prev
+            self.state.before_last = None
+            r = self._ruling()
+            r.next = prev.pending.incoming if prev.pending is not None else prev.striker
+            r.break_ = prev.break_
+            r.options = list(prev.pending.options) if prev.pending is not None else []
+            r.free_ball = prev.pending.free_ball if prev.pending is not None else False
+            return r
+        table = copy.deepcopy(prev.table)
+        if st.pending is not None:
+            table.on = self._new_visit_on(table.layout)
+            targets = self._balls_on(table.layout, table.on)
+            table.free_ball = self._snookered(table.layout, targets, table.in_hand)
+            table.touching = self._touching(table, table.free_ball)
+            st.pending.free_ball = table.free_ball
+            st.pending.replace_to = copy.deepcopy(prev.table) if st.pending.replace_to is not None else None
+        st.table = table
+        st.before_last = None
+        r = self._ruling(options=list(st.pending.options) if st.pending else [])
+        r.next = st.pending.incoming if st.pending is not None else st.striker
+        r.free_ball = table.free_ball
+        return r
 
     def _expected_player(self, shot: Shot) -> tuple[str | None, str | None]:
         """(the player due at the table, the decision taken) for this shot."""
@@ -522,6 +570,8 @@ class SnookerReferee(Referee):
     def _action(self, shot: Shot) -> SnookerRuling:
         st = self.state
         act = shot.before.action
+        if act == "replay":
+            return self._replay(shot)
         if act == "restart":
             # Section 3 Rule 16: stalemate -- the scores as before the frame started (nil: a
             # record starting mid-frame with ``score`` started after the frame did), the balls
@@ -572,7 +622,7 @@ class SnookerReferee(Referee):
             self._end_frame(opp)
             return self._ruling(points=0, penalty=bonus)
         raise RecordError(
-            f"unknown action {act!r} (expected restart, end_frame or forfeit)", field="before.action"
+            f"unknown action {act!r} (expected restart, replay, end_frame or forfeit)", field="before.action"
         )
 
     def _concede(self, shot: Shot) -> SnookerRuling:
