@@ -336,3 +336,15 @@ def test_replay_after_a_foul_keeps_the_penalty_and_the_choices() -> None:
 def test_replay_needs_a_stroke_before_it() -> None:
     e = error(record(shot("Ann", action="replay")))
     assert (e.shot, e.field) == (0, "before.action")
+
+
+def test_account_names_the_action() -> None:
+    """The terminal account says what a referee action did."""
+    from potshot.record.model import Before, Shot
+
+    rec = msgspec.convert(
+        record(shot("Ann", hit("white", "red1"), **BREAK), shot("Bob", action="restart")), Record
+    )
+    res = referee_record(rec)
+    line = res.referee.account(Shot(player="Bob", before=Before(action="restart")), res.rulings[0][1])
+    assert line.startswith("Bob: restart") and "next Ann" in line

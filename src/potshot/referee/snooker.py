@@ -1222,6 +1222,9 @@ class SnookerReferee(Referee):
 
     def account(self, shot: Shot, ruling: Ruling) -> str:
         line = super().account(shot, ruling)
+        if shot.before.action:
+            head = f"{shot.player}:"
+            line = f"{head} {shot.before.action.replace('_', ' ')}" + line[len(head) :]
         if isinstance(ruling, SnookerRuling):
             if ruling.miss:
                 line += " | FOUL AND A MISS" + (
