@@ -744,3 +744,17 @@ def test_law_64_opponent_left_seat() -> None:
     """Law 64: leaving the seat during the opponent's turn loses the board too."""
     r = last(board([shot("Ann", hit(), extra={"opponent_fouls": ["left_seat"]})], down=blacks(1, 2, 3, 4)))
     assert r.winner == "Ann" and r.offender == "Bob" and r.board_points["Ann"] == 5 + 3
+
+
+def test_law_55a_placer_puts_his_own_piece() -> None:
+    """Law 55(a): the placer puts down his own piece instead of the offender's: put right, and his foul."""
+    res = board(
+        [shot("Ann", pot("striker")), shot("Bob", hit(), penalty_place={"black1": [370.0, 430.0]})],
+        down=(*whites(1, 2), *blacks(1, 2)),
+    )
+    r = last(res)
+    assert r.foul and r.technical and r.offender == "Bob" and r.penalty_pieces == 1 and r.next == "Ann"
+    assert r.to_place == {"Ann": 0, "Bob": 1}
+    ref = res.referee
+    assert isinstance(ref, CarromReferee)
+    assert "black1" not in ref.state.on and ref.on_board(0) == 8  # a white went down in its place

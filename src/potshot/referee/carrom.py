@@ -593,10 +593,24 @@ class CarromReferee(Referee):
             c = eq.colour_of(name)
             owner = 0 if self.colour(0) == c else 1
             if st.returned_pending[owner] + st.penalty_pending[owner] == 0:
-                raise RecordError(
-                    f"no {c} piece is due to be placed ({self.side_name(owner)} owes none now; Laws 45, 51, 55)",
-                    field=fld,
+                debtor = 1 - owner
+                if st.returned_pending[debtor] + st.penalty_pending[debtor] == 0:
+                    raise RecordError(
+                        f"no {c} piece is due to be placed ({self.side_name(owner)} owes none now; Laws 45, 51)",
+                        field=fld,
+                    )
+                # Law 55(a): the placer put down one of his own pieces instead of the offender's: it is
+                # put right (the offender's piece goes there instead) and the placer has fouled
+                who = self.side_name(owner)
+                out.fouls.append(
+                    f"{who}: wrong_pieces_placed: {name} placed instead of a due piece (Law 55(a))"
                 )
+                out.penalty[owner] += 1
+                out.foul = out.technical = True
+                out.offender = shot.player if owner == side else who
+                right_c = self.colour(debtor)
+                name = next(n for n in eq.PIECE_NAMES if eq.colour_of(n) == right_c and n not in st.on)
+                owner = debtor
             r = eq.piece_radius(name)
             if not (r <= x <= eq.BOARD_SIZE - r and r <= y <= eq.BOARD_SIZE - r):
                 raise RecordError(f"{name} at ({x:g}, {y:g}) is off the playing surface", field=fld)
