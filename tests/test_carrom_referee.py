@@ -758,3 +758,16 @@ def test_law_55a_placer_puts_his_own_piece() -> None:
     ref = res.referee
     assert isinstance(ref, CarromReferee)
     assert "black1" not in ref.state.on and ref.on_board(0) == 8  # a white went down in its place
+
+
+def test_law_18c_improper_break_that_touches() -> None:
+    """Law 18(c): an improper break stroke loses the turn without penalty; own pieces pocketed go back."""
+    r = last(
+        board(
+            [shot("Ann", hit("white1"), pot("white2"), pot("black3"), foul("pushed"))],
+            broken=False,
+            position=None,
+        )
+    )
+    assert r.broken and r.foul and r.next == "Bob" and r.penalty_pieces == 0
+    assert r.returned == ["white2"] and r.to_place == {"Ann": 1, "Bob": 0} and r.owed == {"Ann": 0, "Bob": 0}

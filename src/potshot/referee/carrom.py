@@ -528,11 +528,12 @@ class CarromReferee(Referee):
                     )
         # ------------------------------------------------ the stroke
         pots, offs = self._stroke_events(shot)
-        if not st.broken:
+        breaking = not st.broken
+        if breaking:
             done = self._break(shot, side, out, stroke_fouls, pots, offs)
             if done is not None:
                 return done
-        return self._stroke(shot, side, out, stroke_fouls, pots, offs)
+        return self._stroke(shot, side, out, stroke_fouls, pots, offs, breaking)
 
     # ------------------------------------------------------------ pieces
 
@@ -692,7 +693,14 @@ class CarromReferee(Referee):
     # ------------------------------------------------------------ a stroke
 
     def _stroke(
-        self, shot: Shot, side: int, out: _Outcome, stroke_fouls: list[str], pots: list[str], offs: list[str]
+        self,
+        shot: Shot,
+        side: int,
+        out: _Outcome,
+        stroke_fouls: list[str],
+        pots: list[str],
+        offs: list[str],
+        breaking: bool = False,
     ) -> CarromRuling:
         st = self.state
         own_c, opp_c = self.colour(side), self.colour(1 - side)
@@ -801,6 +809,11 @@ class CarromReferee(Referee):
             keep = False
         if law71 and improper:
             out.fouls.append("improper stroke in a Law 71 case: one penalty piece more, turn lost (Law 71)")
+        if improper and breaking:
+            # Law 18(c): an improper stroke in the attempt to break loses the turn "without any
+            # penalty"; what it pocketed is ruled as any improper stroke (37(b), 49)
+            out.fouls.append("improper break: the turn is lost, no penalty piece (Law 18(c))")
+            penalty = 0
         out.penalty[side] += penalty
         # the queen
         if queen_back:
