@@ -552,11 +552,8 @@ class CarromReferee(Referee):
                 (pots if isinstance(e, Pot) else offs).append(e.ball)
         if shot.after is not None:
             for n, p in shot.after.items():
-                if p is not None and (n in pots or n in offs):
-                    raise RecordError(
-                        f"{n} left the board in this stroke but `after` has it on the board",
-                        field=f"after.{n}",
-                    )
+                if n in pots or n in offs:
+                    continue  # it left the board in this stroke; where the referee re-spots it is his
                 if p is not None and n not in st.on:
                     raise RecordError(f"{n} is not on the board", field=f"after.{n}")
                 if p is None and n in st.on and n not in pots and n not in offs:
@@ -933,7 +930,7 @@ class CarromReferee(Referee):
         # positions after the stroke
         if shot.after is not None:
             for n, p in shot.after.items():
-                if p is not None:
+                if p is not None and n in st.on and n not in out.respot:
                     st.pos[n] = p
         for n in list(st.pos):
             if n not in st.on:
