@@ -262,8 +262,8 @@ def pot_plan(
 
     ``obstacles``: every other ball (not the cue ball, not the target).
 
-    >>> p = pot_plan((200.0, 2500.0), "red", (200.0, 3300.0), "top-left", [], 1, 0.05)
-    >>> p is not None and p.kind == "pot" and round(p.aim) == 90 and p.chance > 0.5
+    >>> p = pot_plan((700.0, 2869.0), "red", (300.0, 3269.0), "top-left", [], 1, 0.05)
+    >>> p is not None and p.kind == "pot" and round(p.aim) == 135 and p.transfer > 0.999 and p.chance > 0.5
     True
     >>> pot_plan((889.0, 1000.0), "blue", (889.0, 1784.5), "left-middle", [], 9, 0.05) is None
     True
@@ -316,7 +316,7 @@ def tangent_plans(
     ``(aim, d1, d2, cut, chance_tolerance)`` for each clear one:
     ``tolerance`` is the half-width (mm) of what the cue ball must reach at ``goal``.
 
-    >>> out = tangent_plans((889.0, 1000.0), "a", (889.0, 2000.0), (1400.0, 1900.0), [], [], 20.0)
+    >>> out = tangent_plans((889.0, 1000.0), "a", (889.0, 2000.0), (1400.0, 2400.0), [], [], 20.0)
     >>> len(out) >= 1 and all(MIN_TANGENT_CUT <= o[3] <= MAX_TANGENT_CUT for o in out)
     True
     """
