@@ -54,6 +54,7 @@ import msgspec
 from potshot import geometry as geo
 from potshot.equipment import snooker as eq
 from potshot.physics import simulate_shot
+from potshot.physics.cue import squirt_angle
 from potshot.physics.params import GRAVITY, MU_ROLL
 from potshot.physics.result import ShotResult
 from potshot.players.base import Player, ShotPlayed
@@ -516,17 +517,22 @@ class Plan:
         return f"{self.kind} on {what}"
 
 
-STROKES: tuple[tuple[float, float], ...] = (
-    (0.0, 0.4),
-    (0.0, 1.2),
-    (0.35, 0.4),
-    (0.35, 1.2),
-    (-0.4, 0.6),
-    (-0.4, 1.6),
-    (0.0, 2.8),
-    (0.35, 2.8),
+STROKES: tuple[tuple[float, float, float], ...] = (
+    (0.0, 0.4, 0.0),
+    (0.0, 1.2, 0.0),
+    (0.35, 0.4, 0.0),
+    (0.35, 1.2, 0.0),
+    (-0.4, 0.6, 0.0),
+    (-0.4, 1.6, 0.0),
+    (0.0, 2.8, 0.0),
+    (0.35, 2.8, 0.0),
+    (0.2, 1.2, 0.3),
+    (0.2, 1.2, -0.3),
+    (-0.3, 1.2, 0.3),
+    (-0.3, 1.2, -0.3),
 )
-"""(tip height, metres the object ball would roll beyond the pocket): stun, follow, screw at several paces."""
+"""(tip height, metres the object ball would roll beyond the pocket, side): stun, follow and
+screw at several paces, and some side (the aim allows for the squirt)."""
 
 
 def pot_speed(line: PotLine, extra: float, height: float) -> float:
@@ -725,7 +731,7 @@ class SnookerBot(Player):
                 continue
             seen.add(key)
             picked.append((pl, opt))
-            if len(picked) >= max(2, round(5 * self.effort)):
+            if len(picked) >= max(2, round(6 * self.effort)):
                 break
         best: Plan | None = None
         for pl, opt in picked:
@@ -793,9 +799,13 @@ class SnookerBot(Player):
             chance = 1.0 if hi > lo or pl.chance > 0 else 0.0
         chance *= 1.0 - 0.04 * pl.d2 / 1000.0
         best: Plan | None = None
-        for height, extra in STROKES:
+        for height, extra, side in STROKES:
+            squirt = math.degrees(squirt_angle(side)) if side else 0.0
             cue = Cue(
-                speed=round(pot_speed(pl, extra, height), 4), aim=(pl.aim + centre) % 360.0, height=height
+                speed=round(pot_speed(pl, extra, height), 4),
+                aim=(pl.aim + centre - squirt) % 360.0,
+                height=height,
+                side=side,
             )
             ok, out = self._pots(sit, opt, pl, cue)
             if not ok or out is None:
