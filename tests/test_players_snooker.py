@@ -255,3 +255,41 @@ def test_play_command_writes_an_html_replay(tmp_path: Path) -> None:
     assert res.exit_code == 0, res.output
     page = html.read_text()
     assert page.lower().startswith("<!doctype html") and "seed 4" in page
+
+
+@pytest.mark.parametrize(("seed", "on"), [(31, "yellow"), (32, "brown"), (33, "pink")])
+def test_strokes_are_fair_in_the_colours(seed: int, on: str) -> None:
+    pos = _random_position(seed, reds=0)
+    for c in eq.COLOURS[: eq.COLOURS.index(on)]:
+        pos[c] = None
+    ref = _referee(pos)
+    assert ref.state.table.on == on
+    shot, ruling = _play(ref, _exact().choose(ref))
+    assert first_contact(shot.events) == [on]
+    assert not ruling.foul, ruling.fouls  # type: ignore[attr-defined]
+
+
+def test_incoming_player_plays_on_when_left_an_easy_pot_and_replaces_a_miss_otherwise() -> None:
+    # Ann misses the only red completely and leaves the white in line with it and the top-left pocket
+    start = {"white": (600.0, 1500.0), "red1": (400.0, 3000.0), "black": eq.SPOTS["black"]}
+    ref = _referee(start)
+    ref.rule(
+        Shot(
+            player="Ann",
+            events=[],
+            after={"white": (640.0, 2650.0), "red1": (400.0, 3000.0), "black": eq.SPOTS["black"]},
+        )
+    )
+    pend = ref.state.pending
+    assert pend is not None and "replace" in pend.options
+    assert SnookerBot("Bob", 1).decide(ref) == "play"
+    # the same miss, but the white left tight on the bottom cushion behind the black's line: replace
+    ref = _referee(start)
+    ref.rule(
+        Shot(
+            player="Ann",
+            events=[],
+            after={"white": (1700.0, 30.0), "red1": (400.0, 3000.0), "black": eq.SPOTS["black"]},
+        )
+    )
+    assert SnookerBot("Bob", 1).decide(ref) == "replace"
