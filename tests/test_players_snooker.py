@@ -293,3 +293,21 @@ def test_incoming_player_plays_on_when_left_an_easy_pot_and_replaces_a_miss_othe
         )
     )
     assert SnookerBot("Bob", 1).decide(ref) == "replace"
+
+
+def test_bot_also_plays_through_the_generic_loop() -> None:
+    from potshot.players import base
+
+    rec = Record(game="snooker", players=["Ann", "Bob"], frames=[Frame(starts="Ann")])
+    ref = SnookerReferee(rec)
+    bots: dict[str, base.Player] = {"Ann": SnookerBot("Ann", 1), "Bob": SnookerBot("Bob", 2)}
+    frame = base.play_frame(
+        ref,
+        0,
+        rec.frames[0],
+        bots,
+        lambda r, s: simulate_from(r, s),
+        max_shots=6,  # type: ignore[arg-type]
+    )
+    assert len(frame.shots) == 6 and all(s.ruling is not None for s in frame.shots)
+    assert frame.shots[0].before.place is not None
