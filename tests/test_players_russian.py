@@ -1,0 +1,257 @@
+"""The built-in Russian-billiards player: associated pockets, legal shots, declarations, the play command."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from potshot import geometry as geo
+from potshot.cli import main
+from potshot.equipment import russian as eq
+from potshot.players.russian import (
+    RussianBot,
+    allowed_points,
+    plans_from,
+    play_game,
+    roles,
+    simulate,
+    stroke_layout,
+)
+from potshot.record.io import load
+from potshot.record.model import Frame, Hit, Pot, Record, Shot
+from potshot.referee.runner import referee_record
+from potshot.referee.russian import RussianReferee, RussianRuling
+
+R = eq.BALL_RADIUS
+Point = tuple[float, float]
+PLAYERS = ("P1", "P2", "P3")
+
+# A straight pot into the top-left corner: the object ball on the pocket's diagonal,
+# the white 566 mm behind it on the same line.
+OBJ_TL: Point = (300.0, 3269.0)
+WHITE_TL: Point = (700.0, 2869.0)
+
+
+def layout(**moves: Point | None) -> dict[str, Point | None]:
+    """The balls on their spots, the white at (889, 600), with ``moves`` applied."""
+    pos: dict[str, Point | None] = dict(eq.starting_position(white=(889.0, 600.0)))
+    pos.update(moves)
+    return pos
+
+
+def referee(
+    position: dict[str, Point | None], tallies: dict[str, dict[str, int]] | None = None
+) -> RussianReferee:
+    frame = Frame(starts="P1", position=position, tallies=tallies)
+    ref = RussianReferee(Record(game="russian", players=list(PLAYERS), frames=[frame]))
+    ref.start_frame(0, frame)
+    return ref
+
+
+def play(ref: RussianReferee, shot: Shot) -> RussianRuling:
+    """Simulate ``shot`` from the referee's position and rule it (the state moves on)."""
+    assert shot.cue is not None
+    res = simulate(stroke_layout(ref, shot), shot.cue)
+    shot.events = list(res.events)
+    shot.after = dict(res.after)
+    ref.check_shot(shot)
+    return ref.rule(shot)
+
+
+def chosen(bot: RussianBot, ref: RussianReferee, **kw: object) -> Shot:
+    """The bot's chosen shot with the stroke it settled on (without its execution error)."""
+    shot = bot.choose(ref, **kw)  # type: ignore[arg-type]
+    assert bot.last is not None
+    return Shot(player=shot.player, before=shot.before, cue=bot.last.cue)
+
+
+# ------------------------------------------------------------------- pockets
+
+
+def test_pots_a_ball_into_its_associated_pocket_from_an_easy_position() -> None:
+    ref = referee(layout(red=OBJ_TL, white=WHITE_TL))
+    bot = RussianBot("P1", 7)
+    shot = bot.choose(ref)
+    assert bot.last is not None
+    assert bot.last.plan.kind == "pot" and bot.last.plan.target == "red"
+    assert bot.last.plan.pocket in eq.POCKETS_OF["red"]
+    r = play(ref, shot)  # with the bot's own cueing error
+    assert not r.scratch
+    assert [(e.ball, e.pocket) for e in shot.events if isinstance(e, Pot)] == [("red", "top-left")]
+    assert r.points >= 1 and r.next == "P1"
+
+
+def test_a_ball_lined_up_with_a_pocket_not_its_own_is_not_potted_there() -> None:
+    # The yellow (bottom-right only) sits straight in line with the top-left corner.
+    ref = referee(layout(yellow=OBJ_TL, white=WHITE_TL, red=(1500.0, 2300.0)))
+    bot = RussianBot("P1", 3)
+    shot = chosen(bot, ref)
+    assert bot.last is not None
+    plan = bot.last.plan
+    assert not (plan.kind == "pot" and plan.target == "yellow")
+    r = play(ref, shot)
+    assert not r.scratch, r.fouls
+    assert all(
+        e.pocket in eq.POCKETS_OF[e.ball] for e in shot.events if isinstance(e, Pot) and e.ball != "white"
+    )
+
+
+def test_geometric_plans_use_only_associated_pockets_and_respect_the_room_to_100() -> None:
+    rng = random.Random(5)
+    for _ in range(30):
+        pos: dict[str, Point | None] = {}
+        for name in eq.FIXED_BALLS:
+            while True:
+                p = (rng.uniform(60, 1718), rng.uniform(60, 3509))
+                if all(q is None or geo.distance(p, q) > 2 * R + 1 for q in pos.values()):
+                    pos[name] = p
+                    break
+        pink = rng.choice(["pink", "red", "blue", "yellow", "green"])
+        balls = roles(pos, pink)
+        room = rng.choice([1, 2, 5, 9, 50])
+        white = pos["white"]
+        assert white is not None
+        for plan in plans_from(white, pos, balls, room=room, aim_sigma=0.05):
+            assert allowed_points(plan.value, room)
+            if plan.kind in ("pot", "in_off"):
+                assert plan.pocket in balls[plan.first].pockets
+            if plan.kind == "cannon":
+                assert plan.target is not None and balls[plan.target].colour != balls[plan.first].colour
+
+
+# --------------------------------------------------------- legal and clever
+
+
+def test_at_99_the_bot_takes_the_one_point_shot_for_the_real_star() -> None:
+    # A straight red (1 point) and a blue in front of its middle pocket (9 points: a scratch at 99).
+    ref = referee(layout(red=OBJ_TL, white=WHITE_TL, blue=(400.0, 1784.5)), tallies={"P1": {"above": 99}})
+    bot = RussianBot("P1", 11)
+    r = play(ref, chosen(bot, ref))
+    assert not r.scratch, r.fouls
+    assert r.star == "P1" and r.points == 1
+
+
+def test_at_95_nothing_that_passes_100() -> None:
+    ref = referee(layout(blue=(400.0, 1784.5), white=(700.0, 1784.5)), tallies={"P1": {"above": 95}})
+    bot = RussianBot("P1", 2)
+    r = play(ref, chosen(bot, ref))
+    assert not r.scratch, r.fouls
+    assert r.points <= 4
+
+
+def test_declares_the_pink_to_pot_it_in_the_declared_colours_pocket() -> None:
+    # The pink on the diagonal of the bottom-right corner (the yellow's pocket).
+    ref = referee(layout(pink=(1478.0, 300.0), white=(1078.0, 700.0), yellow=(1500.0, 3000.0)))
+    bot = RussianBot("P1", 4)
+    shot = chosen(bot, ref)
+    assert shot.before.declare_pink == "yellow"
+    r = play(ref, shot)
+    assert not r.scratch, r.fouls
+    assert ("pink", "bottom-right") in [(e.ball, e.pocket) for e in shot.events if isinstance(e, Pot)]
+    assert r.points >= 6 and r.pink == "yellow"
+
+
+def test_white_in_hand_is_placed_in_the_d_and_the_shot_is_legal() -> None:
+    # A game under way (the white "returned"): the D-line restriction applies, and the
+    # yellow and green on the D line may not be struck first.
+    start = layout(white=None, red=(1300.0, 2500.0))
+    ref = referee(start)
+    bot = RussianBot("P1", 9)
+    shot = chosen(bot, ref)
+    place = shot.before.place
+    assert place is not None and eq.in_d(*place)
+    r = play(ref, shot)
+    assert not r.scratch, r.fouls
+    first = next(e.other for e in shot.events if isinstance(e, Hit) and e.ball == "white")
+    first_pos = start[first]
+    assert first_pos is not None and not eq.on_d_side(first_pos[1], place[1])
+
+
+def test_chosen_shots_are_legal_on_sample_positions() -> None:
+    samples: list[dict[str, Point | None]] = [
+        layout(),
+        layout(white=(1200.0, 2000.0)),
+        layout(white=(200.0, 3000.0), pink=(1500.0, 1200.0)),
+        layout(white=(889.0, 3400.0), blue=(1300.0, 1000.0), red=(500.0, 2000.0)),
+    ]
+    for i, pos in enumerate(samples):
+        ref = referee(pos)
+        r = play(ref, chosen(RussianBot("P1", i), ref))
+        assert not r.scratch, (i, r.fouls)
+
+
+def test_the_chooser_puts_a_blocked_ball_on_a_vacant_spot() -> None:
+    # P1 pots the blue and the white stops on the blue's spot: the blue waits for a spot,
+    # chosen by the player before P1 in the rotation (P3, PLAY).
+    ref = referee(layout(white=(889.0, 1500.0), blue=(300.0, 1784.5)))
+    first = Shot(
+        player="P1",
+        events=[Hit("white", "blue"), Pot("blue", "left-middle")],
+        after={"white": eq.HOME_SPOT["blue"]},
+    )
+    ref.check_shot(first)
+    r0 = ref.rule(first)
+    assert r0.pending == ["blue"] and r0.spot_by == "P3" and r0.next == "P1"
+    spots = RussianBot("P3", 1).choose_spots(ref, "P1")
+    spot = spots["blue"]
+    others = [p for n, p in ref.state.positions.items() if p is not None and n != "blue"]
+    assert any(geo.distance(spot, s) <= 1.0 for s in eq.spot_positions().values())
+    assert all(geo.distance(spot, o) >= 2 * R for o in others)
+    shot = chosen(RussianBot("P1", 1), ref, spots=spots)
+    assert shot.before.spot == spot
+    r = play(ref, shot)
+    assert not any("incorrect_spot" in f for f in r.fouls)
+    assert r.respotted["blue"] == [spot[0], spot[1]]
+
+
+def test_play_game_ends_at_the_real_star() -> None:
+    frame = Frame(starts="P1", position=layout(red=OBJ_TL, white=WHITE_TL), tallies={"P1": {"above": 99}})
+    rec = Record(game="russian", players=list(PLAYERS), frames=[frame])
+    ref = RussianReferee(rec)
+    bots = {p: RussianBot(p, i, aim_sigma=0.0, speed_sigma=0.0) for i, p in enumerate(PLAYERS)}
+    play_game(ref, 0, frame, bots, max_shots=5, stars=1)
+    assert [s.before.action for s in frame.shots] == [None, "discontinue"]
+    assert frame.shots[0].ruling is not None and frame.shots[0].ruling["star"] == "P1"
+    assert frame.result is not None and frame.result.score["P1"] == 100
+
+
+# ------------------------------------------------------------------ command
+
+
+def test_play_command_record_re_rules_identically(tmp_path: Path) -> None:
+    out = tmp_path / "x.json"
+    res = CliRunner().invoke(
+        main,
+        ["play", "russian", "--players", "3", "--seed", "1", "--max-shots", "20", "-o", str(out), "--quiet"],
+    )
+    assert res.exit_code == 0, res.output
+    assert "unfinished after 20 shots" in res.output or "Real Star" in res.output
+    rec = load(out)
+    assert rec.game == "russian" and rec.players == ["P1", "P2", "P3"]
+    shots = rec.frames[0].shots
+    assert 1 <= len(shots) <= 21
+    stored = [s.ruling for s in shots]
+    assert sum(r["points"] for r in stored if r) > 0
+    again = referee_record(load(out))
+    assert again.error is None
+    assert [s.ruling for s in again.record.frames[0].shots] == stored
+    # the command line referee agrees too
+    res2 = CliRunner().invoke(main, ["referee", str(out), "--json"])
+    assert res2.exit_code == 0, res2.output
+    assert [s["ruling"] for s in json.loads(res2.output)["frames"][0]["shots"]] == stored
+
+
+def test_play_command_is_deterministic_and_names_players(tmp_path: Path) -> None:
+    a, b = tmp_path / "a.json", tmp_path / "b.json"
+    for path in (a, b):
+        args = ["play", "russian", "--names", "Ann,Bob", "--seed", "4", "--max-shots", "4", "-o", str(path)]
+        res = CliRunner().invoke(main, args)
+        assert res.exit_code == 0, res.output
+        assert "Ann" in res.output
+    assert a.read_text() == b.read_text()
+    assert load(a).players == ["Ann", "Bob"]
+    bad = CliRunner().invoke(main, ["play", "russian", "--players", "3", "--names", "Ann,Bob"])
+    assert bad.exit_code != 0
