@@ -39,6 +39,13 @@ A player who needs snookers with only the colours left concedes.
 incoming player's decision, then the stroke by whoever the decision sends to
 the table), with a cap on the strokes of a frame (``max_shots``): a frame
 that reaches it is left unfinished (no result).
+
+Two workarounds for the physics: positions are passed through :func:`separate`
+before simulating (the standard rack is rounded to 0.01 mm and leaves some reds
+0.005 mm closer than a diameter, which the simulator refuses), and rest
+positions through :func:`settle` (a ball left hanging in a pocket's jaws, its
+centre beyond the cushion line, is put on the surface's edge, which the
+referee requires).
 """
 
 from __future__ import annotations
@@ -328,7 +335,7 @@ def situation(ref: SnookerReferee, decision: str | None = None) -> Situation:
         in_hand=in_hand,
         on=table.on,
         free_ball=free,
-        touching=list(table.touching) if decision != "replace" else [],
+        touching=list(table.touching),
         scores=list(st.scores),
     )
 
