@@ -1,0 +1,222 @@
+"""Benchmark of the built-in Russian-billiards player: bot games, refereed shot by shot.
+
+    python benchmarks/russian_bot.py [--games 4] [--players 3] [--seed 1] [--markdown benchmarks/russian_bot.md]
+
+Measures, over the games played (each to the first Real Star, or the shot cap):
+
+- points per shot: what the referee credits each stroke (``ruling.points``, 0 on a
+  scratch), over all strokes; and the net change of the striker's accumulated
+  score (points minus penalties) per stroke;
+- scratch rate: strokes ruled a scratch against the striker, with the reasons;
+- pot success: strokes the bot chose as pots in which the ball it aimed at went
+  into the pocket it aimed at without a scratch, over all such strokes (likewise
+  for in-offs and cannons, by what the referee ruled);
+- seconds per shot (wall clock of choosing, simulating and ruling), shots per
+  game, how games ended.
+
+Every stroke is ruled by :class:`~potshot.referee.russian.RussianReferee` exactly
+as a record would be.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import statistics
+import sys
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+
+from potshot.players.base import ShotPlayed
+from potshot.players.russian import RussianBot, play_game
+from potshot.record.model import Frame, Pot, Record
+from potshot.referee.russian import RussianReferee, RussianRuling
+
+
+@dataclass
+class Stats:
+    games: int = 0
+    strokes: int = 0
+    points: int = 0
+    net: int = 0
+    scratches: int = 0
+    reasons: Counter[str] = field(default_factory=Counter)
+    kinds: Counter[str] = field(default_factory=Counter)
+    made: Counter[str] = field(default_factory=Counter)
+    seconds: list[float] = field(default_factory=list)
+    shots_per_game: list[int] = field(default_factory=list)
+    endings: Counter[str] = field(default_factory=Counter)
+    stars: int = 0
+    sims: int = 0
+    turns: list[int] = field(default_factory=list)
+
+
+def _reason(text: str) -> str:
+    """A scratch reason without its numbers and ball names, to count them by kind."""
+    t = text.split(":", 1)[-1].strip()
+    for key in (
+        "accumulated score",
+        "sunk in the",
+        "in-off",
+        "contacted no other ball",
+        "left the table",
+        "fourth successive",
+        "cannons without",
+        "moved by a player posted over 90",
+        "d_line",
+        "incorrect_spot",
+        "missing_ball",
+    ):
+        if key in t:
+            return key
+    return t
+
+
+def play(games: int, players: int, seed: int, max_shots: int, aim_sigma: float, verbose: bool) -> Stats:
+    st = Stats()
+    names = [f"P{i + 1}" for i in range(players)]
+    for gi in range(games):
+        frame = Frame(starts=names[gi % players])
+        rec = Record(game="russian", players=list(names), frames=[frame])
+        ref = RussianReferee(rec)
+        bots = {
+            n: RussianBot(n, seed * 100_000 + gi * 10 + i, aim_sigma=aim_sigma) for i, n in enumerate(names)
+        }
+        turn = {"points": 0}
+
+        def on_shot(
+            sp: ShotPlayed,
+            bots: dict[str, RussianBot] = bots,
+            ref: RussianReferee = ref,
+            turn: dict[str, int] = turn,
+        ) -> None:
+            if sp.shot.cue is None:
+                return
+            r = sp.ruling
+            assert isinstance(r, RussianRuling)
+            st.strokes += 1
+            st.points += r.points
+            st.net += r.points - r.penalty
+            choice = bots[sp.shot.player].last
+            if choice is not None:
+                st.sims += choice.simulated
+                plan = choice.plan
+                st.kinds[plan.kind] += 1
+                pots = [(e.ball, e.pocket) for e in sp.shot.events if isinstance(e, Pot)]
+                ok = not r.scratch
+                if plan.kind == "pot" and ok and (plan.target, plan.pocket) in pots:
+                    st.made["pot"] += 1
+                elif plan.kind == "in_off" and ok and ("white", plan.pocket) in pots:
+                    st.made["in_off"] += 1
+                elif plan.kind == "cannon" and ok and r.cannons > 0:
+                    st.made["cannon"] += 1
+                elif plan.kind == "safe" and ok:
+                    st.made["safe"] += 1
+            if r.scratch:
+                st.scratches += 1
+                for f in r.fouls:
+                    st.reasons[_reason(f)] += 1
+            if r.star:
+                st.stars += 1
+            if not r.scratch and r.points:
+                turn["points"] = r.turn_points
+            if r.next != sp.shot.player or r.scratch:
+                if turn["points"]:
+                    st.turns.append(turn["points"] if not r.scratch else 0)
+                turn["points"] = 0
+
+        t0 = time.perf_counter()
+        play_game(ref, 0, frame, bots, max_shots=max_shots, stars=1, on_shot=on_shot)
+        secs = time.perf_counter() - t0
+        strokes = sum(1 for s in frame.shots if s.cue is not None)
+        st.games += 1
+        st.seconds.append(secs)
+        st.shots_per_game.append(strokes)
+        ending = "Real Star" if frame.result is not None else "shot cap"
+        st.endings[ending] += 1
+        if verbose:
+            posted = {p: t.posted for p, t in ref.state.tallies.items()}
+            print(
+                f"game {gi + 1:3d}: {strokes:4d} shots {secs:6.1f} s  {ending}  {posted}",
+                file=sys.stderr,
+                flush=True,
+            )
+    return st
+
+
+def report(st: Stats, args: argparse.Namespace) -> str:
+    n = max(st.strokes, 1)
+    secs = sum(st.seconds)
+
+    def rate(kind: str) -> str:
+        tried = st.kinds.get(kind, 0)
+        made = st.made.get(kind, 0)
+        return f"{made / tried:.1%} ({made}/{tried})" if tried else "-"
+
+    reasons = ", ".join(f"{k}: {v}" for k, v in st.reasons.most_common()) or "none"
+    lines = [
+        "# Russian-billiards bot benchmark",
+        "",
+        f"`python benchmarks/russian_bot.py --games {args.games} --players {args.players} --seed {args.seed}` "
+        f"(aim error {args.aim_error} deg, speed error 3 %, shot cap {args.max_shots} a game, each game to the "
+        f"first Real Star), Python {platform.python_version()} on {platform.machine()}, 2 shared cores.",
+        "",
+        "| figure | value |",
+        "|---|---|",
+        f"| games played | {st.games} ({', '.join(f'{k}: {v}' for k, v in sorted(st.endings.items()))}) |",
+        f"| strokes | {st.strokes} ({statistics.mean(st.shots_per_game):.0f} a game, max {max(st.shots_per_game)}) |",
+        f"| points per shot (credited by the referee) | {st.points / n:.2f} |",
+        f"| net points per shot (points minus penalties) | {st.net / n:.2f} |",
+        f"| scratch rate | {st.scratches / n:.1%} ({st.scratches}) |",
+        f"| scratch reasons | {reasons} |",
+        f"| pot success (aimed ball into the aimed pocket, no scratch) | {rate('pot')} |",
+        f"| in-off success | {rate('in_off')} |",
+        f"| cannon success | {rate('cannon')} |",
+        f"| safe shots without a scratch | {rate('safe')} |",
+        f"| mean points of a scoring turn (0 when it ended in a scratch) | "
+        f"{statistics.mean(st.turns) if st.turns else 0:.1f} ({len(st.turns)} turns, best {max(st.turns, default=0)}) |",
+        f"| seconds per shot | {secs / n:.2f} |",
+        f"| simulations per shot (thinking) | {st.sims / n:.0f} |",
+        "",
+        "## What is measured",
+        "",
+        f"{args.players} `RussianBot` players (`potshot.players.russian`) play games of Russian billiards",
+        "(house rules) from the standard start until one scores a Real Star (the game is then discontinued)",
+        "or the shot cap; every stroke is simulated by `potshot.physics` and ruled by `RussianReferee`.",
+        "The bots play each stroke with a random cueing error (the aim error above, one standard deviation,",
+        "and 3 % of the pace), so shots can fail; the games are reproducible from the seed.",
+        "",
+        "- *Points per shot*: `ruling.points` summed over strokes (0 for a scratched stroke: its points",
+        "  vaporize), divided by the strokes. *Net* also takes off each scratch's `penalty`.",
+        "- *Scratch rate*: strokes ruled a scratch against the striker; the reasons are the referee's.",
+        "- *Pot success*: strokes chosen as pots in which the aimed ball went into the aimed pocket and",
+        "  the stroke was no scratch, over all strokes chosen as pots; in-offs (the white into the aimed",
+        "  pocket) and cannons (the referee counted a cannon) likewise.",
+        "- *Seconds per shot*: wall clock of the whole game (choosing, the final simulation, ruling), one",
+        "  process, on this 2-core machine shared with other work, divided by the strokes.",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=4)
+    ap.add_argument("--players", type=int, default=3)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--max-shots", type=int, default=600)
+    ap.add_argument("--aim-error", type=float, default=0.05)
+    ap.add_argument("--markdown", help="write the report here")
+    ap.add_argument("-v", "--verbose", action="store_true")
+    args = ap.parse_args()
+    st = play(args.games, args.players, args.seed, args.max_shots, args.aim_error, args.verbose)
+    text = report(st, args)
+    print(text)
+    if args.markdown:
+        with open(args.markdown, "w", encoding="utf-8") as fh:
+            fh.write(text)
+
+
+if __name__ == "__main__":
+    main()
