@@ -589,6 +589,9 @@ class SnookerBot(Player):
         self.max_replaces = max_replaces
         self.concede = concede
         self.replaces = 0
+        self.careful = False
+        """True for a stroke after a warning: a third failure to hit the ball on loses the frame."""
+        self._pool: list[Plan] = []
         self._frame: int | None = None
         self.sims = 0
         self.last_plan: Plan | None = None
@@ -653,6 +656,8 @@ class SnookerBot(Player):
         if self._should_concede(sit, ref) and decision is None:
             self.last_plan = None
             return Shot(player=player, before=Before(concede=True))
+        pend = ref.state.pending
+        self.careful = decision == "replace" and pend is not None and pend.chain >= 1
         plan = self.plan(sit)
         self.last_plan = plan
         before.nominate = plan.option.nominate
@@ -704,6 +709,8 @@ class SnookerBot(Player):
             if brk is not None:
                 return brk
         pot = self._best_pot(sit)
+        if pot is not None and self.careful and not self._robust(sit, pot, 3.0):
+            pot = None  # after a warning, no stroke that might miss the ball on
         if pot is not None and pot.chance >= 0.7:
             return pot
         safe = self._best_safety(sit)
@@ -861,9 +868,45 @@ class SnookerBot(Player):
             danger, snookered = threat(out.layout, out.next_on, self.aim_sigma)
             score = -6.0 * danger + (1.5 if snookered else 0.0)
         place = white if sit.in_hand else None
-        return Plan(kind, opt, cue, place, score, 0.0, None, out)
+        plan = Plan(kind, opt, cue, place, score, 0.0, None, out)
+        self._pool.append(plan)
+        return plan
+
+    def _robust(self, sit: Situation, plan: Plan, k: float) -> bool:
+        """True when the stroke stays fair with the aim off by ``k`` standard deviations either way
+        (and the pace off by ``k`` of its own)."""
+        if self.aim_sigma <= 0 and self.speed_sigma <= 0:
+            return True
+        white = plan.place or sit.white
+        assert white is not None
+        for sign in (1.0, -1.0):
+            cue = Cue(
+                speed=min(plan.cue.speed * (1.0 + sign * k * self.speed_sigma), 11.5),
+                aim=(plan.cue.aim + sign * k * self.aim_sigma) % 360.0,
+                elevation=plan.cue.elevation,
+                side=plan.cue.side,
+                height=plan.cue.height,
+            )
+            res = self._sim(sit.layout, white, cue)
+            if res is None or not judge(sit, plan.option, white, res).fair:
+                return False
+        return True
 
     def _best_safety(self, sit: Situation) -> Plan | None:
+        """The best fair safety (or escape) that stays fair within the cueing error."""
+        self._pool = []
+        self._generate_safeties(sit)
+        pool = sorted(self._pool, key=lambda p: -p.score)
+        self._pool = []
+        if not pool:
+            return None
+        k = 3.0 if self.careful else 2.0
+        for plan in pool[:8]:
+            if self._robust(sit, plan, k):
+                return plan
+        return pool[0]
+
+    def _generate_safeties(self, sit: Situation) -> Plan | None:
         best: Plan | None = None
         for white in self._safety_whites(sit):
             opts = self._safety_options(sit, white)
