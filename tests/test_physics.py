@@ -188,8 +188,8 @@ def _state_at(b: np.ndarray, s: int, dt: float) -> np.ndarray:
     ss = np.array([s])
     acc = np.zeros((1, 4))
     p = DEFAULT_PARAMS.vector()
-    acc[0, :3] = K.motion(bb, ss, 0, p)
-    K.evolve(bb, ss, acc, 0, dt, p)
+    acc[0, :3] = K.py_motion(bb, ss, 0, p)
+    K.py_evolve(bb, ss, acc, 0, dt, p)
     return bb[0]
 
 

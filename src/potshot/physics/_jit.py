@@ -1,26 +1,66 @@
-"""The one place that decides whether the physics kernels are compiled.
+"""The one place that decides whether, and how, the physics kernels are compiled.
 
-``POTSHOT_NO_JIT=1`` in the environment makes :func:`njit` a no-op, so the
+``POTSHOT_NO_JIT=1`` in the environment makes the decorators no-ops, so the
 kernels run as plain Python (slow, but debuggable with pdb and coverage).
-Otherwise kernels are compiled by numba with ``cache=True`` (the machine code is
-kept in ``__pycache__`` and reused by later processes).
+Otherwise numba compiles them:
+
+- :func:`njit` for an entry point called from Python: compiled with
+  ``cache=True`` (machine code kept in ``__pycache__`` and reused by later
+  processes);
+- :func:`njit_inner` for a helper only called from compiled code: no Python
+  wrapper and no cache entry of its own (its code is linked into the cached
+  entry point). This keeps the cold compile lean: measured on the benchmark
+  machine it cut the first-shot compile from about 10 to 6.5 CPU seconds.
+  Its ``.py_func`` is the plain Python function.
+
+Start-up: numba's numpy support probes for a BLAS by importing
+``scipy.linalg`` (0.3-0.6 s) the first time any kernel is compiled or loaded
+from the cache. The kernels use no linear algebra, so :func:`_numba` loads that
+support with the probe answered "no BLAS" when scipy.linalg is not already
+imported (numba then refuses ``np.dot`` and ``np.linalg`` in this process's
+kernels; none of potshot's kernels use them).
 """
 
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Callable
+from types import ModuleType
 from typing import Any, TypeVar, cast
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 JIT_ENABLED: bool = os.environ.get("POTSHOT_NO_JIT", "") not in ("1", "true", "yes")
+_OPTIONS: dict[str, Any] = {"nogil": True, "error_model": "numpy"}
+
+
+def _numba() -> ModuleType:
+    import numba
+
+    if "numba.np.arraymath" not in sys.modules and "scipy.linalg" not in sys.modules:
+        hidden = ("scipy.linalg", "scipy.linalg.cython_blas", "scipy.linalg.cython_lapack")
+        saved = {k: sys.modules[k] for k in hidden if k in sys.modules}
+        for k in hidden:
+            sys.modules[k] = None  # type: ignore[assignment]  # makes `import` raise ImportError
+        try:
+            import numba.np.arraymath
+        finally:
+            for k in hidden:
+                del sys.modules[k]
+            sys.modules.update(saved)
+    return numba
 
 
 def njit(func: F) -> F:
-    """Compile ``func`` with numba (nopython, cached) unless POTSHOT_NO_JIT=1."""
+    """Compile an entry point with numba (nopython, cached) unless POTSHOT_NO_JIT=1."""
     if not JIT_ENABLED:
         return func
-    import numba
+    return cast(F, _numba().njit(cache=True, **_OPTIONS)(func))
 
-    return cast(F, numba.njit(cache=True, nogil=True)(func))
+
+def njit_inner(func: F) -> F:
+    """Compile a helper called only from compiled code (no Python wrapper, no own cache entry)."""
+    if not JIT_ENABLED:
+        return func
+    return cast(F, _numba().njit(no_cpython_wrapper=True, no_cfunc_wrapper=True, **_OPTIONS)(func))

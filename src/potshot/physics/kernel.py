@@ -27,10 +27,12 @@ separate int array. Every function here is plain Python that numba compiles
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from typing import Any, cast
 
 import numpy as np
 
-from potshot.physics._jit import njit
+from potshot.physics._jit import njit, njit_inner
 
 STATIONARY = 0
 SPINNING = 1
@@ -55,17 +57,17 @@ V_CONTACT = 1e-9
 # ------------------------------------------------------------------ polynomials
 
 
-@njit
+@njit_inner
 def _peval(c4: float, c3: float, c2: float, c1: float, c0: float, t: float) -> float:
     return (((c4 * t + c3) * t + c2) * t + c1) * t + c0
 
 
-@njit
+@njit_inner
 def _dpeval(c4: float, c3: float, c2: float, c1: float, t: float) -> float:
     return ((4.0 * c4 * t + 3.0 * c3) * t + 2.0 * c2) * t + c1
 
 
-@njit
+@njit_inner
 def _quad_roots(a: float, b: float, c: float) -> tuple[int, float, float]:
     """Real roots of ``a t^2 + b t + c``, ascending (numerically stable form)."""
     if a == 0.0:
@@ -86,7 +88,7 @@ def _quad_roots(a: float, b: float, c: float) -> tuple[int, float, float]:
     return 2, r0, r1
 
 
-@njit
+@njit_inner
 def _solve_mono(
     c4: float, c3: float, c2: float, c1: float, c0: float, lo: float, hi: float, flo: float
 ) -> float:
@@ -111,7 +113,7 @@ def _solve_mono(
     return x
 
 
-@njit
+@njit_inner
 def _cubic_crit(
     c4: float, c3: float, c2: float, c1: float, lo: float, hi: float
 ) -> tuple[int, float, float, float]:
@@ -178,7 +180,7 @@ def _cubic_crit(
     return k, o0, o1, o2
 
 
-@njit
+@njit_inner
 def first_down(
     c4: float, c3: float, c2: float, c1: float, c0: float, lo: float, hi: float, thr: float
 ) -> float:
@@ -227,7 +229,7 @@ def first_down(
 # --------------------------------------------------------------------- motion
 
 
-@njit
+@njit_inner
 def motion(b: np.ndarray, s: np.ndarray, i: int, p: np.ndarray) -> tuple[float, float, float]:
     """Ball i's acceleration (ax, ay) and how long its current motion lasts."""
     st = s[i]
@@ -251,7 +253,7 @@ def motion(b: np.ndarray, s: np.ndarray, i: int, p: np.ndarray) -> tuple[float, 
     return 0.0, 0.0, INF
 
 
-@njit
+@njit_inner
 def evolve(b: np.ndarray, s: np.ndarray, acc: np.ndarray, i: int, dt: float, p: np.ndarray) -> None:
     """Move ball i along its current analytic trajectory by ``dt`` seconds."""
     st = s[i]
@@ -284,7 +286,7 @@ def evolve(b: np.ndarray, s: np.ndarray, acc: np.ndarray, i: int, dt: float, p: 
         b[i, 5] = b[i, 2] / R
 
 
-@njit
+@njit_inner
 def classify(b: np.ndarray, s: np.ndarray, i: int, p: np.ndarray) -> None:
     """Set ball i's state from its velocity and spin (after an impulse)."""
     if s[i] == POCKETED:
@@ -310,7 +312,7 @@ def classify(b: np.ndarray, s: np.ndarray, i: int, p: np.ndarray) -> None:
             b[i, 6] = 0.0
 
 
-@njit
+@njit_inner
 def _settle_rolling(b: np.ndarray, s: np.ndarray, i: int, p: np.ndarray) -> None:
     """End ball i's sliding at once, as cloth friction would: v <- v - (2/7) u (resting contacts)."""
     if s[i] != SLIDING:
@@ -331,7 +333,7 @@ def _settle_rolling(b: np.ndarray, s: np.ndarray, i: int, p: np.ndarray) -> None
 # ----------------------------------------------------------------- prediction
 
 
-@njit
+@njit_inner
 def _contact_time(
     cx: float, cy: float, vx: float, vy: float, hx: float, hy: float, rho: float, lo: float, w: float
 ) -> float:
@@ -344,7 +346,7 @@ def _contact_time(
     return first_down(c4, c3, c2, c1, c0, lo, w, 2.0 * rho * V_CONTACT)
 
 
-@njit
+@njit_inner
 def _pair_time(
     b: np.ndarray, s: np.ndarray, acc: np.ndarray, i: int, j: int, now: float, p: np.ndarray
 ) -> float:
@@ -381,7 +383,7 @@ def _pair_time(
     return now + t if t < INF else INF
 
 
-@njit
+@njit_inner
 def _line_time(d2: float, d1: float, d0: float, lo: float, w: float) -> float:
     """First time in [lo, w] when ``d2 t^2 + d1 t + d0`` (distance beyond contact) falls through 0.
 
@@ -404,7 +406,7 @@ def _line_time(d2: float, d1: float, d0: float, lo: float, w: float) -> float:
     return INF
 
 
-@njit
+@njit_inner
 def _ball_time(
     b: np.ndarray,
     s: np.ndarray,
@@ -491,7 +493,7 @@ def _ball_time(
 # ----------------------------------------------------------------- resolution
 
 
-@njit
+@njit_inner
 def _ball_ball(b: np.ndarray, s: np.ndarray, i: int, j: int, p: np.ndarray) -> None:
     """Equal spheres, instantaneous impulse with restitution and Coulomb friction (throw)."""
     R = p[0]
@@ -566,7 +568,7 @@ def _ball_ball(b: np.ndarray, s: np.ndarray, i: int, j: int, p: np.ndarray) -> N
             classify(b, s, q, p)
 
 
-@njit
+@njit_inner
 def _ball_cushion(b: np.ndarray, s: np.ndarray, i: int, ox: float, oy: float, p: np.ndarray) -> None:
     """Han (2005)-style rigid cushion impulse; (ox, oy) is the unit normal from the ball toward the cushion.
 
@@ -637,7 +639,7 @@ def _ball_cushion(b: np.ndarray, s: np.ndarray, i: int, ox: float, oy: float, p:
             classify(b, s, i, p)
 
 
-@njit
+@njit_inner
 def _transition(b: np.ndarray, s: np.ndarray, i: int, p: np.ndarray) -> None:
     st = s[i]
     R = p[0]
@@ -811,3 +813,13 @@ def run(
             upd[1] = o
             nupd = 2
     return nev, nsnap, status
+
+
+def _python(f: Callable[..., Any]) -> Callable[..., Any]:
+    return cast(Callable[..., Any], getattr(f, "py_func", f))
+
+
+# Plain-Python versions of the motion law (they call no other kernel), for trajectory
+# sampling and tests: the compiled helpers have no Python wrapper.
+py_motion = _python(motion)
+py_evolve = _python(evolve)

@@ -221,9 +221,9 @@ def _sample(
             b = sn_b[k].copy()
             s = sn_s[k].copy()
             if st in (K.SLIDING, K.ROLLING):
-                ax, ay, _ = K.motion(b, s, i, p)
+                ax, ay, _ = K.py_motion(b, s, i, p)
                 acc[i, 0], acc[i, 1] = ax, ay
-                K.evolve(b, s, acc, i, float(t - sn_t[k]), p)
+                K.py_evolve(b, s, acc, i, float(t - sn_t[k]), p)
             x, y = float(b[i, 0] * 1e3), float(b[i, 1] * 1e3)
             if st == K.POCKETED:
                 samples.append((float(t), x, y))
