@@ -255,3 +255,27 @@ def test_play_command_is_deterministic_and_names_players(tmp_path: Path) -> None
     assert load(a).players == ["Ann", "Bob"]
     bad = CliRunner().invoke(main, ["play", "russian", "--players", "3", "--names", "Ann,Bob"])
     assert bad.exit_code != 0
+
+
+# -------------------------------------------------------------------- blacks
+
+
+def test_spots_a_black_when_an_opponent_is_over_90() -> None:
+    ref = referee(layout(), tallies={"P2": {"above": 95}})
+    shot = chosen(RussianBot("P1", 5), ref)
+    assert shot.before.action == "spot_black"
+    r = play(ref, shot)
+    assert not r.scratch, r.fouls
+    assert r.respotted["black1"] == list(eq.HOME_SPOT["black"]) and r.blacks == 1
+
+
+def test_over_90_the_bot_keeps_off_the_black() -> None:
+    # The black on its spot right in front of the white: the nearest and easiest ball to hit.
+    pos = layout(white=(889.0, 860.0))
+    pos["black1"] = eq.HOME_SPOT["black"]
+    ref = referee(pos, tallies={"P1": {"above": 93}})
+    shot = chosen(RussianBot("P1", 6), ref)
+    assert shot.before.action is None
+    r = play(ref, shot)
+    assert not r.scratch, r.fouls
+    assert not any(isinstance(e, Hit) and "black1" in (e.ball, e.other) for e in shot.events)

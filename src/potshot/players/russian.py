@@ -76,6 +76,7 @@ from potshot.record.model import Before, Cue, Frame, Shot
 from potshot.referee.base import OVERLAP_TOLERANCE_MM, Referee
 from potshot.referee.russian import (
     BLACK_THRESHOLD,
+    MAX_BLACKS,
     MAX_CANNON_RUN,
     MAX_SPOT_POTS,
     SPOT_TOLERANCE_MM,
@@ -612,6 +613,11 @@ class RussianBot(Player):
                 before.spot = chosen[st.pending[0]]
             else:
                 before.extra = {"spots": {n: [p[0], p[1]] for n, p in chosen.items()}}
+        else:
+            action = black_action(ref, me)
+            if action is not None:
+                before.action = action
+                layout = apply_black_action(ref, layout, action)
         in_hand = layout.get("white") is None
         room = self._room(ref, me)
         no_pot = self._no_pot(ref, layout)
@@ -941,10 +947,69 @@ def simulate(layout: Mapping[str, Point | None], cue: Cue, *, trajectories: bool
     return res
 
 
+def blacks_allowed(referee: RussianReferee) -> int:
+    """BALLS: one black for each player with an active score posted over 90."""
+    st = referee.state
+    return sum(
+        1
+        for p, t in st.tallies.items()
+        if (p in st.sequence or p in st.withdrawn) and p not in st.inactive and t.posted > BLACK_THRESHOLD
+    )
+
+
+def _blacks_on(layout: Mapping[str, Point | None]) -> list[str]:
+    return sorted(
+        (n for n, p in layout.items() if eq.is_black(n) and p is not None), key=lambda n: int(n[5:])
+    )
+
+
+def black_action(referee: RussianReferee, player: str) -> str | None:
+    """BLACK BALL: whether ``player`` spots a black (or removes one) before the stroke.
+
+    "Any player may spot a black ball" while fewer are on the table than the
+    players posted over 90: the bot does so when it is not over 90 itself (a black
+    is a hazard only to those over 90, SCRATCH, and their penalties are then
+    divided among the others, SCORING), and only when the top centre spot is
+    free. "Any black ball may be removed" once more are on the table than
+    allowed: the bot does so when it is over 90.
+    """
+    st = referee.state
+    if st.pending:
+        return None
+    on = _blacks_on(st.positions)
+    allowed = blacks_allowed(referee)
+    mine = st.tallies[player].posted
+    if len(on) > allowed and mine > BLACK_THRESHOLD:
+        return "remove_black"
+    if len(on) < allowed and mine <= BLACK_THRESHOLD:
+        home = eq.HOME_SPOT["black"]
+        if all(p is None or geo.distance(p, home) >= 2 * R + 0.01 for p in st.positions.values()):
+            return "spot_black"
+    return None
+
+
+def apply_black_action(referee: RussianReferee, layout: Mapping[str, Point | None], action: str) -> Layout:
+    """The table after a ``spot_black`` (on the top centre spot) or ``remove_black`` action."""
+    out: Layout = dict(layout)
+    st = referee.state
+    if action == "spot_black" and len(_blacks_on(out)) < blacks_allowed(referee):
+        spare = [n for n in eq.black_names(max(MAX_BLACKS, len(st.tallies))) if out.get(n) is None]
+        spare = [n for n in spare if n not in st.pending]
+        if spare:
+            out[spare[0]] = eq.HOME_SPOT["black"]
+    elif action == "remove_black":
+        on = _blacks_on(out)
+        if on:
+            out[on[-1]] = None
+    return out
+
+
 def stroke_layout(referee: RussianReferee, shot: Shot) -> Layout:
-    """The table a shot is struck on: the referee's position, the white placed, chosen spots applied."""
-    layout: Layout = dict(referee.state.positions)
+    """The table a shot is struck on: the referee's position, black actions, chosen spots, the white placed."""
     b = shot.before
+    layout: Layout = dict(referee.state.positions)
+    if b.action in ("spot_black", "remove_black"):
+        layout = apply_black_action(referee, layout, b.action)
     extra = (b.extra or {}).get("spots") or {}
     for name, p in extra.items():
         layout[name] = (float(p[0]), float(p[1]))
