@@ -771,3 +771,13 @@ def test_law_18c_improper_break_that_touches() -> None:
     )
     assert r.broken and r.foul and r.next == "Bob" and r.penalty_pieces == 0
     assert r.returned == ["white2"] and r.to_place == {"Ann": 1, "Bob": 0} and r.owed == {"Ann": 0, "Bob": 0}
+
+
+def test_frame_result_and_account() -> None:
+    """The board's result (the frame's `result`) and the one-line account name the winner and points."""
+    res = board([shot("Ann", hit(), pot("white9"))], down=(*ALL_WHITES_BUT_9, "black1"), queen="Ann")
+    fr = res.record.frames[0].result
+    assert fr is not None and fr.winner == "Ann" and fr.score == {"Ann": 11, "Bob": 0}
+    ref = res.referee
+    line = ref.account(res.record.frames[0].shots[0], last(res))
+    assert "board to Ann +11" in line and "pockets white9" in line
