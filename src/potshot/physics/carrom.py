@@ -165,26 +165,26 @@ def _prepare(
     mass = np.array([piece_mass(nm) for nm in names], dtype=np.float64)
     pos = np.array(pts, dtype=np.float64).reshape(len(names), 2)
     size = board.size
+    inside = (pos >= radius[:, None] - _EDGE_TOL) & (pos <= size - radius[:, None] + _EDGE_TOL)
+    for k in np.flatnonzero(~inside.all(axis=1)):
+        raise ValueError(
+            f"{names[k]} at ({pos[k, 0]}, {pos[k, 1]}) is not on the board "
+            f"(its centre must lie {radius[k]} mm inside the frame)"
+        )
     for k, nm in enumerate(names):
-        x, y = pos[k]
-        r = radius[k]
-        if not (r - _EDGE_TOL <= x <= size - r + _EDGE_TOL and r - _EDGE_TOL <= y <= size - r + _EDGE_TOL):
-            raise ValueError(
-                f"{nm} at ({x}, {y}) is not on the board (its centre must lie {r} mm inside the frame)"
-            )
-        hole = board.in_pocket(x, y)
+        hole = board.in_pocket(float(pos[k, 0]), float(pos[k, 1]))
         if hole is not None:
             raise ValueError(
-                f"{nm} at ({x}, {y}) has its centre over the {hole} pocket: it would have fallen"
+                f"{nm} at ({pos[k, 0]}, {pos[k, 1]}) has its centre over the {hole} pocket: it would have fallen"
             )
-    for i in range(len(names)):
-        for j in range(i + 1, len(names)):
-            d = math.hypot(pos[i, 0] - pos[j, 0], pos[i, 1] - pos[j, 1])
-            if d < radius[i] + radius[j] - _OVERLAP_TOL:
-                raise ValueError(
-                    f"{names[i]} and {names[j]} overlap ({d:.6f} mm apart, touching at "
-                    f"{radius[i] + radius[j]} mm)"
-                )
+    dist = np.hypot(pos[:, None, 0] - pos[None, :, 0], pos[:, None, 1] - pos[None, :, 1])
+    touch = radius[:, None] + radius[None, :]
+    bad = np.argwhere(np.triu(dist < touch - _OVERLAP_TOL, k=1))
+    if bad.size:
+        i, j = (int(v) for v in bad[0])
+        raise ValueError(
+            f"{names[i]} and {names[j]} overlap ({dist[i, j]:.6f} mm apart, touching at {touch[i, j]} mm)"
+        )
     vel = np.zeros((len(names), 2))
     a = math.radians(aim_f)
     vel[0, 0] = speed_f * 1000.0 * math.cos(a)
