@@ -781,3 +781,10 @@ def test_frame_result_and_account() -> None:
     ref = res.referee
     line = ref.account(res.record.frames[0].shots[0], last(res))
     assert "board to Ann +11" in line and "pockets white9" in line
+
+
+def test_law_88b_98_an_empty_shot_is_a_pass() -> None:
+    """Laws 88(b), 98: a shot with nothing at all is no stroke: a pass; six in a row void the board."""
+    rs = rulings(board([{"player": p} for p in ["Ann", "Bob"] * 3]))
+    assert [r.next for r in rs[:5]] == ["Bob", "Ann", "Bob", "Ann", "Bob"]
+    assert rs[5].void and rs[5].board_over

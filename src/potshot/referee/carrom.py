@@ -462,6 +462,19 @@ class CarromReferee(Referee):
         out = _Outcome()
         # ------------------------------------------------ actions (no stroke)
         action = "concede_game" if b.concede else b.action
+        if (
+            action is None
+            and st.broken
+            and not shot.events
+            and shot.cue is None
+            and b.place is None
+            and not b.fouls
+            and not b.penalty_place
+            and not b.waive_penalty
+            and not b.extra
+        ):
+            # Law 88(b): no striker movement and no piece touched is no stroke: the turn is passed (Law 98)
+            action = "pass"
         if action is not None:
             if shot.events:
                 raise RecordError(
