@@ -166,10 +166,12 @@ def _prepare(
     pos = np.array(pts, dtype=np.float64).reshape(len(names), 2)
     size = board.size
     inside = (pos >= radius[:, None] - _EDGE_TOL) & (pos <= size - radius[:, None] + _EDGE_TOL)
-    for k in np.flatnonzero(~inside.all(axis=1)):
+    off = np.flatnonzero(~inside.all(axis=1))
+    if off.size:
+        o = int(off[0])
         raise ValueError(
-            f"{names[k]} at ({pos[k, 0]}, {pos[k, 1]}) is not on the board "
-            f"(its centre must lie {radius[k]} mm inside the frame)"
+            f"{names[o]} at ({pos[o, 0]}, {pos[o, 1]}) is not on the board "
+            f"(its centre must lie {radius[o]} mm inside the frame)"
         )
     for k, nm in enumerate(names):
         hole = board.in_pocket(float(pos[k, 0]), float(pos[k, 1]))
