@@ -632,8 +632,10 @@ def test_law_103_no_striker_position_voids() -> None:
 def test_laws_100_104_concede_and_forfeit() -> None:
     r = last(board([shot("Ann", action="forfeit")]))
     assert r.match_over and r.match_winner == "Bob"
-    r = last(board([shot("Ann", concede=True)]))
+    r = last(board([shot("Ann", action="concede_game")]))
     assert r.game_over and r.game_winner == "Bob" and not r.match_over
+    r = last(board([shot("Ann", concede=True)], down=whites(1, 2, 3)))
+    assert r.board_over and r.winner == "Bob" and r.board_points["Bob"] == 6 + 3 and not r.game_over
 
 
 # ----------------------------------------------------------------- doubles

@@ -21,8 +21,8 @@ Vocabulary (docs/carrom-record.md has the whole of it):
   this stroke; ``before.waive_penalty``: the penalty condoned (Law 60);
 - ``before.action``: a referee action instead of a stroke: ``pass`` (Law 98),
   ``lose_board`` (Laws 24, 64, 82(b), 87(b)), ``replay`` (Laws 101, 103),
-  ``forfeit`` (Law 104), ``concede_game`` / ``concede_match`` (Law 100);
-  ``before.concede`` is ``concede_game``.
+  ``forfeit`` (Law 104), ``concede_board`` / ``concede_game`` / ``concede_match``
+  (Law 100); ``before.concede`` (the format: "concedes the frame") is ``concede_board``.
 
 >>> from potshot.record.io import load_partial
 >>> from potshot.referee.runner import referee_record
@@ -91,7 +91,7 @@ FOUL_KINDS: frozenset[str] = frozenset(
     }
 )
 
-ACTIONS = ("pass", "lose_board", "replay", "forfeit", "concede_game", "concede_match")
+ACTIONS = ("pass", "lose_board", "replay", "forfeit", "concede_board", "concede_game", "concede_match")
 
 QUEEN_POINTS = 3
 """Law 25(b)(i): the queen is worth 3 points..."""
@@ -461,7 +461,7 @@ class CarromReferee(Referee):
         side = self.side_of(shot.player)
         out = _Outcome()
         # ------------------------------------------------ actions (no stroke)
-        action = "concede_game" if b.concede else b.action
+        action = "concede_board" if b.concede else b.action
         if (
             action is None
             and st.broken
@@ -1180,6 +1180,9 @@ class CarromReferee(Referee):
             return self._void(self._ruling(out, 0, None, {}))
         if action == "lose_board":
             return self._lose_board(shot, side, "the board is lost (Laws 64, 82(b), 87(b))", out)
+        if action == "concede_board":
+            # Law 100 (the Italian "partita" is also the board, Laws 25-26, 64): scored as a board lost
+            return self._lose_board(shot, side, f"{shot.player} concedes the board (Law 100)", out)
         # the game or the match conceded (Law 100) or forfeited (Law 104)
         win = 1 - side
         st.board_over = True
@@ -1219,7 +1222,7 @@ class CarromReferee(Referee):
         bits = [f"{shot.player}:"]
         pots = [e.ball for e in shot.events if isinstance(e, Pot)]
         if shot.before.action or shot.before.concede:
-            bits.append(shot.before.action or "concede_game")
+            bits.append(shot.before.action or "concede_board")
         elif pots:
             bits.append("pockets " + ", ".join(pots))
         else:
