@@ -46,7 +46,20 @@ class Stats:
     sims: int = 0
 
 
+def warm_up() -> None:
+    """Compile (or load from numba's cache) the physics kernel before anything is timed."""
+    from potshot.equipment.snooker import starting_position
+    from potshot.physics import simulate_shot
+    from potshot.players.snooker import separate
+    from potshot.record.model import Cue
+
+    layout = dict(starting_position())
+    layout["white"] = (1000.0, 700.0)
+    simulate_shot(separate(layout), Cue(speed=5.0, aim=85.0), trajectories=True)
+
+
 def play(frames: int, seed: int, max_shots: int, aim_sigma: float, verbose: bool) -> Stats:
+    warm_up()
     st = Stats()
     names = ["Ann", "Bob"]
     for fi in range(frames):
@@ -155,7 +168,8 @@ def report(st: Stats, args: argparse.Namespace) -> str:
         "- *Fouls per frame*: strokes ruled fouls by the referee (in-offs, missed contacts in escapes,",
         "  wrong ball first), and of those the ones called foul and a miss.",
         "- *Seconds per frame*: wall clock of the whole frame (thinking and the final simulation), one",
-        "  process, on this 2-core machine shared with other work.",
+        "  process, on this 2-core machine shared with other work, after the physics kernel is compiled",
+        "  (a first run after the kernel changed spends about 20 s more compiling it, once).",
         "- A player who needs snookers with only colours left concedes (endings: *conceded*); a frame is",
         "  cut at the stroke cap (*unfinished*) so that safety exchanges cannot go on forever.",
         "",
