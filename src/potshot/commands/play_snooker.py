@@ -126,7 +126,13 @@ show(0);
     show_default=True,
     help="Strokes at most per frame (a frame that reaches it is left unfinished).",
 )
-@click.option("--reds", type=click.Choice(["15", "10", "6"]), default="15", show_default=True)
+@click.option(
+    "--reds",
+    type=click.Choice(["15", "10", "6"]),
+    default="15",
+    show_default=True,
+    help="Reds in the triangle (the 10- and 6-red games).",
+)
 @click.option(
     "--players",
     "names",
@@ -152,7 +158,15 @@ def snooker(
     names: str,
     aim_error: float,
 ) -> None:
-    """Play snooker, built-in player against built-in player, refereed by the official rules."""
+    """Play snooker, built-in player against built-in player, refereed by the official rules.
+
+    Every stroke is simulated by the physics and ruled by the referee; the live
+    account shows each stroke (player, declarations, first ball hit, pots, fouls,
+    points, score, break). Example:
+
+    \b
+        potshot play snooker --seed 1 --frames 1 -o frame.json --html replay.html
+    """
     from potshot.players.snooker import SnookerBot, play_frame
     from potshot.record.io import save
     from potshot.referee.snooker import SnookerReferee
