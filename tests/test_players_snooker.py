@@ -311,3 +311,19 @@ def test_bot_also_plays_through_the_generic_loop() -> None:
     )
     assert len(frame.shots) == 6 and all(s.ruling is not None for s in frame.shots)
     assert frame.shots[0].before.place is not None
+
+
+def test_a_free_ball_stroke_that_hides_the_white_behind_the_free_ball_is_judged_unfair() -> None:
+    from potshot.players.snooker import _behind_free_ball
+
+    lay: Layout = {
+        "white": (889.0, 3100.0),
+        "black": eq.SPOTS["black"],
+        "red1": (889.0, 3400.0),
+        "pink": (300.0, 2000.0),
+    }
+    assert _behind_free_ball(lay, "black", {"red1"})
+    lay["black"] = (600.0, 3245.0)
+    assert not _behind_free_ball(lay, "black", {"red1"})
+    only = {"white": (889.0, 3100.0), "black": eq.SPOTS["black"], "pink": (889.0, 3400.0)}
+    assert not _behind_free_ball(only, "black", {"pink"})  # only pink and black left: no such foul

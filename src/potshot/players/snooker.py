@@ -424,6 +424,8 @@ def judge(sit: Situation, opt: Option, white: Point, result: ShotResult) -> Outc
         fair = False
     layout: Layout = dict(result.after)
     layout["white"] = result.after.get("white")
+    if fair and opt.free_ball and _behind_free_ball(layout, opt.free_ball, legal):
+        fair = False
     points = 0
     stays: set[str] = set()
     if sit.on == "red":
@@ -454,6 +456,22 @@ def judge(sit: Situation, opt: Option, white: Point, result: ShotResult) -> Outc
         next_on = lowest or ""
         frame_over = lowest is None
     return Outcome(fair, points if fair else 0, pots, layout, next_on, frame_over)
+
+
+def _behind_free_ball(layout: Layout, free: str, legal: set[str]) -> bool:
+    """Section 3 Rule 10(b)(ii): the cue ball left snookered on the balls on by the free ball alone
+    (except when only the pink and black remain)."""
+    white, fb = layout.get("white"), layout.get(free)
+    objs = {n for n, p in layout.items() if p is not None and n != "white"}
+    targets = [p for n in legal if n != free and (p := layout.get(n)) is not None]
+    if white is None or fb is None or not targets or objs == {"pink", "black"}:
+        return False
+    others = [p for n, p in layout.items() if p is not None and n not in legal and n not in ("white", free)]
+
+    def snookered(obstacles: list[Point]) -> bool:
+        return not any(geo.clear_to_both_edges(white, t, obstacles, R) for t in targets)
+
+    return snookered([*others, fb]) and not snookered(others)
 
 
 def targets_on(layout: Layout, on: str) -> list[str]:
