@@ -23,6 +23,7 @@ import json
 import math
 import os
 import random
+import resource
 import subprocess
 import sys
 import tempfile
@@ -42,18 +43,25 @@ print(time.perf_counter() - t)
 """
 
 
-def first_flick_times() -> tuple[float, float]:
-    """Seconds to import and run one break: with an empty numba cache, then with the cache filled."""
+def first_flick_times() -> list[tuple[float, float]]:
+    """Import and run one break in a fresh interpreter, with an empty numba cache, then with it filled.
+
+    Returns ``[(wall_s, cpu_s) cold, (wall_s, cpu_s) cached]``; CPU is the
+    child's user + system time (the wall time suffers when the cores are shared).
+    """
     with tempfile.TemporaryDirectory() as cache:
         env = dict(os.environ, NUMBA_CACHE_DIR=cache)
         env.pop("POTSHOT_NO_JIT", None)
         out = []
         for _ in range(2):
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
             res = subprocess.run(
                 [sys.executable, "-c", _FIRST_FLICK], env=env, capture_output=True, text=True, check=True
             )
-            out.append(float(res.stdout.strip().splitlines()[-1]))
-    return out[0], out[1]
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+            out.append((float(res.stdout.strip().splitlines()[-1]), cpu))
+    return out
 
 
 def break_jobs(n: int, rng: random.Random) -> list[dict[str, Any]]:
@@ -126,7 +134,7 @@ def main() -> None:
     n_break, n_random = (20, 20) if args.quick else (500, 1000)
     rng = random.Random(args.seed)
 
-    cold, cached = first_flick_times()
+    (cold, cold_cpu), (cached, cached_cpu) = first_flick_times()
     simulate_flick(starting_position(), (370.0, 117.4), 7.0, 90.0)  # compile/load in this process
     breaks = break_jobs(n_break, rng)
     randoms = random_jobs(n_random, rng)
@@ -141,6 +149,8 @@ def main() -> None:
         "cpus": procs,
         "cold_first_flick_s": round(cold, 3),
         "cached_first_flick_s": round(cached, 3),
+        "cold_first_flick_cpu_s": round(cold_cpu, 3),
+        "cached_first_flick_cpu_s": round(cached_cpu, 3),
         "break": {k: round(v, 2) for k, v in b.items()},
         "random": {k: round(v, 2) for k, v in r.items()},
         "pool_break_flicks_per_s": round(len(breaks) / pool_dt, 1),

@@ -28,6 +28,9 @@ R_C = piece_radius("white1")
 M_S = piece_mass("striker")
 M_C = piece_mass("white1")
 POCKET_R = BOARD.pocket_diameter / 2
+# Compiled entry points (with a Python wrapper) of the kernel's contact prediction.
+PAIR_TIME = K._pair_time
+STATE_AT = K._state_at
 
 
 # ----------------------------------------------------------------- helpers
@@ -478,12 +481,12 @@ def test_pair_time_is_the_first_contact(
     v0 = np.array([vi, vj], dtype=np.float64)
     w0 = np.zeros(2)
     t0 = np.zeros(2)
-    t = K._pair_time(p0, v0, w0, t0, radius, DECEL, 0, 1, 0.0)
+    t = PAIR_TIME(p0, v0, w0, t0, radius, DECEL, 0, 1, 0.0)
     t_end = max(math.hypot(*vi), math.hypot(*vj)) / DECEL
 
     def gap(tt: float) -> float:
-        a = K._state_at(p0, v0, w0, t0, radius, DECEL, 0, tt)
-        b = K._state_at(p0, v0, w0, t0, radius, DECEL, 1, tt)
+        a = STATE_AT(p0, v0, w0, t0, radius, DECEL, 0, tt)
+        b = STATE_AT(p0, v0, w0, t0, radius, DECEL, 1, tt)
         return math.hypot(a[0] - b[0], a[1] - b[1]) - float(radius.sum())
 
     grid = np.linspace(0.0, t_end, 4001)

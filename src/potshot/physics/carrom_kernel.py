@@ -47,28 +47,13 @@ Set ``POTSHOT_NO_JIT=1`` to run the same code as plain Python.
 from __future__ import annotations
 
 import math
-import os
-from collections.abc import Callable
-from typing import Any, TypeVar
 
 import numpy as np
 
-F = TypeVar("F", bound=Callable[..., Any])
+from potshot.physics._jit import JIT_ENABLED, njit, njit_inner
 
-NO_JIT = os.environ.get("POTSHOT_NO_JIT", "") == "1"
-
-if NO_JIT:
-
-    def jit(fn: F) -> F:
-        """Identity: ``POTSHOT_NO_JIT=1`` runs the kernels as plain Python."""
-        return fn
-
-else:
-    import numba
-
-    def jit(fn: F) -> F:
-        """Compile with numba (cached on disk, no fastmath: results are bit-reproducible)."""
-        return numba.njit(cache=True)(fn)  # type: ignore[return-value]
+NO_JIT = not JIT_ENABLED
+"""True when ``POTSHOT_NO_JIT=1``: the kernels run as plain Python (see ``physics._jit``)."""
 
 
 INF = math.inf
@@ -117,7 +102,7 @@ P_MAX_EVENTS = 6
 N_PARAMS = 7
 
 
-@jit
+@njit_inner
 def _peval(c0: float, c1: float, c2: float, c3: float, c4: float, x: float) -> float:
     """Horner evaluation of ``c0 + c1 x + ... + c4 x^4``."""
     return (((c4 * x + c3) * x + c2) * x + c1) * x + c0
@@ -127,9 +112,18 @@ ROOT_TOL = 1e-14
 """Relative width (of ``1 + t``) to which contact times are bracketed (about 1e-13 s)."""
 
 
-@jit
+@njit_inner
 def _bracket_root(
-    c0: float, c1: float, c2: float, c3: float, c4: float, a: float, b: float, fa: float, fb: float, tol: float
+    c0: float,
+    c1: float,
+    c2: float,
+    c3: float,
+    c4: float,
+    a: float,
+    b: float,
+    fa: float,
+    fb: float,
+    tol: float,
 ) -> float:
     """Root of the polynomial in ``[a, b]``, where it changes from ``fa``'s side to ``fb``'s.
 
@@ -165,7 +159,7 @@ def _bracket_root(
     return a
 
 
-@jit
+@njit_inner
 def _quad_roots(qa: float, qb: float, qc: float) -> tuple[int, float, float]:
     """Real roots of ``qa x^2 + qb x + qc`` in ascending order (numerically stable form)."""
     if qa == 0.0:
@@ -187,7 +181,7 @@ def _quad_roots(qa: float, qb: float, qc: float) -> tuple[int, float, float]:
     return 2, r1, r2
 
 
-@jit
+@njit_inner
 def _first_contact(c0: float, c1: float, c2: float, c3: float, c4: float, h: float) -> float:
     """First ``t`` in ``[0, h]`` where ``f(t) = c0 + ... + c4 t^4`` enters ``f <= 0``.
 
@@ -270,7 +264,7 @@ def _first_contact(c0: float, c1: float, c2: float, c3: float, c4: float, h: flo
     return INF
 
 
-@jit
+@njit
 def _state_at(
     p0: np.ndarray,
     v0: np.ndarray,
@@ -308,7 +302,7 @@ def _state_at(
     return p0[i, 0] + ux * s, p0[i, 1] + uy * s, ux * nsp, uy * nsp, w
 
 
-@jit
+@njit
 def _pair_time(
     p0: np.ndarray,
     v0: np.ndarray,
@@ -386,7 +380,7 @@ def _pair_time(
     return INF
 
 
-@jit
+@njit_inner
 def _s_to_t(sp: float, decel: float, s: float) -> float:
     """Time to slide ``s`` mm from speed ``sp`` under deceleration ``decel`` (stable form)."""
     if s <= 0.0:
@@ -397,7 +391,7 @@ def _s_to_t(sp: float, decel: float, s: float) -> float:
     return 2.0 * s / (sp + math.sqrt(disc))
 
 
-@jit
+@njit_inner
 def _disc_predictions(
     p0: np.ndarray,
     v0: np.ndarray,
@@ -481,7 +475,7 @@ def _disc_predictions(
     return t0[i] + sp / decel, t_wall, side, t_pocket, pk
 
 
-@jit
+@njit
 def simulate_kernel(
     pos: np.ndarray,
     vel: np.ndarray,
