@@ -34,9 +34,13 @@ Constants (SI; see :class:`CarromPhysics`):
   (inelastic), so 0.90 is chosen, documented as such.
 * ``MU_CONTACT = 0.12``: friction between the edges of two colliding discs,
   the mean value measured in the same puck experiments (Maw, Barber & Fawcett 1981).
-* ``E_FRAME = 0.80``: rebound off the wooden frame. Chosen, not measured: the
-  frame (hardwood, often with a rubber-free lacquered edge) is softer than a
-  disc-disc contact; 0.8 keeps the classic "rebound shot" geometry.
+* ``E_FRAME = 0.80``: rebound off the wooden frame. Chosen, not measured (no
+  published figure was found); the tests exercise it at 0.5, 0.8 and 1.
+* ``V_SEPARATE = 1 mm/s`` (kernel): the least speed at which two discs leave
+  a contact; restitution tends to 1 for slow impacts (Brilliantov et al.,
+  Phys. Rev. E 53, 5382 (1996)), and the floor stops the inelastic collapse
+  of discs pressed together by friction. It may add at most 2e-9 J to a
+  contact slower than 1 mm/s; every other collision loses energy.
 * ``G = 9.80665`` m/s^2 (standard gravity, CGPM 1901).
 
 Everything is deterministic: the same input gives bit-identical output.
