@@ -11,6 +11,9 @@ Measures, on this machine:
 * random flicks on random mid-game layouts (0-19 pieces, 0.5-8 m/s, any aim);
 * the same break shots through ``simulate_flicks`` in a process pool.
 
+Serial runs are repeated (``--repeat``) and the fastest round is kept; the
+1-minute load average is printed, since the development machine is shared.
+
 Prints one JSON line. ``--quick`` runs fewer flicks (a smoke test).
 
     python benchmarks/carrom_physics.py [--quick] [--seed N]
@@ -130,6 +133,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="few flicks: a smoke test")
     ap.add_argument("--seed", type=int, default=14)
+    ap.add_argument("--repeat", type=int, default=3, help="rounds of each serial run; the fastest is kept")
     args = ap.parse_args()
     n_break, n_random = (20, 20) if args.quick else (500, 1000)
     rng = random.Random(args.seed)
@@ -138,8 +142,9 @@ def main() -> None:
     simulate_flick(starting_position(), (370.0, 117.4), 7.0, 90.0)  # compile/load in this process
     breaks = break_jobs(n_break, rng)
     randoms = random_jobs(n_random, rng)
-    b = run_serial(breaks)
-    r = run_serial(randoms)
+    # The fastest of a few rounds: the development machine's cores are shared.
+    b = max((run_serial(breaks) for _ in range(args.repeat)), key=lambda d: d["flicks_per_s"])
+    r = max((run_serial(randoms) for _ in range(args.repeat)), key=lambda d: d["flicks_per_s"])
     procs = os.cpu_count() or 1
     t = time.perf_counter()
     simulate_flicks(breaks, processes=procs)
@@ -147,6 +152,7 @@ def main() -> None:
     out = {
         "benchmark": "carrom_physics",
         "cpus": procs,
+        "load_average_1min": round(os.getloadavg()[0], 2),
         "cold_first_flick_s": round(cold, 3),
         "cached_first_flick_s": round(cached, 3),
         "cold_first_flick_cpu_s": round(cold_cpu, 3),
