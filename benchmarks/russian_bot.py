@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from potshot.equipment.russian import starting_position
 from potshot.physics import simulate_shot
 from potshot.players.base import ShotPlayed
-from potshot.players.russian import RussianBot, play_game
+from potshot.players.russian import CONTINUE_VALUE, RussianBot, play_game
 from potshot.record.model import Cue, Frame, Pot, Record
 from potshot.referee.russian import RussianReferee, RussianRuling
 
@@ -76,7 +76,15 @@ def _reason(text: str) -> str:
     return t
 
 
-def play(games: int, players: int, seed: int, max_shots: int, aim_sigma: float, verbose: bool) -> Stats:
+def play(
+    games: int,
+    players: int,
+    seed: int,
+    max_shots: int,
+    aim_sigma: float,
+    verbose: bool,
+    continue_value: float,
+) -> Stats:
     st = Stats()
     names = [f"P{i + 1}" for i in range(players)]
     # Compile (or load) the physics kernels before the clock starts.
@@ -86,7 +94,8 @@ def play(games: int, players: int, seed: int, max_shots: int, aim_sigma: float, 
         rec = Record(game="russian", players=list(names), frames=[frame])
         ref = RussianReferee(rec)
         bots = {
-            n: RussianBot(n, seed * 100_000 + gi * 10 + i, aim_sigma=aim_sigma) for i, n in enumerate(names)
+            n: RussianBot(n, seed * 100_000 + gi * 10 + i, aim_sigma=aim_sigma, continue_value=continue_value)
+            for i, n in enumerate(names)
         }
         turn = {"points": 0}
 
@@ -166,7 +175,7 @@ def report(st: Stats, args: argparse.Namespace) -> str:
         "# Russian-billiards bot benchmark",
         "",
         f"`python benchmarks/russian_bot.py --games {args.games} --players {args.players} --seed {args.seed}` "
-        f"(aim error {args.aim_error} deg, speed error 3 %, shot cap {args.max_shots} a game, each game to the "
+        f"(aim error {args.aim_error} deg, speed error 3 %, turn worth {args.continue_value} points, shot cap {args.max_shots} a game, each game to the "
         f"first Real Star), Python {platform.python_version()} on {platform.machine()}, 2 shared cores.",
         "",
         "| figure | value |",
@@ -215,10 +224,13 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--max-shots", type=int, default=600)
     ap.add_argument("--aim-error", type=float, default=0.05)
+    ap.add_argument("--continue-value", type=float, default=CONTINUE_VALUE, help="worth of keeping the turn")
     ap.add_argument("--markdown", help="write the report here")
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args()
-    st = play(args.games, args.players, args.seed, args.max_shots, args.aim_error, args.verbose)
+    st = play(
+        args.games, args.players, args.seed, args.max_shots, args.aim_error, args.verbose, args.continue_value
+    )
     text = report(st, args)
     print(text)
     if args.markdown:

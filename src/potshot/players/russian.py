@@ -99,8 +99,9 @@ MAX_TANGENT_CUT = 78.0
 """Cannons and in-offs: the contact is at most this thin."""
 MIN_TANGENT_CUT = 12.0
 """Cannons and in-offs: the contact is at least this thin (a fuller one leaves the cue ball no pace)."""
-CONTINUE_VALUE = 2.0
-"""Worth of keeping the turn (another shot) in points."""
+CONTINUE_VALUE = 5.0
+"""Worth of keeping the turn (another shot) in points: of 2, 5 and 8 the benchmark
+(``benchmarks/russian_bot.md``) scored most per shot with 5."""
 SCRATCH_COST = 4.0
 """Worth of a scratch beyond the penalty and the vaporized turn points (the turn is lost)."""
 STAR_BONUS = 40.0
@@ -111,6 +112,7 @@ LEAVE_OTHER = 0.25
 """Weight of the best shot left to the next player when the turn ends."""
 IN_HAND_LEAVE = 2.0
 """Assumed worth of the white in hand (the next striker places it in the D)."""
+SQRT3 = math.sqrt(3.0)
 DECLARABLE = ("red", "blue", "yellow", "green")
 """The declarations the bot considers for the pink (DECLARATION); never ``white`` or ``black``."""
 
@@ -527,6 +529,7 @@ class RussianBot(Player):
         verify: int = 6,
         safeties: int = 3,
         aims: int = 4,
+        continue_value: float = CONTINUE_VALUE,
     ) -> None:
         super().__init__(name, seed)
         self.rng = random.Random(seed)
@@ -535,6 +538,7 @@ class RussianBot(Player):
         self.verify = verify
         self.safeties = safeties
         self.aims = aims
+        self.continue_value = continue_value
         self.last: Choice | None = None
 
     # ------------------------------------------------------------ situation
@@ -748,9 +752,22 @@ class RussianBot(Player):
             o_best = max(smooth, key=lambda o: (smooth[o], -abs(o)))
             if si == 0:
                 first_best = o_best
-            cue = Cue(speed=stroke.speed, aim=(plan.aim + o_best * plan.step) % 360.0, height=stroke.height)
-            if best is None or smooth[o_best] > best[0]:
-                best = (smooth[o_best], cue)
+            aim = plan.aim + o_best * plan.step
+            worth = smooth[o_best]
+            if plan.kind != "safe" and (self.aim_sigma > 0 or self.speed_sigma > 0):
+                # The cueing error at this stroke: sigma points of the aim and pace errors
+                # (weights 1/3 at the centre, 1/6 at +-sqrt(3) sigma on each axis).
+                da, dv = SQRT3 * self.aim_sigma, SQRT3 * self.speed_sigma
+                pts = [
+                    value(stroke, aim - da),
+                    value(stroke, aim + da),
+                    value(_Stroke(stroke.speed * (1 - dv), stroke.height), aim),
+                    value(_Stroke(min(MAX_SPEED, stroke.speed * (1 + dv)), stroke.height), aim),
+                ]
+                worth = vals[o_best] / 3.0 + sum(pts) / 6.0
+            cue = Cue(speed=stroke.speed, aim=aim % 360.0, height=stroke.height)
+            if best is None or worth > best[0]:
+                best = (worth, cue)
         if best is None:
             return None
         return Choice(plan, best[1], best[0], sims)
@@ -802,7 +819,7 @@ class RussianBot(Player):
             nxt = ruling.next
             after: Layout = dict(st.positions)
             if nxt == me:
-                worth += CONTINUE_VALUE
+                worth += self.continue_value
                 room = self._room(ref, me)
                 worth += LEAVE_OWN * best_ev(
                     after.get("white"), after, roles(after, st.pink), room, self.aim_sigma
