@@ -246,10 +246,9 @@ def simulate_raw(
     )
 
 
-def _speed_on(raw: RawFlick, seg: int, t: float) -> float:
-    """Speed (mm/s) at time ``t`` on segment ``seg``."""
-    t0, _, _, vx, vy, _ = (float(v) for v in raw.seg_f[seg])
-    return max(math.hypot(vx, vy) - raw.decel * (t - t0), 0.0)
+def _speed_on(seg: list[float], decel: float, t: float) -> float:
+    """Speed (mm/s) at time ``t`` on a segment row ``(t0, x, y, vx, vy, w)``."""
+    return max(math.hypot(seg[3], seg[4]) - decel * (t - seg[0]), 0.0)
 
 
 def _trajectories(raw: RawFlick, end: float) -> dict[str, list[tuple[float, float, float]]]:
@@ -295,11 +294,12 @@ def result_from_raw(raw: RawFlick, trajectories: bool = False) -> ShotResult:
     n = len(raw.names)
     current = list(range(n))
     next_seg = n
+    segs = raw.seg_f.tolist()
     for (kind, a, b), t in zip(raw.events.tolist(), raw.times.tolist(), strict=True):
         if kind == K.EV_HIT:
             n_hit += 1
-            sa = _speed_on(raw, current[a], t)
-            sb = _speed_on(raw, current[b], t)
+            sa = _speed_on(segs[current[a]], raw.decel, t)
+            sb = _speed_on(segs[current[b]], raw.decel, t)
             ball, other = (a, b) if sa >= sb else (b, a)
             events.append(Hit(ball=raw.names[ball], other=raw.names[other], t=t))
             current[a], current[b] = next_seg, next_seg + 1
