@@ -1,0 +1,257 @@
+"""The built-in carrom player: pockets own pieces, legal striker places and placements, the play command."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from potshot.cli import main
+from potshot.equipment import carrom as eq
+from potshot.players import carrom as carrom_players
+from potshot.players.carrom import (
+    CarromBot,
+    base_places,
+    new_record,
+    place_pieces,
+    play_game,
+    pot_plans,
+    simulate,
+)
+from potshot.record.io import load
+from potshot.record.model import Before, Cue, Frame, Hit, Pot, Record, Shot
+from potshot.referee.carrom import CarromReferee, CarromRuling
+from potshot.referee.runner import referee_record
+
+Point = tuple[float, float]
+
+# A's whites: white1 and white2 on the board; two blacks; the queen as the frame says.
+EASY: dict[str, Point | None] = {
+    "white1": (560.0, 600.0),
+    "white2": (120.0, 420.0),
+    "black1": (200.0, 300.0),
+    "black2": (420.0, 250.0),
+}
+
+
+def referee(position: dict[str, Point | None] | None, **frame: object) -> CarromReferee:
+    fr = Frame(starts="A", position=position, **frame)  # type: ignore[arg-type]
+    ref = CarromReferee(Record(game="carrom", players=["A", "B"], frames=[fr]))
+    ref.start_frame(0, fr)
+    return ref
+
+
+def play(ref: CarromReferee, shot: Shot) -> CarromRuling:
+    """Simulate ``shot`` from the referee's position and rule it (the state moves on)."""
+    res = simulate(ref, shot)
+    shot.events = list(res.events)
+    shot.after = dict(res.after)
+    ref.check_shot(shot)
+    ruling = ref.rule(shot)
+    assert isinstance(ruling, CarromRuling)
+    return ruling
+
+
+def exact(name: str) -> CarromBot:
+    """A bot without execution error: it plays exactly the stroke it chose."""
+    return CarromBot(name, 0, aim_sigma=0.0, speed_sigma=0.0)
+
+
+# ------------------------------------------------------------------ pocketing
+
+
+def test_pockets_an_own_piece_from_an_easy_position() -> None:
+    ref = referee(EASY, broken=True, queen="B")  # the queen is gone: own pieces are the only targets
+    bot = exact("A")
+    shot = bot.choose(ref)
+    assert bot.last is not None and bot.last.plan.target in ("white1", "white2")
+    r = play(ref, shot)
+    pots = [e.ball for e in shot.events if isinstance(e, Pot)]
+    assert bot.last.plan.target in pots and "striker" not in pots
+    assert not r.foul and r.penalty_pieces == 0 and r.next == "A"
+
+
+def test_covers_the_pending_queen() -> None:
+    # Law 69: the queen pocketed by A waits for the cover; the next stroke pockets an own piece
+    ref = referee(EASY, broken=True, queen="pending")
+    bot = exact("A")
+    r = play(ref, bot.choose(ref))
+    assert r.queen == "A" and r.next == "A"
+
+
+def test_goes_for_the_queen_but_not_the_last_piece_before_it() -> None:
+    # one white left and the queen on the board: pocketing white1 now loses the board (Law 73(b))
+    pos = {"queen": (370.0, 370.0), "white1": (560.0, 600.0), "black1": (200.0, 300.0)}
+    ref = referee(pos, broken=True)
+    bot = exact("A")
+    assert "queen" in bot.targets(ref)
+    r = play(ref, bot.choose(ref))
+    assert bot.last is not None and bot.last.plan.target == "queen"
+    assert not r.board_over and r.queen == "pending" and r.next == "A"
+
+
+def test_queen_not_a_target_before_an_own_piece_is_down() -> None:
+    ref = referee(None, broken=True)  # the formation, all pieces on the board (Laws 65, 68(a))
+    assert "queen" not in exact("A").targets(ref)
+
+
+def test_geometric_plans_are_clear_and_from_legal_places() -> None:
+    layout = {k: v for k, v in EASY.items() if v is not None}
+    places = base_places("south", layout)
+    assert places and all(eq.striker_place_ok("south", *p) for p in places)
+    plans = pot_plans(layout, places, ["white1", "white2"])
+    assert plans and plans[0].ease >= plans[-1].ease
+    for p in plans[:5]:
+        # a direct plan's aim passes the striker by the target at touching distance
+        if p.kind == "direct":
+            assert p.target is not None
+            tx, ty = layout[p.target]
+            a = math.radians(p.aim)
+            dx, dy = math.cos(a), math.sin(a)
+            miss = abs((tx - p.place[0]) * dy - (ty - p.place[1]) * dx)
+            assert miss < eq.STRIKER_DIAMETER / 2 + eq.CARROMMAN_DIAMETER / 2
+
+
+# ------------------------------------------------------------- legal strokes
+
+
+def test_flicks_start_from_legal_striker_places() -> None:
+    rec = new_record(("A", "B"))
+    ref = CarromReferee(rec)
+    bots = {"A": CarromBot("A", 3), "B": CarromBot("B", 4)}
+    play_game(ref, rec, bots, max_strokes=25)
+    shots = [s for f in rec.frames for s in f.shots if s.cue is not None]
+    assert len(shots) == 25
+    for s in shots:
+        assert s.ruling is not None and s.before.place is not None
+        seat = s.ruling["seats"][s.player]
+        assert eq.striker_place_ok(seat, *s.before.place), (seat, s.before.place)
+        assert not any("Law 91" in f for f in s.ruling["fouls"])
+    # the record re-rules identically
+    stored = [s.ruling for f in rec.frames for s in f.shots]
+    again = referee_record(load_dump(rec))
+    assert again.error is None
+    assert [s.ruling for f in again.record.frames for s in f.shots] == stored
+
+
+def load_dump(rec: Record) -> Record:
+    from potshot.record.io import dumps, load_partial
+
+    out, err = load_partial(dumps(rec))
+    assert err is None
+    return out
+
+
+def test_the_break_touches_the_formation() -> None:
+    ref = referee(None)
+    bot = CarromBot("A", 5)
+    shot = bot.choose(ref)
+    assert shot.before.place is not None and eq.striker_place_ok("south", *shot.before.place)
+    r = play(ref, shot)
+    assert r.broken and any(isinstance(e, Hit) for e in shot.events)
+
+
+# ------------------------------------------------------------- placements
+
+
+def test_places_penalty_pieces_legally() -> None:
+    # A (whites, three down) pockets the striker alone: one due, placed by B before B's stroke (Law 45(a))
+    pos = {n: p for n, p in eq.starting_position().items() if n not in ("white4", "white5", "white6")}
+    ref = referee(pos, broken=True)
+    r = ref.rule(
+        Shot(
+            player="A",
+            before=Before(place=(370.0, 117.4)),
+            cue=Cue(speed=1.0, aim=200.0, place=(370.0, 117.4)),
+            events=[Pot(ball="striker", pocket="bottom-left")],
+        )
+    )
+    assert r.next == "B" and r.to_place == {"A": 1, "B": 0}
+    layout = ref.layout()
+    bot = exact("B")
+    shot = bot.choose(ref)
+    placed = shot.before.penalty_place or {}
+    assert len(placed) == 1
+    ((name, p),) = placed.items()
+    assert eq.colour_of(name) == "white" and name not in layout
+    assert eq.penalty_place_fault(name, p[0], p[1], layout) is None
+    r2 = play(ref, shot)
+    assert not any("penalty_misplaced" in f or "wrong_pieces" in f for f in r2.fouls)
+    assert r2.to_place["A"] == 0
+
+
+def test_place_pieces_in_a_crowded_circle() -> None:
+    # the formation less its six outer whites: three of them go back among the others
+    lay: dict[str, Point | None] = dict(eq.starting_position())
+    for k in range(4, 10):
+        lay.pop(f"white{k}")
+    names = ["white4", "white5", "white6"]
+    spots = place_pieces(lay, names)
+    assert set(spots) == set(names)
+    placed: dict[str, Point | None] = dict(lay)
+    for n, p in spots.items():
+        assert eq.penalty_place_fault(n, p[0], p[1], placed) is None
+        placed[n] = p
+
+
+def test_waives_a_penalty_with_no_legal_spot(monkeypatch: pytest.MonkeyPatch) -> None:
+    # B (blacks) pockets the striker alone and owes one piece (Law 45(a)); when the outer circle has
+    # no legal spot left for it, A condones the penalty (Law 60) instead of misplacing it
+    pos = {n: p for n, p in eq.starting_position().items() if n != "black9"}
+    ref = referee(pos, broken=True, whites="A")
+    ref.state.current = "B"
+    r = ref.rule(
+        Shot(player="B", events=[Pot(ball="striker", pocket="top-left")], cue=Cue(speed=1.0, aim=0.0))
+    )
+    assert r.next == "A" and r.to_place["B"] == 1
+    bot = exact("A")
+    assert bot.placements(ref).penalty_place == {"black9": place_pieces(ref.layout(), ["black9"])["black9"]}
+    monkeypatch.setattr(carrom_players, "place_pieces", lambda layout, names: {})
+    shot = bot.choose(ref)
+    assert shot.before.waive_penalty and not shot.before.penalty_place
+    r2 = play(ref, shot)
+    assert r2.to_place["B"] == 0 and r2.owed["B"] == 0
+    assert any("Law 60" in f for f in r2.fouls)
+
+
+# ------------------------------------------------------------------ command
+
+
+def test_play_command_record_re_rules_identically(tmp_path: Path) -> None:
+    out = tmp_path / "x.json"
+    res = CliRunner().invoke(
+        main, ["play", "carrom", "--seed", "1", "--max-strokes", "30", "-o", str(out), "--quiet"]
+    )
+    assert res.exit_code == 0, res.output
+    assert "30 strokes" in res.output
+    rec = load(out)
+    assert rec.game == "carrom" and rec.players == ["P1", "P2"]
+    shots = [s for f in rec.frames for s in f.shots]
+    assert sum(1 for s in shots if s.cue is not None) == 30
+    stored = [s.ruling for s in shots]
+    pots = [e for s in shots for e in s.events if isinstance(e, Pot) and e.ball != "striker"]
+    assert pots
+    again = referee_record(load(out))
+    assert again.error is None
+    assert [s.ruling for f in again.record.frames for s in f.shots] == stored
+    res2 = CliRunner().invoke(main, ["referee", str(out), "--json"])
+    assert res2.exit_code == 0, res2.output
+    assert [s["ruling"] for f in json.loads(res2.output)["frames"] for s in f["shots"]] == stored
+
+
+def test_play_command_is_deterministic_and_writes_a_replay(tmp_path: Path) -> None:
+    a, b, h = tmp_path / "a.json", tmp_path / "b.json", tmp_path / "r.html"
+    for path in (a, b):
+        args = ["play", "carrom", "--names", "Ann,Bob", "--seed", "7", "--max-strokes", "6", "-o", str(path)]
+        if path == a:
+            args += ["--html", str(h)]
+        res = CliRunner().invoke(main, args)
+        assert res.exit_code == 0, res.output
+        assert "Ann" in res.output and "queen" in res.output
+    assert a.read_text() == b.read_text()
+    assert h.exists() and "Ann" in h.read_text()
+    bad = CliRunner().invoke(main, ["play", "carrom", "--names", "Ann"])
+    assert bad.exit_code != 0
