@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -37,8 +38,9 @@ EASY: dict[str, Point | None] = {
 }
 
 
-def referee(position: dict[str, Point | None] | None, **frame: object) -> CarromReferee:
-    fr = Frame(starts="A", position=position, **frame)  # type: ignore[arg-type]
+def referee(position: Mapping[str, Point | None] | None, **frame: object) -> CarromReferee:
+    lay = None if position is None else dict(position)
+    fr = Frame(starts="A", position=lay, **frame)  # type: ignore[arg-type]
     ref = CarromReferee(Record(game="carrom", players=["A", "B"], frames=[fr]))
     ref.start_frame(0, fr)
     return ref
