@@ -126,13 +126,12 @@ class RawFlick:
 
 
 def _check_point(what: str, p: object) -> tuple[float, float]:
-    if not (isinstance(p, Sequence) and len(p) == 2):
+    if isinstance(p, str | bytes):
         raise ValueError(f"{what} must be an (x, y) pair in mm, got {p!r}")
     try:
-        x = float(p[0])
-        y = float(p[1])
+        x, y = (float(v) for v in p)  # type: ignore[attr-defined]
     except (TypeError, ValueError):
-        raise ValueError(f"{what} must be an (x, y) pair of numbers, got {p!r}") from None
+        raise ValueError(f"{what} must be an (x, y) pair of numbers in mm, got {p!r}") from None
     if not (math.isfinite(x) and math.isfinite(y)):
         raise ValueError(f"{what} must be finite, got {p!r}")
     return x, y
