@@ -98,6 +98,18 @@ KEEP_TURN = 4.0
 QUEEN_COVERED = 22.0
 QUEEN_PENDING = 9.0
 QUEEN_LOST = -6.0
+LEAVE_OWN = 1.5
+"""Per easy pot (up to three) left to the bot itself when its turn goes on."""
+LEAVE_OTHER = -1.5
+"""Per easy pot (up to three) left to the opponent."""
+LEAVE_EASE = 0.12
+"""A plan at least this easy (:func:`pot_plans`' ranking) counts as an easy pot left."""
+COVER_LEFT = 6.0
+"""A cover shot left after pocketing the queen (Law 69)."""
+NO_COVER_LEFT = -10.0
+"""No cover shot left after pocketing the queen: it will likely go back."""
+LEAVE_TOP = 8
+"""How many of the best simulated strokes have the position they leave valued."""
 BOARD_WON = 300.0
 BOARD_LOST = -300.0
 
@@ -571,10 +583,15 @@ class CarromBot(Player):
         self, ref: CarromReferee, before: Before, layout: Layout, place: Point, aim: float, speed: float
     ) -> float:
         """Simulate one flick from the current position and value the referee's ruling on it."""
+        return self._evaluate(ref, before, layout, place, aim, speed)[0]
+
+    def _evaluate(
+        self, ref: CarromReferee, before: Before, layout: Layout, place: Point, aim: float, speed: float
+    ) -> tuple[float, Shot | None, CarromRuling | None]:
         try:
             res = simulate_flick(layout, place, speed, aim)
         except ValueError:
-            return -1e9
+            return -1e9, None, None
         after = {n: p for n, p in res.after.items() if n != "striker"}
         shot = Shot(
             player=self.name,
@@ -583,7 +600,39 @@ class CarromBot(Player):
             events=list(res.events),
             after=after,
         )
-        return self._rule(ref, shot)[0]
+        v, ruling = self._rule(ref, shot)
+        return v, shot, ruling
+
+    def leave(self, ref: CarromReferee, shot: Shot, ruling: CarromRuling) -> float:
+        """What the position left is worth: the next striker's easy pots (the bot's own, or the opponent's).
+
+        When the bot keeps the turn with the queen waiting for its cover (Law 69), a cover shot left
+        is worth much more, and none left costs about the queen.
+        """
+        if ruling.board_over or ruling.next is None:
+            return 0.0
+        lay: Layout = {n: p for n, p in (shot.after or {}).items() if p is not None}
+        for n, p in ruling.respotted.items():
+            lay[n] = (p[0], p[1])
+        nxt = ruling.next
+        side = ref.side_of(nxt)
+        colour = ref.colour(side)
+        seat = ruling.seats.get(nxt, ref.state.seats.get(nxt, "south"))
+        own = [n for n in eq.PIECE_NAMES if eq.colour_of(n) == colour and n in lay]
+        pending = ruling.queen == "pending"
+        targets = list(own)
+        if not pending and "queen" in lay and len(own) < 9 and not ruling.owed.get(nxt, 0):
+            targets.append("queen")
+        places = base_places(seat, lay, step=12.0)
+        plans = pot_plans(lay, places, targets, rebounds=False)
+        easy = {p.target for p in plans if p.ease >= LEAVE_EASE}
+        count = min(3, len(easy))
+        if nxt != self.name:
+            return LEAVE_OTHER * count
+        v = LEAVE_OWN * count
+        if pending:
+            v += COVER_LEFT if easy else NO_COVER_LEFT
+        return v
 
     # ------------------------------------------------------------ choosing
 
@@ -630,20 +679,27 @@ class CarromBot(Player):
         before = self.placements(ref)
         layout = stroke_layout(ref, before)
         cands = self.candidates(ref, layout)
-        scored: list[tuple[float, int, Plan, float]] = []
+        scored: list[tuple[float, int, Plan, float, Shot | None, CarromRuling | None]] = []
         sims = 0
         for k, (plan, speed) in enumerate(cands):
             if sims >= self.budget:
                 break
-            v = self.evaluate(ref, before, layout, plan.place, plan.aim, speed)
+            v, sim_shot, ruling = self._evaluate(ref, before, layout, plan.place, plan.aim, speed)
             sims += 1
-            scored.append((v, k, plan, speed))
+            scored.append((v, k, plan, speed, sim_shot, ruling))
         if not scored:
             raise RecordError(f"{self.name} has no legal striker place (Law 103)")
         scored.sort(key=lambda e: (-e[0], e[1]))
+        # the position left, for the best few
+        ranked: list[tuple[float, int, Plan, float]] = []
+        for i, (v, k, plan, speed, sim_shot, ruling) in enumerate(scored):
+            if i < LEAVE_TOP and sim_shot is not None and ruling is not None:
+                v += self.leave(ref, sim_shot, ruling)
+            ranked.append((v, k, plan, speed))
+        ranked.sort(key=lambda e: (-e[0], e[1]))
         # robustness: the best few again with the aim off by the aiming error either way
         best: tuple[float, int, Plan, float] | None = None
-        top = scored[: max(1, min(4, (self.budget - sims) // 2 + 1))]
+        top = ranked[: max(1, min(4, (self.budget - sims) // 2 + 1))]
         for v, k, plan, speed in top:
             vals = [v]
             if self.aim_sigma > 0 and sims + 2 <= self.budget + 8:
