@@ -747,8 +747,10 @@ def run(
         # the earliest event
         best = INF
         kind = 0
-        a = -1
-        o = -1
+        # n - n - 1 rather than -1: an int64, not a literal, so that numba types the
+        # calls below once (a literal argument would compile every callee twice)
+        a = n - n - 1
+        o = a
         for i in range(n):
             if acc[i, 3] < best:
                 best = acc[i, 3]
@@ -799,7 +801,7 @@ def run(
                 b[a, c] = 0.0
         else:
             _transition(b, s, a, p)
-            o = -1
+            o = n - n - 1
         if kind in (EV_LINE, EV_ARC):
             _ball_cushion(b, s, a, ox, oy, p)
         ev_t[nev] = now
