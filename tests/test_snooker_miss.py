@@ -46,10 +46,20 @@ def test_no_miss_when_only_the_black_remains() -> None:
     assert (r["foul"], r["miss"], r["frame_over"], r["winner"]) == (True, False, True, "Bob")
 
 
-def test_no_miss_when_snookered() -> None:
-    """Section 3 Rules 14, 14(e): no clear path to any part of a ball on: taken as a good attempt (policy)."""
+def test_snookered_failure_is_a_miss() -> None:
+    """Section 3 Rules 14, 14(e) as referees apply them (the Italian commentary): snookered, a
+    failure to hit a ball on is a miss unless a player needs snookers (default policy)."""
     pos = colours(white=[889.0, 3350.0], red1=[889.0, 3100.0])
     r = last(record(shot("Ann", hit("white", "black")), position=pos))
+    assert (r["foul"], r["miss"]) == (True, True)
+    r = last(record(shot("Ann", hit("white", "black")), position=pos, score={"Ann": 0, "Bob": 50}))
+    assert (r["foul"], r["miss"]) == (True, False)
+
+
+def test_no_miss_when_snookered_under_clear_path_policy() -> None:
+    """Policy ``clear_path``: no clear path to any part of a ball on is taken as a good attempt."""
+    pos = colours(white=[889.0, 3350.0], red1=[889.0, 3100.0])
+    r = last(record(shot("Ann", hit("white", "black")), position=pos, rules={"miss": "clear_path"}))
     assert (r["foul"], r["miss"]) == (True, False)
 
 

@@ -352,6 +352,7 @@ def test_replace_without_a_miss_is_refused() -> None:
             shot("Ann", hit("white", "pink")),
             shot("Ann", hit("white", "red1"), decision="replace"),
             position=pos,
+            score={"Ann": 0, "Bob": 60},  # Ann needs snookers: no miss (Rule 14(b))
         )
     )
     assert (e.shot, e.field) == (1, "before.decision")

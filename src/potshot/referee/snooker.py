@@ -99,7 +99,7 @@ _SEVEN = {
 # Fouls that can be committed without a stroke being made (Section 3 Rules 11(a), 14(d)).
 _NO_STROKE_KINDS = frozenset({"touched", "measuring", "off_table_ball_used", "no_nomination"})
 
-MISS_POLICIES = ("standard", "always", "never")
+MISS_POLICIES = ("standard", "clear_path", "always", "never")
 
 
 def _plain(spots: dict[str, Point]) -> dict[str, list[float]]:
@@ -168,6 +168,10 @@ class SnookerRuling(Ruling, kw_only=True):
     snookers_required: int = 0
     warning: bool = False
     respotted_black: bool = False
+    # extensions (docs/snooker-referee.md): the match so far (Section 3 Rule 1(g)-(h))
+    frames_won: dict[str, int] = msgspec.field(default_factory=dict)
+    match_over: bool = False
+    match_winner: str | None = None
 
 
 @dataclass
@@ -363,6 +367,32 @@ class SnookerReferee(Referee):
         starts = [cue] if cue is not None else self._d_points(layout)
         return not any(geo.clear_to_both_edges(c, t, obstacles, R) for c in starts for t in tpos)
 
+    def _snookered_by(self, layout: Layout, targets: list[str], ball: str) -> bool:
+        """Section 3 Rule 10(b)(ii) with Section 2 Rule 16(b)-(c): the cue ball (on the table) is
+        snookered on every ball on, and ``ball`` is the snookering ball for each of them.
+
+        The snookering ball of a target is the obstructing ball nearest the cue ball (16(b)(i);
+        equidistant ones all count, 16(b)(ii)); when different reds are obstructed by different
+        balls there is no snookering ball (16(c)).
+        """
+        cue = layout.get("white")
+        bpos = layout.get(ball)
+        if cue is None or bpos is None or not self._snookered(layout, targets, False):
+            return False
+        free = set(targets)
+        obstacles = {n: p for n, p in layout.items() if p is not None and n != "white" and n not in free}
+        for t in targets:
+            tpos = layout.get(t)
+            if tpos is None:
+                continue
+            blockers = [n for n, p in obstacles.items() if not geo.clear_to_both_edges(cue, tpos, [p], R)]
+            if ball not in blockers:
+                return False
+            d = geo.distance(cue, bpos)
+            if any(geo.distance(cue, obstacles[n]) < d - 0.5 for n in blockers if n != ball):
+                return False
+        return True
+
     def _d_points(self, layout: Layout) -> list[Point]:
         others = [p for n, p in layout.items() if p is not None and n != "white"]
         return [
@@ -459,6 +489,10 @@ class SnookerReferee(Referee):
         deficit = max(sc) - min(sc) if sc else 0
         r.snookers_required = max(0, deficit - r.points_remaining) if not st.over else 0
         r.respotted_black = st.respotted_black and not st.over
+        if st.match is not None:
+            r.frames_won = dict(st.match.frames_won)
+            r.match_over = st.match.decided
+            r.match_winner = st.match.winner if st.match.decided else None
         return r
 
     def frame_result(self) -> FrameResult | None:
@@ -686,6 +720,8 @@ class SnookerReferee(Referee):
         ):
             free = nominate
             nominate = None
+        if free is not None and nominate == free:
+            nominate = None  # the free ball named twice (as ``free_ball`` and ``nominate``)
         if free is not None:
             if not free_avail:
                 raise RecordError(
@@ -916,18 +952,24 @@ class SnookerReferee(Referee):
         ):
             objs = set(self._object_balls(layout))
             targets = [n for n in self._balls_on(layout, on, nominate) if n != free]
-            if objs != {"pink", "black"} and targets:
-                behind = self._snookered(layout, targets, False) and not self._snookered(
-                    layout, targets, False, {free}
-                )
-                if behind:
-                    fouls.append(
-                        _Foul(
-                            f"Section 3 Rules 10(b)(ii), 12(a)(vii): cue ball snookered behind the free ball {free}",
-                            value_on,
-                        )
+            if objs != {"pink", "black"} and targets and self._snookered_by(layout, targets, free):
+                fouls.append(
+                    _Foul(
+                        f"Section 3 Rules 10(b)(ii), 12(a)(vii): cue ball snookered behind the free ball {free}",
+                        value_on,
                     )
+                )
 
+        if fouls and on == "colour" and nominate is None and free is None:
+            # Section 3 Rule 12(d)(vi) (and 12(d)(v)): a foul after potting a red or a free ball,
+            # before a colour was nominated (declared, or indicated by the first contact: Section 2
+            # Rule 12(a)), costs seven.
+            fouls.append(
+                _Foul(
+                    "Section 3 Rule 12(d)(vi): a foul after potting a red, before a colour was nominated",
+                    7,
+                )
+            )
         foul = bool(fouls)
         penalty = max((max(4, f.penalty) for f in fouls), default=0)
         striker = shot.player
@@ -1207,9 +1249,10 @@ class SnookerReferee(Referee):
             return True, full
         if decision == "replace" and pend is not None and pend.chain >= 1:
             return True, full  # Rule 14(c)(i): a further failure, regardless of the score
-        if not clear:
-            return False, full  # snookered: taken as a good attempt (Rule 14 preamble, 14(e))
-        # Rule 14(b): not when either player needed snookers before, or as a result of, the stroke
+        if not clear and self.miss_policy == "clear_path":
+            return False, full  # snookered: taken as a good attempt (policy ``clear_path``)
+        # Rule 14(b) (and, snookered, Rule 14(e) as referees apply it): not when either player
+        # needed snookers before, or as a result of, the stroke
         before_scores = list(scores_after)
         before_scores[self._opponent_side(striker)] -= penalty
         pr_before = self._points_remaining(layout_before, on)
