@@ -246,19 +246,23 @@ def fresh_process(code: str, python: str, env: dict[str, str]) -> tuple[float, f
     return float(out.stdout.strip().splitlines()[-1]), cpu
 
 
-def first_shot(pooltool_cold: bool) -> dict[str, float | None]:
+def first_shot(repeat: int) -> dict[str, float | None]:
+    """Median over ``repeat`` fresh processes: cold (each with an empty numba cache), then cached."""
     env = dict(os.environ)
     env.pop("POTSHOT_NO_JIT", None)
-    out: dict[str, float | None] = {}
-    with tempfile.TemporaryDirectory() as cache:
-        env["NUMBA_CACHE_DIR"] = cache
-        out["first_shot_cold_s"], out["first_shot_cold_cpu_s"] = fresh_process(
-            FIRST_SHOT, sys.executable, env
-        )
-        out["first_shot_cached_s"], out["first_shot_cached_cpu_s"] = fresh_process(
-            FIRST_SHOT, sys.executable, env
-        )
-    return out
+    cold: list[tuple[float, float]] = []
+    cached: list[tuple[float, float]] = []
+    for _ in range(repeat):
+        with tempfile.TemporaryDirectory() as cache:
+            env["NUMBA_CACHE_DIR"] = cache
+            cold.append(fresh_process(FIRST_SHOT, sys.executable, env))
+            cached.append(fresh_process(FIRST_SHOT, sys.executable, env))
+    return {
+        "first_shot_cold_s": statistics.median(w for w, _ in cold),
+        "first_shot_cold_cpu_s": statistics.median(c for _, c in cold),
+        "first_shot_cached_s": statistics.median(w for w, _ in cached),
+        "first_shot_cached_cpu_s": statistics.median(c for _, c in cached),
+    }
 
 
 def first_shot_pooltool(cold: bool) -> dict[str, float | None]:
@@ -366,7 +370,7 @@ def main() -> None:
     log = sys.stderr
 
     # first shot in a fresh process (before anything is warm here)
-    out.update(first_shot(pooltool_cold=not quick))
+    out.update(first_shot(1 if quick else 3))
     print(f"first shot: {out}", file=log)
 
     # break-off
