@@ -640,7 +640,7 @@ class CarromBot(Player):
         """The strokes to simulate: (plan, speed), best plans first, within the budget."""
         st = ref.state
         _, colour, seat = self._me(ref)
-        places = base_places(seat, layout)
+        places = base_places(seat, layout) or base_places(seat, layout, step=1.0)
         if not places:
             return []
         if not st.broken:
@@ -688,7 +688,9 @@ class CarromBot(Player):
             sims += 1
             scored.append((v, k, plan, speed, sim_shot, ruling))
         if not scored:
-            raise RecordError(f"{self.name} has no legal striker place (Law 103)")
+            # no legal striker place (Law 103 voids the board when the referee sees it): the turn is passed
+            self.last = None
+            return Shot(player=self.name, before=Before(action="pass"))
         scored.sort(key=lambda e: (-e[0], e[1]))
         # the position left, for the best few
         ranked: list[tuple[float, int, Plan, float]] = []
