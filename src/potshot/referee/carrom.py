@@ -49,6 +49,7 @@ from potshot.record.model import (
     Frame,
     FrameResult,
     Hit,
+    Layout,
     Moved,
     OffTable,
     Pot,
@@ -399,6 +400,18 @@ class CarromReferee(Referee):
 
     # ------------------------------------------------------------ checks
 
+    def check_layout(self, layout: Layout | None, field: str, *, complete: bool = False) -> None:
+        """Names known, pieces on the surface; no two overlapping, except where a stroke left them.
+
+        Law 41: pieces (or the queen) that come to rest overlapping are left as they are, so
+        ``after`` may stack them; a ``position`` may not (record format, "Errors").
+        """
+        if layout is None or not field.startswith("after"):
+            super().check_layout(layout, field, complete=complete)
+            return
+        for name, p in layout.items():
+            super().check_layout({name: p}, field, complete=complete)
+
     def check_shot(self, shot: Shot) -> None:
         """The common vocabulary, then carrom's declarations (record format, "Carrom specifics")."""
         super().check_shot(shot)
@@ -491,6 +504,18 @@ class CarromReferee(Referee):
             return self._lose_board(
                 shot, 1 - side, "the opponent left the seat during the board (Law 64)", out
             )
+        if "resumed_before_go" in declared or "resumed_before_go" in event_fouls:
+            # Law 82(b): play resumed before the umpire's "play" loses the board at once
+            return self._lose_board(shot, side, "play resumed before the umpire's 'play' (Law 82(b))", out)
+        if "resumed_before_go" in opp_declared:
+            return self._lose_board(
+                shot, 1 - side, "the opponent resumed play before the umpire's 'play' (Law 82(b))", out
+            )
+        if not st.broken and "before_go" in declared:
+            # Law 20: a break made before the umpire's "play" is the stroke itself, not a technical
+            # foul before it, wherever the record notes it
+            declared.remove("before_go")
+            event_fouls.append("before_go")
         # ------------------------------------------------ before the stroke
         self._waive(shot, side, out)
         self._place(shot, side, out)
