@@ -27,10 +27,11 @@ from potshot.record.model import Pot, Record
 from potshot.referee.carrom import CarromRuling
 
 
-def describe(sp: ShotPlayed, whites: str) -> str:
+def describe(sp: ShotPlayed, whites: str, left: tuple[int, int] | None = None) -> str:
     """One line of rich markup for a played stroke.
 
-    ``whites`` is the player with the white pieces on this board (the breaker, Law 16).
+    ``whites`` is the player with the white pieces on this board (the breaker, Law 16); ``left``, the
+    white and black pieces still to pocket (on the board or to be placed), shown while the board goes on.
     """
     shot, r = sp.shot, sp.ruling
     assert isinstance(r, CarromRuling)
@@ -84,7 +85,8 @@ def describe(sp: ShotPlayed, whites: str) -> str:
         if r.game_winner:
             tail += f" | [bold]game to {escape(str(r.game_winner))}[/bold]"
     else:
-        tail = f"| game {game}"
+        tail = f"| left W{left[0]} B{left[1]} " if left is not None else ""
+        tail += f"| game {game}"
         if r.next and r.next != shot.player:
             tail += f" | next {escape(r.next)}"
     return " ".join(bits) + " " + tail
@@ -189,7 +191,12 @@ def carrom(
             frame = record.frames[sp.frame]
             whites = frame.whites or frame.starts
             if not quiet:
-                progress.console.print(describe(sp, whites))
+                st = ref.state
+                w = st.white_side
+                left = tuple(
+                    ref.on_board(s) + st.returned_pending[s] + st.penalty_pending[s] for s in (w, 1 - w)
+                )
+                progress.console.print(describe(sp, whites, (left[0], left[1])))
             r = sp.ruling
             gs = getattr(r, "game_score", r.score)
             desc = f"game {getattr(r, 'game', 1)} board {getattr(r, 'board', 1)}: " + ", ".join(
