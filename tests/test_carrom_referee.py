@@ -593,6 +593,25 @@ def test_law_33_deciding_game_change_of_sides() -> None:
     assert rs[7].seats["Ann"] == "north"  # 24 >= 13: the change of sides
 
 
+def test_law_33_change_of_sides_in_every_game() -> None:
+    """Law 33(a), as the Italian text has it: sides change in the first game too, at 13 points;
+    ``rules.change_of_sides: "deciding_game"`` keeps them to the third game (the English original)."""
+    frames = [finishing_board("Ann", "Ann") for _ in range(2)]
+    rs = rulings(_record(frames))
+    assert rs[0].seats["Ann"] == "south" and rs[1].seats["Ann"] == "north"  # 24 >= 13
+    rec, err = load_partial(
+        {
+            "format": "potshot-record/1",
+            "game": "carrom",
+            "players": ["Ann", "Bob"],
+            "rules": {"change_of_sides": "deciding_game"},
+            "frames": frames,
+        }
+    )
+    assert err is None
+    assert rulings(referee_record(rec))[1].seats["Ann"] == "south"
+
+
 # ----------------------------------------------------------------- conduct, void boards
 
 

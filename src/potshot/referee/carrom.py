@@ -223,6 +223,15 @@ class CarromReferee(Referee):
         boards = match.get("boards", None if late else 8)  # Law 29(b): 8 boards up to the last 16
         self.boards_limit: int | None = None if boards is None else self._positive(boards, "match.boards")
         self.late_round = late
+        # Law 33: the Italian text changes sides in every game (at 13 points, or after board 4 up
+        # to the last 16); the English original only in the third game: rules.change_of_sides
+        sides = self.rules.get("change_of_sides", "every_game")
+        if sides not in ("every_game", "deciding_game"):
+            raise RecordError(
+                f"change_of_sides is 'every_game' or 'deciding_game', got {sides!r}",
+                field="rules.change_of_sides",
+            )
+        self.change_every_game = sides == "every_game"
         self.state = CarromState()
 
     @staticmethod
@@ -1091,9 +1100,15 @@ class CarromReferee(Referee):
         return ruling
 
     def _deciding_game_swap(self) -> None:
-        """Law 33: in the deciding game, sides change once: at 13 points, or (to the last 16) after board 4."""
+        """Law 33: sides change once in a game: at 13 points, or (to the last 16) after board 4.
+
+        The Italian text says so of every game (the default); ``rules.change_of_sides:
+        "deciding_game"`` follows the English original ("in the third game").
+        """
         st = self.state
-        if st.deciding_swap_done or st.game_no != self.games_best_of or self.games_best_of < 2:
+        if st.deciding_swap_done:
+            return
+        if not self.change_every_game and (st.game_no != self.games_best_of or self.games_best_of < 2):
             return
         if max(st.game_score) >= 13 or (not self.late_round and st.board_no >= 4):
             st.deciding_swap_done = True
