@@ -84,6 +84,7 @@ def play(
     aim_sigma: float,
     verbose: bool,
     continue_value: float,
+    verify: int = 6,
 ) -> Stats:
     st = Stats()
     names = [f"P{i + 1}" for i in range(players)]
@@ -94,7 +95,13 @@ def play(
         rec = Record(game="russian", players=list(names), frames=[frame])
         ref = RussianReferee(rec)
         bots = {
-            n: RussianBot(n, seed * 100_000 + gi * 10 + i, aim_sigma=aim_sigma, continue_value=continue_value)
+            n: RussianBot(
+                n,
+                seed * 100_000 + gi * 10 + i,
+                aim_sigma=aim_sigma,
+                continue_value=continue_value,
+                verify=verify,
+            )
             for i, n in enumerate(names)
         }
         turn = {"points": 0}
@@ -175,7 +182,7 @@ def report(st: Stats, args: argparse.Namespace) -> str:
         "# Russian-billiards bot benchmark",
         "",
         f"`python benchmarks/russian_bot.py --games {args.games} --players {args.players} --seed {args.seed}` "
-        f"(aim error {args.aim_error} deg, speed error 3 %, turn worth {args.continue_value} points, shot cap {args.max_shots} a game, each game to the "
+        f"(aim error {args.aim_error} deg, speed error 3 %, turn worth {args.continue_value} points, {args.verify} plans verified a shot, shot cap {args.max_shots} a game, each game to the "
         f"first Real Star), Python {platform.python_version()} on {platform.machine()}, 2 shared cores.",
         "",
         "| figure | value |",
@@ -225,11 +232,19 @@ def main() -> None:
     ap.add_argument("--max-shots", type=int, default=600)
     ap.add_argument("--aim-error", type=float, default=0.05)
     ap.add_argument("--continue-value", type=float, default=CONTINUE_VALUE, help="worth of keeping the turn")
+    ap.add_argument("--verify", type=int, default=6, help="plans verified by simulation each shot")
     ap.add_argument("--markdown", help="write the report here")
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args()
     st = play(
-        args.games, args.players, args.seed, args.max_shots, args.aim_error, args.verbose, args.continue_value
+        args.games,
+        args.players,
+        args.seed,
+        args.max_shots,
+        args.aim_error,
+        args.verbose,
+        args.continue_value,
+        args.verify,
     )
     text = report(st, args)
     print(text)

@@ -112,6 +112,8 @@ LEAVE_OTHER = 0.25
 """Weight of the best shot left to the next player when the turn ends."""
 IN_HAND_LEAVE = 2.0
 """Assumed worth of the white in hand (the next striker places it in the D)."""
+RANK_CONTINUE = 2.0
+"""Worth of keeping the turn when plans are ranked by geometry alone (before verification)."""
 SQRT3 = math.sqrt(3.0)
 DECLARABLE = ("red", "blue", "yellow", "green")
 """The declarations the bot considers for the pink (DECLARATION); never ``white`` or ``black``."""
@@ -239,7 +241,7 @@ class Plan:
     @property
     def ev(self) -> float:
         """The plan's geometric worth: value times chance, plus keeping the turn."""
-        return self.chance * (self.value + CONTINUE_VALUE) if self.value > 0 else 0.0
+        return self.chance * (self.value + RANK_CONTINUE) if self.value > 0 else 0.0
 
     @property
     def key(self) -> tuple[str, str, str | None, str | None, str | None]:
