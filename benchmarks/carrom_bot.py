@@ -191,6 +191,19 @@ def report(st: Stats, args: argparse.Namespace, wall: float) -> str:
         f"{statistics.median(st.seconds):.3f}, {max(st.seconds):.2f} |",
         f"| simulated flicks per stroke (mean) | {per(sum(st.sims), len(st.sims))} |",
     ]
+    lines += [
+        "",
+        "Notes:",
+        "",
+        "- The bots flick with a random error of 0.3 degrees of aim and 3% of pace (one standard",
+        "  deviation, seeded); the physics itself is deterministic, so a stroke misses only by that error",
+        "  or because the simulated stroke it chose was marginal.",
+        "- The thinking budget counts simulated flicks (`--budget`, default 90 per stroke), not seconds,",
+        "  so a game is reproducible from its seed; most strokes use fewer (the plans run out first).",
+        "- Seconds per stroke are wall clock (choose, simulate, rule) on a shared 2-core machine; the",
+        "  physics kernel is compiled before timing starts.",
+        "- A break is counted with its own pieces in the per-stroke rate; the line after it leaves them out.",
+    ]
     if st.reasons:
         lines += ["", "Fouls by reason:", ""]
         lines += [f"- {k}: {v}" for k, v in st.reasons.most_common()]
