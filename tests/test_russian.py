@@ -763,11 +763,18 @@ def test_cannon_limit_counted_in_shots_is_an_option() -> None:
 
 
 def test_d_line_applies_to_a_given_position_with_the_white_in_hand() -> None:
-    """PLAY: a study position with the white off the table: it is being returned, not first placed."""
+    """PLAY: a study position with the white off the table during a game: it is being returned.
+
+    The standard layout with every score zero is the opening itself, written out: the
+    white is then "first placed" and exempt (PR111b).
+    """
     pos = dict(STD)
     pos["white"] = None
-    r = rule([shot("Ann", hit("yellow"), place=[889.0, 600.0])], position=pos)[0]
+    r = rule([shot("Ann", hit("yellow"), place=[889.0, 600.0])], position=pos, tallies={"Bob": tal(5)})[0]
     assert r["scratch"]
+    moved = dict(pos, blue=[600.0, 1500.0])
+    assert rule([shot("Ann", hit("yellow"), place=[889.0, 600.0])], position=moved)[0]["scratch"]
+    assert not rule([shot("Ann", hit("yellow"), place=[889.0, 600.0])], position=pos)[0]["scratch"]
 
 
 def test_second_black_goes_where_the_spotter_says_when_the_top_centre_is_taken() -> None:

@@ -334,9 +334,14 @@ class RussianReferee(Referee):
         self.check_player(frame.starts, "starts")
         if frame.starts not in sequence:
             raise RecordError(f"{frame.starts} is not in the playing sequence", field="starts")
-        # The break: the standard start (no position given). A given position with the
-        # white in hand is a game under way, the white "returned" (the D-line rule applies).
-        fresh = frame.position is None and frame.tallies is None and frame.score is None
+        # The break (PLAY: "Play will begin with all balls spotted on their associated spots"):
+        # the white in hand, every colour on its own spot, no black, and every score zero,
+        # whether the position is omitted or written out. Any other position with the white
+        # in hand is a game under way, the white "returned" (the D-line rule applies).
+        at_home = all(_on_spot(positions.get(c), eq.HOME_SPOT[c]) for c in eq.COLOURS) and not any(
+            pos is not None for n, pos in positions.items() if n not in eq.FIXED_BALLS
+        )
+        fresh = at_home and all(t == Tally() for t in tallies.values())
         self.state = RussianState(
             positions=positions,
             tallies=tallies,
@@ -597,7 +602,8 @@ class RussianReferee(Referee):
                     hits.append(e.other)
                 elif e.other == cue:
                     hits.append(e.ball)
-        touching = [] if placed else _touching(start, cue)
+        # A white just placed from hand has not come to rest "at the end of a shot".
+        touching = [] if placed and cue == "white" else _touching(start, cue)
         # Several touching balls: the one the events name first leads (then by name).
         touching.sort(key=lambda n: (hits.index(n) if n in hits else len(hits), n))
         contacts: list[str] = [*touching, *hits]
