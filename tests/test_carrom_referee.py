@@ -548,7 +548,9 @@ def test_laws_29_30_31_game_and_match() -> None:
     assert [r.board for r in rs] == [1, 2, 3, 1, 2, 3]
     assert not rs[1].game_over
     assert rs[2].game_over and rs[2].game_winner == "Ann" and rs[2].games == {"Ann": 1, "Bob": 0}
-    assert rs[3].game == 2 and rs[3].board == 1 and rs[3].seats["Ann"] == "north"  # Law 31
+    # Law 33 at 24 points (south to north), then Law 31 at the game's end (back south)
+    assert rs[1].seats["Ann"] == "north" and rs[2].seats["Ann"] == "north"
+    assert rs[3].game == 2 and rs[3].board == 1 and rs[3].seats["Ann"] == "south"  # Law 31
     assert rs[5].match_over and rs[5].match_winner == "Ann"
 
 
@@ -610,6 +612,11 @@ def test_law_33_change_of_sides_in_every_game() -> None:
     )
     assert err is None
     assert rulings(referee_record(rec))[1].seats["Ann"] == "south"
+    # a board restated past 13 points: the change was made before it, none follows
+    restated = [{**finishing_board("Bob", "Bob"), "game_score": {"Ann": 14, "Bob": 0}, "board": 2}]
+    restated.append({**finishing_board("Ann", "Ann"), "board": 3})
+    rs = rulings(_record(restated))
+    assert rs[0].seats["Ann"] == "north" and rs[1].seats["Ann"] == "north"
 
 
 # ----------------------------------------------------------------- conduct, void boards

@@ -329,6 +329,12 @@ class CarromReferee(Referee):
                     )
                 gs[self.side_of(name)] = v
             st.game_score = gs
+        if (frame.game_score is not None or frame.board is not None) and (
+            max(st.game_score) >= 13 or (not self.late_round and st.board_no > 4)
+        ):
+            # a board restated past the Law 33 point: the change of sides was made before it, and the
+            # record's seats are those after it
+            st.deciding_swap_done = True
         whites = frame.whites or frame.starts
         self.check_player(whites, "whites")
         st.white_side = self.side_of(whites)
