@@ -377,7 +377,9 @@ class CarromReferee(Referee):
         st.broken = bool(frame.broken)
         st.attempts = 0
         st.current = frame.starts
-        st.first_stroke = True
+        # a board that starts with the queen pending starts in the middle of a turn: the cover
+        # stroke follows the one that pocketed the queen (Laws 36(a), 37(a), 69)
+        st.first_stroke = st.queen != "pending"
         st.turn_pieces = 0
         st.passes = 0
         st.board_over = False
