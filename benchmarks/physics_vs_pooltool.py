@@ -339,12 +339,51 @@ def compare(ptl: Pooltool) -> dict[str, Any]:
     lay = {"white": (889.0, 400.0)}
     a, b = run(lay, Cue(speed=1.0, aim=45.0, height=0.4))
     res["cushion_45_rolling_rest"] = [a.after["white"], ptl.rest(b, "white")]
-    # 7. the break-off: events and pots (chaotic: compared only in kind)
+    # 7. one cushion impact at a time: potshot's impulse against pooltool's han2005 on
+    # the same incoming state (stun, rolling, side spin, at several angles)
+    res["cushion_impulse_max_abs_diff"] = cushion_impulse_diff()
+    # 8. the break-off: events and pots (chaotic: compared only in kind)
     lay, cue = rack(), break_cue()
     a, b = simulate_shot(lay, cue), ptl.simulate(lay, cue)
     res["break_pots"] = [sorted(e.ball for e in a.events if isinstance(e, Pot)), ptl.potted(b)]
     res["break_white_rest"] = [a.after["white"], ptl.rest(b, "white")]
     return res
+
+
+def cushion_impulse_diff() -> float:
+    """Largest difference (SI units) between potshot's and pooltool's han2005 post-impact v and w."""
+    import numpy as np
+    from pooltool.physics.resolve.ball_cushion.han_2005.model import han2005
+
+    from potshot.physics import kernel as K
+    from potshot.physics import run_raw
+
+    p = DEFAULT_PARAMS
+    r = p.radius
+    worst = 0.0
+    for ang in (0.0, 30.0, 60.0):
+        for spin in ("stun", "roll", "side", "screw"):
+            vx, vy = 1.5 * math.cos(math.radians(ang)), 1.5 * math.sin(math.radians(ang))
+            w = {
+                "stun": (0.0, 0.0, 0.0),
+                "roll": (-vy / r, vx / r, 0.0),
+                "side": (0.0, 0.0, 40.0),
+                "screw": (vy / r, -vx / r, -20.0),
+            }[spin]
+            x = (TABLE.width - TABLE.ball_radius - 1e-6) / 1000  # touching the right cushion
+            out = run_raw(np.array([[x, 1.2, vx, vy, *w]]), snapshots=8)
+            # the state at the instant of contact (the ball starts a nanometre away)
+            b0, s0 = out["snap_b"][0].copy(), out["snap_s"][0].copy()
+            acc = np.zeros((1, 4))
+            acc[0, :3] = K.py_motion(b0, s0, 0, p.vector())
+            K.py_evolve(b0, s0, acc, 0, out["snap_t"][1], p.vector())
+            before, after = b0[0], out["snap_b"][1, 0]
+            rvw = np.array([[before[0], before[1], r], [before[2], before[3], 0.0], before[4:7]])
+            ref = han2005(rvw, np.array([1.0, 0.0]), r, p.mass, p.cushion_height, p.e_cushion, p.mu_cushion)
+            worst = max(
+                worst, float(np.abs(ref[1, :2] - after[2:4]).max()), float(np.abs(ref[2] - after[4:7]).max())
+            )
+    return worst
 
 
 # ------------------------------------------------------------------ main
