@@ -55,24 +55,28 @@ class Stats:
     turns: list[int] = field(default_factory=list)
 
 
+REASONS = (
+    ("accumulated score", "over 100 (or 100 by more than a point)"),
+    ("sunk in the", "a ball in a pocket not its own"),
+    ("in-off", "in-off in a pocket not the first ball's"),
+    ("contacted no other ball", "no contact"),
+    ("left the table", "a ball off the table"),
+    ("fourth successive", "a fourth pot off the spot"),
+    ("cannons without", "a sixth cannon"),
+    ("moved by a player posted over 90", "a black touched over 90"),
+    ("d_line", "D line"),
+    ("incorrect_spot", "incorrect spotting"),
+    ("missing_ball", "missing ball"),
+)
+"""The referee's scratch reasons (``potshot.referee.russian``), by a fragment, and a short name."""
+
+
 def _reason(text: str) -> str:
-    """A scratch reason without its numbers and ball names, to count them by kind."""
+    """A scratch reason by kind, without its numbers and ball names."""
     t = text.split(":", 1)[-1].strip()
-    for key in (
-        "accumulated score",
-        "sunk in the",
-        "in-off",
-        "contacted no other ball",
-        "left the table",
-        "fourth successive",
-        "cannons without",
-        "moved by a player posted over 90",
-        "d_line",
-        "incorrect_spot",
-        "missing_ball",
-    ):
+    for key, label in REASONS:
         if key in t:
-            return key
+            return label
     return t
 
 
