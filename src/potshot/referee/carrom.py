@@ -374,7 +374,12 @@ class CarromReferee(Referee):
             if "queen" in st.on:
                 raise RecordError(f"queen covered by {q} but the queen is on the board", field="queen")
             st.queen, st.queen_side = "covered", self.side_of(q)
-        st.broken = bool(frame.broken)
+        if frame.broken is not None:
+            st.broken = frame.broken
+        else:
+            # Law 14(a): before the break all nineteen pieces are on the board; a position with a
+            # piece down (or the queen pocketed) is past the break though the record does not say so
+            st.broken = len(st.on) < len(eq.PIECE_NAMES) or st.queen != "on_board"
         st.attempts = 0
         st.current = frame.starts
         # a board that starts with the queen pending starts in the middle of a turn: the cover
