@@ -1164,10 +1164,9 @@ class SnookerReferee(Referee):
         """Section 3 Rule 4(a)-(c): level scores re-spot the black, unless total points count
         (then only at the end of the last frame with the aggregate level)."""
         st = self.state
-        if len(set(st.scores)) != 1:
-            return False
         if not self.total_points:
-            return True
+            return len(set(st.scores)) == 1
+        # 4(c): the aggregate decides, whatever this frame's own scores
         m = st.match
         if m is None or (not m.is_last_frame(self.frame_index) and m.length is not None):
             return False
