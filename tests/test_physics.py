@@ -482,3 +482,56 @@ def test_no_jit_gives_the_same_events(monkeypatch: pytest.MonkeyPatch) -> None:
             ).stdout
         )
     assert outs[0] == outs[1]
+
+
+# ------------------------------------------------------------------ pocket geometry
+
+
+def test_jaws_leave_the_pocket_mouth_open_by_the_spec() -> None:
+    """The narrowest gap between a pocket's two rounded jaws is its PocketSpec mouth."""
+    for name, spec in TABLE.pockets.items():
+        a, b = (j for j in GEO.jaws if j.pocket == name)
+        gap = math.dist(a.centre, b.centre) - a.radius - b.radius
+        assert gap == pytest.approx(spec.mouth, abs=1e-9)
+        # the jaws are tangent to their cushion's straight face where it ends
+        for j in (a, b):
+            seg = next(s for s in GEO.segments if s.cushion == j.cushion)
+            ends = [e for e in (seg.a, seg.b) if math.dist(e, j.centre) == pytest.approx(j.radius, abs=1e-9)]
+            assert len(ends) == 1
+            (ex, ey) = ends[0]
+            radial = ((ex - j.centre[0]) / j.radius, (ey - j.centre[1]) / j.radius)
+            assert radial == pytest.approx(seg.normal, abs=1e-12)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    pocket=st.sampled_from(sorted(TABLE.pockets)),
+    dist=st.floats(80.0, 600.0),
+    bearing=st.floats(-60.0, 60.0),
+    miss=st.floats(-80.0, 80.0),
+    speed=st.floats(0.2, 5.0),
+    height=st.floats(-0.4, 0.4),
+)
+def test_shots_at_the_pockets_never_pass_through_jaws(pocket, dist, bearing, miss, speed, height) -> None:
+    """Balls sent at a pocket mouth from any angle drop or bounce off the jaws, never through them."""
+    spec = TABLE.pockets[pocket]
+    px, py = spec.centre
+    # from the pocket toward the table centre, turned by `bearing`
+    cx, cy = TABLE.width / 2 - px, TABLE.length / 2 - py
+    base = math.atan2(cy, cx) + math.radians(bearing)
+    x, y = px + dist * math.cos(base), py + dist * math.sin(base)
+    r = TABLE.ball_radius
+    if not (r + 1 < x < TABLE.width - r - 1 and r + 1 < y < TABLE.length - r - 1):
+        return
+    # aim at a point `miss` mm beside the pocket centre, across the line of aim
+    aim = math.atan2(py - y, px - x)
+    tx, ty = px - miss * math.sin(aim), py + miss * math.cos(aim)
+    cue = Cue(speed=speed, aim=math.degrees(math.atan2(ty - y, tx - x)), height=height)
+    vx, vy, wx, wy, wz = strike(cue)
+    out = run_raw(np.array([ball(x, y, (vx, vy), (wx, wy, wz))]), snapshots=20000)
+    assert out["status"] == 0
+    for k in range(len(out["snap_t"])):
+        _check_snapshot(out["snap_b"][k][:, :2] * 1000, out["snap_s"][k] != K.POCKETED)
+    potted = out["states"][0] == K.POCKETED
+    pots = [e for e in out["events"] if e[0] == K.EV_FALL]
+    assert potted == bool(pots)
