@@ -603,12 +603,38 @@ def test_no_star_when_one_point_does_not_make_exactly_100() -> None:
     assert r["star"] is None and r["turn_points"] == 1
 
 
-def test_negative_score_is_not_claimed() -> None:
+def test_negative_score_is_claimed() -> None:
+    """STARS: "claim ... the accumulated points of any other player": a negative tally too."""
+    rs = rule(
+        [
+            shot("Ann", hit("red"), pot("red", "top-left")),
+            shot("Ann", hit("blue"), pot("blue", "left-middle")),
+        ],
+        tallies={"Ann": tal(99), "Bob": tal(0, -40, 3)},
+    )
+    assert rs[0]["posted"] == {"Ann": 60, "Bob": 0} and rs[0]["claimed"] == {"Bob": -40}
+    # Under 100 again, she goes on "accumulating points" (STARS).
+    assert not rs[1]["scratch"] and rs[1]["turn_points"] == 9
     r = rule(
         [shot("Ann", hit("red"), pot("red", "top-left"))],
         tallies={"Ann": tal(99), "Bob": tal(0, -40, 3)},
+        rules={"claim_negative": False},
     )[0]
     assert r["posted"] == {"Ann": 100, "Bob": -40}
+
+
+def test_over_100_a_shot_that_scores_nothing_is_a_scratch() -> None:
+    """SCRATCH: "a player's accumulated score ... exceeds one hundred points" during the shot.
+
+    After a claim (130) the next shot scratches even when it scores nothing, and, being in
+    the claim's turn, its penalty goes to Bob (SCORING). ``over_100 = "scoring"``: no scratch.
+    """
+    shots = [shot("Ann", hit("red"), pot("red", "top-left")), shot("Ann", hit("blue"))]
+    rs = rule(shots, tallies={"Ann": tal(99), "Bob": tal(30)})
+    assert rs[0]["posted"] == {"Ann": 130, "Bob": 0}
+    assert rs[1]["scratch"] and rs[1]["posted"] == {"Ann": 65, "Bob": 65} and rs[1]["next"] == "Bob"
+    rs = rule(shots, tallies={"Ann": tal(99), "Bob": tal(30)}, rules={"over_100": "scoring"})
+    assert not rs[1]["scratch"] and rs[1]["posted"] == {"Ann": 130, "Bob": 0}
 
 
 def test_star_claims_one_player_option() -> None:

@@ -86,6 +86,8 @@ DEFAULT_RULES: dict[str, Any] = {
     "spot_pot_run": "shots",
     "star_claims": "all",
     "d_line_at_start": False,
+    "over_100": "always",
+    "claim_negative": True,
 }
 """The interpretation options (record ``rules``) and their defaults; see docs/russian-record.md."""
 
@@ -97,6 +99,8 @@ _RULE_CHOICES: dict[str, tuple[Any, ...]] = {
     "spot_pot_run": ("shots", "turn"),
     "star_claims": ("all", "one"),
     "d_line_at_start": (False, True),
+    "over_100": ("always", "scoring"),
+    "claim_negative": (True, False),
 }
 
 
@@ -713,9 +717,14 @@ class RussianReferee(Referee):
         if placed and cue == "white" and "d_line" not in fouls_seen and self._d_line_fault(shot, start):
             scratch(shot.player, "from the D, struck a ball on the D line or its own side first (d_line)")
 
-        # SCRATCH: accumulated score over 100, or 100 reached by a shot of more than one point.
+        # SCRATCH: "a player's accumulated score, including points not yet posted, exceeds one
+        # hundred points" during the shot -- whatever the shot scores, so a player left over 100
+        # by a Real Star's claim (or an award) is scratched by the next shot (rules.over_100
+        # "scoring": only by a shot that scores) -- "or reaches one hundred points as the
+        # result of a shot that scored more than a single point".
         accumulated = poster + st.turn_points + points
-        if points > 0 and (accumulated > STAR_SCORE or (accumulated == STAR_SCORE and points > 1)):
+        over = accumulated > STAR_SCORE and (points > 0 or self.options["over_100"] == "always")
+        if over or (accumulated == STAR_SCORE and points > 1):
             scratch(
                 shot.player, f"accumulated score {accumulated} (over 100, or 100 with a {points}-point shot)"
             )
@@ -833,8 +842,9 @@ class RussianReferee(Referee):
         claimed: dict[str, int] = {}
         for p in claim_from:
             t = st.tallies[p]
-            # Only points are claimed: a negative score (three stars) stays with its owner.
-            if t.posted > 0:
+            # "the accumulated points of any other player": a negative tally (three stars) is
+            # claimed too (rules.claim_negative false: only a positive score is "points").
+            if t.posted > 0 or (t.posted < 0 and self.options["claim_negative"]):
                 claimed[p] = t.posted
                 t.above = 0
                 t.below = 0
@@ -843,7 +853,10 @@ class RussianReferee(Referee):
         me.below = total + sum(claimed.values())
         st.turn_points = 0
         for p, v in claimed.items():
-            st.claims[p] = st.claims.get(p, 0) + v
+            # SCORING: the "aggrieved" player of a scratch in this turn is one whose points
+            # were taken; a player relieved of a negative score is not aggrieved.
+            if v > 0:
+                st.claims[p] = st.claims.get(p, 0) + v
         ruling.star = shot.player
         ruling.claimed = claimed
 
