@@ -149,7 +149,12 @@ def russian(
     stars: int,
     aim_error: float,
 ) -> None:
-    """Play Russian billiards (house rules) between built-in players, refereed shot by shot."""
+    """Play Russian billiards (house rules) between built-in players, refereed shot by shot.
+
+    The rules set no winning score (stars are for display): the game is
+    discontinued when a player holds --stars Real Stars, or left unfinished
+    after --max-shots shots.
+    """
     from potshot.players.russian import RussianBot, play_game
     from potshot.record.io import save
     from potshot.referee.russian import RussianReferee
