@@ -518,20 +518,24 @@ class CarromReferee(Referee):
             return self._action(shot, action, side)
         if out_of_turn:
             # Law 24: the stroke out of turn loses the board
-            return self._lose_board(shot, side, "a stroke out of turn (Law 24)", out)
+            return self._lose_board(shot, side, "a stroke out of turn (Law 24)", out, covered_counts=False)
         if "left_seat" in declared or "left_seat" in event_fouls:
-            return self._lose_board(shot, side, "left the seat during the board (Law 64)", out)
+            return self._lose_board(
+                shot, side, "left the seat during the board (Law 64)", out, covered_counts=False
+            )
         opp_declared = list((b.extra or {}).get("opponent_fouls") or [])
         if "left_seat" in opp_declared:
             return self._lose_board(
-                shot, 1 - side, "the opponent left the seat during the board (Law 64)", out
+                shot, 1 - side, "the opponent left the seat during the board (Law 64)", out, False
             )
         if "resumed_before_go" in declared or "resumed_before_go" in event_fouls:
             # Law 82(b): play resumed before the umpire's "play" loses the board at once
-            return self._lose_board(shot, side, "play resumed before the umpire's 'play' (Law 82(b))", out)
+            return self._lose_board(
+                shot, side, "play resumed before the umpire's 'play' (Law 82(b))", out, covered_counts=False
+            )
         if "resumed_before_go" in opp_declared:
             return self._lose_board(
-                shot, 1 - side, "the opponent resumed play before the umpire's 'play' (Law 82(b))", out
+                shot, 1 - side, "the opponent resumed play before the umpire's 'play' (Law 82(b))", out, False
             )
         if not st.broken and "before_go" in declared:
             # Law 20: a break made before the umpire's "play" is the stroke itself, not a technical
@@ -1191,8 +1195,15 @@ class CarromReferee(Referee):
 
     # ------------------------------------------------------------ actions
 
-    def _lose_board(self, shot: Shot, side: int, why: str, out: _Outcome) -> CarromRuling:
-        """Laws 24, 64, 82(b), 87(b): the board lost by its own pieces left plus the queen if still in play."""
+    def _lose_board(
+        self, shot: Shot, side: int, why: str, out: _Outcome, covered_counts: bool = True
+    ) -> CarromRuling:
+        """Laws 24, 64, 82(b), 87(b): the board lost by its own pieces left plus the queen if still in play.
+
+        Laws 24, 64 and 82(b) count the queen only while it is "still on the table" (in play, not
+        covered): ``covered_counts`` False. Law 87(b) ("according to the Rules") and a board
+        conceded also give the winner the queen he covered (Law 26(b)).
+        """
         st = self.state
         win = 1 - side
         out.foul = True
@@ -1201,7 +1212,12 @@ class CarromReferee(Referee):
         pts = self.on_board(side) + st.returned_pending[side]
         if st.queen != "covered" and st.game_score[win] <= QUEEN_LIMIT:
             pts += QUEEN_POINTS  # Law 64: not counted when the opponent has 22 or more
-        elif st.queen == "covered" and st.queen_side == win and st.game_score[win] <= QUEEN_LIMIT:
+        elif (
+            covered_counts
+            and st.queen == "covered"
+            and st.queen_side == win
+            and st.game_score[win] <= QUEEN_LIMIT
+        ):
             pts += QUEEN_POINTS  # Law 26(b)
         return self._end_board(shot, side, out, win, min(BOARD_MAX, pts))
 
