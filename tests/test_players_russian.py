@@ -267,6 +267,9 @@ def test_spots_a_black_when_an_opponent_is_over_90() -> None:
     r = play(ref, shot)
     assert not r.scratch, r.fouls
     assert r.respotted["black1"] == list(eq.HOME_SPOT["black"]) and r.blacks == 1
+    # Near 100 itself, a share of the penalty of a player over 90 would take it past 100: no black.
+    ref = referee(layout(), tallies={"P1": {"above": 85}, "P2": {"above": 95}})
+    assert chosen(RussianBot("P1", 5), ref).before.action is None
 
 
 def test_over_90_the_bot_keeps_off_the_black() -> None:

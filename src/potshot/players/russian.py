@@ -112,6 +112,8 @@ LEAVE_OTHER = 0.25
 """Weight of the best shot left to the next player when the turn ends."""
 IN_HAND_LEAVE = 2.0
 """Assumed worth of the white in hand (the next striker places it in the D)."""
+BLACK_SPOT_MAX = 80
+"""The bot spots a black against players over 90 only while posted at most this."""
 RANK_CONTINUE = 2.0
 """Worth of keeping the turn when plans are ranked by geometry alone (before verification)."""
 SQRT3 = math.sqrt(3.0)
@@ -986,10 +988,11 @@ def black_action(referee: RussianReferee, player: str) -> str | None:
     """BLACK BALL: whether ``player`` spots a black (or removes one) before the stroke.
 
     "Any player may spot a black ball" while fewer are on the table than the
-    players posted over 90: the bot does so when it is not over 90 itself (a black
-    is a hazard only to those over 90, SCRATCH, and their penalties are then
-    divided among the others, SCORING), and only when the top centre spot is
-    free. "Any black ball may be removed" once more are on the table than
+    players posted over 90: the bot does so when it is posted at most
+    :data:`BLACK_SPOT_MAX` itself (a black is a hazard only to those over 90,
+    SCRATCH, and their penalties are then divided among the others, SCORING; a
+    share that took the bot over 100 would be a scratch at its next shot), and
+    only when the top centre spot is free. "Any black ball may be removed" once more are on the table than
     allowed: the bot does so when it is over 90.
     """
     st = referee.state
@@ -1000,7 +1003,7 @@ def black_action(referee: RussianReferee, player: str) -> str | None:
     mine = st.tallies[player].posted
     if len(on) > allowed and mine > BLACK_THRESHOLD:
         return "remove_black"
-    if len(on) < allowed and mine <= BLACK_THRESHOLD:
+    if len(on) < allowed and mine <= BLACK_SPOT_MAX:
         home = eq.HOME_SPOT["black"]
         if all(p is None or geo.distance(p, home) >= 2 * R + 0.01 for p in st.positions.values()):
             return "spot_black"
