@@ -1,6 +1,6 @@
 """Benchmark of the built-in carrom player: bot games, refereed stroke by stroke.
 
-    python benchmarks/carrom_bot.py [--games 3] [--seed 1] [--budget 90] [--markdown benchmarks/carrom_bot.md]
+    python benchmarks/carrom_bot.py [--games 3] [--seed 1] [--budget 150] [--markdown benchmarks/carrom_bot.md]
 
 Plays ``--games`` games (each boards until 25 points or 8 boards, Law 29) between
 two :class:`~potshot.players.carrom.CarromBot` players, every stroke ruled by
@@ -10,7 +10,7 @@ measures:
 - pocketing rate: own pieces pocketed and staying down (not returned by the
   referee) per stroke, over all strokes and over the strokes after the break;
   per attempt: over the strokes the bot chose as pots (direct or rebound), the
-  share in which the piece it aimed at went down and stayed down, and the own
+  share in which the piece it aimed at went down (direct, along a rail, rebound) and stayed down, and the own
   pieces down per such attempt; the break's own pieces;
 - the queen: pocketed, put back at once (Laws 68, 71), covered (Law 70), not
   covered and put back (Law 69);
@@ -110,7 +110,7 @@ def play_one(seed: int, budget: int, st: Stats, max_strokes: int) -> None:
                 if kind == "break":
                     st.breaks += 1
                     st.break_own += len(down)
-                elif kind in ("direct", "rebound"):
+                elif kind in ("direct", "rail", "rebound"):
                     st.attempts[kind] += 1
                     st.attempt_own += len(down)
                     tgt = choice.plan.target
@@ -170,9 +170,11 @@ def report(st: Stats, args: argparse.Namespace, wall: float) -> str:
         "|---|---|",
         f"| own pieces pocketed per stroke (all strokes) | {per(st.own_down, st.strokes)} |",
         f"| own pieces pocketed per stroke (after the break) | {per(st.own_down - st.break_own, after_break)} |",
-        f"| pot attempts (direct / rebound) | {att} ({st.attempts['direct']} / {st.attempts['rebound']}) |",
+        f"| pot attempts (direct / along a rail / rebound) | {att} ({st.attempts['direct']} / "
+        f"{st.attempts['rail']} / {st.attempts['rebound']}) |",
         f"| attempts that pocketed the aimed piece | {pct(made, att)} "
         f"(direct {pct(st.made['direct'], st.attempts['direct'])}, "
+        f"rail {pct(st.made['rail'], st.attempts['rail'])}, "
         f"rebound {pct(st.made['rebound'], st.attempts['rebound'])}) |",
         f"| own pieces pocketed per attempt | {per(st.attempt_own, att)} |",
         f"| own pieces pocketed on the break | {per(st.break_own, st.breaks)} per break |",
@@ -198,7 +200,7 @@ def report(st: Stats, args: argparse.Namespace, wall: float) -> str:
         "- The bots flick with a random error of 0.3 degrees of aim and 3% of pace (one standard",
         "  deviation, seeded); the physics itself is deterministic, so a stroke misses only by that error",
         "  or because the simulated stroke it chose was marginal.",
-        "- The thinking budget counts simulated flicks (`--budget`, default 90 per stroke), not seconds,",
+        "- The thinking budget counts simulated flicks (`--budget`, default 150 per stroke), not seconds,",
         "  so a game is reproducible from its seed; most strokes use fewer (the plans run out first).",
         "- Seconds per stroke are wall clock (choose, simulate, rule) on a shared 2-core machine; the",
         "  physics kernel is compiled before timing starts.",
@@ -214,7 +216,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, default=3)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--budget", type=int, default=90)
+    ap.add_argument("--budget", type=int, default=150)
     ap.add_argument("--max-strokes", type=int, default=2000)
     ap.add_argument("--markdown", help="also write the report here")
     args = ap.parse_args(argv)

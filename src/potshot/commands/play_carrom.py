@@ -125,7 +125,7 @@ def _write_html(record: Record, path: str, trajectories: list[Any], title: str) 
 @click.option(
     "--budget",
     type=click.IntRange(1),
-    default=90,
+    default=150,
     show_default=True,
     help="Simulated flicks per stroke the players may think with.",
 )

@@ -88,6 +88,21 @@ POT_SPEED = 0.45
 """The speed (m/s) a piece should still have when it reaches the pocket."""
 PACES = (1.0, 1.3, 1.75)
 """Pace multipliers tried for every plan (of the pace that just sends the piece in)."""
+RAIL_NEAR = 8.0
+"""A piece this close (mm) to a cushion is on the rail: it may be sent along it."""
+RAIL_TURNS = (5.0, 8.0, 12.0)
+"""How far (degrees) a piece on the rail is sent into it, off the straight line to the pocket."""
+RAIL_EASE = 0.6
+"""Rail shots rank below straight pots of the same cut."""
+RAIL_PACE = 1.3
+"""Extra pace for a rail shot (the piece loses speed bouncing along the rail)."""
+
+SEARCH_BELOW = 5.0
+"""When no simulated stroke is worth this much (nothing pocketed as planned), search around the plans."""
+SEARCH_PLANS = 6
+SEARCH_AIMS = (-1.0, -0.5, 0.5, 1.0)
+SEARCH_PACES = (1.0, 1.75, 2.4)
+"""The search: the first few pot plans, their aim turned by these degrees, at these multiples of their pace."""
 
 # values of what a ruling says (in "own pieces")
 OWN_DOWN = 10.0
@@ -165,9 +180,9 @@ def legal_places(seat: str, step: float = 4.0) -> tuple[Point, ...]:
 
 
 def base_places(seat: str, layout: Mapping[str, Point | None], step: float = 4.0) -> list[Point]:
-    """Legal striker places (Law 91) on ``seat``'s base clear of every piece in ``layout``."""
-    lay: dict[str, Point | None] = {n: p for n, p in layout.items() if p is not None}
-    return [p for p in legal_places(seat, step) if eq.striker_clear(p[0], p[1], lay)]
+    """Legal striker places (Law 91) on ``seat``'s base clear of every piece in ``layout`` (not even touching)."""
+    lay = [(p, RS + eq.piece_radius(n) + 0.01) for n, p in layout.items() if p is not None]
+    return [s for s in legal_places(seat, step) if all(math.dist(s, p) >= d for p, d in lay)]
 
 
 def pot_speed(
@@ -276,62 +291,90 @@ def pot_plans(
         if tp is None:
             continue
         rt = eq.piece_radius(t)
+        near_rail = min(tp[0], SIZE - tp[0], tp[1], SIZE - tp[1]) < rt + RAIL_NEAR
         for pocket, kp in pockets.items():
-            dx, dy, d_tp = _unit(kp[0] - tp[0], kp[1] - tp[1])
+            dx0, dy0, d_tp = _unit(kp[0] - tp[0], kp[1] - tp[1])
             if d_tp == 0.0 or not path_clear(tp, kp, rt, layout, skip=(t,)):
                 continue
-            ghost = (tp[0] - (RS + rt) * dx, tp[1] - (RS + rt) * dy)
-            if not _on_board(ghost, RS):
-                continue
-            if not path_clear(ghost, ghost, RS, layout, skip=(t,)):
-                continue  # the striker does not fit at the contact point
             best: dict[str, Plan] = {}
-            for s in places:
-                cut = _cut(s, ghost, dx, dy)
-                d_sg = math.dist(s, ghost)
-                if cut is not None and cut <= MAX_CUT and path_clear(s, ghost, RS, layout, skip=(t,)):
-                    plan = Plan(
-                        "direct",
-                        s,
-                        _aim(s, ghost),
-                        pot_speed(d_tp, d_sg, cut),
-                        t,
-                        pocket,
-                        _ease(cut, d_sg, d_tp),
-                    )
-                    if "direct" not in best or plan.ease > best["direct"].ease:
-                        best["direct"] = plan
-                if not rebounds:
-                    continue
-                for cush in _CUSHIONS:
-                    image = _mirror(ghost, cush)
-                    bp = _bounce_point(s, image, cush)
-                    if bp is None:
-                        continue
-                    cut = _cut(bp, ghost, dx, dy)
-                    if cut is None or cut > MAX_CUT - 10.0:
-                        continue
-                    if not (
-                        path_clear(s, bp, RS, layout, skip=(t,))
-                        and path_clear(bp, ghost, RS, layout, skip=(t,))
-                    ):
-                        continue
-                    d_sg = math.dist(s, bp) + math.dist(bp, ghost)
-                    plan = Plan(
-                        "rebound",
-                        s,
-                        _aim(s, bp),
-                        pot_speed(d_tp, math.dist(bp, ghost), cut, via_cushion=math.dist(s, bp)),
-                        t,
-                        pocket,
-                        0.5 * _ease(cut, d_sg, d_tp),
-                    )
-                    key = "rebound-" + cush
-                    if key not in best or plan.ease > best[key].ease:
-                        best[key] = plan
+            turns = (0.0, *RAIL_TURNS, *(-a for a in RAIL_TURNS)) if near_rail else (0.0,)
+            for turn in turns:
+                c, sn = math.cos(math.radians(turn)), math.sin(math.radians(turn))
+                dx, dy = dx0 * c - dy0 * sn, dx0 * sn + dy0 * c
+                _pocket_plans(layout, places, t, tp, rt, pocket, dx, dy, d_tp, turn, rebounds, best)
             plans.extend(best.values())
     plans.sort(key=lambda p: (-p.ease, p.kind, p.target or "", p.pocket or "", p.place, p.aim))
     return plans
+
+
+def _pocket_plans(
+    layout: Mapping[str, Point | None],
+    places: list[Point],
+    t: str,
+    tp: Point,
+    rt: float,
+    pocket: str,
+    dx: float,
+    dy: float,
+    d_tp: float,
+    turn: float,
+    rebounds: bool,
+    best: dict[str, Plan],
+) -> None:
+    """The best plan from ``places`` (direct, and off each cushion) sending ``t`` along (dx, dy) to ``pocket``.
+
+    ``turn`` (degrees) is how far the direction is turned from the straight line to the pocket: a
+    piece on a rail is sent slightly into it, to slide along it into the pocket (``kind="rail"``).
+    """
+    ghost = (tp[0] - (RS + rt) * dx, tp[1] - (RS + rt) * dy)
+    if not _on_board(ghost, RS):
+        return
+    if not path_clear(ghost, ghost, RS, layout, skip=(t,)):
+        return  # the striker does not fit at the contact point
+    kind = "direct" if turn == 0.0 else "rail"
+    scale = 1.0 if turn == 0.0 else RAIL_EASE
+    for s in places:
+        cut = _cut(s, ghost, dx, dy)
+        d_sg = math.dist(s, ghost)
+        if cut is not None and cut <= MAX_CUT and path_clear(s, ghost, RS, layout, skip=(t,)):
+            plan = Plan(
+                kind,
+                s,
+                _aim(s, ghost),
+                pot_speed(d_tp, d_sg, cut) * (1.0 if turn == 0.0 else RAIL_PACE),
+                t,
+                pocket,
+                scale * _ease(cut, d_sg, d_tp),
+            )
+            if kind not in best or plan.ease > best[kind].ease:
+                best[kind] = plan
+        if not rebounds or turn != 0.0:
+            continue
+        for cush in _CUSHIONS:
+            image = _mirror(ghost, cush)
+            bp = _bounce_point(s, image, cush)
+            if bp is None:
+                continue
+            cut = _cut(bp, ghost, dx, dy)
+            if cut is None or cut > MAX_CUT - 10.0:
+                continue
+            if not (
+                path_clear(s, bp, RS, layout, skip=(t,)) and path_clear(bp, ghost, RS, layout, skip=(t,))
+            ):
+                continue
+            d_sg = math.dist(s, bp) + math.dist(bp, ghost)
+            plan = Plan(
+                "rebound",
+                s,
+                _aim(s, bp),
+                pot_speed(d_tp, math.dist(bp, ghost), cut, via_cushion=math.dist(s, bp)),
+                t,
+                pocket,
+                0.5 * _ease(cut, d_sg, d_tp),
+            )
+            key = "rebound-" + cush
+            if key not in best or plan.ease > best[key].ease:
+                best[key] = plan
 
 
 def touch_plans(
@@ -477,7 +520,7 @@ class CarromBot(Player):
         *,
         aim_sigma: float = 0.3,
         speed_sigma: float = 0.03,
-        budget: int = 90,
+        budget: int = 150,
         plans: int = 14,
     ) -> None:
         super().__init__(name, seed)
@@ -687,6 +730,23 @@ class CarromBot(Player):
             v, sim_shot, ruling = self._evaluate(ref, before, layout, plan.place, plan.aim, speed)
             sims += 1
             scored.append((v, k, plan, speed, sim_shot, ruling))
+        if scored and max(e[0] for e in scored) < SEARCH_BELOW:
+            # nothing pockets as planned: search around the pot plans (aim and pace) with the budget left
+            seen: list[Plan] = []
+            for plan, _ in cands:
+                if plan.kind in ("direct", "rail", "rebound") and plan not in seen:
+                    seen.append(plan)
+            extra = [
+                (plan, da, m) for plan in seen[:SEARCH_PLANS] for m in SEARCH_PACES for da in SEARCH_AIMS
+            ]
+            for k, (plan, da, m) in enumerate(extra, start=len(cands)):
+                if sims >= self.budget:
+                    break
+                speed = min(MAX_SPEED, plan.speed * m)
+                moved = Plan(plan.kind, plan.place, plan.aim + da, speed, plan.target, plan.pocket, plan.ease)
+                v, sim_shot, ruling = self._evaluate(ref, before, layout, moved.place, moved.aim, speed)
+                sims += 1
+                scored.append((v, k, moved, speed, sim_shot, ruling))
         if not scored:
             # no legal striker place (Law 103 voids the board when the referee sees it): the turn is passed
             self.last = None
@@ -713,6 +773,10 @@ class CarromBot(Player):
                 best = (avg, k, plan, speed)
         assert best is not None
         value, _, plan, speed = best
+        if value <= -1e8:
+            # every stroke failed to simulate (no room for the striker): the turn is passed
+            self.last = None
+            return Shot(player=self.name, before=Before(action="pass"))
         cue = Cue(speed=round(speed, 4), aim=round(plan.aim, 4), place=plan.place)
         self.last = Choice(plan, value, cue, replace(before, place=plan.place), sims)
         aim = plan.aim + (self.rng.gauss(0.0, self.aim_sigma) if self.aim_sigma > 0 else 0.0)
@@ -744,7 +808,7 @@ def play_game(
     *,
     on_shot: Callable[[ShotPlayed], None] | None = None,
     max_strokes: int = 2000,
-    max_board_strokes: int = 300,
+    max_board_strokes: int = 200,
     trajectories: list[Any] | None = None,
     clock: Callable[[], float] | None = None,
 ) -> GameStats:
