@@ -325,10 +325,21 @@ def test_pot_of_a_ball_not_on_the_table_is_refused() -> None:
     assert e.shot == 1 and e.field == "events[1].ball"
 
 
-def test_nominating_a_colour_while_a_red_is_on_is_refused() -> None:
-    """Section 3 Rule 3(e): a colour cannot be on while reds are on the table (no free ball)."""
-    e = error(record(shot("Ann", hit("white", "red1"), nominate="blue", **BREAK)))
-    assert e.field == "before.nominate"
+def test_nominating_a_colour_while_a_red_is_on_is_disregarded() -> None:
+    """Section 3 Rule 3(e): a nomination cannot make a colour on while reds are on the table (no
+    free ball): it is disregarded and the stroke is ruled on its events."""
+    r = last(record(shot("Ann", hit("white", "red1"), nominate="blue", **BREAK)))
+    assert (r["foul"], r["next"]) == (False, "Bob")
+    r = last(record(shot("Ann", hit("white", "blue"), nominate="blue", **BREAK)))
+    assert (r["foul"], r["penalty"]) == (True, 5)
+
+
+def test_simultaneous_contact_with_the_ball_on_is_no_miss() -> None:
+    """Section 2 Rule 20, Section 3 Rules 6, 12(c): the ball on hit in the first contact together with
+    another ball is a foul, but not a failure to hit a ball on: no miss."""
+    pos = colours(white=[1181.0, 1200.0])
+    r = last(record(shot("Ann", hit("white", "yellow", t=0.4), hit("white", "black", t=0.4)), position=pos))
+    assert (r["foul"], r["penalty"], r["miss"]) == (True, 7, False)
 
 
 def test_place_when_not_in_hand_is_refused() -> None:

@@ -737,13 +737,12 @@ class SnookerReferee(Referee):
                     f"{free} is on already: a free ball is a ball other than the ball on",
                     field="before.free_ball",
                 )
-        if nominate is not None:
-            if not self._nominable_normally(on, nominate):
-                raise RecordError(
-                    f"{nominate} cannot be nominated: the ball on is {on}", field="before.nominate"
-                )
-            if layout.get(nominate) is None:
-                raise RecordError(f"{nominate} is not on the table", field="before.nominate")
+        if nominate is not None and not self._nominable_normally(on, nominate):
+            # A nomination cannot make a ball on (Section 3 Rules 3(e)-(f)): a colour named while a
+            # red (or a colour in sequence) is on is disregarded and the stroke ruled on its events.
+            nominate = None
+        if nominate is not None and layout.get(nominate) is None:
+            raise RecordError(f"{nominate} is not on the table", field="before.nominate")
 
         # -- the cue ball ----------------------------------------------------
         cue_start = layout.get("white")
@@ -899,12 +898,14 @@ class SnookerReferee(Referee):
                 elif free is not None:
                     ok = free in first and all(n == free or n in legal_first for n in first)
                     if not ok:
-                        failed_ball_on = True
+                        # Section 2 Rule 20: a ball on hit in the first contact (with another
+                        # ball, a foul by Rule 6) is no failure to hit a ball on: no miss
+                        failed_ball_on = free not in first
                         fouls.append(self._first_contact_foul(first, value_on, free_ball=True))
                 else:
                     ok = all(n in legal_first for n in first) and (len(first) == 1 or on == "red")
                     if not ok:
-                        failed_ball_on = True
+                        failed_ball_on = not any(n in legal_first for n in first)
                         fouls.append(self._first_contact_foul(first, value_on, free_ball=False))
         for n in pots:
             if n == "white":
