@@ -674,6 +674,14 @@ def test_declaration_only_at_the_start_of_the_turn() -> None:
         )
     with pytest.raises(RecordError, match="declare_pink"):
         rule([shot("Ann", hit("red"), declare_pink="purple")])
+    # Restating the colour in force is no new declaration (PR123b).
+    rs = rule(
+        [
+            shot("Ann", hit("pink"), pot("pink", "left-middle"), declare_pink="blue"),
+            shot("Ann", hit("pink"), pot("pink", "right-middle"), declare_pink="blue"),
+        ]
+    )
+    assert rs[1]["points"] == 9 and rs[1]["pink"] == "blue"
 
 
 def test_pink_declared_white_either_ball_is_the_cue_ball_the_other_black() -> None:

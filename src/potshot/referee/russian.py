@@ -546,9 +546,11 @@ class RussianReferee(Referee):
         if shot.player != st.current:
             raise RecordError(f"it is {st.current}'s turn, not {shot.player}'s", field="player")
 
-        # DECLARATION: only at the start of the turn; fixed for the rest of it.
+        # DECLARATION: only at the start of the turn; fixed for the rest of it ("the colour of
+        # the pink ball remains fixed for the duration of that player's turn"). Restating the
+        # colour in force later in the turn changes nothing and is accepted.
         if b.declare_pink is not None:
-            if st.turn_shots > 0:
+            if st.turn_shots > 0 and b.declare_pink != st.pink:
                 raise RecordError(
                     "the pink may be declared only at the start of a turn (DECLARATION)",
                     field="before.declare_pink",
