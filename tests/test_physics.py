@@ -535,3 +535,17 @@ def test_shots_at_the_pockets_never_pass_through_jaws(pocket, dist, bearing, mis
     potted = out["states"][0] == K.POCKETED
     pots = [e for e in out["events"] if e[0] == K.EV_FALL]
     assert potted == bool(pots)
+
+
+def test_a_ball_on_the_edge_of_a_pocket_can_be_played_again() -> None:
+    """A rest position in the pocket's mouth (centre beyond the cushion line) is a valid start."""
+    # a slow roll stopping in the mouth of the bottom-left pocket
+    d0 = math.hypot(400 - 12, 400 - 12) / 1000
+    v = math.sqrt(2 * MU_R * G * d0)
+    r = simulate_shot({"white": (400.0, 400.0)}, Cue(speed=v, aim=225.0, height=0.4))
+    x, y = r.after["white"]
+    assert x < TABLE.ball_radius and y < TABLE.ball_radius  # beyond both cushion lines
+    again = simulate_shot({"white": (x, y)}, Cue(speed=0.5, aim=225.0))
+    assert [type(e) for e in again.events] == [Pot]
+    with pytest.raises(ValueError, match="off the table"):
+        simulate_shot({"white": (10.0, 200.0)}, Cue(speed=0.5, aim=0.0))

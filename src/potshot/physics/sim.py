@@ -45,6 +45,28 @@ def _geometry(table: Table) -> tuple[Geometry, Arrays]:
     return hit[1], hit[2]
 
 
+def _in_a_mouth(x: float, y: float, table: Table) -> bool:
+    """True for a ball resting in a pocket's mouth, on the edge of the pocket: its centre is
+    beyond a cushion line but it touches no cushion face or jaw and is not over the fall."""
+    geo, _ = _geometry(table)
+    r = table.ball_radius
+    tol = 1e-6
+    if not any(math.dist((x, y), f.centre) < 4 * r + f.radius for f in geo.falls):
+        return False
+    if any(math.dist((x, y), f.centre) <= f.radius for f in geo.falls):
+        return False
+    if any(math.dist((x, y), j.centre) < j.radius + r - tol for j in geo.jaws):
+        return False
+    for s in geo.segments:
+        tx, ty = s.b[0] - s.a[0], s.b[1] - s.a[1]
+        ln = math.hypot(tx, ty)
+        along = ((x - s.a[0]) * tx + (y - s.a[1]) * ty) / ln
+        depth = (x - s.a[0]) * s.normal[0] + (y - s.a[1]) * s.normal[1]
+        if -tol <= along <= ln + tol and depth < r - tol:
+            return False
+    return True
+
+
 def _check_layout(layout: dict[str, tuple[float, float] | None], cue_ball: str, table: Table) -> list[str]:
     if cue_ball not in layout or layout[cue_ball] is None:
         raise ValueError(f"the cue ball {cue_ball!r} is not on the table (layout has {sorted(layout)})")
@@ -57,10 +79,12 @@ def _check_layout(layout: dict[str, tuple[float, float] | None], cue_ball: str, 
             raise ValueError(f"ball {n!r}: position must be two finite numbers, got {pos!r}")
         x, y = pos
         tol = 1e-6
-        if not (r - tol <= x <= table.width - r + tol and r - tol <= y <= table.length - r + tol):
+        inside = r - tol <= x <= table.width - r + tol and r - tol <= y <= table.length - r + tol
+        if not inside and not _in_a_mouth(x, y, table):
             raise ValueError(
                 f"ball {n!r} at ({x}, {y}) is off the table: its centre must lie within "
-                f"[{r}, {table.width - r}] x [{r}, {table.length - r}] mm"
+                f"[{r}, {table.width - r}] x [{r}, {table.length - r}] mm, or in a pocket's mouth "
+                "clear of the cushions and jaws"
             )
     pts = np.array([layout[n] for n in names], dtype=float)
     if len(pts) > 1:
