@@ -851,3 +851,13 @@ def test_foreign_frame_fields_are_refused() -> None:
         result = referee_record(loaded)
         assert result.error is not None
         raise result.error
+
+
+def test_after_may_show_a_potted_colour_back_on_its_own_spot() -> None:
+    """PLAY: a potted ball goes back on its spot; an ``after`` that already shows it there is accepted."""
+    after = dict(STD, white=[900.0, 2900.0])
+    r = rule([shot("Ann", hit("red"), pot("red", "top-left"), after=after)])[0]
+    assert r["points"] == 1 and r["respotted"]["red"] == [889.0, 3245.0]
+    bad = dict(after, red=[800.0, 3000.0])
+    with pytest.raises(RecordError, match="potted"):
+        rule([shot("Ann", hit("red"), pot("red", "top-left"), after=bad)])

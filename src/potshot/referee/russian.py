@@ -1002,6 +1002,9 @@ class RussianReferee(Referee):
                         field=f"after.{name}",
                     )
                 if pos is not None and name in gone:
+                    if name != "white" and _on_spot(pos, eq.HOME_SPOT[eq.colour_of(name)]):
+                        # The ball written where PLAY puts it back (its own spot): nothing to do.
+                        continue
                     raise RecordError(f"the {name} was potted or left the table", field=f"after.{name}")
                 if pos is not None and start.get(name) is None:
                     raise RecordError(f"the {name} was not on the table", field=f"after.{name}")
