@@ -139,6 +139,19 @@ def test_flicks_start_from_legal_striker_places() -> None:
     assert [s.ruling for f in again.record.frames for s in f.shots] == stored
 
 
+def test_a_stuck_board_is_passed_out_and_replayed_by_the_same_breaker() -> None:
+    # after max_board_strokes shots both players pass; three passes each void the board (Law 98)
+    rec = new_record(("A", "B"))
+    ref = CarromReferee(rec)
+    bots = {"A": CarromBot("A", 1, budget=10), "B": CarromBot("B", 2, budget=10)}
+    play_game(ref, rec, bots, max_strokes=8, max_board_strokes=4)
+    first = rec.frames[0]
+    assert [s.before.action for s in first.shots[4:]] == ["pass"] * 6
+    assert first.shots[-1].ruling is not None and first.shots[-1].ruling["void"]
+    assert len(rec.frames) >= 2 and rec.frames[1].starts == first.starts
+    assert rec.frames[1].shots[-1].ruling is not None and rec.frames[1].shots[-1].ruling["board"] == 1
+
+
 def load_dump(rec: Record) -> Record:
     from potshot.record.io import dumps, load_partial
 

@@ -816,8 +816,9 @@ def play_game(
 
     The first board is broken by ``record.players[0]``; the break alternates board by board (Law 22(a)(i));
     a new game is broken by the player who did not break the previous game first (Law 22(a)(ii)); a void
-    board (Laws 98, 101, 103) is replayed by the same breaker. A board longer than ``max_board_strokes``
-    is replayed (Law 101: the referee's ``replay`` action). ``trajectories``, when given, receives each
+    board (Laws 98, 101, 103) is replayed by the same breaker. A board that reaches ``max_board_strokes``
+    shots is stuck (neither bot can make progress): from then on the players pass, and three passes in a
+    row by each void the board, which is replayed (Law 98). ``trajectories``, when given, receives each
     stroke's sampled trajectories (``None`` for a shot without a flick).
     """
     import time
@@ -837,7 +838,7 @@ def play_game(
             player = ref.state.current
             k = len(frame.shots)
             if k >= max_board_strokes:
-                shot = Shot(player=player, before=Before(action="replay"))
+                shot = Shot(player=player, before=Before(action="pass"))
             else:
                 t0 = tick()
                 shot = players[player].choose(ref)
