@@ -53,8 +53,9 @@ CUSHION_HEIGHT_FACTOR = 7.0 / 5.0
 # (5/2) b sqrt(1-b^2) / (1 + m_ball/m_end + (5/2)(1-b^2)); a snooker cue's effective
 # end mass is about 1/30 of a pool ball (pooltool's default: 0.170097/30 kg).
 CUE_END_MASS = 0.170097 / 30.0
-# Miscue limit: a tip offset beyond about half the ball radius miscues (Alciatore,
-# "Amazing World of Billiards Physics" 2007 and TP A-30/B-?: ~0.5 R for a chalked tip).
+# Miscue limit: with a chalked tip, strikes more than about half the ball's radius from
+# the centre miscue (Alciatore, "The Amazing World of Billiards Physics", 2007; his
+# high-speed-video miscue tests put the limit near 0.5 R).
 MISCUE_LIMIT = 0.5
 # The fastest stroke we accept (m/s): a hard break-off is 8-9 m/s; 12 leaves headroom.
 MAX_SPEED = 12.0
