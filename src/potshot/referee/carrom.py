@@ -92,6 +92,11 @@ FOUL_KINDS: frozenset[str] = frozenset(
     }
 )
 
+PLACING_FOULS: frozenset[str] = frozenset(
+    {"penalty_misplaced", "wrong_pieces_placed", "piece_moved_placing", "striker_held_placing"}
+)
+"""Fouls made placing pieces (Laws 55(a), 57(b), 58, 59, 62, 75): always before the stroke, by the placer."""
+
 ACTIONS = ("pass", "lose_board", "replay", "forfeit", "concede_board", "concede_game", "concede_match")
 
 QUEEN_POINTS = 3
@@ -183,6 +188,8 @@ class _Outcome:
     returned: list[str] = field(default_factory=list)
     respot: list[str] = field(default_factory=list)
     keep_turn: bool = False
+    # placement fouls of the player in turn after his first stroke: fouls of Law 37(a)
+    late: list[str] = field(default_factory=list)
 
 
 @register
@@ -543,8 +550,30 @@ class CarromReferee(Referee):
             declared.remove("before_go")
             event_fouls.append("before_go")
         # ------------------------------------------------ before the stroke
+        # a placing foul is made before the stroke whatever the record files it under, and by the
+        # placer: the opponent when the pieces placed are the striker's own, due to him (Laws 51, 36(b))
+        for k in [k for k in event_fouls if k in PLACING_FOULS]:
+            event_fouls.remove(k)
+            declared.append(k)
+        placed = b.penalty_place or {}
+        opp_placing: list[str] = []
+        if (
+            placed
+            and st.returned_pending[side] + st.penalty_pending[side] > 0
+            and all(eq.colour_of(n) == self.colour(side) for n in placed)
+        ):
+            opp_placing = [k for k in declared if k in PLACING_FOULS]
+            declared = [k for k in declared if k not in PLACING_FOULS]
         self._waive(shot, side, out)
         self._place(shot, side, out)
+        found = {k for k in PLACING_FOULS if any(f": {k}: " in f for f in out.fouls)}
+        for k in opp_placing:
+            if k in found:
+                continue  # the same foul the referee found in the placement
+            out.fouls.append(f"{self.side_name(1 - side)}: technical foul placing pieces, {k} (Law 36(b))")
+            out.penalty[1 - side] += 1
+            out.foul = out.technical = True
+            out.offender = self.side_name(1 - side)
         opp_fouls = list((b.extra or {}).get("opponent_fouls") or [])
         for k in opp_fouls:
             # Law 36(b): a violation by the player not in turn is a technical foul
@@ -554,9 +583,8 @@ class CarromReferee(Referee):
             out.offender = self.side_name(1 - side)
         stroke_fouls: list[str] = []
         if st.first_stroke:
-            misplaced = any(": penalty_misplaced: " in f for f in out.fouls)
             for k in declared:
-                if k == "penalty_misplaced" and misplaced:
+                if k in found:
                     continue  # the same misplacement the referee found in the placement: one foul
                 # Law 36(a): before the first stroke of the turn: a technical foul, the turn goes on
                 out.fouls.append(f"technical foul: {k} (Law 36(a))")
@@ -565,7 +593,8 @@ class CarromReferee(Referee):
                 out.offender = shot.player
         else:
             # Law 37(a): during or after the first stroke of a turn it is a foul
-            stroke_fouls.extend(declared)
+            stroke_fouls.extend(k for k in declared if k not in found)
+        stroke_fouls.extend(out.late)
         stroke_fouls.extend(event_fouls)
         for e in shot.events:
             if isinstance(e, Moved):
@@ -667,9 +696,7 @@ class CarromReferee(Referee):
                 out.fouls.append(
                     f"{who}: wrong_pieces_placed: {name} placed instead of a due piece (Law 55(a))"
                 )
-                out.penalty[owner] += 1
-                out.foul = out.technical = True
-                out.offender = shot.player if owner == side else who
+                self._placing_foul(owner, side, shot.player, out, "wrong_pieces_placed")
                 right_c = self.colour(debtor)
                 name = next(n for n in eq.PIECE_NAMES if eq.colour_of(n) == right_c and n not in st.on)
                 owner = debtor
@@ -696,9 +723,22 @@ class CarromReferee(Referee):
                 placer = 1 - owner
                 who = self.side_name(placer)
                 out.fouls.append(f"{who}: penalty_misplaced: {why}")
-                out.penalty[placer] += 1
-                out.foul = out.technical = True
-                out.offender = shot.player if placer == side else who
+                self._placing_foul(placer, side, shot.player, out, "penalty_misplaced")
+
+    def _placing_foul(self, placer: int, side: int, player: str, out: _Outcome, kind: str) -> None:
+        """A foul placing pieces (Laws 55(a), 58, 62, 75), charged to the placer.
+
+        Law 36: before the placer's first stroke of the turn, or while he is not in turn, it is a
+        technical foul (one piece, play goes on); Law 37(a): by the player in turn after his first
+        stroke (placing a piece that his own stroke made available, 51(b)(ii)) it is a foul: one
+        piece and the turn.
+        """
+        if placer == side and not self.state.first_stroke:
+            out.late.append(kind)
+            return
+        out.penalty[placer] += 1
+        out.foul = out.technical = True
+        out.offender = player if placer == side else self.side_name(placer)
 
     # ------------------------------------------------------------ the break
 
