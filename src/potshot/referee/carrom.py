@@ -89,6 +89,7 @@ FOUL_KINDS: frozenset[str] = frozenset(
         "trial_stroke",  # Law 96
         "striker_on_frame",  # Law 97(a)
         "resumed_before_go",  # Law 82(a)
+        "took_out_penalty",  # Law 63: in doubles, taking out the penalty pieces the partner is to place
     }
 )
 
