@@ -831,6 +831,11 @@ class SnookerReferee(Referee):
             if hits:
                 first = list(dict.fromkeys(hits))
                 break
+        if not first and not any(
+            isinstance(e, (Hit, Jump)) and "white" in (e.ball, e.other if isinstance(e, Hit) else e.over)
+            for e in shot.events
+        ):
+            first = self._implied_first_contact(shot, pots, on, nominate, free)
 
         # nominated colour after a red: declared, or shown by the first contact (Section 2 Rule 12(a))
         if on == "colour" and nominate is None and free is None and len(first) == 1 and first[0] in COLOURS:
@@ -1141,6 +1146,31 @@ class SnookerReferee(Referee):
         r.respotted = _plain(respotted)
         r.next = nxt
         return r
+
+    def _implied_first_contact(
+        self, shot: Shot, pots: list[str], on: str, nominate: str | None, free: str | None
+    ) -> list[str]:
+        """The cue ball's first contact when the record names none but object balls moved.
+
+        A person scoring writes "only the few events that matter" (record format); an object
+        ball is potted only "after contact with another ball" (Section 2 Rule 7). So a record
+        with no contact of the white but a collision between object balls takes the first
+        moving object ball as the one the white struck; with only pots, the ball on potted (the
+        nominated or free ball first), else the first ball potted.
+        """
+        for e in shot.events:
+            if isinstance(e, Hit) and "white" not in (e.ball, e.other):
+                return [e.ball]
+        objs = [n for n in pots if n != "white"]
+        if not objs:
+            return []
+        for n in (free, nominate):
+            if n is not None and n in objs:
+                return [n]
+        for n in objs:
+            if (on == "red" and eq.is_red(n)) or (on == "colour" and n in COLOURS) or n == on:
+                return [n]
+        return [objs[0]]
 
     def _nominable_normally(self, on: str, name: str) -> bool:
         if on == "red":
