@@ -51,6 +51,7 @@ class Stats:
     endings: Counter[str] = field(default_factory=Counter)
     stars: int = 0
     blacks: int = 0
+    forced: int = 0
     sims: int = 0
     turns: list[int] = field(default_factory=list)
 
@@ -109,12 +110,14 @@ def play(
             for i, n in enumerate(names)
         }
         turn = {"points": 0}
+        posted: dict[str, int] = {n: 0 for n in names}
 
         def on_shot(
             sp: ShotPlayed,
             bots: dict[str, RussianBot] = bots,
             ref: RussianReferee = ref,
             turn: dict[str, int] = turn,
+            posted: dict[str, int] = posted,
         ) -> None:
             if sp.shot.cue is None:
                 return
@@ -138,6 +141,10 @@ def play(
                     st.made["cannon"] += 1
                 elif plan.kind == "safe" and ok:
                     st.made["safe"] += 1
+            over = posted.get(sp.shot.player, 0) > 100
+            posted.update(r.posted)
+            if r.scratch and over:
+                st.forced += 1
             if r.scratch:
                 st.scratches += 1
                 for f in r.fouls:
@@ -195,7 +202,8 @@ def report(st: Stats, args: argparse.Namespace) -> str:
         f"| strokes | {st.strokes} ({statistics.mean(st.shots_per_game):.0f} a game, max {max(st.shots_per_game)}) |",
         f"| points per shot (credited by the referee) | {st.points / n:.2f} |",
         f"| net points per shot (points minus penalties) | {st.net / n:.2f} |",
-        f"| scratch rate | {st.scratches / n:.1%} ({st.scratches}) |",
+        f"| scratch rate | {st.scratches / n:.1%} ({st.scratches}; {st.forced} of them forced: the striker "
+        "was already posted over 100, and every shot is then a scratch) |",
         f"| scratch reasons | {reasons} |",
         f"| pot success (aimed ball into the aimed pocket, no scratch) | {rate('pot')} |",
         f"| in-off success | {rate('in_off')} |",
@@ -218,6 +226,8 @@ def report(st: Stats, args: argparse.Namespace) -> str:
         "- *Points per shot*: `ruling.points` summed over strokes (0 for a scratched stroke: its points",
         "  vaporize), divided by the strokes. *Net* also takes off each scratch's `penalty`.",
         "- *Scratch rate*: strokes ruled a scratch against the striker; the reasons are the referee's.",
+        "  A player posted over 100 (by a share of another player's penalty, SCORING) is scratched by any",
+        "  shot (the referee's reading of SCRATCH, option `over_100`): those scratches are *forced*.",
         "- *Pot success*: strokes chosen as pots in which the aimed ball went into the aimed pocket and",
         "  the stroke was no scratch, over all strokes chosen as pots; in-offs (the white into the aimed",
         "  pocket) and cannons (the referee counted a cannon) likewise.",
