@@ -812,7 +812,9 @@ class CarromReferee(Referee):
         queen_p = "queen" in pots
         improper = bool(stroke_fouls)
         own_down_before = self.down(side)
-        owed_before = st.owed[side]
+        # Law 68(b) "in debt of a penalty": owed from before, or a technical foul of this turn's first
+        # stroke with no own piece down to pay it (Law 45(b): it stays pending)
+        owed_before = st.owed[side] + (out.penalty[side] if own_down_before == 0 else 0)
         covering = st.queen == "pending" and st.queen_side == side
         for k in stroke_fouls:
             if k != "striker_placement" or not any("Law 91" in f for f in out.fouls):
