@@ -191,6 +191,8 @@ def report(st: Stats, args: argparse.Namespace, wall: float) -> str:
         f"| boards won by the breaker | {pct(st.breaker_won, st.boards)} |",
         f"| seconds per stroke (mean, median, max) | {per(sum(st.seconds), len(st.seconds))}, "
         f"{statistics.median(st.seconds):.3f}, {max(st.seconds):.2f} |",
+        f"| seconds per board, per game | {per(sum(st.seconds), len(st.strokes_per_board))}, "
+        f"{per(sum(st.seconds), st.games)} |",
         f"| simulated flicks per stroke (mean) | {per(sum(st.sims), len(st.sims))} |",
     ]
     lines += [
@@ -205,6 +207,9 @@ def report(st: Stats, args: argparse.Namespace, wall: float) -> str:
         "- Seconds per stroke are wall clock (choose, simulate, rule) on a shared 2-core machine; the",
         "  physics kernel is compiled before timing starts.",
         "- A break is counted with its own pieces in the per-stroke rate; the line after it leaves them out.",
+        "- The simulated flick never pushes, touches a piece by hand or misplaces the striker, and the",
+        "  bots place penalty pieces legally, so no stroke is improper (Law 37): the penalties are dues,",
+        "  for the striker pocketed (Laws 45-48, 71).",
     ]
     if st.reasons:
         lines += ["", "Fouls by reason:", ""]

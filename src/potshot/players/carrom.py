@@ -24,14 +24,19 @@ How :class:`CarromBot` chooses a stroke (ICF laws, ``shared/rulebooks/carrom-law
    from the pocket), a clear path from the striker to the ghost point and
    from the piece to the pocket. Rebound shots come off one of the four
    cushions (the image of the ghost point across the cushion, stretched by
-   the frame's restitution). Plans are ranked by cut angle and distances.
+   the frame's restitution). A piece lying on a cushion is also sent a few
+   degrees into it, to run along it into the pocket (rail shots). Plans are
+   ranked by cut angle and distances.
 4. **Verification by the referee.** The best plans are simulated over a few
    paces (the pace the piece needs to reach the pocket, and firmer), each
    simulated flick is ruled by a snapshot of the real referee (restored
    afterwards) and valued by what the ruling says: own pieces that stay down,
    the queen pocketed or covered, the turn kept, penalty pieces and fouls,
-   the opponent's pieces pocketed, a board won or lost. The best few are
-   re-simulated with the aim off by the bot's aiming error either way and
+   the opponent's pieces pocketed, a board won or lost; for the best few,
+   also the position left (easy pots for the bot when its turn goes on, a
+   cover shot after the queen, the opponent's easy pots otherwise). When
+   nothing pockets as planned, the budget left searches around the plans
+   (aim and pace). The best few are re-simulated with the aim off by the bot's aiming error either way and
    ranked on the average, so a stroke that works at one exact aim only is not
    trusted. A per-stroke budget of simulated flicks (``budget``) bounds the
    thinking; it counts simulations, not seconds, so a game is reproducible.
@@ -42,7 +47,8 @@ How :class:`CarromBot` chooses a stroke (ICF laws, ``shared/rulebooks/carrom-law
 :func:`play_game` plays a whole game (or a best-of match) between two bots:
 boards until the referee ends the game (25 points, or the last board with a
 leader, Law 29), the break alternating (Law 22(a)), every stroke checked and
-ruled by the referee exactly as a record's shot.
+ruled by the referee exactly as a record's shot. A board where neither bot
+makes progress is passed out (three passes each, Law 98) and replayed.
 """
 
 from __future__ import annotations
