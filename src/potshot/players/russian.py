@@ -91,6 +91,8 @@ Layout = dict[str, Point | None]
 R = eq.BALL_RADIUS
 WIDTH = eq.TABLE.width
 LENGTH = eq.TABLE.length
+D_CENTRE: Point = (WIDTH / 2, eq.D_LINE_Y)
+"""The centre of the D: the middle of the D line (BALLS: the white is spotted within the D)."""
 DECEL = MU_ROLL * GRAVITY
 """Rolling deceleration of a ball on the cloth (m/s^2)."""
 MAX_CUT = 72.0
@@ -484,7 +486,7 @@ def best_ev(
 def d_places(layout: Mapping[str, Point | None], step: float = 70.0) -> list[Point]:
     """Places for the white in the D, clear of every ball (a coarse grid)."""
     balls = [p for n, p in layout.items() if p is not None and n != "white"]
-    cx, cy = eq.HOME_SPOT["black"]
+    cx, cy = D_CENTRE
     out: list[Point] = []
     n = int(eq.D_RADIUS // step)
     for i in range(-n, n + 1):
@@ -633,7 +635,7 @@ class RussianBot(Player):
         d_line = in_hand and not (st.first_placement and not ref.options["d_line_at_start"])
         places: list[Point] = d_places(layout) if in_hand else [layout["white"]]  # type: ignore[list-item]
         if in_hand and not places:
-            places = [(eq.HOME_SPOT["black"][0], eq.D_LINE_Y - 100.0)]
+            places = [(D_CENTRE[0], D_CENTRE[1] - 100.0)]
         pink_now = st.pink
         candidates: dict[tuple[Any, ...], Plan] = {}
         safes: list[Plan] = []
@@ -677,9 +679,7 @@ class RussianBot(Player):
         ranked = sorted(candidates.values(), key=lambda p: -p.ev)[: self.verify]
         if in_hand:
             # From hand, the safeties of the places nearest the middle of the D line.
-            safes.sort(
-                key=lambda p: (geo.distance(p.white, (eq.HOME_SPOT["black"][0], eq.D_LINE_Y - 60.0)), p.first)
-            )
+            safes.sort(key=lambda p: (geo.distance(p.white, (D_CENTRE[0], D_CENTRE[1] - 60.0)), p.first))
         todo = ranked + safes[: self.safeties]
         best: Choice | None = None
         snap = ref.snapshot()
