@@ -166,6 +166,7 @@ class CarromState:
     owed: list[int] = field(default_factory=lambda: [0, 0])
     queen: str = "on_board"  # "on_board", "pending", or "covered"
     queen_side: int | None = None  # who pocketed (pending) or covered it
+    queen_player: str | None = None  # the player himself (doubles: not always the team's first)
     broken: bool = False
     attempts: int = 0
     current: str = ""
@@ -372,16 +373,18 @@ class CarromReferee(Referee):
         if q == "on_board":
             if "queen" not in st.on:
                 raise RecordError("queen 'on_board' but the position has no queen", field="queen")
-            st.queen, st.queen_side = "on_board", None
+            st.queen, st.queen_side, st.queen_player = "on_board", None, None
         elif q == "pending":
             if "queen" in st.on:
                 raise RecordError("queen 'pending' but the queen is on the board", field="queen")
             st.queen, st.queen_side = "pending", self.side_of(frame.starts)
+            st.queen_player = frame.starts
         else:
             self.check_player(q, "queen")
             if "queen" in st.on:
                 raise RecordError(f"queen covered by {q} but the queen is on the board", field="queen")
             st.queen, st.queen_side = "covered", self.side_of(q)
+            st.queen_player = q
         if frame.broken is not None:
             st.broken = frame.broken
         else:
@@ -926,9 +929,9 @@ class CarromReferee(Referee):
                 out.respot.insert(0, "queen")
             st.queen, st.queen_side = "on_board", None
         elif queen_covered:
-            st.queen, st.queen_side = "covered", side
+            st.queen, st.queen_side, st.queen_player = "covered", side, shot.player
         elif queen_pending:
-            st.queen, st.queen_side = "pending", side
+            st.queen, st.queen_side, st.queen_player = "pending", side, shot.player
         # own pieces that go back wait for the opponent to place them (Laws 46, 50, 51)
         n_back = sum(1 for p in out.returned if eq.colour_of(p) == own_c and p not in offs)
         st.returned_pending[side] += n_back
@@ -969,7 +972,7 @@ class CarromReferee(Referee):
             # after an improper stroke the opponent wins with the same score
             win = opp if improper else side
             value = QUEEN_POINTS if st.game_score[win] <= QUEEN_LIMIT else 1
-            st.queen, st.queen_side = "covered", side
+            st.queen, st.queen_side, st.queen_player = "covered", side, shot.player
             out.fouls.append("queen covered with the last pieces of both sides (Law 72)")
             return self._end_board(shot, side, out, win, value)
         if st.queen == "covered":
@@ -1200,6 +1203,8 @@ class CarromReferee(Referee):
             if st.queen == "on_board"
             else "pending"
             if st.queen == "pending"
+            else st.queen_player
+            if st.queen_player is not None
             else (self.side_name(st.queen_side if st.queen_side is not None else 0))
         )
         winner = None if st.board_winner is None else self.side_name(st.board_winner)
