@@ -115,6 +115,12 @@ class Referee(ABC):
         rules do not allow at this moment. The runner restores the state then.
         """
 
+    def may_rest_at(self, name: str, x: float, y: float) -> bool:
+        """Hook: whether a piece may rest at ``(x, y)`` although its centre is less
+        than a radius from the edge of the playing surface (a ball hanging in a
+        pocket's mouth). The default allows nothing beyond the plain surface."""
+        return False
+
     def frame_result(self) -> FrameResult | None:
         """The frame's result once it is over, else ``None``."""
         return None
@@ -180,11 +186,12 @@ class Referee(ABC):
             r = self.piece_radius(name)
             if not (math.isfinite(x) and math.isfinite(y)):
                 raise RecordError(f"{name} has a position that is not a number", field=f"{field}.{name}")
-            if (
+            outside = (
                 x < r - OVERLAP_TOLERANCE_MM
                 or x > w - r + OVERLAP_TOLERANCE_MM
                 or (y < r - OVERLAP_TOLERANCE_MM or y > h - r + OVERLAP_TOLERANCE_MM)
-            ):
+            )
+            if outside and not self.may_rest_at(name, x, y):
                 raise RecordError(
                     f"{name} at ({x:g}, {y:g}) is off the playing surface (0..{w:g} x 0..{h:g})",
                     field=f"{field}.{name}",

@@ -274,6 +274,10 @@ class RussianReferee(Referee):
     def surface(self) -> tuple[float, float]:
         return (eq.TABLE.width, eq.TABLE.length)
 
+    def may_rest_at(self, name: str, x: float, y: float) -> bool:
+        """A ball may come to rest in a pocket's mouth, on the edge of the pocket."""
+        return eq.TABLE.in_pocket_mouth(x, y) is not None
+
     def start_frame(self, index: int, frame: Frame) -> None:
         """Set up a game: PLAY ("Play will begin with all balls spotted on their associated spots")."""
         self.frame_index = index
