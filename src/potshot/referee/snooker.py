@@ -243,6 +243,10 @@ class SnookerReferee(Referee):
     def surface(self) -> tuple[float, float]:
         return (eq.PLAYING_WIDTH, eq.PLAYING_LENGTH)
 
+    def may_rest_at(self, name: str, x: float, y: float) -> bool:
+        """A ball on the edge of a pocket rests in its mouth (Section 3 Rule 9)."""
+        return eq.TABLE.in_pocket_mouth(x, y) is not None
+
     def side_of(self, player: str) -> int:
         for i, t in enumerate(self.sides):
             if player in t:
@@ -1210,6 +1214,7 @@ class SnookerReferee(Referee):
     ) -> SnookerRuling:
         """Section 3 Rule 4(b): black re-spotted, toss for who plays, the next player from hand."""
         st = self.state
+        made = 0 if fouls else st.break_  # the break that potted the black (Section 2 Rule 8)
         layout: Layout = {"white": None, "black": SPOTS["black"]}
         st.table = TableState(layout=layout, in_hand=True, on="black")
         st.respotted_black = True
@@ -1220,7 +1225,7 @@ class SnookerReferee(Referee):
         r = self._ruling(foul=bool(fouls), fouls=[f.reason for f in fouls], penalty=penalty, points=points)
         r.respotted = {"black": list(SPOTS["black"])}
         r.next = nxt
-        r.break_ = 0 if fouls else points
+        r.break_ = made
         return r
 
     def _is_miss(
