@@ -405,6 +405,8 @@ class CarromReferee(Referee):
             c = self.colour(side)
             if not any(n in st.on for n in eq.PIECE_NAMES if eq.colour_of(n) == c):
                 raise RecordError(f"no {c} piece on the board: the board is already over", field="position")
+        # Laws 51(a), 56: pieces owed by a side that has pieces down are to be placed at once
+        self._settle_penalties()
 
     def frame_result(self) -> FrameResult | None:
         st = self.state
