@@ -328,9 +328,12 @@ class CarromReferee(Referee):
         st.last_board_end = ""
         if frame.board is not None:
             st.board_no = self._positive(frame.board, "board")
-        if frame.game_score is not None:
+        # the format's frame `score` ("the scores when the record starts") is, in carrom, the game's
+        # running score: the board's own points exist only when it ends (Laws 25-26)
+        restated = frame.game_score if frame.game_score is not None else frame.score
+        if restated is not None:
             gs = [0, 0]
-            for name, v in frame.game_score.items():
+            for name, v in restated.items():
                 self.check_player(name, f"game_score.{name}")
                 if not isinstance(v, int) or v < 0:
                     raise RecordError(
@@ -338,7 +341,7 @@ class CarromReferee(Referee):
                     )
                 gs[self.side_of(name)] = v
             st.game_score = gs
-        if (frame.game_score is not None or frame.board is not None) and (
+        if (restated is not None or frame.board is not None) and (
             max(st.game_score) >= 13 or (not self.late_round and st.board_no > 4)
         ):
             # a board restated past the Law 33 point: the change of sides was made before it, and the
