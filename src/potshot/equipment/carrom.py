@@ -29,6 +29,7 @@ distance from that seat's own frame edge (:func:`to_seat`).
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 SEATS: tuple[str, ...] = ("south", "east", "north", "west")
@@ -382,7 +383,7 @@ def striker_place_ok(seat: str, x: float, y: float) -> bool:
     return striker_place_fault(seat, x, y) is None
 
 
-def striker_clear(x: float, y: float, layout: dict[str, tuple[float, float] | None]) -> bool:
+def striker_clear(x: float, y: float, layout: Mapping[str, tuple[float, float] | None]) -> bool:
     """Whether a striker at ``(x, y)`` overlaps none of the pieces in ``layout``."""
     r = STRIKER_DIAMETER / 2
     for name, p in layout.items():
@@ -392,7 +393,7 @@ def striker_clear(x: float, y: float, layout: dict[str, tuple[float, float] | No
 
 
 def striker_position_possible(
-    seat: str, layout: dict[str, tuple[float, float] | None], step: float = 1.0
+    seat: str, layout: Mapping[str, tuple[float, float] | None], step: float = 1.0
 ) -> bool:
     """Whether the player at ``seat`` has any legal striker position among ``layout`` (Law 103).
 
@@ -441,7 +442,7 @@ def aligned_to_pocket(a: tuple[float, float], b: tuple[float, float]) -> str | N
 
 
 def penalty_place_fault(
-    name: str, x: float, y: float, layout: dict[str, tuple[float, float] | None]
+    name: str, x: float, y: float, layout: Mapping[str, tuple[float, float] | None]
 ) -> str | None:
     """Why a due or penalty piece may not be placed at ``(x, y)`` among ``layout``, or None.
 
@@ -478,7 +479,7 @@ def penalty_place_fault(
 
 
 def respot_position(
-    layout: dict[str, tuple[float, float] | None], name: str = "queen", away_from: str = "south"
+    layout: Mapping[str, tuple[float, float] | None], name: str = "queen", away_from: str = "south"
 ) -> tuple[float, float]:
     """Where the referee puts the queen or a piece that left the board (Laws 38(a), 66, 67).
 
