@@ -970,7 +970,7 @@ class SnookerReferee(Referee):
                     )
                 )
 
-        if fouls and on == "colour" and nominate is None and free is None:
+        if fouls and on == "colour" and nominate is None and free is None and not declared_out_of_turn:
             # Section 3 Rule 12(d)(vi) (and 12(d)(v)): a foul after potting a red or a free ball,
             # before a colour was nominated (declared, or indicated by the first contact: Section 2
             # Rule 12(a)), costs seven.
