@@ -12,6 +12,7 @@ from click.testing import CliRunner
 
 from potshot.cli import main
 from potshot.equipment import carrom as eq
+from potshot.physics.carrom import simulate_flick
 from potshot.players import carrom as carrom_players
 from potshot.players.carrom import (
     CarromBot,
@@ -23,7 +24,7 @@ from potshot.players.carrom import (
     simulate,
 )
 from potshot.record.io import load
-from potshot.record.model import Before, Cue, Frame, Hit, Pot, Record, Shot
+from potshot.record.model import Before, Cue, Cushion, Frame, Hit, Pot, Record, Shot
 from potshot.referee.carrom import CarromReferee, CarromRuling
 from potshot.referee.runner import referee_record
 
@@ -115,6 +116,25 @@ def test_geometric_plans_are_clear_and_from_legal_places() -> None:
             dx, dy = math.cos(a), math.sin(a)
             miss = abs((tx - p.place[0]) * dy - (ty - p.place[1]) * dx)
             assert miss < eq.STRIKER_DIAMETER / 2 + eq.CARROMMAN_DIAMETER / 2
+
+
+def test_rebound_plans_come_off_the_cushion_and_pocket() -> None:
+    # the image of the ghost point across a cushion (stretched by the frame's restitution) and the
+    # pace allowing for the cushion's loss: the nominal strokes mostly pocket their piece
+    layout = {k: v for k, v in EASY.items() if v is not None}
+    plans = [
+        p
+        for p in pot_plans(layout, base_places("south", layout), ["white1", "white2"])
+        if p.kind == "rebound"
+    ]
+    assert len(plans) >= 6
+    made = 0
+    for p in plans[:6]:
+        res = simulate_flick(layout, p.place, p.speed, p.aim)
+        first = res.events[0]
+        assert isinstance(first, Cushion) and first.ball == "striker"
+        made += any(isinstance(e, Pot) and e.ball == p.target for e in res.events)
+    assert made >= 4
 
 
 # ------------------------------------------------------------- legal strokes

@@ -192,21 +192,29 @@ def base_places(seat: str, layout: Mapping[str, Point | None], step: float = 4.0
 
 
 def pot_speed(
-    piece_to_pocket: float, striker_to_ghost: float, cut_deg: float, via_cushion: float = 0.0
+    piece_to_pocket: float,
+    striker_to_ghost: float,
+    cut_deg: float,
+    via_cushion: float = 0.0,
+    keep: float = 1.0,
 ) -> float:
     """The flick (m/s) that sends a piece ``piece_to_pocket`` mm into the pocket at :data:`POT_SPEED`.
 
     The piece leaves the contact at ``TRANSFER * v * cos(cut)`` (``v`` the striker's speed there);
-    both discs slide with :data:`DECEL`; a rebound loses the normal part of the speed to the frame.
+    both discs slide with :data:`DECEL`. A rebound shot first slides ``via_cushion`` mm to the
+    cushion, which keeps the fraction ``keep`` of the striker's speed (the normal part scaled by the
+    frame's restitution).
 
     >>> 0.8 < pot_speed(300.0, 300.0, 0.0) < pot_speed(300.0, 300.0, 45.0) < 2.0
+    True
+    >>> pot_speed(300.0, 300.0, 0.0) < pot_speed(300.0, 100.0, 0.0, via_cushion=200.0, keep=0.9)
     True
     """
     vp = math.sqrt((POT_SPEED * 1000.0) ** 2 + 2 * DECEL * piece_to_pocket)
     vc = vp / (TRANSFER * max(math.cos(math.radians(cut_deg)), 0.2))
+    v0 = math.sqrt(vc * vc + 2 * DECEL * striker_to_ghost)
     if via_cushion:
-        vc /= math.sqrt((1.0 + E_FRAME**2) / 2)
-    v0 = math.sqrt(vc * vc + 2 * DECEL * (striker_to_ghost + via_cushion))
+        v0 = math.sqrt((v0 / max(keep, 0.1)) ** 2 + 2 * DECEL * via_cushion)
     return min(MAX_SPEED, max(MIN_SPEED, v0 / 1000.0))
 
 
@@ -256,6 +264,13 @@ def _mirror(p: Point, cushion: str) -> Point:
     if cushion == "left":
         return (lo - (x - lo) / E_FRAME, y)
     return (hi + (hi - x) / E_FRAME, y)
+
+
+def _keep(s: Point, bp: Point, cushion: str) -> float:
+    """The fraction of its speed the striker keeps bouncing off ``cushion`` at ``bp``, coming from ``s``."""
+    ux, uy, _ = _unit(bp[0] - s[0], bp[1] - s[1])
+    normal, along = (uy, ux) if cushion in ("bottom", "top") else (ux, uy)
+    return math.sqrt(along * along + (E_FRAME * normal) ** 2)
 
 
 def _bounce_point(s: Point, image: Point, cushion: str) -> Point | None:
@@ -373,7 +388,9 @@ def _pocket_plans(
                 "rebound",
                 s,
                 _aim(s, bp),
-                pot_speed(d_tp, math.dist(bp, ghost), cut, via_cushion=math.dist(s, bp)),
+                pot_speed(
+                    d_tp, math.dist(bp, ghost), cut, via_cushion=math.dist(s, bp), keep=_keep(s, bp, cush)
+                ),
                 t,
                 pocket,
                 0.5 * _ease(cut, d_sg, d_tp),
