@@ -44,7 +44,7 @@ def describe(sp: ShotPlayed, whites: str, left: tuple[int, int] | None = None) -
     if b.waive_penalty:
         bits.append("[yellow]condones the penalty[/yellow]")
     if b.penalty_place:
-        bits.append("places " + ", ".join(escape(n) for n in b.penalty_place))
+        bits.append("placed " + ", ".join(escape(n) for n in b.penalty_place))
     if shot.cue is not None:
         pots = [e.ball for e in shot.events if isinstance(e, Pot)]
         if not pots:
