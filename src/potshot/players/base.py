@@ -12,7 +12,8 @@ they make is checked and ruled exactly as a record from a person would be.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -74,30 +75,81 @@ def play_frame(
     referee.start_frame(frame_index, frame)
     for k in range(max_shots):
         players_turn = _whose_turn(referee, frame)
-        player = players[players_turn]
-        shot = player.choose(referee)
-        result: ShotResult | None = None
-        if shot.cue is not None:
-            result = simulate(referee, shot)
-            shot.events = list(result.events)
-            shot.after = dict(result.after)
-        snap = referee.snapshot()
-        try:
-            referee.check_shot(shot)
-            ruling = referee.rule(shot)
-        except RecordError as e:
-            referee.restore(snap)
-            raise e.located(frame=frame_index, shot=k) from None
-        shot.ruling = msgspec.to_builtins(ruling)
-        frame.shots.append(shot)
-        if trajectories is not None:
-            trajectories.append(result.trajectories if result is not None else None)
-        if on_shot is not None:
-            on_shot(ShotPlayed(frame_index, k, shot, ruling, result))
+        shot = players[players_turn].choose(referee)
+        ruling, _ = play_shot(
+            referee, frame_index, frame, k, shot, simulate, on_shot=on_shot, trajectories=trajectories
+        )
         if ruling.frame_over:
             break
     frame.result = referee.frame_result()
     return frame
+
+
+def rule_checked(referee: Referee, shot: Shot, frame_index: int, k: int) -> Ruling:
+    """Check and rule ``shot`` (shot ``k`` of frame ``frame_index``) and store the ruling in it.
+
+    A shot the referee refuses leaves the referee as it was and raises
+    :class:`RecordError`, located at the shot (a bug in the player).
+    """
+    snap = referee.snapshot()
+    try:
+        referee.check_shot(shot)
+        ruling = referee.rule(shot)
+    except RecordError as e:
+        referee.restore(snap)
+        raise e.located(frame=frame_index, shot=k) from None
+    shot.ruling = msgspec.to_builtins(ruling)
+    return ruling
+
+
+def play_shot(
+    referee: Referee,
+    frame_index: int,
+    frame: Frame,
+    k: int,
+    shot: Shot,
+    simulate: Simulate,
+    *,
+    on_shot: Callable[[ShotPlayed], None] | None = None,
+    trajectories: list[Any] | None = None,
+) -> tuple[Ruling, ShotResult | None]:
+    """One step of a frame loop: simulate ``shot``'s stroke (if any), rule it, append it to ``frame``.
+
+    The stroke's trajectories go to ``trajectories`` when given (``None`` for a
+    shot without a stroke), and ``on_shot`` hears of the shot once it is ruled.
+    """
+    result: ShotResult | None = None
+    if shot.cue is not None:
+        result = simulate(referee, shot)
+        shot.events = list(result.events)
+        shot.after = dict(result.after)
+    ruling = rule_checked(referee, shot, frame_index, k)
+    frame.shots.append(shot)
+    if trajectories is not None:
+        trajectories.append(result.trajectories if result is not None else None)
+    if on_shot is not None:
+        on_shot(ShotPlayed(frame_index, k, shot, ruling, result))
+    return ruling, result
+
+
+@contextmanager
+def trial_ruling(referee: Referee, shot: Shot, snap: Any = None) -> Iterator[Ruling | None]:
+    """The referee's ruling on a candidate shot (``None`` when it refuses the shot), then the referee
+    as it was: ``snap`` (a :meth:`Referee.snapshot`, taken here when not given) is restored on leaving.
+
+    Inside the ``with`` block the referee's state is the state after the ruling.
+    """
+    if snap is None:
+        snap = referee.snapshot()
+    try:
+        try:
+            referee.check_shot(shot)
+            ruling: Ruling | None = referee.rule(shot)
+        except RecordError:
+            ruling = None
+        yield ruling
+    finally:
+        referee.restore(snap)
 
 
 def _whose_turn(referee: Referee, frame: Frame) -> str:

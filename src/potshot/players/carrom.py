@@ -60,14 +60,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-import msgspec
 from msgspec.structs import replace
 
 from potshot.equipment import carrom as eq
 from potshot.physics.carrom import E_FRAME, MU_SLIDE, G, simulate_flick
 from potshot.physics.result import ShotResult
-from potshot.players.base import Player, ShotPlayed
-from potshot.record.errors import RecordError
+from potshot.players.base import Player, ShotPlayed, play_shot, trial_ruling
 from potshot.record.model import Before, Cue, Frame, Pot, Record, Shot
 from potshot.referee.base import Referee
 from potshot.referee.carrom import CarromReferee, CarromRuling
@@ -635,14 +633,11 @@ class CarromBot(Player):
             else ("pending" if st.queen == "pending" else ref.side_name(st.queen_side or 0))
         )
         pending_mine = st.queen == "pending" and st.queen_side == ref.side_of(self.name)
-        snap = ref.snapshot()
-        try:
-            ref.check_shot(shot)
-            ruling = ref.rule(shot)
-        except RecordError:
+        with trial_ruling(ref, shot) as ruling:
+            pass  # valued below, from the referee as it was before the stroke
+        if ruling is None:
             return -1e9, None
-        finally:
-            ref.restore(snap)
+        assert isinstance(ruling, CarromRuling)
         return self.value(ref, shot, ruling, queen_before, pending_mine), ruling
 
     def evaluate(
@@ -847,6 +842,11 @@ def play_game(
     import time
 
     tick = clock or time.perf_counter
+    want = trajectories is not None
+
+    def _simulate(r: Referee, shot: Shot) -> ShotResult:
+        return simulate(r, shot, trajectories=want)
+
     names = record.player_names()
     game_breaker = breaker = names[0]
     stats = GameStats()
@@ -866,26 +866,12 @@ def play_game(
                 t0 = tick()
                 shot = players[player].choose(ref)
                 stats.seconds_thinking += tick() - t0
-            result: ShotResult | None = None
             if shot.cue is not None:
-                result = simulate(ref, shot, trajectories=trajectories is not None)
-                shot.events = list(result.events)
-                shot.after = dict(result.after)
                 stats.strokes += 1
-            snap = ref.snapshot()
-            try:
-                ref.check_shot(shot)
-                ruling = ref.rule(shot)
-            except RecordError as e:
-                ref.restore(snap)
-                raise e.located(frame=fi, shot=k) from None
+            ruling, _ = play_shot(
+                ref, fi, frame, k, shot, _simulate, on_shot=on_shot, trajectories=trajectories
+            )
             assert isinstance(ruling, CarromRuling)
-            shot.ruling = msgspec.to_builtins(ruling)
-            frame.shots.append(shot)
-            if trajectories is not None:
-                trajectories.append(result.trajectories if result is not None else None)
-            if on_shot is not None:
-                on_shot(ShotPlayed(fi, k, shot, ruling, result))
             last = ruling
             if ruling.frame_over:
                 break

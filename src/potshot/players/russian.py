@@ -70,7 +70,8 @@ from potshot.equipment import russian as eq
 from potshot.physics import simulate_shot
 from potshot.physics.params import GRAVITY, MAX_SPEED, MU_ROLL
 from potshot.physics.result import ShotResult
-from potshot.players.base import Player, ShotPlayed
+from potshot.players.base import Player, ShotPlayed, play_shot, trial_ruling
+from potshot.players.common import Layout, Point, clear, ghost_pot, on_surface, pocket_axes, unit
 from potshot.record.errors import RecordError
 from potshot.record.model import Before, Cue, Frame, Shot
 from potshot.referee.base import OVERLAP_TOLERANCE_MM, Referee
@@ -84,9 +85,6 @@ from potshot.referee.russian import (
     RussianReferee,
     RussianRuling,
 )
-
-Point = tuple[float, float]
-Layout = dict[str, Point | None]
 
 R = eq.BALL_RADIUS
 WIDTH = eq.TABLE.width
@@ -126,36 +124,16 @@ DECLARABLE = ("red", "blue", "yellow", "green")
 # ------------------------------------------------------------------ pockets
 
 
-def _pocket_axes() -> dict[str, tuple[Point, Point]]:
-    """Each pocket's aim point and the unit vector pointing into it."""
-    s2 = math.sqrt(0.5)
-    out: dict[str, tuple[Point, Point]] = {}
-    for name, spec in eq.TABLE.pockets.items():
-        cx, cy = spec.centre
-        if spec.corner:
-            axis = (-s2 if cx < WIDTH / 2 else s2, -s2 if cy < LENGTH / 2 else s2)
-        else:
-            axis = (-1.0 if cx < WIDTH / 2 else 1.0, 0.0)
-        out[name] = ((cx, cy), axis)
-    return out
+POCKET_AXES: dict[str, tuple[Point, Point]] = pocket_axes(eq.TABLE)
+"""Each pocket's aim point and the unit vector pointing into it."""
 
 
-POCKET_AXES: dict[str, tuple[Point, Point]] = _pocket_axes()
+def _clear(a: Point, b: Point, obstacles: Iterable[Point]) -> bool:
+    return clear(a, b, obstacles, R)
 
 
-def _unit(dx: float, dy: float) -> tuple[float, float, float]:
-    d = math.hypot(dx, dy)
-    if d < 1e-9:
-        return 0.0, 0.0, 0.0
-    return dx / d, dy / d, d
-
-
-def _clear(a: Point, b: Point, obstacles: Iterable[Point], margin: float = 0.5) -> bool:
-    return all(geo.segment_distance(o, a, b) >= 2 * R + margin for o in obstacles)
-
-
-def _on_table(p: Point, margin: float = 0.0) -> bool:
-    return R + margin <= p[0] <= WIDTH - R - margin and R + margin <= p[1] <= LENGTH - R - margin
+def _on_table(p: Point) -> bool:
+    return on_surface(p, eq.TABLE)
 
 
 def _speed(d1: float, d_after: float, transfer: float) -> float:
@@ -277,35 +255,15 @@ def pot_plan(
     >>> pot_plan((889.0, 1000.0), "blue", (889.0, 1784.5), "left-middle", [], 9, 0.05) is None
     True
     """
-    (px, py), (ax, ay) = POCKET_AXES[pocket]
-    ux, uy, d2 = _unit(px - tpos[0], py - tpos[1])
-    if d2 <= 0:
+    g = ghost_pot(white, tpos, pocket, obstacles, table=eq.TABLE, axes=POCKET_AXES, max_cut=MAX_CUT)
+    if g is None:
         return None
-    corner = eq.TABLE.pockets[pocket].corner
-    off = math.degrees(math.acos(max(-1.0, min(1.0, ux * ax + uy * ay))))
-    limit = 50.0 if corner else 42.0
-    if off > limit:
-        return None
-    gx, gy = tpos[0] - 2 * R * ux, tpos[1] - 2 * R * uy
-    if not _on_table((gx, gy)):
-        return None
-    cx, cy, d1 = _unit(gx - white[0], gy - white[1])
-    if d1 < 1.0:
-        return None
-    cosc = cx * ux + cy * uy
-    cut = math.degrees(math.acos(max(-1.0, min(1.0, cosc))))
-    if cut > MAX_CUT:
-        return None
-    if not _clear(tpos, (px, py), obstacles) or not _clear(white, (gx, gy), obstacles):
-        return None
-    width = (19.0 if corner else 24.0) * max(0.15, math.cos(math.radians(off * 90.0 / (limit + 25.0))))
-    tol = math.degrees(math.atan2(width, d2))
-    gain = d1 / (2 * R * max(cosc, 0.05))
+    d1, d2, cut, tol, gain, (gx, gy) = g.d1, g.d2, g.cut, g.tol, g.gain, g.ghost
     chance = _chance(tol, gain, aim_sigma) * (1.0 - 0.05 * d2 / 1000.0) * (1.0 - 0.2 * (cut / MAX_CUT) ** 2)
     aim = math.degrees(math.atan2(gy - white[1], gx - white[0]))
     step = max(0.03, min(0.35, tol / gain))
     return Plan(
-        "pot", white, name, name, pocket, aim, _speed(d1, d2, cosc), value, max(chance, 0.0), step, cosc
+        "pot", white, name, name, pocket, aim, _speed(d1, d2, g.cosc), value, max(chance, 0.0), step, g.cosc
     )
 
 
@@ -329,7 +287,7 @@ def tangent_plans(
     >>> len(out) >= 1 and all(MIN_TANGENT_CUT <= o[3] <= MAX_TANGENT_CUT for o in out)
     True
     """
-    dx, dy, dist = _unit(goal[0] - fpos[0], goal[1] - fpos[1])
+    dx, dy, dist = unit(goal[0] - fpos[0], goal[1] - fpos[1])
     if dist <= 2 * R + 5.0:
         return []
     base = math.atan2(dy, dx)
@@ -341,7 +299,7 @@ def tangent_plans(
         g = (fpos[0] + 2 * R * ux, fpos[1] + 2 * R * uy)
         if not _on_table(g):
             continue
-        cx, cy, d1 = _unit(g[0] - white[0], g[1] - white[1])
+        cx, cy, d1 = unit(g[0] - white[0], g[1] - white[1])
         if d1 < 1.0:
             continue
         cosc = -(cx * ux + cy * uy)  # the line of centres at impact is -u
@@ -807,33 +765,34 @@ class RussianBot(Player):
             return -100.0
         turn_before = ref.state.turn_points
         shot = Shot(player=me, before=before, cue=cue, events=list(res.events), after=dict(res.after))
-        try:
-            ref.check_shot(shot)
-            ruling = ref.rule(shot)
-        except RecordError:
-            ref.restore(snap)
-            return -100.0
+        with trial_ruling(ref, shot, snap) as ruling:
+            if ruling is None:
+                return -100.0
+            assert isinstance(ruling, RussianRuling)
+            return self._worth(ref, ruling, turn_before)
+
+    def _worth(self, ref: RussianReferee, ruling: RussianRuling, turn_before: int) -> float:
+        """A ruled stroke's worth in points, from the referee's state after the ruling."""
+        me = self.name
         st = ref.state
         if ruling.scratch:
-            worth = -(ruling.penalty + turn_before + SCRATCH_COST)
-        else:
-            worth = float(ruling.points)
-            if ruling.star == me:
-                worth += STAR_BONUS + sum(ruling.claimed.values())
-            nxt = ruling.next
-            after: Layout = dict(st.positions)
-            if nxt == me:
-                worth += self.continue_value
-                room = self._room(ref, me)
-                worth += LEAVE_OWN * best_ev(
-                    after.get("white"), after, roles(after, st.pink), room, self.aim_sigma
-                )
-            elif nxt is not None and nxt in st.tallies:
-                room = self._room(ref, nxt)
-                worth -= LEAVE_OTHER * best_ev(
-                    after.get("white"), after, roles(after, "pink"), room, self.aim_sigma
-                )
-        ref.restore(snap)
+            return -(ruling.penalty + turn_before + SCRATCH_COST)
+        worth = float(ruling.points)
+        if ruling.star == me:
+            worth += STAR_BONUS + sum(ruling.claimed.values())
+        nxt = ruling.next
+        after: Layout = dict(st.positions)
+        if nxt == me:
+            worth += self.continue_value
+            room = self._room(ref, me)
+            worth += LEAVE_OWN * best_ev(
+                after.get("white"), after, roles(after, st.pink), room, self.aim_sigma
+            )
+        elif nxt is not None and nxt in st.tallies:
+            room = self._room(ref, nxt)
+            worth -= LEAVE_OTHER * best_ev(
+                after.get("white"), after, roles(after, "pink"), room, self.aim_sigma
+            )
         return worth
 
     def _fallback(self, layout: Layout, white: Point, before: Before) -> Choice:
@@ -902,7 +861,7 @@ def _vacant_places(positions: Mapping[str, Point | None], ball: str) -> list[Poi
         for o in others:
             d = geo.distance(o, p)
             if d < 2 * R + 0.01:
-                ux, uy, _ = _unit(p[0] - o[0], p[1] - o[1])
+                ux, uy, _ = unit(p[0] - o[0], p[1] - o[1])
                 shift = min(0.9, 2 * R + 0.01 - d)
                 p = (p[0] + ux * shift, p[1] + uy * shift)
         if all(geo.distance(o, p) >= 2 * R for o in others) and geo.distance(p, spot) <= SPOT_TOLERANCE_MM:
@@ -947,7 +906,7 @@ def settle(after: Mapping[str, Point | None], gap: float = 0.01) -> Layout:
             for b in names[i + 1 :]:
                 pa, pb = out[a], out[b]
                 assert pa is not None and pb is not None
-                ux, uy, d = _unit(pb[0] - pa[0], pb[1] - pa[1])
+                ux, uy, d = unit(pb[0] - pa[0], pb[1] - pa[1])
                 if d < need:
                     if d < 1e-9:
                         ux, uy = 1.0, 0.0
@@ -1065,6 +1024,12 @@ def play_game(
     ``max_shots`` shots it is left unfinished (no result). A shot the referee
     refuses is a bug in the bot and raises :class:`RecordError`.
     """
+    want = trajectories is not None
+
+    def _simulate(ref: Referee, shot: Shot) -> ShotResult:
+        assert isinstance(ref, RussianReferee) and shot.cue is not None
+        return simulate(stroke_layout(ref, shot), shot.cue, trajectories=want)
+
     referee.start_frame(frame_index, frame)
     last: RussianRuling | None = None
     for k in range(max_shots):
@@ -1075,43 +1040,21 @@ def play_game(
             chooser = last.spot_by if last is not None and last.spot_by else player
             spots = bots[chooser].choose_spots(referee, player) if chooser in bots else None
         shot = bots[player].choose(referee, spots=spots)
-        result: ShotResult | None = None
-        if shot.cue is not None:
-            result = simulate(stroke_layout(referee, shot), shot.cue, trajectories=trajectories is not None)
-            shot.events = list(result.events)
-            shot.after = dict(result.after)
-        ruling = _rule(referee, shot, frame_index, k)
-        frame.shots.append(shot)
-        if trajectories is not None:
-            trajectories.append(result.trajectories if result is not None else None)
-        if on_shot is not None:
-            on_shot(ShotPlayed(frame_index, k, shot, ruling, result))
+        ruling, _ = play_shot(
+            referee, frame_index, frame, k, shot, _simulate, on_shot=on_shot, trajectories=trajectories
+        )
+        assert isinstance(ruling, RussianRuling)
         last = ruling
         if ruling.frame_over:
             break
         if ruling.star is not None and referee.state.tallies[ruling.star].stars >= stars:
             end = Shot(player=ruling.star, before=Before(action="discontinue"))
-            ruling = _rule(referee, end, frame_index, k + 1)
-            frame.shots.append(end)
-            if trajectories is not None:
-                trajectories.append(None)
-            if on_shot is not None:
-                on_shot(ShotPlayed(frame_index, k + 1, end, ruling, None))
+            play_shot(
+                referee, frame_index, frame, k + 1, end, _simulate, on_shot=on_shot, trajectories=trajectories
+            )
             break
     frame.result = referee.frame_result()
     return frame
-
-
-def _rule(referee: RussianReferee, shot: Shot, frame_index: int, k: int) -> RussianRuling:
-    snap = referee.snapshot()
-    try:
-        referee.check_shot(shot)
-        ruling = referee.rule(shot)
-    except RecordError as e:
-        referee.restore(snap)
-        raise e.located(frame=frame_index, shot=k) from None
-    shot.ruling = msgspec.to_builtins(ruling)
-    return ruling
 
 
 __all__ = [

@@ -56,22 +56,17 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import msgspec
-
 from potshot import geometry as geo
 from potshot.equipment import snooker as eq
 from potshot.physics import simulate_shot
 from potshot.physics.cue import squirt_angle
 from potshot.physics.params import GRAVITY, MU_ROLL
 from potshot.physics.result import ShotResult
-from potshot.players.base import Player, ShotPlayed
-from potshot.record.errors import RecordError
+from potshot.players.base import Player, ShotPlayed, play_shot
+from potshot.players.common import Layout, Point, ghost_pot, pocket_axes, unit
 from potshot.record.model import Before, Cue, Frame, Hit, OffTable, Pot, Shot
 from potshot.referee.base import Referee
 from potshot.referee.snooker import SnookerReferee, SnookerRuling
-
-Point = tuple[float, float]
-Layout = dict[str, Point | None]
 
 R = eq.BALL_RADIUS
 D_CENTRE: Point = eq.SPOTS["brown"]
@@ -84,42 +79,16 @@ DECEL = MU_ROLL * GRAVITY
 SEPARATION = 0.01
 """mm added between balls that the rack's rounding (or the physics) leaves a hair too close."""
 
-# pocket: (aim point, unit vector pointing into the pocket)
-_S2 = math.sqrt(0.5)
-
-
-def _pocket_axes() -> dict[str, tuple[Point, Point]]:
-    out: dict[str, tuple[Point, Point]] = {}
-    for name, spec in eq.TABLE.pockets.items():
-        cx, cy = spec.centre
-        if spec.corner:
-            ax = (-_S2 if cx < eq.PLAYING_WIDTH / 2 else _S2, -_S2 if cy < eq.PLAYING_LENGTH / 2 else _S2)
-        else:
-            ax = (-1.0 if cx < eq.PLAYING_WIDTH / 2 else 1.0, 0.0)
-        out[name] = ((cx, cy), ax)
-    return out
-
-
-POCKETS: dict[str, tuple[Point, Point]] = _pocket_axes()
+POCKETS: dict[str, tuple[Point, Point]] = pocket_axes(eq.TABLE)
+"""Each pocket: (aim point, unit vector pointing into the pocket)."""
 
 
 # ----------------------------------------------------------------- geometry
 
 
-def _unit(dx: float, dy: float) -> tuple[float, float, float]:
-    d = math.hypot(dx, dy)
-    if d < 1e-9:
-        return 0.0, 0.0, 0.0
-    return dx / d, dy / d, d
-
-
 def _phi(x: float) -> float:
     """The standard normal distribution function."""
     return 0.5 * (1.0 + math.erf(x / math.sqrt(2.0)))
-
-
-def _clear(a: Point, b: Point, obstacles: Iterable[Point], margin: float = 0.5) -> bool:
-    return all(geo.segment_distance(o, a, b) >= 2 * R + margin for o in obstacles)
 
 
 @dataclass(frozen=True)
@@ -158,39 +127,14 @@ def pot_line(
     >>> p is not None and p.cut < 15 and p.chance > 0.5
     True
     """
-    (px, py), (axx, axy) = POCKETS[pocket]
-    ux, uy, d2 = _unit(px - tpos[0], py - tpos[1])
-    if d2 <= 0:
+    g = ghost_pot(white, tpos, pocket, obstacles, table=eq.TABLE, axes=POCKETS, max_cut=MAX_CUT)
+    if g is None:
         return None
-    # the approach: corners take lines within ~50 degrees of the diagonal, middles within ~45 of square
-    off = math.degrees(math.acos(max(-1.0, min(1.0, ux * axx + uy * axy))))
-    corner = eq.TABLE.pockets[pocket].corner
-    limit = 50.0 if corner else 42.0
-    if off > limit:
-        return None
-    gx, gy = tpos[0] - 2 * R * ux, tpos[1] - 2 * R * uy
-    if not (R <= gx <= eq.PLAYING_WIDTH - R and R <= gy <= eq.PLAYING_LENGTH - R):
-        return None
-    cx, cy, d1 = _unit(gx - white[0], gy - white[1])
-    if d1 < 1.0:
-        return None
-    cosc = cx * ux + cy * uy
-    cut = math.degrees(math.acos(max(-1.0, min(1.0, cosc))))
-    if cut > MAX_CUT:
-        return None
-    if not _clear(tpos, (px, py), obstacles, 0.5):
-        return None
-    if not _clear(white, (gx, gy), obstacles, 0.5):
-        return None
-    # the pocket's tolerance (mm either side of the line), smaller for lines off its axis
-    width = (19.0 if corner else 24.0) * max(0.15, math.cos(math.radians(off * (90.0 / (limit + 25.0)))))
-    tol = math.degrees(math.atan2(width, d2))
-    gain = d1 / (2 * R * max(cosc, 0.05))
-    sigma = max(aim_sigma * gain, 1e-6)
+    sigma = max(aim_sigma * g.gain, 1e-6)
     # long object-ball runs lose a little more (roll-off)
-    chance = math.erf(tol / (math.sqrt(2.0) * sigma)) * (1.0 - 0.04 * d2 / 1000.0)
-    aim = math.degrees(math.atan2(gy - white[1], gx - white[0]))
-    return PotLine(white, name, pocket, (gx, gy), aim, cut, d1, d2, max(chance, 0.0))
+    chance = math.erf(g.tol / (math.sqrt(2.0) * sigma)) * (1.0 - 0.04 * g.d2 / 1000.0)
+    aim = math.degrees(math.atan2(g.ghost[1] - white[1], g.ghost[0] - white[0]))
+    return PotLine(white, name, pocket, g.ghost, aim, g.cut, g.d1, g.d2, max(chance, 0.0))
 
 
 def pot_lines(
@@ -264,7 +208,7 @@ def separate(layout: Mapping[str, Point | None], gap: float = SEPARATION) -> Lay
             for b in names[i + 1 :]:
                 pa, pb = out[a], out[b]
                 assert pa is not None and pb is not None
-                ux, uy, d = _unit(pb[0] - pa[0], pb[1] - pa[1])
+                ux, uy, d = unit(pb[0] - pa[0], pb[1] - pa[1])
                 if d < need:
                     if d < 1e-9:
                         ux, uy = 1.0, 0.0
@@ -1041,9 +985,6 @@ _BREAK_CACHE: dict[tuple[Any, ...], Plan] = {}
 # ------------------------------------------------------------------ the loop
 
 
-Simulate = Callable[[SnookerReferee, Shot], ShotResult]
-
-
 def simulate_from(ref: SnookerReferee, shot: Shot, *, trajectories: bool = False) -> ShotResult:
     """Play ``shot`` on the table the referee will rule it from (after its decision)."""
     sit = situation(ref, shot.before.decision)
@@ -1090,6 +1031,12 @@ def play_frame(
     without a result). ``trajectories``, when given, receives each stroke's
     sampled trajectories (simulated only for the stroke actually played).
     """
+    want = trajectories is not None
+
+    def simulate(ref: Referee, shot: Shot) -> ShotResult:
+        assert isinstance(ref, SnookerReferee)
+        return simulate_from(ref, shot, trajectories=want)
+
     referee.start_frame(frame_index, frame)
     for bot in players.values():
         bot.replaces = 0
@@ -1106,26 +1053,11 @@ def play_frame(
         else:
             striker = st.striker
         shot = players[striker].stroke(referee, decision, striker)
-        result: ShotResult | None = None
-        if shot.cue is not None:
-            result = simulate_from(referee, shot, trajectories=trajectories is not None)
-            shot.events = list(result.events)
-            shot.after = dict(result.after)
-        snap = referee.snapshot()
-        try:
-            referee.check_shot(shot)
-            ruling = referee.rule(shot)
-        except RecordError as e:
-            referee.restore(snap)
-            raise e.located(frame=frame_index, shot=k) from None
+        ruling, _ = play_shot(
+            referee, frame_index, frame, k, shot, simulate, on_shot=on_shot, trajectories=trajectories
+        )
         assert isinstance(ruling, SnookerRuling)
-        shot.ruling = msgspec.to_builtins(ruling)
-        frame.shots.append(shot)
         last = ruling
-        if trajectories is not None:
-            trajectories.append(result.trajectories if result is not None else None)
-        if on_shot is not None:
-            on_shot(ShotPlayed(frame_index, k, shot, ruling, result))
         if ruling.frame_over:
             break
     frame.result = referee.frame_result()
