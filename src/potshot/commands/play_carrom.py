@@ -19,11 +19,11 @@ from typing import Any
 import click
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
+from potshot.commands._play import print_result, progress_bar, replay_unavailable, two_names, write_files
 from potshot.equipment.carrom import colour_of
 from potshot.players.base import ShotPlayed
-from potshot.record.model import Pot, Record
+from potshot.record.model import Pot
 from potshot.referee.carrom import CarromRuling
 
 
@@ -92,16 +92,6 @@ def describe(sp: ShotPlayed, whites: str, left: tuple[int, int] | None = None) -
     return " ".join(bits) + " " + tail
 
 
-def _write_html(record: Record, path: str, trajectories: list[Any], title: str) -> bool:
-    """Write the HTML replay; False when the replay writer is not available."""
-    try:
-        from potshot.render.replay import write_replay_html
-    except ImportError:
-        return False
-    write_replay_html(record, path, trajectories_per_shot=trajectories, title=title)
-    return True
-
-
 @click.command()
 @click.option("--names", default="P1,P2", show_default=True, help="The two players' names, comma-separated.")
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of the players' flicking errors.")
@@ -149,12 +139,9 @@ def carrom(
 ) -> None:
     """Play carrom (ICF laws) between two built-in players, refereed stroke by stroke."""
     from potshot.players.carrom import CarromBot, new_record, play_game
-    from potshot.record.io import save
     from potshot.referee.carrom import CarromReferee
 
-    players = [n.strip() for n in names.split(",") if n.strip()]
-    if len(players) != 2 or players[0] == players[1]:
-        raise click.BadParameter("give two different names, e.g. Ann,Bob", param_hint="--names")
+    players = two_names(names, "--names")
     record = new_record((players[0], players[1]), games=games, seed=seed)
     record.meta = {
         **(record.meta or {}),
@@ -169,16 +156,7 @@ def carrom(
     }
     console = Console(highlight=False)
     trajectories: list[Any] | None = [] if html is not None else None
-    progress = Progress(
-        SpinnerColumn(),
-        TextColumn("{task.description}"),
-        BarColumn(),
-        TextColumn("stroke {task.completed}/{task.total}"),
-        TimeElapsedColumn(),
-        console=console,
-        transient=True,
-        disable=quiet,
-    )
+    progress = progress_bar(console, "stroke", quiet)
     t0 = time.perf_counter()
     strokes = 0
     with progress:
@@ -223,16 +201,6 @@ def carrom(
             f"unfinished after {stats.boards} boards, {stats.strokes} strokes (--max-strokes {max_strokes})"
         )
     line += f"; game score {score} ({secs:.1f} s)"
-    if quiet:
-        click.echo(line)
-    else:
-        console.print(f"[bold]{escape(line)}[/bold]")
-    if output:
-        save(record, output)
-        click.echo(f"record written to {output}")
-    if html:
-        title = f"Carrom: {players[0]} v {players[1]} (seed {seed})"
-        if _write_html(record, html, trajectories or [], title):
-            click.echo(f"replay written to {html}")
-        else:
-            click.echo("potshot play carrom: the HTML replay writer is not available", err=True)
+    print_result(line, quiet, console)
+    title = f"Carrom: {players[0]} v {players[1]} (seed {seed})"
+    write_files(record, output, html, trajectories or [], title, no_replay=replay_unavailable("carrom"))

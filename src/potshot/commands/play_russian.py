@@ -21,8 +21,8 @@ from typing import Any
 import click
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
+from potshot.commands._play import print_result, progress_bar, replay_unavailable, write_files
 from potshot.players.base import ShotPlayed
 from potshot.record.model import Frame, Hit, Pot, Record
 
@@ -96,16 +96,6 @@ def describe(sp: ShotPlayed) -> str:
     return " ".join(bits) + " " + tail
 
 
-def _write_html(record: Record, path: str, trajectories: list[Any], title: str) -> bool:
-    """Write the HTML replay; False when the replay writer is not available."""
-    try:
-        from potshot.render.replay import write_replay_html
-    except ImportError:
-        return False
-    write_replay_html(record, path, trajectories_per_shot=trajectories, title=title)
-    return True
-
-
 @click.command()
 @click.option(
     "--players", "count", type=click.IntRange(2, 8), default=3, show_default=True, help="How many players."
@@ -156,7 +146,6 @@ def russian(
     after --max-shots shots.
     """
     from potshot.players.russian import RussianBot, play_game
-    from potshot.record.io import save
     from potshot.referee.russian import RussianReferee
 
     if names is not None:
@@ -181,16 +170,7 @@ def russian(
     bots = {name: RussianBot(name, seed * 1000 + i, aim_sigma=aim_error) for i, name in enumerate(players)}
     console = Console(highlight=False)
     trajectories: list[Any] | None = [] if html is not None else None
-    progress = Progress(
-        SpinnerColumn(),
-        TextColumn("{task.description}"),
-        BarColumn(),
-        TextColumn("shot {task.completed}/{task.total}"),
-        TimeElapsedColumn(),
-        console=console,
-        transient=True,
-        disable=quiet,
-    )
+    progress = progress_bar(console, "shot", quiet)
     t0 = time.perf_counter()
     with progress:
         task = progress.add_task("starting", total=max_shots)
@@ -216,16 +196,6 @@ def russian(
     else:
         line = f"game unfinished after {strokes} shots (--max-shots {max_shots}): no player holds {stars} Real Star{'s' if stars > 1 else ''}"
     line += f"; posted {posted} ({secs:.1f} s)"
-    if quiet:
-        click.echo(line)
-    else:
-        console.print(f"[bold]{escape(line)}[/bold]")
-    if output:
-        save(record, output)
-        click.echo(f"record written to {output}")
-    if html:
-        title = f"Russian billiards: {', '.join(players)} (seed {seed})"
-        if _write_html(record, html, trajectories or [], title):
-            click.echo(f"replay written to {html}")
-        else:
-            click.echo("potshot play russian: the HTML replay writer is not available", err=True)
+    print_result(line, quiet, console)
+    title = f"Russian billiards: {', '.join(players)} (seed {seed})"
+    write_files(record, output, html, trajectories or [], title, no_replay=replay_unavailable("russian"))

@@ -16,9 +16,9 @@ from typing import Any
 import click
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.text import Text
 
+from potshot.commands._play import progress_bar, two_names, write_files
 from potshot.players.base import ShotPlayed
 from potshot.record.model import Frame, Hit, Pot, Record
 
@@ -64,17 +64,6 @@ def describe(sp: ShotPlayed) -> str:
     if r.frame_over:
         tail += f" | [bold]frame to {escape(str(r.winner))}[/bold]"
     return f"{sp.frame + 1}.{sp.index + 1:<3} " + " ".join(bits) + " " + tail
-
-
-def _write_html(record: Record, path: str, trajectories: list[list[Any]], title: str) -> bool:
-    """Write the animated HTML replay; False when the replay writer is not available."""
-    try:
-        from potshot.render.replay import write_replay_html
-    except ImportError:
-        return False
-    flat = [t for frame in trajectories for t in frame]
-    write_replay_html(record, path, trajectories_per_shot=flat, title=title)
-    return True
 
 
 def write_stills_html(record: Record, path: str, lines: list[list[str]], title: str) -> None:
@@ -168,12 +157,9 @@ def snooker(
         potshot play snooker --seed 1 --frames 1 -o frame.json --html replay.html
     """
     from potshot.players.snooker import SnookerBot, play_frame
-    from potshot.record.io import save
     from potshot.referee.snooker import SnookerReferee
 
-    players = [n.strip() for n in names.split(",") if n.strip()]
-    if len(players) != 2 or players[0] == players[1]:
-        raise click.BadParameter("give two different names, e.g. Ann,Bob", param_hint="--players")
+    players = two_names(names, "--players")
     rules = {"reds": int(reds)} if reds != "15" else None
     record = Record(
         game="snooker",
@@ -187,16 +173,7 @@ def snooker(
     console = Console(highlight=False)
     trajectories: list[list[Any]] = []
     want_traj = html is not None
-    progress = Progress(
-        SpinnerColumn(),
-        TextColumn("{task.description}"),
-        BarColumn(),
-        TextColumn("frame {task.completed}/{task.total}"),
-        TimeElapsedColumn(),
-        console=console,
-        transient=True,
-        disable=quiet,
-    )
+    progress = progress_bar(console, "frame", quiet)
     summaries: list[str] = []
     accounts: list[list[str]] = []
     with progress:
@@ -241,13 +218,11 @@ def snooker(
     if quiet:
         for line in summaries:
             click.echo(line)
-    if output:
-        save(record, output)
-        click.echo(f"record written to {output}")
-    if html:
-        title = f"Snooker: {players[0]} v {players[1]} (seed {seed})"
-        if _write_html(record, html, trajectories, title):
-            click.echo(f"replay written to {html}")
-        else:
-            write_stills_html(record, html, accounts, title)
-            click.echo(f"replay (stills after each stroke) written to {html}")
+    title = f"Snooker: {players[0]} v {players[1]} (seed {seed})"
+
+    def stills(path: str) -> None:
+        write_stills_html(record, path, accounts, title)
+        click.echo(f"replay (stills after each stroke) written to {path}")
+
+    flat = [t for frame in trajectories for t in frame]
+    write_files(record, output, html, flat, title, no_replay=stills)
