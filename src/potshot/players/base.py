@@ -11,6 +11,7 @@ they make is checked and ruled exactly as a record from a person would be.
 
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -37,6 +38,29 @@ class Player(ABC):
     @abstractmethod
     def choose(self, referee: Referee) -> Shot:
         """The next shot for ``self.name``: declarations and cue, no events."""
+
+
+class CueingBot(Player):
+    """A built-in player whose strokes carry a random error of aim and pace from its seeded generator.
+
+    ``aim_sigma`` (degrees) and ``speed_sigma`` (relative) are one standard
+    deviation of the errors; the ``seed`` makes them, and so the games, reproducible.
+    """
+
+    def __init__(self, name: str, seed: int | None = None, *, aim_sigma: float, speed_sigma: float) -> None:
+        super().__init__(name, seed)
+        self.rng = random.Random(seed)
+        self.aim_sigma = aim_sigma
+        self.speed_sigma = speed_sigma
+
+    def cueing_error(self) -> tuple[float, float]:
+        """One stroke's error: (degrees added to the aim, factor on the pace).
+
+        Nothing is drawn for an error of zero.
+        """
+        aim = self.rng.gauss(0.0, self.aim_sigma) if self.aim_sigma > 0 else 0.0
+        pace = 1.0 + (self.rng.gauss(0.0, self.speed_sigma) if self.speed_sigma > 0 else 0.0)
+        return aim, pace
 
 
 Simulate = Callable[[Referee, Shot], ShotResult]

@@ -54,7 +54,6 @@ makes progress is passed out (three passes each, Law 98) and replayed.
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
@@ -65,7 +64,7 @@ from msgspec.structs import replace
 from potshot.equipment import carrom as eq
 from potshot.physics.carrom import E_FRAME, MU_SLIDE, G, simulate_flick
 from potshot.physics.result import ShotResult
-from potshot.players.base import Player, ShotPlayed, play_shot, trial_ruling
+from potshot.players.base import CueingBot, Player, ShotPlayed, play_shot, trial_ruling
 from potshot.record.model import Before, Cue, Frame, Pot, Record, Shot
 from potshot.referee.base import Referee
 from potshot.referee.carrom import CarromReferee, CarromRuling
@@ -529,7 +528,7 @@ def simulate(ref: Referee, shot: Shot, *, trajectories: bool = False) -> ShotRes
     return res
 
 
-class CarromBot(Player):
+class CarromBot(CueingBot):
     """A baseline carrom player (see the module docstring)."""
 
     game = "carrom"
@@ -544,10 +543,7 @@ class CarromBot(Player):
         budget: int = 150,
         plans: int = 14,
     ) -> None:
-        super().__init__(name, seed)
-        self.rng = random.Random(seed)
-        self.aim_sigma = aim_sigma
-        self.speed_sigma = speed_sigma
+        super().__init__(name, seed, aim_sigma=aim_sigma, speed_sigma=speed_sigma)
         self.budget = budget
         self.n_plans = plans
         self.last: Choice | None = None
@@ -797,9 +793,9 @@ class CarromBot(Player):
             return Shot(player=self.name, before=Before(action="pass"))
         cue = Cue(speed=round(speed, 4), aim=round(plan.aim, 4), place=plan.place)
         self.last = Choice(plan, value, cue, replace(before, place=plan.place), sims)
-        aim = plan.aim + (self.rng.gauss(0.0, self.aim_sigma) if self.aim_sigma > 0 else 0.0)
-        pace = speed * (1.0 + (self.rng.gauss(0.0, self.speed_sigma) if self.speed_sigma > 0 else 0.0))
-        pace = min(MAX_SPEED, max(0.05, pace))
+        d_aim, factor = self.cueing_error()
+        aim = plan.aim + d_aim
+        pace = min(MAX_SPEED, max(0.05, speed * factor))
         return Shot(
             player=self.name,
             before=replace(before, place=plan.place),

@@ -58,7 +58,6 @@ game is discontinued (``before.action = "discontinue"``) once a player holds
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -70,7 +69,7 @@ from potshot.equipment import russian as eq
 from potshot.physics import simulate_shot
 from potshot.physics.params import GRAVITY, MAX_SPEED, MU_ROLL
 from potshot.physics.result import ShotResult
-from potshot.players.base import Player, ShotPlayed, play_shot, trial_ruling
+from potshot.players.base import CueingBot, ShotPlayed, play_shot, trial_ruling
 from potshot.players.common import Layout, Point, clear, ghost_pot, on_surface, pocket_axes, unit
 from potshot.record.errors import RecordError
 from potshot.record.model import Before, Cue, Frame, Shot
@@ -478,7 +477,7 @@ class _Stroke:
     height: float
 
 
-class RussianBot(Player):
+class RussianBot(CueingBot):
     """A Russian-billiards player that aims for associated pockets and cannons (module docstring)."""
 
     game = "russian"
@@ -495,10 +494,7 @@ class RussianBot(Player):
         aims: int = 4,
         continue_value: float = CONTINUE_VALUE,
     ) -> None:
-        super().__init__(name, seed)
-        self.rng = random.Random(seed)
-        self.aim_sigma = aim_sigma
-        self.speed_sigma = speed_sigma
+        super().__init__(name, seed, aim_sigma=aim_sigma, speed_sigma=speed_sigma)
         self.verify = verify
         self.safeties = safeties
         self.aims = aims
@@ -658,6 +654,7 @@ class RussianBot(Player):
         self.last = best
         shot_before = self._before_for(best.plan, before, in_hand)
         cue = best.cue
+        # both errors are drawn even at zero (unlike CueingBot.cueing_error), so seeded games stay as they were
         aim = cue.aim + self.rng.gauss(0.0, self.aim_sigma)
         speed = min(MAX_SPEED, max(0.05, cue.speed * (1.0 + self.rng.gauss(0.0, self.speed_sigma))))
         played = Cue(speed=round(speed, 6), aim=round(aim % 360.0, 6), height=cue.height, side=cue.side)

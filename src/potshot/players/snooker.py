@@ -51,7 +51,6 @@ referee requires).
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -62,7 +61,7 @@ from potshot.physics import simulate_shot
 from potshot.physics.cue import squirt_angle
 from potshot.physics.params import GRAVITY, MU_ROLL
 from potshot.physics.result import ShotResult
-from potshot.players.base import Player, ShotPlayed, play_shot
+from potshot.players.base import CueingBot, ShotPlayed, play_shot
 from potshot.players.common import Layout, Point, ghost_pot, pocket_axes, unit
 from potshot.record.model import Before, Cue, Frame, Hit, OffTable, Pot, Shot
 from potshot.referee.base import Referee
@@ -521,7 +520,7 @@ def pot_speed(line: PotLine, extra: float, height: float) -> float:
     return min(max(v, 0.25), 7.5)
 
 
-class SnookerBot(Player):
+class SnookerBot(CueingBot):
     """A snooker player that simulates its candidate strokes (see the module's notes).
 
     ``aim_sigma`` (degrees) and ``speed_sigma`` (relative) are the errors of its
@@ -543,10 +542,7 @@ class SnookerBot(Player):
         max_replaces: int = 2,
         concede: bool = True,
     ) -> None:
-        super().__init__(name, seed)
-        self.rng = random.Random(seed)
-        self.aim_sigma = aim_sigma
-        self.speed_sigma = speed_sigma
+        super().__init__(name, seed, aim_sigma=aim_sigma, speed_sigma=speed_sigma)
         self.effort = effort
         self.max_replaces = max_replaces
         self.concede = concede
@@ -638,9 +634,9 @@ class SnookerBot(Player):
 
     def _execute(self, cue: Cue) -> Cue:
         """The stroke as delivered: the planned one with the player's cueing error."""
-        aim = cue.aim + (self.rng.gauss(0.0, self.aim_sigma) if self.aim_sigma > 0 else 0.0)
-        speed = cue.speed * (1.0 + (self.rng.gauss(0.0, self.speed_sigma) if self.speed_sigma > 0 else 0.0))
-        speed = min(max(speed, 0.05), 11.5)
+        d_aim, pace = self.cueing_error()
+        aim = cue.aim + d_aim
+        speed = min(max(cue.speed * pace, 0.05), 11.5)
         return Cue(
             speed=round(speed, 4),
             aim=round(aim % 360.0, 4),
