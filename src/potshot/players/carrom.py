@@ -61,10 +61,12 @@ from typing import Any
 
 from msgspec.structs import replace
 
+from potshot import geometry as geo
 from potshot.equipment import carrom as eq
 from potshot.physics.carrom import E_FRAME, MU_SLIDE, G, simulate_flick
 from potshot.physics.result import ShotResult
 from potshot.players.base import CueingBot, Player, ShotPlayed, play_shot, trial_ruling
+from potshot.players.common import unit
 from potshot.record.model import Before, Cue, Frame, Pot, Record, Shot
 from potshot.referee.base import Referee
 from potshot.referee.carrom import CarromReferee, CarromRuling
@@ -135,23 +137,6 @@ BOARD_LOST = -300.0
 # ---------------------------------------------------------------- geometry
 
 
-def _unit(dx: float, dy: float) -> tuple[float, float, float]:
-    d = math.hypot(dx, dy)
-    if d < 1e-9:
-        return 0.0, 0.0, 0.0
-    return dx / d, dy / d, d
-
-
-def _seg_dist(p: Point, a: Point, b: Point) -> float:
-    (px, py), (ax, ay), (bx, by) = p, a, b
-    dx, dy = bx - ax, by - ay
-    n2 = dx * dx + dy * dy
-    if n2 == 0.0:
-        return math.hypot(px - ax, py - ay)
-    t = max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / n2))
-    return math.hypot(px - (ax + t * dx), py - (ay + t * dy))
-
-
 def path_clear(
     a: Point, b: Point, mover_r: float, layout: Mapping[str, Point | None], skip: Iterable[str] = ()
 ) -> bool:
@@ -160,7 +145,7 @@ def path_clear(
     for name, p in layout.items():
         if p is None or name in skipped:
             continue
-        if _seg_dist(p, a, b) < mover_r + eq.piece_radius(name) + 0.5:
+        if geo.segment_distance(p, a, b) < mover_r + eq.piece_radius(name) + 0.5:
             return False
     return True
 
@@ -236,7 +221,7 @@ def _aim(a: Point, b: Point) -> float:
 
 def _cut(s: Point, ghost: Point, dx: float, dy: float) -> float | None:
     """The cut angle (degrees) of a striker travelling from ``s`` to ``ghost`` onto a piece sent along (dx, dy)."""
-    ux, uy, d = _unit(ghost[0] - s[0], ghost[1] - s[1])
+    ux, uy, d = unit(ghost[0] - s[0], ghost[1] - s[1])
     if d == 0.0:
         return None
     c = max(-1.0, min(1.0, ux * dx + uy * dy))
@@ -265,7 +250,7 @@ def _mirror(p: Point, cushion: str) -> Point:
 
 def _keep(s: Point, bp: Point, cushion: str) -> float:
     """The fraction of its speed the striker keeps bouncing off ``cushion`` at ``bp``, coming from ``s``."""
-    ux, uy, _ = _unit(bp[0] - s[0], bp[1] - s[1])
+    ux, uy, _ = unit(bp[0] - s[0], bp[1] - s[1])
     normal, along = (uy, ux) if cushion in ("bottom", "top") else (ux, uy)
     return math.sqrt(along * along + (E_FRAME * normal) ** 2)
 
@@ -311,7 +296,7 @@ def pot_plans(
         rt = eq.piece_radius(t)
         near_rail = min(tp[0], SIZE - tp[0], tp[1], SIZE - tp[1]) < rt + RAIL_NEAR
         for pocket, kp in pockets.items():
-            dx0, dy0, d_tp = _unit(kp[0] - tp[0], kp[1] - tp[1])
+            dx0, dy0, d_tp = unit(kp[0] - tp[0], kp[1] - tp[1])
             if d_tp == 0.0 or not path_clear(tp, kp, rt, layout, skip=(t,)):
                 continue
             best: dict[str, Plan] = {}
@@ -409,7 +394,7 @@ def touch_plans(
         best: Plan | None = None
         for s in places:
             d = math.dist(s, tp)
-            ux, uy, _ = _unit(tp[0] - s[0], tp[1] - s[1])
+            ux, uy, _ = unit(tp[0] - s[0], tp[1] - s[1])
             ghost = (tp[0] - ux * (RS + RP), tp[1] - uy * (RS + RP))
             if not path_clear(s, ghost, RS, layout, skip=(t,)):
                 continue
