@@ -290,3 +290,28 @@ def test_play_command_is_deterministic_and_writes_a_replay(tmp_path: Path) -> No
     assert h.exists() and "Ann" in h.read_text()
     bad = CliRunner().invoke(main, ["play", "carrom", "--names", "Ann"])
     assert bad.exit_code != 0
+
+
+def test_replay_caption_speaks_carrom() -> None:
+    """The HTML replay's caption: pieces pocketed, the due, the queen, the board and the game score."""
+    from potshot.render.replay import caption
+
+    shot = Shot(
+        player="A",
+        cue=Cue(speed=2.0, aim=90.0, place=(370.0, 100.0)),
+        events=[Pot(t=1.0, ball="white4", pocket="top-left"), Pot(t=1.2, ball="striker", pocket="top-right")],
+        ruling={
+            "foul": False,
+            "penalty_pieces": 1,
+            "returned": ["white4"],
+            "queen": "pending",
+            "board": 2,
+            "game_score": {"A": 3, "B": 0},
+            "next": "B",
+        },
+    )
+    text = caption("carrom", shot)
+    assert text == (
+        "board 2 · pocketed white4, striker · due 1 piece · back: white4 · queen awaiting cover"
+        " · game A 3, B 0 · next: B"
+    )

@@ -282,3 +282,39 @@ def test_over_90_the_bot_keeps_off_the_black() -> None:
     r = play(ref, shot)
     assert not r.scratch, r.fouls
     assert not any(isinstance(e, Hit) and "black1" in (e.ball, e.other) for e in shot.events)
+
+
+def test_replay_caption_speaks_russian() -> None:
+    """The HTML replay's caption: points or the scratch, the turn's points, posted scores with stars."""
+    from potshot.record.model import Cue
+    from potshot.render.replay import caption
+
+    tallies = {"P1": {"stars": 1}, "P2": {"stars": 0}}
+    scored = Shot(
+        player="P1",
+        cue=Cue(speed=2.0, aim=90.0),
+        ruling={
+            "points": 4,
+            "cannons": 1,
+            "turn_points": 12,
+            "posted": {"P1": 40, "P2": 7},
+            "tallies": tallies,
+        },
+    )
+    assert caption("russian", scored) == "4 points (1 cannon) · turn 12 · posted P1 40*1, P2 7"
+    scratch = Shot(
+        player="P2",
+        cue=Cue(speed=2.0, aim=90.0),
+        ruling={
+            "scratch": True,
+            "fouls": ["the cue ball off the table"],
+            "penalty": 9,
+            "turn_points": 0,
+            "posted": {"P1": 40, "P2": 0},
+            "tallies": tallies,
+            "next": "P1",
+        },
+    )
+    assert caption("russian", scratch) == (
+        "scratch (the cue ball off the table) · penalty 9 · turn 0 · posted P1 40*1, P2 0 · next: P1"
+    )

@@ -327,3 +327,16 @@ def test_a_free_ball_stroke_that_hides_the_white_behind_the_free_ball_is_judged_
     assert not _behind_free_ball(lay, "black", {"red1"})
     only = {"white": (889.0, 3100.0), "black": eq.SPOTS["black"], "pink": (889.0, 3400.0)}
     assert not _behind_free_ball(only, "black", {"pink"})  # only pink and black left: no such foul
+
+
+def test_replay_caption_speaks_snooker() -> None:
+    """The HTML replay's caption: points, the score and the break."""
+    from potshot.record.model import Cue
+    from potshot.render.replay import caption
+
+    shot = Shot(
+        player="Ann",
+        cue=Cue(speed=2.0, aim=90.0),
+        ruling={"foul": False, "points": 7, "score": {"Ann": 21, "Bob": 4}, "break": 15, "next": "Ann"},
+    )
+    assert caption("snooker", shot) == "7 points · score Ann 21, Bob 4 · break 15"

@@ -6,7 +6,7 @@ baulk line, D and spots; carrom: the square board, pockets, centre and outer
 circles, base lines and circles) on a canvas, and animates every ball along
 its ``(t, x, y)`` trajectory samples at real speed, with a 0.25x / 0.5x / 1x
 slow-motion control, a shot list and stepper, and a caption per shot (player,
-the ruling's summary when the shot has one). A shot without trajectories jumps
+and the ruling in the game's terms when the shot has one: :func:`caption`). A shot without trajectories jumps
 from the position before it to the position after it.
 
 The page needs nothing else: the data is inlined as JSON and the player is a
@@ -130,7 +130,7 @@ def table_drawing(
 
 
 def _summary(ruling: Mapping[str, Any] | None) -> str:
-    """A one-line summary of a ruling."""
+    """A one-line summary of a ruling of any game."""
     if not ruling:
         return ""
     parts: list[str] = []
@@ -142,12 +142,144 @@ def _summary(ruling: Mapping[str, Any] | None) -> str:
     elif ruling.get("points") is not None:
         parts.append(f"{ruling['points']} point(s)")
     if ruling.get("score"):
-        parts.append("score " + ", ".join(f"{k} {v}" for k, v in ruling["score"].items()))
+        parts.append("score " + _scores(ruling["score"]))
     if ruling.get("next"):
         parts.append(f"next: {ruling['next']}")
     if ruling.get("frame_over"):
         parts.append(f"frame over, winner {ruling.get('winner')}")
     return " · ".join(parts)
+
+
+def _scores(scores: Mapping[str, Any]) -> str:
+    return ", ".join(f"{k} {v}" for k, v in scores.items())
+
+
+def _points(n: int) -> str:
+    return f"{n} point" if n == 1 else f"{n} points"
+
+
+def _foul(ruling: Mapping[str, Any], word: str = "foul") -> str:
+    why = "; ".join(str(f) for f in ruling.get("fouls", []) or [])
+    return f"{word} ({why})" if why else word
+
+
+def _snooker_caption(shot: Any, r: Mapping[str, Any]) -> list[str]:
+    """Snooker: the points or the foul and its penalty (a miss, a free ball), the score, the break."""
+    parts: list[str] = []
+    if shot.before.concede:
+        parts.append("concedes")
+    if r.get("foul"):
+        parts.append(_foul(r))
+        parts.append(f"penalty {r.get('penalty', 0)}")
+        if r.get("miss"):
+            parts.append("a miss")
+        if r.get("free_ball"):
+            parts.append("free ball")
+    elif shot.cue is not None:
+        parts.append(_points(int(r.get("points") or 0)))
+    if r.get("score"):
+        parts.append("score " + _scores(r["score"]))
+    if r.get("break"):
+        parts.append(f"break {r['break']}")
+    if r.get("frame_over"):
+        parts.append(f"frame to {r.get('winner')}")
+        if r.get("match_over"):
+            parts.append(f"match to {r.get('match_winner')}")
+    elif r.get("next") and r["next"] != shot.player:
+        parts.append(f"next: {r['next']}")
+    return parts
+
+
+def _carrom_caption(shot: Any, r: Mapping[str, Any]) -> list[str]:
+    """Carrom: the pieces pocketed, a foul or due and its penalty pieces, the queen, the board and game score."""
+    parts: list[str] = [f"board {r.get('board', 1)}"]
+    if shot.before.action:
+        parts.append(str(shot.before.action).replace("_", " "))
+    if shot.cue is not None:
+        pots = [e.ball for e in shot.events if isinstance(e, Pot)]
+        parts.append("pocketed " + ", ".join(pots) if pots else "nothing pocketed")
+    pen = int(r.get("penalty_pieces") or 0)
+    if r.get("foul"):
+        parts.append(_foul(r, "technical foul" if r.get("technical") else "foul"))
+    if pen:
+        parts.append(f"due {pen} piece{'s' if pen > 1 else ''}")
+    if r.get("returned"):
+        parts.append("back: " + ", ".join(r["returned"]))
+    queen = r.get("queen")
+    if queen == "on_board":
+        parts.append("queen on the board")
+    elif queen == "pending":
+        parts.append("queen awaiting cover")
+    elif queen:
+        parts.append(f"queen covered by {queen}")
+    if r.get("frame_over"):
+        if r.get("void"):
+            parts.append("board void")
+        else:
+            parts.append(f"board to {r.get('winner')} +{sum((r.get('board_points') or {}).values())}")
+    if r.get("game_score"):
+        parts.append("game " + _scores(r["game_score"]))
+    if r.get("game_winner"):
+        parts.append(f"game to {r['game_winner']}")
+    if r.get("match_over") and r.get("match_winner"):
+        parts.append(f"match to {r['match_winner']}")
+    if not r.get("frame_over") and r.get("next") and r["next"] != shot.player:
+        parts.append(f"next: {r['next']}")
+    return parts
+
+
+def _russian_caption(shot: Any, r: Mapping[str, Any]) -> list[str]:
+    """Russian billiards: the points or the scratch, the turn's points, the posted scores with stars, a Real Star."""
+    parts: list[str] = []
+    if shot.before.action:
+        parts.append(str(shot.before.action).replace("_", " "))
+    if r.get("scratch") or r.get("foul"):
+        parts.append(_foul(r, "scratch"))
+        parts.append(f"penalty {r.get('penalty', 0)}")
+    elif shot.cue is not None:
+        pts = int(r.get("points") or 0)
+        cannons = int(r.get("cannons") or 0)
+        parts.append(_points(pts) + (f" ({cannons} cannon{'s' if cannons > 1 else ''})" if cannons else ""))
+    if r.get("awarded"):
+        parts.append("to " + ", ".join(f"{p} +{v}" for p, v in r["awarded"].items()))
+    if r.get("star"):
+        claimed = r.get("claimed") or {}
+        took = ", ".join(f"{p} {v}" for p, v in claimed.items()) or "nothing"
+        parts.append(f"Real Star to {r['star']} (claims {took})")
+    parts.append(f"turn {r.get('turn_points', r.get('break', 0))}")
+    posted = r.get("posted") or r.get("score") or {}
+    tallies = r.get("tallies") or {}
+    if posted:
+        shown = []
+        for p, v in posted.items():
+            stars = (tallies.get(p) or {}).get("stars", 0)
+            shown.append(f"{p} {v}" + (f"*{stars}" if stars else ""))
+        parts.append("posted " + ", ".join(shown))
+    if r.get("frame_over"):
+        parts.append("game over")
+    elif r.get("next") and r["next"] != shot.player:
+        parts.append(f"next: {r['next']}")
+    return parts
+
+
+_CAPTIONS = {"snooker": _snooker_caption, "carrom": _carrom_caption, "russian": _russian_caption}
+
+
+def caption(game: str, shot: Any) -> str:
+    """A shot's caption from its ruling, in the game's terms (a generic summary for other games).
+
+    >>> from potshot.record.model import Shot
+    >>> caption("snooker", Shot(player="Ann", ruling={"foul": True, "fouls": ["no red hit"], "penalty": 4,
+    ...     "score": {"Ann": 0, "Bob": 4}, "next": "Bob"}))
+    'foul (no red hit) · penalty 4 · score Ann 0, Bob 4 · next: Bob'
+    """
+    r = shot.ruling
+    if not r:
+        return ""
+    make = _CAPTIONS.get(game)
+    if make is None:
+        return _summary(r)
+    return " · ".join(make(shot, r))
 
 
 def _events_text(shot: Any) -> str:
@@ -197,7 +329,7 @@ def replay_data(
                 {
                     "label": f"frame {fi + 1}, shot {si + 1}",
                     "player": shot.player,
-                    "ruling": _summary(shot.ruling),
+                    "ruling": caption(record.game, shot),
                     "events": _events_text(shot),
                     "before": {n: _pos(p) for n, p in before.items()},
                     "after": {n: _pos(p) for n, p in after.items()},
