@@ -18,7 +18,6 @@ from potshot.players.snooker import (
     SnookerBot,
     first_contact,
     play_frame,
-    separate,
     simulate_from,
     situation,
 )
@@ -67,15 +66,14 @@ def _random_position(seed: int, reds: int) -> Layout:
     return placed
 
 
-def test_separate_lets_the_standard_rack_be_simulated() -> None:
+def test_the_standard_rack_is_simulated_as_it_is() -> None:
+    """The rack's rounding leaves reds a few microns closer than a diameter: the physics accepts it."""
     rack = dict(eq.starting_position())
     rack["white"] = (950.0, 700.0)
-    fixed = separate(rack)
-    pts = [p for p in fixed.values() if p is not None]
+    pts = [p for p in rack.values() if p is not None]
     gaps = [geo.distance(a, b) for i, a in enumerate(pts) for b in pts[i + 1 :]]
-    assert min(gaps) >= 2 * eq.BALL_RADIUS
-    assert max(geo.distance(fixed[n], rack[n]) for n in rack if rack[n] is not None) < 0.05  # type: ignore[arg-type]
-    simulate_shot(fixed, SnookerBot("A").plan(situation(_referee(None))).cue)
+    assert 2 * eq.BALL_RADIUS - 0.05 < min(gaps) < 2 * eq.BALL_RADIUS
+    simulate_shot(rack, SnookerBot("A").plan(situation(_referee(None))).cue)
 
 
 def test_pots_an_easy_straight_red_into_a_corner() -> None:

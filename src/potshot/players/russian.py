@@ -877,51 +877,10 @@ def _vacant_places(positions: Mapping[str, Point | None], ball: str) -> list[Poi
 # ------------------------------------------------------------------ the game
 
 
-def settle(after: Mapping[str, Point | None], gap: float = 0.01) -> Layout:
-    """Rest positions the referee accepts.
-
-    The physics may leave a ball hanging in a pocket's mouth with its centre a
-    hair beyond the cushion line (off the playing surface, which the record
-    refuses): it is put back on the surface's edge, and balls that this brings
-    together are pushed a hair apart.
-
-    >>> settle({"green": (35.0, 20.5), "red": None})
-    {'green': (35.0, 26.25), 'red': None}
-    """
-
-    def inside(p: Point) -> Point:
-        return (min(max(p[0], R), WIDTH - R), min(max(p[1], R), LENGTH - R))
-
-    out: Layout = {n: (inside(p) if p is not None else None) for n, p in after.items()}
-    if out == dict(after):
-        return out
-    names = [n for n, p in out.items() if p is not None]
-    need = 2 * R + gap
-    for _ in range(10):
-        moved = False
-        for i, a in enumerate(names):
-            for b in names[i + 1 :]:
-                pa, pb = out[a], out[b]
-                assert pa is not None and pb is not None
-                ux, uy, d = unit(pb[0] - pa[0], pb[1] - pa[1])
-                if d < need:
-                    if d < 1e-9:
-                        ux, uy = 1.0, 0.0
-                    push = (need - d) / 2 + 1e-4
-                    out[a] = inside((pa[0] - ux * push, pa[1] - uy * push))
-                    out[b] = inside((pb[0] + ux * push, pb[1] + uy * push))
-                    moved = True
-        if not moved:
-            break
-    return out
-
-
 def simulate(layout: Mapping[str, Point | None], cue: Cue, *, trajectories: bool = False) -> ShotResult:
-    """The stroke on the table (white as the cue ball), with rest positions :func:`settle`-d."""
+    """The stroke on the table (white as the cue ball)."""
     on_table: Layout = {n: p for n, p in layout.items() if p is not None}
-    res = simulate_shot(on_table, cue, trajectories=trajectories)
-    res.after = settle(res.after)
-    return res
+    return simulate_shot(on_table, cue, trajectories=trajectories)
 
 
 def blacks_allowed(referee: RussianReferee) -> int:

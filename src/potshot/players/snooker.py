@@ -40,18 +40,16 @@ incoming player's decision, then the stroke by whoever the decision sends to
 the table), with a cap on the strokes of a frame (``max_shots``): a frame
 that reaches it is left unfinished (no result).
 
-Two workarounds for the physics: positions are passed through :func:`separate`
-before simulating (the standard rack is rounded to 0.01 mm and leaves some reds
-0.005 mm closer than a diameter, which the simulator refuses), and rest
-positions through :func:`settle` (a ball left hanging in a pocket's jaws, its
-centre beyond the cushion line, is put on the surface's edge, which the
-referee requires).
+Positions go to the physics as the referee has them and rest positions to the
+referee as the physics leaves them: the physics accepts the standard rack's
+rounding (balls up to 0.05 mm closer than a diameter), and the referee a ball
+at rest in a pocket's mouth (``Table.in_pocket_mouth``).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -62,7 +60,7 @@ from potshot.physics.cue import squirt_angle
 from potshot.physics.params import GRAVITY, MU_ROLL
 from potshot.physics.result import ShotResult
 from potshot.players.base import CueingBot, ShotPlayed, play_shot
-from potshot.players.common import Layout, Point, ghost_pot, pocket_axes, unit
+from potshot.players.common import Layout, Point, ghost_pot, pocket_axes
 from potshot.record.model import Before, Cue, Frame, Hit, OffTable, Pot, Shot
 from potshot.referee.base import Referee
 from potshot.referee.snooker import SnookerReferee, SnookerRuling
@@ -75,8 +73,6 @@ MAX_CUT = 75.0
 """Cuts thinner than this many degrees are not attempted."""
 DECEL = MU_ROLL * GRAVITY
 """Rolling deceleration of a ball on the cloth (m/s^2)."""
-SEPARATION = 0.01
-"""mm added between balls that the rack's rounding (or the physics) leaves a hair too close."""
 
 POCKETS: dict[str, tuple[Point, Point]] = pocket_axes(eq.TABLE)
 """Each pocket: (aim point, unit vector pointing into the pocket)."""
@@ -185,43 +181,6 @@ def d_positions(layout: Layout, step: float = 58.0) -> list[Point]:
 
 def _blocked(p: Point, balls: Iterable[Point]) -> bool:
     return any(geo.distance(p, b) < 2 * R + 1.0 for b in balls)
-
-
-def separate(layout: Mapping[str, Point | None], gap: float = SEPARATION) -> Layout:
-    """A copy of ``layout`` in which no two balls are closer than a diameter plus ``gap``.
-
-    The rack of :func:`potshot.equipment.snooker.starting_position` is rounded to
-    0.01 mm and leaves some reds 0.005 mm closer than a diameter, which the
-    physics refuses; touching balls are pushed apart by a hair, symmetrically.
-
-    >>> out = separate({"a": (100.0, 100.0), "b": (152.495, 100.0), "c": None})
-    >>> round(geo.distance(out["a"], out["b"]), 3), out["c"]
-    (52.51, None)
-    """
-    out: dict[str, Point | None] = dict(layout)
-    names = [n for n, p in out.items() if p is not None]
-    need = 2 * R + gap
-    for _ in range(10):
-        moved = False
-        for i, a in enumerate(names):
-            for b in names[i + 1 :]:
-                pa, pb = out[a], out[b]
-                assert pa is not None and pb is not None
-                ux, uy, d = unit(pb[0] - pa[0], pb[1] - pa[1])
-                if d < need:
-                    if d < 1e-9:
-                        ux, uy = 1.0, 0.0
-                    push = (need - d) / 2 + 1e-4
-                    out[a] = _on_table((pa[0] - ux * push, pa[1] - uy * push))
-                    out[b] = _on_table((pb[0] + ux * push, pb[1] + uy * push))
-                    moved = True
-        if not moved:
-            break
-    return out
-
-
-def _on_table(p: Point) -> Point:
-    return (min(max(p[0], R), eq.PLAYING_WIDTH - R), min(max(p[1], R), eq.PLAYING_LENGTH - R))
 
 
 # --------------------------------------------------------------- the situation
@@ -648,11 +607,11 @@ class SnookerBot(CueingBot):
     # ----------------------------------------------------------------- plan
 
     def _sim(self, layout: Layout, white: Point, cue: Cue) -> ShotResult | None:
-        lay = {n: p for n, p in layout.items() if p is not None}
+        lay: Layout = {n: p for n, p in layout.items() if p is not None}
         lay["white"] = white
         self.sims += 1
         try:
-            return simulate_shot(separate(lay), cue)
+            return simulate_shot(lay, cue)
         except ValueError:
             return None
 
@@ -988,25 +947,9 @@ def simulate_from(ref: SnookerReferee, shot: Shot, *, trajectories: bool = False
     if shot.before.place is not None:
         layout["white"] = (float(shot.before.place[0]), float(shot.before.place[1]))
     assert shot.cue is not None
-    on_table = {n: p for n, p in layout.items() if p is not None}
+    on_table: Layout = {n: p for n, p in layout.items() if p is not None}
     # only the balls on the table: one already potted is not "potted again" in ``after``
-    res = simulate_shot(separate(on_table), shot.cue, trajectories=trajectories)
-    res.after = settle(res.after)
-    return res
-
-
-def settle(after: Layout) -> Layout:
-    """Rest positions the referee accepts: a ball the physics leaves hanging over a pocket's
-    edge (its centre beyond the cushion line, off the playing surface) is put back on the
-    surface's edge, and balls are kept a hair apart.
-
-    >>> settle({"green": (35.0, 20.5), "red1": None})
-    {'green': (35.0, 26.25), 'red1': None}
-    """
-    fixed: Layout = {n: (_on_table(p) if p is not None else None) for n, p in after.items()}
-    if fixed == after:
-        return after
-    return separate(fixed)
+    return simulate_shot(on_table, shot.cue, trajectories=trajectories)
 
 
 def play_frame(
