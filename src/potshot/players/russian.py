@@ -599,32 +599,25 @@ class RussianBot(CueingBot):
             no_first, no_touch = self._forbidden(ref, me, lay, white[1] if d_line else None)
             balls = roles(lay, pink_now)
             cannons = self._cannons_allowed(ref, pink_now)
-            found = plans_from(
-                white,
-                lay,
-                balls,
-                room=room,
-                aim_sigma=self.aim_sigma,
-                no_first=no_first,
-                no_pot=no_pot,
-                no_touch=no_touch,
-                cannons=cannons,
-            )
+            # the pink as it counts now; at the start of a turn, also each declaration it may take
+            declarations: list[str | None] = [None]
             if declaring and lay.get("pink") is not None and pink_now == "pink":
-                for colour in DECLARABLE:
-                    found += plans_from(
-                        white,
-                        lay,
-                        roles(lay, colour),
-                        room=room,
-                        aim_sigma=self.aim_sigma,
-                        no_first=no_first,
-                        no_pot=no_pot,
-                        no_touch=no_touch,
-                        cannons=cannons,
-                        declare=colour,
-                        only="pink",
-                    )
+                declarations += DECLARABLE
+            found: list[Plan] = []
+            for colour in declarations:
+                found += plans_from(
+                    white,
+                    lay,
+                    balls if colour is None else roles(lay, colour),
+                    room=room,
+                    aim_sigma=self.aim_sigma,
+                    no_first=no_first,
+                    no_pot=no_pot,
+                    no_touch=no_touch,
+                    cannons=cannons,
+                    declare=colour,
+                    only=None if colour is None else "pink",
+                )
             for pl in found:
                 old = candidates.get(pl.key)
                 if old is None or pl.ev > old.ev:
