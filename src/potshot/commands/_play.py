@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 import click
 from rich.console import Console
@@ -11,6 +11,23 @@ from rich.markup import escape
 from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
 from potshot.record.model import Record
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def output_options(result: str = "the result line") -> Callable[[F], F]:
+    """The options every play command has: ``-o`` (the record), ``--html`` (the replay), ``--quiet``."""
+
+    def add(f: F) -> F:
+        f = click.option("--quiet", is_flag=True, help=f"No live account or progress; only {result}.")(f)
+        f = click.option(
+            "--html", "html", type=click.Path(dir_okay=False), help="Write an HTML replay here."
+        )(f)
+        return click.option(
+            "-o", "--output", type=click.Path(dir_okay=False), help="Write the record (with rulings) here."
+        )(f)
+
+    return add
 
 
 def two_names(names: str, param_hint: str) -> list[str]:

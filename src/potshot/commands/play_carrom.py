@@ -20,7 +20,14 @@ import click
 from rich.console import Console
 from rich.markup import escape
 
-from potshot.commands._play import print_result, progress_bar, replay_unavailable, two_names, write_files
+from potshot.commands._play import (
+    output_options,
+    print_result,
+    progress_bar,
+    replay_unavailable,
+    two_names,
+    write_files,
+)
 from potshot.equipment.carrom import colour_of
 from potshot.players.base import ShotPlayed
 from potshot.record.model import Pot
@@ -95,9 +102,7 @@ def describe(sp: ShotPlayed, whites: str, left: tuple[int, int] | None = None) -
 @click.command()
 @click.option("--names", default="P1,P2", show_default=True, help="The two players' names, comma-separated.")
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of the players' flicking errors.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write the record (with rulings) here.")
-@click.option("--html", "html", type=click.Path(dir_okay=False), help="Write an HTML replay here.")
-@click.option("--quiet", is_flag=True, help="No live account or progress; only the result line.")
+@output_options()
 @click.option(
     "--games",
     type=click.IntRange(1),

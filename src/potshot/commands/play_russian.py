@@ -22,7 +22,7 @@ import click
 from rich.console import Console
 from rich.markup import escape
 
-from potshot.commands._play import print_result, progress_bar, replay_unavailable, write_files
+from potshot.commands._play import output_options, print_result, progress_bar, replay_unavailable, write_files
 from potshot.players.base import ShotPlayed
 from potshot.record.model import Frame, Hit, Pot, Record
 
@@ -102,9 +102,7 @@ def describe(sp: ShotPlayed) -> str:
 )
 @click.option("--names", default=None, help="The players' names, comma-separated (default P1 ... Pn).")
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of the players' cueing errors.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write the record (with rulings) here.")
-@click.option("--html", "html", type=click.Path(dir_okay=False), help="Write an HTML replay here.")
-@click.option("--quiet", is_flag=True, help="No live account or progress; only the result line.")
+@output_options()
 @click.option(
     "--max-shots",
     type=click.IntRange(1),

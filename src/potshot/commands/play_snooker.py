@@ -18,7 +18,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
 
-from potshot.commands._play import progress_bar, two_names, write_files
+from potshot.commands._play import output_options, progress_bar, two_names, write_files
 from potshot.players.base import ShotPlayed
 from potshot.record.model import Frame, Hit, Pot, Record
 
@@ -105,9 +105,7 @@ show(0);
 @click.command()
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of the players' cueing errors.")
 @click.option("--frames", type=click.IntRange(1), default=1, show_default=True, help="Frames to play.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write the record (with rulings) here.")
-@click.option("--html", "html", type=click.Path(dir_okay=False), help="Write an HTML replay here.")
-@click.option("--quiet", is_flag=True, help="No live account or progress; only the result lines.")
+@output_options("the result lines")
 @click.option(
     "--max-shots",
     type=click.IntRange(1),
