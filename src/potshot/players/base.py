@@ -5,7 +5,9 @@ position) and returns the next :class:`~potshot.record.model.Shot` with its
 declarations (``before``) and stroke (``cue``), no events. The game's
 simulator plays the stroke and fills in ``events`` and ``after``; the referee
 rules on it. :func:`play_frame` runs that loop for one frame (snooker frame,
-carrom board, Russian game). The players never bypass the referee: every shot
+carrom board, Russian game); the games' own loops (who plays next, decisions,
+spots, boards) take each step with :func:`play_shot`, and the bots value a
+candidate stroke by the referee's ruling on it with :func:`trial_ruling`. The players never bypass the referee: every shot
 they make is checked and ruled exactly as a record from a person would be.
 """
 
