@@ -50,12 +50,11 @@ def warm_up() -> None:
     """Compile (or load from numba's cache) the physics kernel before anything is timed."""
     from potshot.equipment.snooker import starting_position
     from potshot.physics import simulate_shot
-    from potshot.players.snooker import separate
     from potshot.record.model import Cue
 
     layout = dict(starting_position())
     layout["white"] = (1000.0, 700.0)
-    simulate_shot(separate(layout), Cue(speed=5.0, aim=85.0), trajectories=True)
+    simulate_shot(layout, Cue(speed=5.0, aim=85.0), trajectories=True)
 
 
 def play(frames: int, seed: int, max_shots: int, aim_sigma: float, verbose: bool) -> Stats:
