@@ -21,7 +21,14 @@ involve a ball whose motion changed are recomputed after an event.
 
 Ball array columns: ``x, y, vx, vy, wx, wy, wz`` (SI units); states in a
 separate int array. Every function here is plain Python that numba compiles
-(see :mod:`potshot.physics._jit`).
+(see :mod:`potshot.physics._jit`; lean: no allocation inside the kernels).
+
+Cold compile time (the first shot of a process with an empty numba cache) is
+worth watching when editing: numba's typing and lowering cost grows with the
+number of IR statements and faster than linearly with a function's number of
+blocks, so range tests are written ``a < x and x < b`` (a chained comparison
+makes extra blocks), ``x in (A, B)`` is kept (cheaper than ``or``), and large
+functions are not inlined at IR level (``inline='always'`` measured slower).
 """
 
 from __future__ import annotations
@@ -32,7 +39,7 @@ from typing import Any, cast
 
 import numpy as np
 
-from potshot.physics._jit import njit, njit_inner
+from potshot.physics._jit import njit_inner_lean, njit_lean
 
 STATIONARY = 0
 SPINNING = 1
@@ -57,17 +64,17 @@ V_CONTACT = 1e-9
 # ------------------------------------------------------------------ polynomials
 
 
-@njit_inner
+@njit_inner_lean
 def _peval(c4: float, c3: float, c2: float, c1: float, c0: float, t: float) -> float:
     return (((c4 * t + c3) * t + c2) * t + c1) * t + c0
 
 
-@njit_inner
+@njit_inner_lean
 def _dpeval(c4: float, c3: float, c2: float, c1: float, t: float) -> float:
     return ((4.0 * c4 * t + 3.0 * c3) * t + 2.0 * c2) * t + c1
 
 
-@njit_inner
+@njit_inner_lean
 def _quad_roots(a: float, b: float, c: float) -> tuple[int, float, float]:
     """Real roots of ``a t^2 + b t + c``, ascending (numerically stable form)."""
     if a == 0.0:
@@ -88,7 +95,7 @@ def _quad_roots(a: float, b: float, c: float) -> tuple[int, float, float]:
     return 2, r0, r1
 
 
-@njit_inner
+@njit_inner_lean
 def _solve_mono(
     c4: float, c3: float, c2: float, c1: float, c0: float, lo: float, hi: float, flo: float
 ) -> float:
@@ -105,7 +112,7 @@ def _solve_mono(
             hi = x
         d = _dpeval(c4, c3, c2, c1, x)
         xn = x - f / d if d != 0.0 else 0.5 * (lo + hi)
-        if not (lo < xn < hi):
+        if not (lo < xn and xn < hi):
             xn = 0.5 * (lo + hi)
         if abs(xn - x) <= 4e-16 * (1.0 + abs(x)) or hi - lo <= 4e-16 * (1.0 + abs(x)):
             return xn
@@ -113,7 +120,7 @@ def _solve_mono(
     return x
 
 
-@njit_inner
+@njit_inner_lean
 def _cubic_crit(
     c4: float, c3: float, c2: float, c1: float, lo: float, hi: float
 ) -> tuple[int, float, float, float]:
@@ -127,10 +134,10 @@ def _cubic_crit(
         k = 0
         o0 = 0.0
         o1 = 0.0
-        if n >= 1 and lo < r0 < hi:
+        if n >= 1 and lo < r0 and r0 < hi:
             o0 = r0
             k = 1
-        if n == 2 and lo < r1 < hi:
+        if n == 2 and lo < r1 and r1 < hi:
             if k == 0:
                 o0 = r1
             else:
@@ -141,9 +148,9 @@ def _cubic_crit(
     n, q0, q1 = _quad_roots(3.0 * d3, 2.0 * d2, d1)
     b1 = INF
     b2 = INF
-    if n >= 1 and lo < q0 < hi:
+    if n >= 1 and lo < q0 and q0 < hi:
         b1 = q0
-    if n == 2 and lo < q1 < hi:
+    if n == 2 and lo < q1 and q1 < hi:
         if b1 == INF:
             b1 = q1
         else:
@@ -166,7 +173,7 @@ def _cubic_crit(
                 break
             b = hi
         fb = ((d3 * b + d2) * b + d1) * b + d0
-        if (fa < 0.0 < fb) or (fb < 0.0 < fa) or (fb == 0.0 and b < hi):
+        if (fa < 0.0 and fb > 0.0) or (fb < 0.0 and fa > 0.0) or (fb == 0.0 and b < hi):
             r = b if fb == 0.0 else _solve_mono(0.0, d3, d2, d1, d0, a, b, fa)
             if k == 0:
                 o0 = r
@@ -180,7 +187,7 @@ def _cubic_crit(
     return k, o0, o1, o2
 
 
-@njit_inner
+@njit_inner_lean
 def first_down(
     c4: float, c3: float, c2: float, c1: float, c0: float, lo: float, hi: float, thr: float
 ) -> float:
@@ -229,7 +236,7 @@ def first_down(
 # --------------------------------------------------------------------- motion
 
 
-@njit_inner
+@njit_inner_lean
 def motion(b: np.ndarray, s: np.ndarray, i: int, p: np.ndarray) -> tuple[float, float, float]:
     """Ball i's acceleration (ax, ay) and how long its current motion lasts."""
     st = s[i]
@@ -253,7 +260,7 @@ def motion(b: np.ndarray, s: np.ndarray, i: int, p: np.ndarray) -> tuple[float, 
     return 0.0, 0.0, INF
 
 
-@njit_inner
+@njit_inner_lean
 def evolve(b: np.ndarray, s: np.ndarray, acc: np.ndarray, i: int, dt: float, p: np.ndarray) -> None:
     """Move ball i along its current analytic trajectory by ``dt`` seconds."""
     st = s[i]
@@ -286,7 +293,7 @@ def evolve(b: np.ndarray, s: np.ndarray, acc: np.ndarray, i: int, dt: float, p: 
         b[i, 5] = b[i, 2] / R
 
 
-@njit_inner
+@njit_inner_lean
 def classify(b: np.ndarray, s: np.ndarray, i: int, p: np.ndarray) -> None:
     """Set ball i's state from its velocity and spin (after an impulse)."""
     if s[i] == POCKETED:
@@ -312,7 +319,7 @@ def classify(b: np.ndarray, s: np.ndarray, i: int, p: np.ndarray) -> None:
             b[i, 6] = 0.0
 
 
-@njit_inner
+@njit_inner_lean
 def _settle_rolling(b: np.ndarray, s: np.ndarray, i: int, p: np.ndarray) -> None:
     """End ball i's sliding at once, as cloth friction would: v <- v - (2/7) u (resting contacts)."""
     if s[i] != SLIDING:
@@ -333,7 +340,7 @@ def _settle_rolling(b: np.ndarray, s: np.ndarray, i: int, p: np.ndarray) -> None
 # ----------------------------------------------------------------- prediction
 
 
-@njit_inner
+@njit_inner_lean
 def _contact_time(
     cx: float, cy: float, vx: float, vy: float, hx: float, hy: float, rho: float, lo: float, w: float
 ) -> float:
@@ -346,7 +353,7 @@ def _contact_time(
     return first_down(c4, c3, c2, c1, c0, lo, w, 2.0 * rho * V_CONTACT)
 
 
-@njit_inner
+@njit_inner_lean
 def _pair_time(
     b: np.ndarray, s: np.ndarray, acc: np.ndarray, i: int, j: int, now: float, p: np.ndarray
 ) -> float:
@@ -383,7 +390,7 @@ def _pair_time(
     return now + t if t < INF else INF
 
 
-@njit_inner
+@njit_inner_lean
 def _line_time(d2: float, d1: float, d0: float, lo: float, w: float) -> float:
     """First time in [lo, w] when ``d2 t^2 + d1 t + d0`` (distance beyond contact) falls through 0.
 
@@ -399,14 +406,14 @@ def _line_time(d2: float, d1: float, d0: float, lo: float, w: float) -> float:
             t = lo + (slope + V_CONTACT) / (-2.0 * d2)
             return t if t <= w else INF
     n, r0, r1 = _quad_roots(d2, d1, d0)
-    if n >= 1 and lo < r0 <= w and 2.0 * d2 * r0 + d1 < 0.0:
+    if n >= 1 and lo < r0 and r0 <= w and 2.0 * d2 * r0 + d1 < 0.0:
         return r0
-    if n == 2 and lo < r1 <= w and 2.0 * d2 * r1 + d1 < 0.0:
+    if n == 2 and lo < r1 and r1 <= w and 2.0 * d2 * r1 + d1 < 0.0:
         return r1
     return INF
 
 
-@njit_inner
+@njit_inner_lean
 def _ball_time(
     b: np.ndarray,
     s: np.ndarray,
@@ -453,7 +460,7 @@ def _ball_time(
         if t == INF or now + t >= best:
             continue
         along = lines[k, 2] * (x + (vx + hx * t) * t - px) + lines[k, 3] * (y + (vy + hy * t) * t - py)
-        if 0.0 <= along <= lines[k, 6]:
+        if along >= 0.0 and along <= lines[k, 6]:
             best = now + t
             kind = EV_LINE
             obj = k
@@ -493,7 +500,7 @@ def _ball_time(
 # ----------------------------------------------------------------- resolution
 
 
-@njit_inner
+@njit_inner_lean
 def _ball_ball(b: np.ndarray, s: np.ndarray, i: int, j: int, p: np.ndarray) -> None:
     """Equal spheres, instantaneous impulse with restitution and Coulomb friction (throw)."""
     R = p[0]
@@ -568,7 +575,7 @@ def _ball_ball(b: np.ndarray, s: np.ndarray, i: int, j: int, p: np.ndarray) -> N
             classify(b, s, q, p)
 
 
-@njit_inner
+@njit_inner_lean
 def _ball_cushion(b: np.ndarray, s: np.ndarray, i: int, ox: float, oy: float, p: np.ndarray) -> None:
     """Han (2005)-style rigid cushion impulse; (ox, oy) is the unit normal from the ball toward the cushion.
 
@@ -639,7 +646,7 @@ def _ball_cushion(b: np.ndarray, s: np.ndarray, i: int, ox: float, oy: float, p:
             classify(b, s, i, p)
 
 
-@njit_inner
+@njit_inner_lean
 def _transition(b: np.ndarray, s: np.ndarray, i: int, p: np.ndarray) -> None:
     st = s[i]
     R = p[0]
@@ -666,7 +673,7 @@ def _transition(b: np.ndarray, s: np.ndarray, i: int, p: np.ndarray) -> None:
 # ------------------------------------------------------------------ the loop
 
 
-@njit
+@njit_lean
 def run(
     b: np.ndarray,
     s: np.ndarray,

@@ -5,7 +5,6 @@ from __future__ import annotations
 import math
 import os
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import numpy as np
@@ -290,6 +289,8 @@ def simulate_many(jobs: Sequence[Any], processes: int | None = None) -> list[Sho
     nproc = processes or os.cpu_count() or 1
     if nproc <= 1 or len(jobs) <= 1:
         return [_job(j) for j in jobs]
+    from concurrent.futures import ProcessPoolExecutor  # here: importing it costs ~15 ms at start-up
+
     size = max(1, min(256, len(jobs) // (nproc * 4) or 1))
     out: list[ShotResult] = []
     with ProcessPoolExecutor(max_workers=nproc) as ex:
