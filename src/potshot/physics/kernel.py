@@ -27,7 +27,8 @@ Cold compile time (the first shot of a process with an empty numba cache) is
 worth watching when editing: numba's typing and lowering cost grows with the
 number of IR statements and faster than linearly with a function's number of
 blocks, so range tests are written ``a < x and x < b`` (a chained comparison
-makes extra blocks), ``x in (A, B)`` is kept (cheaper than ``or``), and large
+makes extra blocks), ``x in (A, B)`` is kept (cheaper than ``or``), sizes are
+``len(a)`` (``a.shape[0]`` compiles a tuple-indexing helper), and large
 functions are not inlined at IR level (``inline='always'`` measured slower).
 """
 
@@ -446,7 +447,7 @@ def _ball_time(
     hx = 0.5 * acc[i, 0]
     hy = 0.5 * acc[i, 1]
     reach = math.hypot(vx, vy) * w + math.hypot(hx, hy) * w * w + 1e-12
-    for k in range(lines.shape[0]):
+    for k in range(len(lines)):
         px = lines[k, 0]
         py = lines[k, 1]
         nx = lines[k, 4]
@@ -464,8 +465,8 @@ def _ball_time(
             best = now + t
             kind = EV_LINE
             obj = k
-    na = arcs.shape[0]
-    for k in range(na + falls.shape[0]):
+    na = len(arcs)
+    for k in range(na + len(falls)):
         if k < na:
             cx = arcs[k, 0]
             cy = arcs[k, 1]
@@ -703,9 +704,9 @@ def run(
     Returns (events, snapshots, status): status 0 all at rest; 1 the event
     buffer filled (balls stopped where they stood); 2 the snapshot buffer filled.
     """
-    n = b.shape[0]
-    max_events = ev_t.shape[0]
-    cap = sn_t.shape[0]
+    n = len(b)
+    max_events = len(ev_t)
+    cap = len(sn_t)
     acc = work  # columns ax, ay, end of current motion, next own event time
     upd = iwork[:, 2]
     now = 0.0
