@@ -25,6 +25,12 @@ and lowering of the snooker kernel, counted under cProfile):
   views. A lean kernel therefore must not allocate (``np.empty`` and the like
   fail to compile there): work arrays come from the caller.
 
+Numba's error messages are left unhighlighted (numba's own
+``NUMBA_DISABLE_ERROR_MESSAGE_HIGHLIGHTING``, set while numba is first
+imported here unless the environment says otherwise): numba formats every
+failed overload attempt during typing, and the escape-code markup made that
+about 3% of the snooker kernel's cold compile.
+
 Start-up: numba's numpy support probes for a BLAS by importing
 ``scipy.linalg`` (0.3-0.6 s) the first time any kernel is compiled or loaded
 from the cache. The kernels use no linear algebra, so :func:`_numba` loads that
@@ -46,9 +52,18 @@ F = TypeVar("F", bound=Callable[..., Any])
 JIT_ENABLED: bool = os.environ.get("POTSHOT_NO_JIT", "") not in ("1", "true", "yes")
 _OPTIONS: dict[str, Any] = {"nogil": True, "error_model": "numpy"}
 _LEAN: dict[str, Any] = {"no_rewrites": True, "_nrt": False}
+_PLAIN_ERRORS = "NUMBA_DISABLE_ERROR_MESSAGE_HIGHLIGHTING"
 
 
 def _numba() -> ModuleType:
+    if "numba" not in sys.modules and _PLAIN_ERRORS not in os.environ:
+        # numba wraps every failed overload attempt of its typing (dozens per array
+        # access) in colorama escape codes; plain messages are ~3% less compile work
+        os.environ[_PLAIN_ERRORS] = "1"
+        try:
+            import numba
+        finally:
+            del os.environ[_PLAIN_ERRORS]
     import numba
 
     if "numba.np.arraymath" not in sys.modules and "scipy.linalg" not in sys.modules:
