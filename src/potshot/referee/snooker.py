@@ -41,7 +41,7 @@ from potshot.record.model import (
     Pot,
     Shot,
 )
-from potshot.referee.base import Referee, Ruling, event_time_groups
+from potshot.referee.base import OVERLAP_TOLERANCE_MM, Referee, Ruling, event_time_groups
 from potshot.referee.registry import register
 
 Point = tuple[float, float]
@@ -755,6 +755,15 @@ class SnookerReferee(Referee):
             if not table.in_hand:
                 raise RecordError("the cue ball is not in hand: it cannot be placed", field="before.place")
             place = (float(b.place[0]), float(b.place[1]))
+            w, h = self.surface()
+            lo, tol = R - OVERLAP_TOLERANCE_MM, OVERLAP_TOLERANCE_MM
+            if not (lo <= place[0] <= w - R + tol and lo <= place[1] <= h - R + tol):
+                # Record format, "Errors": a position off the playing surface is a bad record,
+                # not a stroke from outside the D (Section 3 Rule 5).
+                raise RecordError(
+                    f"the cue ball placed at {place} is off the playing surface (0..{w:g} x 0..{h:g})",
+                    field="before.place",
+                )
             for n, p in layout.items():
                 if p is not None and n != "white" and geo.overlaps(place, p, R, R, 0.5):
                     raise RecordError(f"the cue ball placed at {place} overlaps {n}", field="before.place")
@@ -951,6 +960,8 @@ class SnookerReferee(Referee):
                 layout[n] = (float(p[0]), float(p[1]))
         for n in gone:
             layout[n] = None
+        if after is not None:
+            self._check_rest_overlaps(after, layout, restored)
 
         # Section 3 Rule 10(b)(ii): the cue ball left snookered behind the free ball
         scored_on = any(n in legal_pots for n in pots)
@@ -1150,6 +1161,25 @@ class SnookerReferee(Referee):
         r.respotted = _plain(respotted)
         r.next = nxt
         return r
+
+    def _check_rest_overlaps(self, after: Layout, layout: Layout, restored: set[str]) -> None:
+        """Record format, "Errors": a ball's rest position in ``after`` may not overlap a ball
+        the record leaves where it was (not listed in ``after``); ``after`` against itself is
+        checked with the shot's vocabulary (``check_layout``)."""
+        listed = {n for n, p in after.items() if p is not None and n not in restored}
+        for n in sorted(listed):
+            p = layout.get(n)
+            if p is None:
+                continue
+            for m, q in layout.items():
+                if q is None or m == n or (m in listed):
+                    continue
+                if geo.overlaps(p, q, R, R, OVERLAP_TOLERANCE_MM):
+                    raise RecordError(
+                        f"{n} at ({p[0]:g}, {p[1]:g}) overlaps {m} at ({q[0]:g}, {q[1]:g}), "
+                        "which the record leaves where it was",
+                        field=f"after.{n}",
+                    )
 
     def _implied_first_contact(
         self, shot: Shot, pots: list[str], on: str, nominate: str | None, free: str | None
