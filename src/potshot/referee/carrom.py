@@ -856,9 +856,13 @@ class CarromReferee(Referee):
             penalty = 1
             if queen_p or covering:
                 queen_back = True
-                if striker_in:
+                if striker_in and (covering or own_down_before > 0 or own_p):
                     law71 = True  # Law 71: one penalty piece more
                     penalty = 2
+                elif striker_in:
+                    # Law 68(c) (queen and striker, every own piece on the board) is not one of Law 71's
+                    # cases: the one piece of 68(c), which an improper stroke does not double (45(a))
+                    out.fouls.append("queen and striker pocketed with no own piece down (Law 68(c))")
             if improper and striker_in and not own_p:
                 out.fouls.append("striker pocketed (Law 45(a))")
         elif queen_p:
