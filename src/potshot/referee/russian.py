@@ -560,6 +560,9 @@ class RussianReferee(Referee):
                     field="before.declare_pink",
                 )
             st.pink = b.declare_pink
+        # The ruling's ``pink`` is the colour in force during this shot, even when the shot
+        # ends the turn (the next turn's colour is declared only at its start).
+        shot_pink = st.pink
 
         # PLAY / BALLS: balls whose spot was blocked, placed by the player the rules name.
         early_spot = self._place_pending(shot, scratch, respotted)
@@ -779,6 +782,7 @@ class RussianReferee(Referee):
             touching=touching,
             next_player=next_player,
             cannons=cannons,
+            pink=shot_pink,
         )
 
     # ------------------------------------------------------- sub-rulings
@@ -1211,6 +1215,7 @@ class RussianReferee(Referee):
         touching: list[str],
         next_player: str | None,
         cannons: int = 0,
+        pink: str | None = None,
     ) -> RussianRuling:
         st = self.state
         ruling.next = next_player
@@ -1226,7 +1231,7 @@ class RussianReferee(Referee):
         ruling.in_hand = st.positions.get("white") is None
         ruling.touching = touching
         ruling.cue_ball = cue
-        ruling.pink = st.pink
+        ruling.pink = st.pink if pink is None else pink
         ruling.cannons = cannons
         ruling.sequence = list(st.sequence)
         ruling.frame_over = st.over
