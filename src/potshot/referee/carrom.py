@@ -654,6 +654,12 @@ class CarromReferee(Referee):
                 (pots if isinstance(e, Pot) else offs).append(e.ball)
         if shot.after is not None:
             for n, p in shot.after.items():
+                if n in pots and p is not None:
+                    # record format: `after` is where pieces came to rest, null for a piece pocketed
+                    raise RecordError(
+                        f"{n} is pocketed in this stroke but `after` puts it at ({p[0]:g}, {p[1]:g})",
+                        field=f"after.{n}",
+                    )
                 if n in pots or n in offs:
                     continue  # it left the board in this stroke; where the referee re-spots it is his
                 if p is not None and n not in st.on:
@@ -1283,6 +1289,13 @@ class CarromReferee(Referee):
         out = _Outcome()
         if action == "pass":
             # Law 98: three passes in a row by each player void the board; it is replayed
+            if not st.broken:
+                # Laws 15, 18, 19: the breaker breaks (three attempts, then the break passes): there
+                # is no turn to pass before the break
+                raise RecordError(
+                    "a pass before the break: the breaker must attempt the break (Laws 15, 18, 19)",
+                    field="before.action",
+                )
             st.passes += 1
             st.turn_pieces = 0
             st.first_stroke = True
