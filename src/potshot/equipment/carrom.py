@@ -478,6 +478,39 @@ def penalty_place_fault(
     return None
 
 
+def respot_touching(
+    layout: Mapping[str, tuple[float, float] | None],
+    name: str,
+    first: str,
+    away_from: str = "south",
+) -> tuple[float, float] | None:
+    """Where the second piece re-spotted with ``first`` goes (Law 38(b), (c)), or None when blocked.
+
+    Law 38(b): "placed in contact with the queen, on the side opposite the player
+    who has the turn"; 38(c): the same for the second of a white and a black.
+    The piece touches ``first`` straight behind it as seen from ``away_from``'s
+    seat, when that spot is free and on the surface.
+
+    >>> respot_touching({"queen": (370.0, 370.0)}, "white1", "queen", "south")
+    (370.0, 401.0)
+    >>> respot_touching({"white2": (370.0, 339.0), "queen": (370.0, 370.0)}, "white1", "white2", "north")
+    (370.0, 308.0)
+    """
+    f = layout.get(first)
+    if f is None:
+        return None
+    r = piece_radius(name)
+    a = math.radians(_SEAT_ANGLE[away_from] + 180.0)
+    d = r + piece_radius(first)
+    x, y = round(f[0] + d * math.cos(a), 2), round(f[1] + d * math.sin(a), 2)
+    if not (r <= x <= BOARD_SIZE - r and r <= y <= BOARD_SIZE - r):
+        return None
+    for n, p in layout.items():
+        if n != name and p is not None and math.dist((x, y), p) < r + piece_radius(n) - 1e-6:
+            return None
+    return (x, y)
+
+
 def respot_position(
     layout: Mapping[str, tuple[float, float] | None], name: str = "queen", away_from: str = "south"
 ) -> tuple[float, float]:

@@ -1033,8 +1033,11 @@ class CarromReferee(Referee):
         seat = st.seats.get(player_next, "south")
         order = sorted(names, key=lambda n: (n != "queen", eq.colour_of(n) != striker_colour))
         out: dict[str, Pos] = {}
-        for n in order:
-            p = eq.respot_position(self.layout(), n, away_from=seat)
+        for k, n in enumerate(order):
+            # Law 38(b), (c): the second piece touches the first on the side away from the player
+            # in turn; the rest (38(d)) touch them as near the centre as they can
+            q = eq.respot_touching(self.layout(), n, order[0], away_from=seat) if k == 1 else None
+            p = q if q is not None else eq.respot_position(self.layout(), n, away_from=seat)
             st.on.add(n)
             st.pos[n] = p
             out[n] = p
