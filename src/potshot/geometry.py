@@ -20,6 +20,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 Point = tuple[float, float]
 
 EPS = 1e-9
+SPOT_TOUCH = 1e-6
+"""A ball this close beyond one diameter from a spot still touches a ball placed there (Section 2 Rule 17)."""
 TOUCH_TOLERANCE = 0.25
 """Two balls whose gap is at most this many millimetres are touching (hand records round)."""
 
@@ -116,14 +118,17 @@ def on_surface(p: Point, r: float, width: float, length: float, tolerance: float
 
 
 def spot_occupied(spot: Point, balls: Iterable[Point], radius: float) -> bool:
-    """Section 2 Rule 17: a spot is occupied when a ball placed on it would touch another ball.
+    """Section 2 Rule 17: a spot is occupied when a ball placed on it would touch another ball
+    ("utan att den vidrör någon annan boll"): a ball exactly one diameter away covers it too.
 
     >>> spot_occupied((889.0, 3245.0), [(889.0, 3290.0)], 26.25)
+    True
+    >>> spot_occupied((889.0, 3245.0), [(889.0, 3297.5)], 26.25)
     True
     >>> spot_occupied((889.0, 3245.0), [(889.0, 3300.0)], 26.25)
     False
     """
-    return any(distance(spot, b) < 2 * radius - EPS for b in balls)
+    return any(distance(spot, b) < 2 * radius + SPOT_TOUCH for b in balls)
 
 
 def in_d(p: Point, centre: Point = (889.0, 737.0), radius: float = 292.0, tolerance: float = 0.0) -> bool:
@@ -309,7 +314,8 @@ def nearest_free_on_line(
     ux, uy = direction[0] / dl, direction[1] / dl
     reach = 2 * radius
     blocked: list[tuple[float, float]] = []
-    for b in balls:
+    balls_at = list(balls)
+    for b in balls_at:
         # |spot + t u - b| < reach  <=>  t^2 - 2 t (u.(b-spot)) + |b-spot|^2 - reach^2 < 0
         wx, wy = b[0] - spot[0], b[1] - spot[1]
         proj = wx * ux + wy * uy
@@ -317,7 +323,8 @@ def nearest_free_on_line(
         if disc > 0:
             s = math.sqrt(disc)
             blocked.append((proj - s, proj + s))
-    candidates = [0.0] + [hi for _lo, hi in blocked if hi > 0]
+    start = [] if spot_occupied(spot, balls_at, radius) else [0.0]
+    candidates = start + [hi for _lo, hi in blocked if hi > 0]
     for t in sorted(candidates):
         if any(lo + 1e-7 < t < hi - 1e-7 for lo, hi in blocked):
             continue
