@@ -666,6 +666,15 @@ class SnookerReferee(Referee):
     def _concede(self, shot: Shot) -> SnookerRuling:
         """Section 2 Rule 1(a), Section 4 Rule 6: a player concedes only when at the table."""
         st = self.state
+        p = st.pending
+        if p is not None and shot.before.decision is None and shot.player != p.incoming:
+            # Section 2 Rule 5, Section 3 Rule 3(h): after a foul the next player is at the table;
+            # the offender is at the table again only when asked to play again (``put_back``).
+            raise RecordError(
+                f"{shot.player} cannot concede: after the foul the player at the table is {p.incoming} "
+                "(Section 4 Rule 6(a)), unless he asks the offender to play again (before.decision put_back)",
+                field="before.concede",
+            )
         exp, _ = self._expected_player(shot)
         if exp is not None and shot.player != exp:
             raise RecordError(
