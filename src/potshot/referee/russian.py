@@ -281,6 +281,12 @@ class RussianReferee(Referee):
     def start_frame(self, index: int, frame: Frame) -> None:
         """Set up a game: PLAY ("Play will begin with all balls spotted on their associated spots")."""
         self.frame_index = index
+        # PLAY: players take turns "in the sequence"; a name twice makes the rotation ambiguous.
+        for i, name in enumerate(self.players):
+            if not name.strip():
+                raise RecordError("a player needs a name", field=f"players[{i}]")
+            if name in self.players[:i]:
+                raise RecordError(f"{name!r} is named twice among the players", field=f"players[{i}]")
         if frame.position is None:
             positions: dict[str, Position | None] = dict(eq.starting_position())
         else:
@@ -1019,6 +1025,23 @@ class RussianReferee(Referee):
                 st.positions[name] = pos
         for name in gone:
             st.positions[name] = None
+        if shot.after is not None:
+            # Record format, Errors: no two balls overlapping. A ball ``after`` leaves out stays
+            # where it was; one that no event names certainly did not move, so a ball written
+            # on top of it is a bad record (a ball the events moved may simply be unwritten).
+            named = {n for e in shot.events for n in (e.ball, getattr(e, "other", None)) if n}
+            for name, pos in shot.after.items():
+                if pos is None or name in gone:
+                    continue
+                for other, opos in st.positions.items():
+                    if other == name or opos is None or other in shot.after or other in named:
+                        continue
+                    if _dist(pos, opos) < _diameter() - OVERLAP_TOLERANCE_MM:
+                        raise RecordError(
+                            f"the {name} at ({pos[0]:g}, {pos[1]:g}) would overlap the {other}, "
+                            "which did not move",
+                            field=f"after.{name}",
+                        )
 
     def _respot(
         self, gone: list[str], respotted: dict[str, Position], early: Position | None
