@@ -156,8 +156,10 @@ def test_start_of_game_white_placed_in_the_d() -> None:
         0
     ]
     assert r["points"] == 1 and r["respotted"]["white"] == [889.0, 650.0]
-    with pytest.raises(RecordError, match=r"before\.place"):
-        rule([shot("Ann", hit("red"))], default_position=True)
+    # Hand-scored: where the white was put may go unwritten (every ``before`` field is optional);
+    # a free point of the D stands for it, and it is not reported as respotted.
+    r = rule([shot("Ann", hit("red"), pot("red", "top-left"))], default_position=True)[0]
+    assert r["points"] == 1 and not r["scratch"] and "white" not in r["respotted"] and not r["in_hand"]
 
 
 def test_white_spotted_outside_the_d_is_a_scratch() -> None:

@@ -55,6 +55,7 @@ from potshot.equipment.snooker import (
 __all__ = [
     "BALL_RADIUS",
     "BAULK_LINE_Y",
+    "CENTRE_X",
     "COLOURS",
     "CUSHIONS",
     "DECLARABLE",

@@ -500,6 +500,32 @@ class RussianReferee(Referee):
         if other is not None:
             raise RecordError(f"a ball at ({x:g}, {y:g}) would overlap the {other}", field=field)
 
+    def _free_point_in_d(self) -> Position | None:
+        """A point of the D where the white may stand, touching no ball (for a white placed unstated)."""
+        cx, ly, r = eq.CENTRE_X, eq.D_LINE_Y, eq.D_RADIUS
+        for dx, dy in (
+            (0.0, -137.0),
+            (-120.0, -100.0),
+            (120.0, -100.0),
+            (0.0, -230.0),
+            (-200.0, -60.0),
+            (200.0, -60.0),
+            (-60.0, -260.0),
+            (60.0, -260.0),
+            (-240.0, -100.0),
+            (240.0, -100.0),
+        ):
+            pt = (cx + dx, ly + dy)
+            if math.hypot(dx, dy) > r or not eq.in_d(*pt):
+                continue
+            if all(
+                other is None or _dist(pt, other) > _diameter() + 2.0
+                for name, other in self.state.positions.items()
+                if name != "white"
+            ):
+                return pt
+        return None
+
     def _spot_is_correct(self, pos: Position, ball: str) -> bool:
         """PLAY: a ball whose spot is blocked goes "to any vacant spot on the table".
 
@@ -596,9 +622,18 @@ class RussianReferee(Referee):
             if not eq.in_d(*pos):
                 scratch(shot.player, "the white was spotted outside the D (incorrect_spot)")
         if cue == "white" and st.positions.get("white") is None:
-            raise RecordError(
-                "the white is in hand: before.place must put it within the D (BALLS)", field="before.place"
-            )
+            # Record format: every ``before`` field is optional, and a person scoring a match may
+            # not write where the white was put. BALLS: it is spotted "within the D", so a free
+            # point of the D stands for it (not reported in ``respotted``); the D-line restriction
+            # is judged from the events and the other balls, which is all it needs.
+            assumed = self._free_point_in_d()
+            if assumed is None:
+                raise RecordError(
+                    "the white is in hand and the D has no free point: before.place must say where it goes",
+                    field="before.place",
+                )
+            st.positions["white"] = assumed
+            placed = True
         if st.positions.get(cue) is None:
             raise RecordError(
                 f"the {cue} is not on the table and cannot be the cue ball", field="before.cue_ball"
@@ -819,8 +854,6 @@ class RussianReferee(Referee):
         striker has the benefit of the doubt (docs/russian-record.md).
         """
         st = self.state
-        if shot.before.place is None:
-            return False
         if st.first_placement and not self.options["d_line_at_start"]:
             return False
         cue_pos = start["white"]
