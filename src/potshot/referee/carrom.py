@@ -157,6 +157,10 @@ class CarromState:
     deciding_swap_done: bool = False
     # the last board's end: "won", "void" or "" (not ended)
     last_board_end: str = ""
+    # Laws 16, 22: who broke (has the whites in) the current board, and who broke the game's first
+    # board ("" when the record does not show it)
+    board_breaker: str = ""
+    game_breaker: str = ""
     # the board
     white_side: int = 0
     on: set[str] = field(default_factory=set)
@@ -311,6 +315,8 @@ class CarromReferee(Referee):
         self.check_player(frame.starts, "starts")
         if st.match_over:
             raise RecordError("the match is over: no further board", field="starts")
+        expected = self._breaker_due() if index > 0 else None
+        new_game = index == 0 or bool(st.last_board_end and st.game_over)
         if index == 0:
             self._seat_players(frame.whites if frame.whites and frame.broken else frame.starts)
         elif st.last_board_end:
@@ -394,6 +400,23 @@ class CarromReferee(Referee):
             # Law 14(a): before the break all nineteen pieces are on the board; a position with a
             # piece down (or the queen pocketed) is past the break though the record does not say so
             st.broken = len(st.on) < len(eq.PIECE_NAMES) or st.queen != "on_board"
+        if (
+            expected is not None
+            and frame.board is None
+            and restated is None
+            and not st.broken
+            and (frame.whites or frame.starts) != expected
+            and (len(self.order) == 2 or frame.whites is None)
+        ):
+            raise RecordError(
+                f"board {st.board_no} is broken by {expected}, not {frame.whites or frame.starts} "
+                "(Law 22: the break alternates board by board; a new game is broken first by the player "
+                "who did not break the last game first)",
+                field="starts",
+            )
+        st.board_breaker = whites
+        if new_game:
+            st.game_breaker = whites if st.board_no == 1 and not st.broken else ""
         st.attempts = 0
         st.current = frame.starts
         # a board that starts with the queen pending starts in the middle of a turn: the cover
@@ -410,6 +433,27 @@ class CarromReferee(Referee):
                 raise RecordError(f"no {c} piece on the board: the board is already over", field="position")
         # Laws 51(a), 56: pieces owed by a side that has pieces down are to be placed at once
         self._settle_penalties()
+
+    def _breaker_due(self) -> str | None:
+        """Law 22: who breaks the board after the last one, when the record shows it (else None).
+
+        22(a)(i)/(b): the break alternates board by board (doubles: to the previous breaker's
+        right); 22(a)(ii)/(iii): a new game is broken first by the player who did not break the last
+        game first (singles). The extra board after a tie (29(b)) is broken by lot, and the laws do
+        not say who breaks a void board's replay (98, 101, 103): anyone may, as the record says.
+        """
+        st = self.state
+        if not st.board_breaker or not st.last_board_end:
+            return None
+        if st.last_board_end == "void":
+            return None  # Laws 98, 101, 103 say the board is replayed, not by whom
+        if st.game_over:
+            if len(self.order) != 2 or not st.game_breaker:
+                return None
+            return self.next_player(st.game_breaker)
+        if self.boards_limit is not None and st.board_no >= self.boards_limit:
+            return None  # Law 29(b): the extra board's breaker is drawn by lot
+        return self.next_player(st.board_breaker)
 
     def frame_result(self) -> FrameResult | None:
         st = self.state
