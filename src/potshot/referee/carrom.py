@@ -662,6 +662,14 @@ class CarromReferee(Referee):
         if place is None and shot.cue is not None:
             place = shot.cue.place
         if place is not None:
+            w, h = self.surface()
+            if not (0.0 <= place[0] <= w and 0.0 <= place[1] <= h):
+                # record format "Errors": a position off the playing surface
+                raise RecordError(
+                    f"the striker at ({place[0]:g}, {place[1]:g}) is off the playing surface "
+                    f"(0..{w:g} x 0..{h:g})",
+                    field="before.place" if b.place is not None else "cue.place",
+                )
             seat = st.seats.get(shot.player)
             if seat is not None:
                 why = eq.striker_place_fault(seat, place[0], place[1])
