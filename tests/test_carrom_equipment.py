@@ -125,6 +125,18 @@ def test_respot_law_38_67() -> None:
     assert x < 370
 
 
+def test_respot_touching_law_38_b_c() -> None:
+    """Law 38(b), (c): the second piece touches the first straight behind it from the player in turn."""
+    lay: dict[str, tuple[float, float] | None] = {"queen": (370.0, 370.0)}
+    assert c.respot_touching(lay, "white1", "queen", "south") == (370.0, 370.0 + D)
+    assert c.respot_touching(lay, "white1", "queen", "east") == (370.0 - D, 370.0)
+    lay["black1"] = (370.0, 370.0 + D)  # the spot behind is taken
+    assert c.respot_touching(lay, "white1", "queen", "south") is None
+    edge: dict[str, tuple[float, float] | None] = {"queen": (370.0, 720.0)}
+    assert c.respot_touching(edge, "white1", "queen", "south") is None  # off the surface
+    assert c.respot_touching({}, "white1", "queen", "south") is None  # no first piece
+
+
 def test_law_103_blocked_base() -> None:
     """Law 103: no striker position possible when pieces crowd the whole base."""
     layout: dict[str, tuple[float, float] | None] = {}
