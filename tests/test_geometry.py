@@ -28,6 +28,11 @@ def test_spot_occupied_means_a_ball_would_touch() -> None:
     assert geo.spot_occupied((889.0, 737.0), [(889.0 + 52.0, 737.0)], R)
     assert not geo.spot_occupied((889.0, 737.0), [(889.0 + 53.0, 737.0)], R)
     assert not geo.spot_occupied((889.0, 737.0), [], R)
+    # exactly one diameter away: a ball on the spot would touch it (Rule 17: covered)
+    assert geo.spot_occupied((889.0, 737.0), [(889.0 + 2 * R, 737.0)], R)
+    assert geo.nearest_free_on_line((889.0, 3245.0), (0.0, 1.0), [(889.0, 3245.0 + 2 * R)], R, W, L) == (
+        pytest.approx((889.0, 3245.0 + 4 * R))
+    )
 
 
 def test_in_d() -> None:
