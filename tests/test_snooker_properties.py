@@ -150,7 +150,8 @@ def _draw_shot(data: st.DataObject, ref: SnookerReferee) -> Shot:
 def test_random_frames_keep_the_invariants(data: st.DataObject) -> None:
     """Invariants over random legal sequences: scores only grow, by the shot's points (striker) and
     penalty (opponent); penalties are 0 or 4-7; no points in a foul; reds never return; the ball on
-    is a ball that can be on; points scored never exceed the maximum; undo then replay is identical."""
+    is a ball that can be on; points scored never exceed the maximum (plus potted free balls and a
+    re-spotted black); undo then replay is identical."""
     ref = _new_referee(reds=6)
     max_points = 6 * 8 + 27
     scored = 0
@@ -180,6 +181,12 @@ def test_random_frames_keep_the_invariants(data: st.DataObject) -> None:
             assert cur[me] == prev[me] + r.points
             assert cur[1 - me] == prev[1 - me] + r.penalty
         scored += r.points
+        if shot_.before.free_ball and not r.foul:
+            # Section 3 Rule 10(a)(ii), 10(c): a potted free ball scores as the ball on and is
+            # re-spotted, so the ball on is still there to score: the table's maximum grows.
+            max_points += r.points
+        if r.respotted_black:
+            max_points += 7  # Section 3 Rule 4(b): the black re-spotted can be potted again
         assert scored <= max_points
         reds_now = sum(1 for n, p in ref.state.table.layout.items() if p is not None and is_red(n))
         assert reds_now <= reds_before
