@@ -122,7 +122,7 @@ def error(doc: dict[str, Any]) -> RecordError:
     return ei.value
 
 
-BREAK = {"place": D_PLACE}
+BREAK: dict[str, Any] = {"place": D_PLACE}
 
 
 def test_helpers_build_a_valid_break() -> None:
