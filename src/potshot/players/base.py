@@ -20,12 +20,11 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-import msgspec
-
 from potshot.physics.result import ShotResult
 from potshot.record.errors import RecordError
 from potshot.record.model import Frame, Shot
 from potshot.referee.base import Referee, Ruling
+from potshot.referee.runner import rule_shot
 
 
 class Player(ABC):
@@ -111,23 +110,6 @@ def play_frame(
     return frame
 
 
-def rule_checked(referee: Referee, shot: Shot, frame_index: int, k: int) -> Ruling:
-    """Check and rule ``shot`` (shot ``k`` of frame ``frame_index``) and store the ruling in it.
-
-    A shot the referee refuses leaves the referee as it was and raises
-    :class:`RecordError`, located at the shot (a bug in the player).
-    """
-    snap = referee.snapshot()
-    try:
-        referee.check_shot(shot)
-        ruling = referee.rule(shot)
-    except RecordError as e:
-        referee.restore(snap)
-        raise e.located(frame=frame_index, shot=k) from None
-    shot.ruling = msgspec.to_builtins(ruling)
-    return ruling
-
-
 def play_shot(
     referee: Referee,
     frame_index: int,
@@ -149,7 +131,7 @@ def play_shot(
         result = simulate(referee, shot)
         shot.events = list(result.events)
         shot.after = dict(result.after)
-    ruling = rule_checked(referee, shot, frame_index, k)
+    ruling = rule_shot(referee, shot, frame_index, k)
     frame.shots.append(shot)
     if trajectories is not None:
         trajectories.append(result.trajectories if result is not None else None)

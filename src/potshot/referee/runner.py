@@ -34,6 +34,23 @@ def iter_rule(record: Record) -> Iterator[tuple[int, int, Shot, Ruling]]:
     yield from _rule_with(ref, record)
 
 
+def rule_shot(ref: Referee, shot: Shot, frame_index: int, shot_index: int) -> Ruling:
+    """Check and rule one shot, storing the ruling in ``shot.ruling``.
+
+    A shot the referee refuses leaves the referee as it was (nothing
+    half-applied) and raises :class:`RecordError` located at the shot.
+    """
+    snap = ref.snapshot()
+    try:
+        ref.check_shot(shot)
+        ruling = ref.rule(shot)
+    except RecordError as e:
+        ref.restore(snap)
+        raise e.located(frame=frame_index, shot=shot_index) from None
+    shot.ruling = msgspec.to_builtins(ruling)
+    return ruling
+
+
 def _rule_with(ref: Referee, record: Record) -> Iterator[tuple[int, int, Shot, Ruling]]:
     for fi, frame in enumerate(record.frames):
         frame.result = None
@@ -46,14 +63,7 @@ def _rule_with(ref: Referee, record: Record) -> Iterator[tuple[int, int, Shot, R
             shot.ruling = None
             if over:
                 raise RecordError("a shot after the frame ended", frame=fi, shot=si)
-            snap = ref.snapshot()
-            try:
-                ref.check_shot(shot)
-                ruling = ref.rule(shot)
-            except RecordError as e:
-                ref.restore(snap)
-                raise e.located(frame=fi, shot=si) from None
-            shot.ruling = msgspec.to_builtins(ruling)
+            ruling = rule_shot(ref, shot, fi, si)
             over = ruling.frame_over
             yield fi, si, shot, ruling
         frame.result = ref.frame_result()
