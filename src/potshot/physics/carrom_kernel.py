@@ -302,6 +302,21 @@ def _state_at(
     return p0[i, 0] + ux * s, p0[i, 1] + uy * s, ux * nsp, uy * nsp, w
 
 
+@njit_inner
+def _relative_contact(
+    dx: float, dy: float, dvx: float, dvy: float, dax: float, day: float, dist_c: float, horizon: float
+) -> float:
+    """First time in ``[0, horizon]`` at which two discs, relative position ``(dx, dy)``,
+    velocity ``(dvx, dvy)`` and constant acceleration ``(dax, day)``, are ``dist_c`` apart:
+    the first root of the quartic |d + dv t + da t^2/2|^2 = dist_c^2 (INF if none)."""
+    c4 = 0.25 * (dax * dax + day * day)
+    c3 = dvx * dax + dvy * day
+    c2 = dvx * dvx + dvy * dvy + dx * dax + dy * day
+    c1 = 2.0 * (dx * dvx + dy * dvy)
+    c0 = dx * dx + dy * dy - dist_c * dist_c
+    return _first_contact(c0, c1, c2, c3, c4, horizon)
+
+
 @njit
 def _pair_time(
     p0: np.ndarray,
@@ -334,16 +349,7 @@ def _pair_time(
     ajx = -decel * vxj / sj if sj > 0.0 else 0.0
     ajy = -decel * vyj / sj if sj > 0.0 else 0.0
     h1 = min(ti, tj)
-    dvx = vxi - vxj
-    dvy = vyi - vyj
-    dax = aix - ajx
-    day = aiy - ajy
-    c4 = 0.25 * (dax * dax + day * day)
-    c3 = dvx * dax + dvy * day
-    c2 = dvx * dvx + dvy * dvy + dx * dax + dy * day
-    c1 = 2.0 * (dx * dvx + dy * dvy)
-    c0 = dx * dx + dy * dy - dist_c * dist_c
-    r = _first_contact(c0, c1, c2, c3, c4, h1)
+    r = _relative_contact(dx, dy, vxi - vxj, vyi - vyj, aix - ajx, aiy - ajy, dist_c, h1)
     if r < INF:
         return now + r
     if ti == INF or tj == INF:
@@ -363,18 +369,7 @@ def _pair_time(
         ajx = 0.0
         ajy = 0.0
     h2 = max(ti, tj) - h1
-    dx = xi - xj
-    dy = yi - yj
-    dvx = vxi - vxj
-    dvy = vyi - vyj
-    dax = aix - ajx
-    day = aiy - ajy
-    c4 = 0.25 * (dax * dax + day * day)
-    c3 = dvx * dax + dvy * day
-    c2 = dvx * dvx + dvy * dvy + dx * dax + dy * day
-    c1 = 2.0 * (dx * dvx + dy * dvy)
-    c0 = dx * dx + dy * dy - dist_c * dist_c
-    r = _first_contact(c0, c1, c2, c3, c4, h2)
+    r = _relative_contact(xi - xj, yi - yj, vxi - vxj, vyi - vyj, aix - ajx, aiy - ajy, dist_c, h2)
     if r < INF:
         return t1 + r
     return INF
