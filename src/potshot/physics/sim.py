@@ -139,6 +139,45 @@ def simulate_shot(
     return run_states(names, balls, states, geo, (lines, arcs, falls), params, trajectories, layout)
 
 
+def _kernel(
+    balls: npt.NDArray[np.float64],
+    states: npt.NDArray[np.int64],
+    pvec: npt.NDArray[np.float64],
+    arrays: Arrays,
+    ecap: int,
+    cap: int,
+) -> tuple[int, int, int, Any, Any, Any, Any, Any]:
+    """One kernel run with fresh work buffers, room for ``ecap`` events and ``cap`` snapshots.
+
+    Returns ``(n_events, n_snapshots, status, ev_t, ev_i, sn_t, sn_b, sn_s)``;
+    ``balls`` and ``states`` are updated in place to the rest state.
+    """
+    lines, arcs, falls = arrays
+    n = balls.shape[0]
+    ev_t = np.empty(ecap)
+    ev_i = np.empty((ecap, 3), np.int64)
+    sn_t = np.empty(cap)
+    sn_b = np.empty((cap, n, 7))
+    sn_s = np.empty((cap, n), np.int64)
+    nev, nsnap, status = K.run(
+        balls,
+        states,
+        pvec,
+        lines,
+        arcs,
+        falls,
+        np.zeros((n, 4)),
+        np.zeros((n, 3), np.int64),
+        np.full((n, n), np.inf),
+        ev_t,
+        ev_i,
+        sn_t,
+        sn_b,
+        sn_s,
+    )
+    return int(nev), int(nsnap), int(status), ev_t, ev_i, sn_t, sn_b, sn_s
+
+
 def run_states(
     names: Sequence[str],
     balls: npt.NDArray[np.float64],
@@ -154,25 +193,14 @@ def run_states(
     The lower-level entry used by :func:`simulate_shot` and by tests that need
     a ball in a given state of motion (a stun, a pure roll).
     """
-    lines, arcs, falls = arrays
-    n = len(names)
+    lines, arcs, _ = arrays
     start_b = balls.copy()
     start_s = states.copy()
     cap = 1024 if trajectories else 0
     ecap = 512
     pvec = params.vector()
     while True:
-        work = np.zeros((n, 4))
-        iwork = np.zeros((n, 3), np.int64)
-        tp = np.full((n, n), np.inf)
-        ev_t = np.empty(ecap)
-        ev_i = np.empty((ecap, 3), np.int64)
-        sn_t = np.empty(cap)
-        sn_b = np.empty((cap, n, 7))
-        sn_s = np.empty((cap, n), np.int64)
-        nev, nsnap, status = K.run(
-            balls, states, pvec, lines, arcs, falls, work, iwork, tp, ev_t, ev_i, sn_t, sn_b, sn_s
-        )
+        nev, nsnap, status, ev_t, ev_i, sn_t, sn_b, sn_s = _kernel(balls, states, pvec, arrays, ecap, cap)
         if status == 2:
             cap *= 8
         elif status == 1 and ecap < MAX_EVENTS:
@@ -318,27 +346,9 @@ def run_raw(
     b = np.array(balls, dtype=np.float64, copy=True)
     n = b.shape[0]
     s = np.full(n, K.SLIDING, np.int64) if states is None else np.array(states, dtype=np.int64, copy=True)
-    _, (lines, arcs, falls) = _geometry(table)
-    ev_t = np.empty(MAX_EVENTS)
-    ev_i = np.empty((MAX_EVENTS, 3), np.int64)
-    sn_t = np.empty(snapshots)
-    sn_b = np.empty((snapshots, n, 7))
-    sn_s = np.empty((snapshots, n), np.int64)
-    nev, nsnap, status = K.run(
-        b,
-        s,
-        params.vector(),
-        lines,
-        arcs,
-        falls,
-        np.zeros((n, 4)),
-        np.zeros((n, 3), np.int64),
-        np.full((n, n), np.inf),
-        ev_t,
-        ev_i,
-        sn_t,
-        sn_b,
-        sn_s,
+    _, arrays = _geometry(table)
+    nev, nsnap, status, ev_t, ev_i, sn_t, sn_b, sn_s = _kernel(
+        b, s, params.vector(), arrays, MAX_EVENTS, snapshots
     )
     return {
         "balls": b,
