@@ -192,7 +192,7 @@ def test_not_json() -> None:
     e = _err('{"format": "potshot-record/1", "game": ')
     assert "not valid JSON" in str(e) and "line 1" in str(e)
     assert "not valid JSON" in str(_err(""))
-    assert "not valid JSON" in str(_err(b"\xff\xfe"))
+    assert "not valid UTF-8: byte 0xff at line 1, column 1" in str(_err(b"\xff\xfe"))
 
 
 @pytest.mark.parametrize("text", ["[1, 2]", "null", '"snooker"', "3"])

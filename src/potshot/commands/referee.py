@@ -14,7 +14,28 @@ import sys
 import click
 
 from potshot.record.errors import RecordError
-from potshot.record.io import dumps, load_partial
+from potshot.record.io import MAX_BYTES, dumps, load_partial
+from potshot.referee.runner import Refereed
+
+
+def rule_bytes(
+    data: bytes, *, lenient: bool = False
+) -> tuple[Refereed | None, list[RecordError], RecordError | None]:
+    """What ``potshot referee`` does with a record's bytes, without printing.
+
+    Returns the refereed record (cut back to the last good shot; ``None`` when
+    not even its header is good), the warnings (unknown fields at the top level,
+    or everywhere with ``lenient``), and the error that stopped it. Never raises:
+    every bad input is a :class:`RecordError` (the fuzz tests hold it to that).
+    """
+    from potshot.referee.runner import referee_record
+
+    warnings: list[RecordError] = []
+    try:
+        record, load_err = load_partial(data, unknown="warn" if lenient else "error", warnings=warnings)
+        return referee_record(record, load_err), warnings, None
+    except RecordError as e:
+        return None, warnings, e
 
 
 @click.command()
@@ -22,29 +43,28 @@ from potshot.record.io import dumps, load_partial
 @click.option(
     "--json/--text", "as_json", default=None, help="JSON record (default when piped) or a readable account."
 )
-def referee(record_path: str, as_json: bool | None) -> None:
+@click.option(
+    "--lenient",
+    is_flag=True,
+    help="Accept fields the format does not define (warn about each) instead of refusing the record.",
+)
+def referee(record_path: str, as_json: bool | None, lenient: bool) -> None:
     """Rule every shot of RECORD.json (a path, or - for stdin)."""
-    from potshot.referee.runner import referee_record
-
     try:
         if record_path == "-":
-            data = sys.stdin.buffer.read()
+            data = sys.stdin.buffer.read(MAX_BYTES + 1)
         else:
             with open(record_path, "rb") as fh:
-                data = fh.read()
+                data = fh.read(MAX_BYTES + 1)
     except OSError as e:
         raise click.ClickException(f"cannot read {record_path}: {e.strerror}") from None
     if as_json is None:
         as_json = not sys.stdout.isatty()
-    try:
-        record, load_err = load_partial(data)
-    except RecordError as e:
-        click.echo(f"potshot referee: bad record: {e}", err=True)
-        sys.exit(1)
-    try:
-        result = referee_record(record, load_err)
-    except KeyError as e:
-        click.echo(f"potshot referee: bad record: field game: {e.args[0]}", err=True)
+    result, warnings, fatal = rule_bytes(data, lenient=lenient)
+    for w in warnings:
+        click.echo(f"potshot referee: warning: {w} (ignored)", err=True)
+    if result is None:
+        click.echo(f"potshot referee: bad record: {fatal}", err=True)
         sys.exit(1)
     if as_json:
         click.echo(dumps(result.record))

@@ -8,11 +8,14 @@ returns the error beside it, which is what ``potshot referee`` needs to print
 
 from __future__ import annotations
 
+import difflib
 import json
+import math
 import re
 import typing
+from collections.abc import Iterator
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, Literal
 
 import msgspec
 
@@ -21,7 +24,9 @@ from potshot.record.model import (
     EVENT_TYPES,
     FORMAT,
     Before,
+    Cue,
     Frame,
+    FrameResult,
     GameName,
     Moved,
     Position,
@@ -92,27 +97,281 @@ def _explain(err: RecordError, raw: Any = None) -> RecordError:
     return RecordError(msg, frame=err.frame, shot=err.shot, field=fld)
 
 
+# ------------------------------------------------------------------ limits
+
+MAX_BYTES = 64 * 1024 * 1024
+"""The largest record read (64 MiB: about 200,000 simulated shots with all their events)."""
+MAX_DEPTH = 32
+"""The deepest nesting of JSON arrays and objects (a record's own structure needs 7;
+the rest is room for ``rules``, ``match``, ``meta`` and ``before.extra``)."""
+MAX_STRING = 10_000
+"""The longest string, in characters (names, ball names, free text in ``meta``)."""
+MAX_DIGITS = 30
+"""The most digits in a JSON number (a whole number in a record is a score, a count or
+a year; Python refuses to convert integers of over 4,300 digits at all)."""
+
+
+def _line_col(text: bytes | str, offset: int) -> str:
+    """``line L, column C`` (1-based) of a byte or character offset."""
+    before = text[:offset] if isinstance(text, str) else text[:offset].decode("utf-8", "replace")
+    line = before.count("\n") + 1
+    col = len(before) - (before.rfind("\n") + 1)
+    return f"line {line}, column {col + 1}"
+
+
+def _no_constant(name: str) -> Any:
+    raise RecordError(f"not valid JSON: {name} is not a number a record can hold")
+
+
+def _finite_float(text: str) -> float:
+    if len(text) > MAX_DIGITS + 10:
+        raise RecordError(f"a number of {len(text)} characters (at most {MAX_DIGITS + 10})")
+    x = float(text)
+    if not math.isfinite(x):
+        raise RecordError(f"the number {text[:40]} is too large for a record")
+    return x
+
+
+def _bounded_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise RecordError(f"a whole number of {len(text.lstrip('-'))} digits (at most {MAX_DIGITS})")
+    return int(text)
+
+
 def _parse_json(data: bytes | str) -> Any:
+    """JSON text to Python containers, refusing what a record can never be.
+
+    Every refusal is a :class:`RecordError` that says where: invalid UTF-8
+    (with the line and column of the bad byte), text over :data:`MAX_BYTES`,
+    nesting over :data:`MAX_DEPTH`, ``NaN``/``Infinity`` or numbers that
+    overflow, over-long numbers.
+
+    >>> _parse_json(b'{"a": "\\xff"}')
+    Traceback (most recent call last):
+    ...
+    potshot.record.errors.RecordError: not valid UTF-8: byte 0xff at line 1, column 8
+    >>> _parse_json("[" * 40 + "]" * 40)
+    Traceback (most recent call last):
+    ...
+    potshot.record.errors.RecordError: JSON nested deeper than 32 levels (at line 1, column 33)
+    """
+    if len(data) > MAX_BYTES:
+        raise RecordError(f"the record is {len(data):,} bytes; at most {MAX_BYTES:,} are read")
+    if isinstance(data, bytes):
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as e:
+            bad = data[e.start : e.start + 1].hex()
+            raise RecordError(f"not valid UTF-8: byte 0x{bad} at {_line_col(data, e.start)}") from None
+        if text.startswith("\ufeff"):
+            text = text[1:]  # a byte-order mark is allowed (RFC 8259 section 8.1: may be ignored)
+    else:
+        text = data
+    _check_depth(text)
     try:
-        return json.loads(data)
+        return json.loads(
+            text, parse_constant=_no_constant, parse_float=_finite_float, parse_int=_bounded_int
+        )
     except json.JSONDecodeError as e:
         raise RecordError(f"not valid JSON: {e.msg} (line {e.lineno}, column {e.colno})") from None
+    except RecursionError:  # pragma: no cover - _check_depth refuses this first
+        raise RecordError(f"JSON nested deeper than {MAX_DEPTH} levels") from None
 
 
-def load_partial(data: bytes | str | dict[str, Any]) -> tuple[Record, RecordError | None]:
-    """Decode a record shot by shot; stop at the first structural error.
+_STRUCTURE = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+
+
+def _check_depth(text: str) -> None:
+    """Refuse nesting deeper than :data:`MAX_DEPTH` before the parser recurses into it."""
+    if text.count("[") + text.count("{") <= MAX_DEPTH:
+        return
+    depth = 0
+    for m in _STRUCTURE.finditer(text):
+        c = m.group()
+        if c in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                where = _line_col(text, m.start())
+                raise RecordError(f"JSON nested deeper than {MAX_DEPTH} levels (at {where})")
+        elif c in "]}":
+            depth -= 1
+
+
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _path_text(path: list[str | int]) -> str:
+    out = ""
+    for p in path:
+        out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else p)
+    return out
+
+
+def _located(message: str, path: list[str | int]) -> RecordError:
+    """A :class:`RecordError` for a problem at ``path`` inside the raw record."""
+    frame = shot = None
+    rest = list(path)
+    if len(rest) >= 2 and rest[0] == "frames" and isinstance(rest[1], int):
+        frame, rest = rest[1], rest[2:]
+        if len(rest) >= 2 and rest[0] == "shots" and isinstance(rest[1], int):
+            shot, rest = rest[1], rest[2:]
+    return RecordError(message, frame=frame, shot=shot, field=_path_text(rest) or None)
+
+
+def _check_values(raw: Any) -> RecordError | None:
+    """The first string that is too long or holds a lone surrogate (which no UTF-8 file can
+    hold, so the record could never be written back), in document order."""
+    stack: list[tuple[Any, list[str | int]]] = [(raw, [])]
+    while stack:
+        node, path = stack.pop()
+        if isinstance(node, str):
+            if len(node) > MAX_STRING:
+                return _located(f"a string of {len(node):,} characters (at most {MAX_STRING:,})", path)
+            if _LONE_SURROGATE.search(node):
+                return _located(f"{node!r} holds a lone surrogate, which is not text", path)
+        elif isinstance(node, dict):
+            items = list(node.items())
+            for k, v in reversed(items):
+                if len(k) > MAX_STRING or _LONE_SURROGATE.search(k):
+                    return _located(f"the key {k[:40]!r} is not a valid name", path)
+                stack.append((v, [*path, k]))
+        elif isinstance(node, list):
+            for i in range(len(node) - 1, -1, -1):
+                stack.append((node[i], [*path, i]))
+    return None
+
+
+def _cut_before(raw: dict[str, Any], err: RecordError) -> dict[str, Any]:
+    """``raw`` without the frame or shot where ``err`` is, and everything after it."""
+    out = dict(raw)
+    frames = raw.get("frames")
+    if err.frame is None or not isinstance(frames, list):
+        return out
+    frames = frames[: err.frame + 1]
+    last = frames[err.frame]
+    if err.shot is None or not isinstance(last, dict) or not isinstance(last.get("shots"), list):
+        frames = frames[: err.frame]
+    else:
+        frames[err.frame] = {**last, "shots": last["shots"][: err.shot]}
+    out["frames"] = frames
+    return out
+
+
+# ----------------------------------------------------------- unknown fields
+
+Unknown = Literal["error", "warn", "ignore"]
+"""What to do with a field the format does not define inside a frame or a shot (``before``,
+``cue``, an event, ``result``): refuse the record (the default: a misspelt ``"conced"`` or
+``"nominat"`` would otherwise be ruled as if it were absent), record a warning, or ignore
+it. Keys starting ``x-`` or ``x_`` are always allowed: they are the place for another
+program's own extensions. Unknown keys at the record's top level (``"venue"``,
+``"event"``) are never refused, only warned about: that is where other programs keep
+their metadata. See ``docs/record-extensions.md``, "Reading"."""
+
+
+def _fields(cls: type[msgspec.Struct]) -> frozenset[str]:
+    return frozenset(f.encode_name for f in msgspec.structs.fields(cls))
+
+
+_FIELDS: dict[str, frozenset[str]] = {
+    "record": _fields(Record),
+    "frame": _fields(Frame),
+    "shot": _fields(Shot),
+    "before": _fields(Before),
+    "cue": _fields(Cue),
+    "result": _fields(FrameResult),
+}
+_EVENT_FIELDS: dict[str, frozenset[str]] = {
+    str(typing.cast(type[msgspec.Struct], t).__struct_config__.tag): _fields(
+        typing.cast(type[msgspec.Struct], t)
+    )
+    | {"type"}
+    for t in EVENT_TYPES
+}
+
+
+def _suggest(key: str, known: frozenset[str]) -> str:
+    close = difflib.get_close_matches(key, sorted(known), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def _unknown_in(node: Any, kind: str, path: list[str | int]) -> Iterator[RecordError]:
+    if not isinstance(node, dict):
+        return
+    known = _EVENT_FIELDS.get(str(node.get("type")), frozenset()) if kind == "event" else _FIELDS[kind]
+    if kind == "event" and not known:
+        return  # an unknown event type is refused by the structure check, with the types expected
+    for key in node:
+        if key in known or key.startswith(("x-", "x_")) or (kind == "record" and key == "frames"):
+            continue
+        if kind == "frame" and key == "shots":
+            continue
+        yield _located(f"unknown field {key!r}{_suggest(key, known)}", [*path, key])
+
+
+def _unknown_fields_header(raw: dict[str, Any]) -> Iterator[RecordError]:
+    yield from _unknown_in(raw, "record", [])
+
+
+def _unknown_fields_frame(fraw: dict[str, Any], fi: int) -> Iterator[RecordError]:
+    yield from _unknown_in(fraw, "frame", ["frames", fi])
+    yield from _unknown_in(fraw.get("result"), "result", ["frames", fi, "result"])
+
+
+def _unknown_fields_shot(sraw: Any, fi: int, si: int) -> Iterator[RecordError]:
+    if not isinstance(sraw, dict):
+        return
+    at: list[str | int] = ["frames", fi, "shots", si]
+    yield from _unknown_in(sraw, "shot", at)
+    yield from _unknown_in(sraw.get("before"), "before", [*at, "before"])
+    yield from _unknown_in(sraw.get("cue"), "cue", [*at, "cue"])
+    events = sraw.get("events")
+    if isinstance(events, list):
+        for ei, ev in enumerate(events):
+            yield from _unknown_in(ev, "event", [*at, "events", ei])
+
+
+def load_partial(
+    data: bytes | str | dict[str, Any],
+    *,
+    unknown: Unknown = "error",
+    warnings: list[RecordError] | None = None,
+) -> tuple[Record, RecordError | None]:
+    """Decode a record shot by shot; stop at the first error.
 
     Returns the record as far as it is good, and the error (or ``None``).
-    Raises :class:`RecordError` only when not even the record's header is good.
+    Raises :class:`RecordError` only when not even the record's header is
+    good (or the text is not JSON at all). Nothing else is ever raised.
+
+    ``unknown`` says what a field the format does not define does (see
+    :data:`Unknown`); with ``"warn"``, each one is appended to ``warnings``.
 
     >>> rec, err = load_partial('{"game": "snooker", "players": ["A", "B"], '
     ...     '"frames": [{"starts": "A", "shots": [{"player": "A"}, {"player": 3}]}]}')
     >>> len(rec.frames[0].shots), str(err)
     (1, 'frame 0, shot 1, field player: Expected `str`, got `int`')
+    >>> rec, err = load_partial('{"game": "snooker", "players": ["A", "B"], '
+    ...     '"frames": [{"starts": "A", "shots": [{"player": "A", "before": {"conced": true}}]}]}')
+    >>> str(err)
+    "frame 0, shot 0, field before.conced: unknown field 'conced' (did you mean 'concede'?)"
     """
     raw = data if isinstance(data, dict) else _parse_json(data)
     if not isinstance(raw, dict):
         raise RecordError("a record is a JSON object")
+    late = _check_values(raw)
+    if late is not None:
+        if late.frame is None:
+            raise late
+        raw = _cut_before(raw, late)
+
+    def unknown_found(found: Iterator[RecordError]) -> RecordError | None:
+        for err in found:
+            if unknown == "error":
+                return err
+            if unknown == "warn" and warnings is not None:
+                warnings.append(err)
+        return None
+
     header = {k: v for k, v in raw.items() if k != "frames"}
     frames_raw = raw.get("frames", [])
     try:
@@ -121,6 +380,9 @@ def load_partial(data: bytes | str | dict[str, Any]) -> tuple[Record, RecordErro
         raise _explain(from_msgspec(e)) from None
     if record.format != FORMAT:
         raise RecordError(f"unsupported format {record.format!r} (expected {FORMAT!r})", field="format")
+    for found in _unknown_fields_header(raw):  # top level: other programs' metadata lives here
+        if unknown != "ignore" and warnings is not None:
+            warnings.append(found)
     if not isinstance(frames_raw, list):
         raise RecordError("expected a list of frames", field="frames")
     for fi, fraw in enumerate(frames_raw):
@@ -131,6 +393,9 @@ def load_partial(data: bytes | str | dict[str, Any]) -> tuple[Record, RecordErro
             frame = msgspec.convert({k: v for k, v in fraw.items() if k != "shots"}, Frame)
         except msgspec.ValidationError as e:
             return record, _explain(from_msgspec(e, frame=fi), fraw)
+        err = unknown_found(_unknown_fields_frame(fraw, fi))
+        if err is not None:
+            return record, err
         record.frames.append(frame)
         if not isinstance(shots_raw, list):
             return record, RecordError("expected a list of shots", frame=fi, field="shots")
@@ -139,14 +404,18 @@ def load_partial(data: bytes | str | dict[str, Any]) -> tuple[Record, RecordErro
                 shot = msgspec.convert(sraw, Shot)
             except msgspec.ValidationError as e:
                 return record, _explain(from_msgspec(e, frame=fi, shot=si), sraw)
+            err = unknown_found(_unknown_fields_shot(sraw, fi, si))
+            if err is not None:
+                return record, err
             frame.shots.append(shot)
-    return record, None
+    return record, late
 
 
-def load(source: str | Path | bytes | IO[bytes] | IO[str]) -> Record:
+def load(source: str | Path | bytes | IO[bytes] | IO[str], *, unknown: Unknown = "error") -> Record:
     """Load a record from a path, bytes/str of JSON, or a file object; raise on any error.
 
     A ``str`` is JSON text when it is blank or starts with ``{`` or ``[``, else a path.
+    ``unknown="ignore"`` accepts fields the format does not define (see :data:`Unknown`).
     """
     if isinstance(source, Path) or (isinstance(source, str) and source.strip()[:1] not in ("", "{", "[")):
         data: bytes | str = Path(source).read_bytes()
@@ -154,7 +423,7 @@ def load(source: str | Path | bytes | IO[bytes] | IO[str]) -> Record:
         data = source
     else:
         data = source.read()
-    record, err = load_partial(data)
+    record, err = load_partial(data, unknown=unknown)
     if err is not None:
         raise err
     return record

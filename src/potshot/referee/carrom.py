@@ -313,6 +313,8 @@ class CarromReferee(Referee):
         st = self.state
         self.frame_index = index
         self.check_player(frame.starts, "starts")
+        if frame.whites is not None:
+            self.check_player(frame.whites, "whites")
         if st.match_over:
             raise RecordError("the match is over: no further board", field="starts")
         expected = self._breaker_due() if index > 0 else None

@@ -75,9 +75,13 @@ def referee_record(record: Record, error: RecordError | None = None) -> Refereed
     On a bad shot the record is cut back to the last good shot (the bad
     frame keeps its good shots, later frames go) and the error is returned;
     ``error`` passes in a structural error found while loading, which is
-    reported when the good part has been ruled.
+    reported when the good part has been ruled. A record whose header the
+    referee refuses (players, rules, match) raises :class:`RecordError`.
     """
-    ref = referee_class(record.game)(record)
+    try:
+        ref = referee_class(record.game)(record)
+    except KeyError as e:
+        raise RecordError(str(e.args[0]), field="game") from None
     out = Refereed(record=record, referee=ref)
     cur_frame = -1
     try:
