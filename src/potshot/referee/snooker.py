@@ -30,18 +30,14 @@ from potshot.equipment import snooker as eq
 from potshot.match.frames import MatchScore
 from potshot.record.errors import RecordError
 from potshot.record.model import (
-    Cushion,
     Foul,
     Frame,
     FrameResult,
     Hit,
-    Jump,
-    Moved,
-    OffTable,
-    Pot,
     Shot,
 )
-from potshot.referee.base import OVERLAP_TOLERANCE_MM, Referee, Ruling, event_time_groups
+from potshot.referee.base import OVERLAP_TOLERANCE_MM, Referee, Ruling
+from potshot.referee.facts import StrokeFacts
 from potshot.referee.registry import register
 
 Point = tuple[float, float]
@@ -178,6 +174,40 @@ class SnookerRuling(Ruling, kw_only=True):
 class _Foul:
     reason: str
     penalty: int
+
+
+@dataclass
+class _Stroke:
+    """What the steps of :meth:`SnookerReferee._stroke` find out, passed from one to the next."""
+
+    expected: str | None
+    decision: str | None
+    pend: Pending | None
+    table: TableState
+    """The table the stroke is played on (after a replace: the position replaced)."""
+    before_table: TableState
+    """A copy of it, kept as it was (for a replace after this stroke, Rule 14)."""
+    layout: Layout
+    """Where the balls are, updated step by step to where they come to rest."""
+    on: str
+    cue_start: Point | None
+    declared_out_of_turn: bool = False
+    free: str | None = None
+    nominate: str | None = None
+    outside_d: bool = False
+    facts: StrokeFacts = field(default_factory=lambda: StrokeFacts(cue="white"))
+    foul_events: list[Foul] = field(default_factory=list)
+    restored: set[str] = field(default_factory=set)
+    pots: list[str] = field(default_factory=list)
+    offs: list[str] = field(default_factory=list)
+    gone: set[str] = field(default_factory=set)
+    jump_foul: bool = False
+    no_stroke: bool = False
+    first: list[str] = field(default_factory=list)
+    value_on: int = 0
+    legal_first: set[str] = field(default_factory=set)
+    legal_pots: set[str] = field(default_factory=set)
+    failed_ball_on: bool = False
 
 
 @register
@@ -691,35 +721,62 @@ class SnookerReferee(Referee):
     # ------------------------------------------------------------- a stroke
 
     def _stroke(self, shot: Shot) -> SnookerRuling:
+        """A stroke, in the order the rules apply: each step is one clause or group of clauses."""
+        s = self._stroke_begins(shot)
+        self._check_turn(shot, s)
+        self._read_declarations(shot, s)
+        self._place_cue_ball(shot, s)
+        self._read_events(shot, s)
+        self._first_contact(shot, s)
+        fouls = self._fouls_of_the_stroke(s)
+        self._settle_balls(shot, s)
+        fouls += self._free_ball_snooker(s)
+        fouls += self._foul_before_nomination(s, fouls)
+        if fouls:
+            return self._after_foul(shot, s, fouls)
+        return self._after_fair_stroke(shot, s)
+
+    def _stroke_begins(self, shot: Shot) -> _Stroke:
+        """The incoming player's decision after a foul: Section 3 Rule 14(a) replace (the balls
+        back as before the foul), 10(f) put back (the offender plays, no free ball), or play."""
         st = self.state
-        b = shot.before
         expected, decision = self._expected_player(shot)
         pend = st.pending
-        fouls: list[_Foul] = []
         if decision == "replace":
             assert pend is not None and pend.replace_to is not None
             st.table = copy.deepcopy(pend.replace_to)
         elif decision == "put_back":
             st.table.free_ball = False  # Section 3 Rule 10(f)
         table = st.table
-        before_table = copy.deepcopy(table)
-        layout: Layout = dict(table.layout)
-        on = table.on
+        return _Stroke(
+            expected=expected,
+            decision=decision,
+            pend=pend,
+            table=table,
+            before_table=copy.deepcopy(table),
+            layout=dict(table.layout),
+            on=table.on,
+            cue_start=table.layout.get("white"),
+        )
 
-        # -- who plays: the order is fixed (Section 3 Rules 3(a), 17(a)); a stroke out of turn
-        # is recorded with a foul event ``out_of_turn`` (12(a)(iii)), else the record is wrong.
-        declared_out_of_turn = any(isinstance(e, Foul) and e.kind == "out_of_turn" for e in shot.events)
-        if expected is not None and shot.player != expected and not declared_out_of_turn:
-            why = f" after {decision}" if decision in ("put_back", "replace") else ""
+    def _check_turn(self, shot: Shot, s: _Stroke) -> None:
+        """Section 3 Rules 3(a), 17(a): the order of play is fixed; a stroke out of turn is
+        recorded with a foul event ``out_of_turn`` (12(a)(iii)), else the record is wrong."""
+        s.declared_out_of_turn = any(isinstance(e, Foul) and e.kind == "out_of_turn" for e in shot.events)
+        if s.expected is not None and shot.player != s.expected and not s.declared_out_of_turn:
+            why = f" after {s.decision}" if s.decision in ("put_back", "replace") else ""
             raise RecordError(
-                f"{shot.player} is not due to play: {expected} is{why} (a stroke out of turn needs a "
+                f"{shot.player} is not due to play: {s.expected} is{why} (a stroke out of turn needs a "
                 "foul event of kind out_of_turn)",
                 field="player",
             )
 
-        # -- free ball and nomination -------------------------------------
-        free_avail = bool(pend is not None and pend.free_ball and decision == "play") or (
-            decision == "replace" and before_table.free_ball
+    def _read_declarations(self, shot: Shot, s: _Stroke) -> None:
+        """The free ball (Section 3 Rule 10) and the nominated ball (Rules 3(e)-(f), 2 Rule 12)."""
+        b = shot.before
+        pend, on, layout = s.pend, s.on, s.layout
+        free_avail = bool(pend is not None and pend.free_ball and s.decision == "play") or (
+            s.decision == "replace" and s.before_table.free_ball
         )
         free = b.free_ball
         nominate = b.nominate
@@ -756,207 +813,182 @@ class SnookerReferee(Referee):
             nominate = None
         if nominate is not None and layout.get(nominate) is None:
             raise RecordError(f"{nominate} is not on the table", field="before.nominate")
+        s.free, s.nominate = free, nominate
 
-        # -- the cue ball ----------------------------------------------------
-        cue_start = layout.get("white")
-        outside_d = False
-        if b.place is not None:
-            if not table.in_hand:
-                raise RecordError("the cue ball is not in hand: it cannot be placed", field="before.place")
-            place = (float(b.place[0]), float(b.place[1]))
-            w, h = self.surface()
-            lo, tol = R - OVERLAP_TOLERANCE_MM, OVERLAP_TOLERANCE_MM
-            if not (lo <= place[0] <= w - R + tol and lo <= place[1] <= h - R + tol):
-                # Record format, "Errors": a position off the playing surface is a bad record,
-                # not a stroke from outside the D (Section 3 Rule 5).
-                raise RecordError(
-                    f"the cue ball placed at {place} is off the playing surface (0..{w:g} x 0..{h:g})",
-                    field="before.place",
-                )
-            for n, p in layout.items():
-                if p is not None and n != "white" and geo.overlaps(place, p, R, R, 0.5):
-                    raise RecordError(f"the cue ball placed at {place} overlaps {n}", field="before.place")
-            layout["white"] = place
-            cue_start = place
-            outside_d = not geo.in_d(place, D_CENTRE, eq.D_RADIUS, 0.5)
-
-        # -- read the events -------------------------------------------------
-        on_table_before = {n for n, p in layout.items() if p is not None} | {"white"}
-        gone: set[str] = set()
-        pots: list[str] = []
-        offs: list[str] = []
-        foul_events: list[Foul] = []
-        restored: set[str] = set()
-        stroke_events = False
-        jump_foul = False
-        white_contacts: list[str] = []
-        for i, e in enumerate(shot.events):
-            f = f"events[{i}]"
-            if isinstance(e, Foul):
-                foul_events.append(e)
-                continue
-            if isinstance(e, Moved):
-                if e.ball not in on_table_before:
-                    raise RecordError(f"{e.ball} is not on the table", field=f"{f}.ball")
-                if e.by == "striker":
-                    foul_events.append(Foul(kind="touched", ball=e.ball))
-                else:
-                    restored.add(e.ball)  # Section 3 Rules 9(a), 15: replaced, no penalty
-                continue
-            names = (
-                [e.ball]
-                + ([e.other] if isinstance(e, Hit) else [])
-                + ([e.over] if isinstance(e, Jump) else [])
+    def _place_cue_ball(self, shot: Shot, s: _Stroke) -> None:
+        """Section 3 Rule 5: the cue ball in hand is placed on the table (in the D, else the
+        foul of 12(a)(iv)); a place off the surface or on another ball is a bad record."""
+        b = shot.before
+        if b.place is None:
+            return
+        if not s.table.in_hand:
+            raise RecordError("the cue ball is not in hand: it cannot be placed", field="before.place")
+        place = (float(b.place[0]), float(b.place[1]))
+        w, h = self.surface()
+        lo, tol = R - OVERLAP_TOLERANCE_MM, OVERLAP_TOLERANCE_MM
+        if not (lo <= place[0] <= w - R + tol and lo <= place[1] <= h - R + tol):
+            # Record format, "Errors": a position off the playing surface is a bad record,
+            # not a stroke from outside the D (Section 3 Rule 5).
+            raise RecordError(
+                f"the cue ball placed at {place} is off the playing surface (0..{w:g} x 0..{h:g})",
+                field="before.place",
             )
-            for k, n in enumerate(names):
-                if n not in on_table_before:
-                    fld = f"{f}.ball" if k == 0 else (f"{f}.other" if isinstance(e, Hit) else f"{f}.over")
-                    raise RecordError(f"{n} is not on the table", field=fld)
-                if n in gone and not isinstance(e, Hit):
-                    raise RecordError(f"{n} already left the table in this shot", field=f"{f}.ball")
-            if isinstance(e, (Hit, Pot, OffTable, Jump, Cushion)):
-                stroke_events = True
-            if isinstance(e, Hit) and "white" in (e.ball, e.other):
-                white_contacts.append(e.other if e.ball == "white" else e.ball)
-            if isinstance(e, Cushion) and e.ball == "white":
-                white_contacts.append("cushion")
-            if isinstance(e, Pot):
-                gone.add(e.ball)
-                pots.append(e.ball)
-            elif isinstance(e, OffTable):
-                gone.add(e.ball)
-                offs.append(e.ball)
-            elif isinstance(e, Jump) and e.ball == "white" and not any(c != e.over for c in white_contacts):
-                # Section 2 Rule 19; exceptions 19(a)-(c): after a cushion or a contact with another ball
-                jump_foul = True
-        for n in restored:
-            if n in pots:
-                pots.remove(n)
-            if n in offs:
-                offs.remove(n)
-            gone.discard(n)
+        for n, p in s.layout.items():
+            if p is not None and n != "white" and geo.overlaps(place, p, R, R, 0.5):
+                raise RecordError(f"the cue ball placed at {place} overlaps {n}", field="before.place")
+        s.layout["white"] = place
+        s.cue_start = place
+        s.outside_d = not geo.in_d(place, D_CENTRE, eq.D_RADIUS, 0.5)
 
-        no_stroke = (
-            (not stroke_events)
-            and bool(foul_events)
-            and all(fe.kind in _NO_STROKE_KINDS for fe in foul_events)
+    def _read_events(self, shot: Shot, s: _Stroke) -> None:
+        """The facts of the stroke (:class:`StrokeFacts`): balls potted and forced off, fouls seen,
+        balls moved (by the striker: 12(b)(vi); by the opponent or an outside agency: replaced
+        without penalty, Rules 9(a), 15), a jump (Section 2 Rule 19)."""
+        facts = StrokeFacts.read(shot, cue="white")
+        facts.check_balls({n for n, p in s.layout.items() if p is not None} | {"white"})
+        s.facts = facts
+        s.foul_events = list(facts.fouls)
+        for e in facts.moved:
+            if e.by == "striker":
+                s.foul_events.append(Foul(kind="touched", ball=e.ball))
+            else:
+                s.restored.add(e.ball)
+        s.pots = [n for n in facts.potted if n not in s.restored]
+        s.offs = [n for n in facts.off_table if n not in s.restored]
+        s.gone = set(s.pots) | set(s.offs)
+        # Section 2 Rule 19 (exceptions 19(a)-(c)): no foul after a cushion or a contact with another ball
+        s.jump_foul = any(
+            j.ball == "white" and not any(c != j.over for c in j.contacts_before) for j in facts.jumps
+        )
+        s.no_stroke = (
+            not facts.stroke
+            and bool(s.foul_events)
+            and all(fe.kind in _NO_STROKE_KINDS for fe in s.foul_events)
         )
 
-        # first contact of the cue ball (Section 3 Rules 6, 12(b)(iv), 12(c))
-        first: list[str] = []
-        for group in event_time_groups(shot):
-            hits = [
-                (e.other if e.ball == "white" else e.ball)
-                for e in group
-                if isinstance(e, Hit) and "white" in (e.ball, e.other)
-            ]
-            if hits:
-                first = list(dict.fromkeys(hits))
-                break
-        if not first and not any(
-            isinstance(e, (Hit, Jump)) and "white" in (e.ball, e.other if isinstance(e, Hit) else e.over)
-            for e in shot.events
+    def _first_contact(self, shot: Shot, s: _Stroke) -> None:
+        """The cue ball's first contact (Section 3 Rules 6, 12(b)(iv), 12(c)), the colour a
+        first contact nominates after a red (Section 2 Rule 12(a)), and the value of the ball on."""
+        on = s.on
+        first = list(s.facts.first_contact)
+        if not first and not s.facts.cue_touched_anything:
+            first = self._implied_first_contact(shot, s.pots, on, s.nominate, s.free)
+        if (
+            on == "colour"
+            and s.nominate is None
+            and s.free is None
+            and len(first) == 1
+            and first[0] in COLOURS
         ):
-            first = self._implied_first_contact(shot, pots, on, nominate, free)
-
-        # nominated colour after a red: declared, or shown by the first contact (Section 2 Rule 12(a))
-        if on == "colour" and nominate is None and free is None and len(first) == 1 and first[0] in COLOURS:
-            nominate = first[0]
+            s.nominate = first[0]
         if on == "colour":
-            value_on = eq.BALL_VALUES[nominate] if nominate else 0
+            s.value_on = eq.BALL_VALUES[s.nominate] if s.nominate else 0
         elif on == "red":
-            value_on = 1
+            s.value_on = 1
         else:
-            value_on = eq.BALL_VALUES[on]
+            s.value_on = eq.BALL_VALUES[on]
+        s.first = first
+        s.legal_first = set(self._balls_on(s.layout, on, s.nominate))
+        if on == "colour" and s.nominate is None:
+            s.legal_first = set()
+        s.legal_pots = set(s.legal_first)
+        if s.free is not None:
+            s.legal_pots.add(s.free)
 
-        legal_first = set(self._balls_on(layout, on, nominate))
-        if on == "colour" and nominate is None:
-            legal_first = set()
-        legal_pots = set(legal_first)
-        if free is not None:
-            legal_pots.add(free)
-
-        # -- fouls -------------------------------------------------------------
-        if outside_d:
+    def _fouls_of_the_stroke(self, s: _Stroke) -> list[_Foul]:
+        """Section 3 Rule 12: the fouls the stroke committed, each with its value."""
+        fouls: list[_Foul] = []
+        value_on = s.value_on
+        if s.outside_d:
             fouls.append(
                 _Foul("Section 3 Rules 5, 12(a)(iv): cue ball played from hand outside the D", value_on)
             )
-        for fe in foul_events:
+        fouls += self._declared_fouls(s.foul_events, value_on)
+        if s.jump_foul:
+            fouls.append(_Foul("Section 2 Rule 19, Section 3 Rule 12(a)(viii): jump shot", value_on))
+        fouls += self._first_contact_fouls(s)
+        for n in s.pots:
+            if n == "white":
+                fouls.append(_Foul("Section 3 Rule 12(a)(vi): the cue ball went in-off", value_on))
+            elif n not in s.legal_pots:
+                fouls.append(
+                    _Foul(f"Section 3 Rule 12(b)(iii): {n} potted, not on", max(value_on, _value(n)))
+                )
+        for n in s.offs:
+            fouls.append(
+                _Foul(f"Section 3 Rule 12(b)(vii): {n} forced off the table", max(value_on, _value(n)))
+            )
+        return fouls
+
+    @staticmethod
+    def _declared_fouls(events: list[Foul], value_on: int) -> list[_Foul]:
+        """Section 3 Rule 12(a), (b), (d): the fouls the referee saw, by penalty class."""
+        fouls: list[_Foul] = []
+        for fe in events:
             if fe.kind in _VALUE_OF_BALL_ON:
                 fouls.append(_Foul(_VALUE_OF_BALL_ON[fe.kind], value_on))
             elif fe.kind in _BALL_CONCERNED:
                 concerned = _value(fe.ball) if fe.ball else 0
-                fouls.append(
-                    _Foul(
-                        _BALL_CONCERNED[fe.kind] + (f" ({fe.ball})" if fe.ball else ""),
-                        max(value_on, concerned),
-                    )
-                )
+                reason = _BALL_CONCERNED[fe.kind] + (f" ({fe.ball})" if fe.ball else "")
+                fouls.append(_Foul(reason, max(value_on, concerned)))
             elif fe.kind in _SEVEN:
                 fouls.append(_Foul(_SEVEN[fe.kind], 7))
-        if jump_foul:
-            fouls.append(_Foul("Section 2 Rule 19, Section 3 Rule 12(a)(viii): jump shot", value_on))
-        touching_exempt = (
-            bool(
-                set(before_table.touching)
-                & (legal_first | ({free} if free else set()) | ({nominate} if nominate else set()))
-            )
-            if before_table.touching
-            else False
-        )
-        failed_ball_on = False
-        # Section 3 Rule 8(c): playing away from a touching ball that is on (or nominated and
-        # capable of being on) carries no penalty for the first contact, whatever is hit.
-        if not no_stroke and not touching_exempt:
-            if not first:
-                failed_ball_on = True
-                fouls.append(_Foul("Section 3 Rule 12(a)(v): the cue ball hit no object ball", value_on))
-            else:
-                red_first = [n for n in first if eq.is_red(n)]
-                if on == "colour" and red_first:
-                    failed_ball_on = True
-                    fouls.append(
-                        _Foul(
-                            "Section 3 Rule 12(d)(iii): a red played when a colour was on (reds in "
-                            "successive strokes)",
-                            7,
-                        )
-                    )
-                elif free is not None:
-                    ok = free in first and all(n == free or n in legal_first for n in first)
-                    if not ok:
-                        # Section 2 Rule 20: a ball on hit in the first contact (with another
-                        # ball, a foul by Rule 6) is no failure to hit a ball on: no miss
-                        failed_ball_on = free not in first
-                        fouls.append(self._first_contact_foul(first, value_on, free_ball=True))
-                else:
-                    ok = all(n in legal_first for n in first) and (len(first) == 1 or on == "red")
-                    if not ok:
-                        failed_ball_on = not any(n in legal_first for n in first)
-                        fouls.append(self._first_contact_foul(first, value_on, free_ball=False))
-        for n in pots:
-            if n == "white":
-                fouls.append(_Foul("Section 3 Rule 12(a)(vi): the cue ball went in-off", value_on))
-            elif n not in legal_pots:
-                fouls.append(
-                    _Foul(f"Section 3 Rule 12(b)(iii): {n} potted, not on", max(value_on, _value(n)))
-                )
-        for n in offs:
-            fouls.append(
-                _Foul(f"Section 3 Rule 12(b)(vii): {n} forced off the table", max(value_on, _value(n)))
-            )
+        return fouls
 
-        # -- the balls after the stroke ---------------------------------------
+    def _first_contact_fouls(self, s: _Stroke) -> list[_Foul]:
+        """Section 3 Rules 12(a)(v), 12(b)(iv), 12(c), 12(d)(iii), 10(b)(i): the first contact.
+
+        Rule 8(c): playing away from a touching ball that is on (or nominated and capable of
+        being on) carries no penalty for the first contact, whatever is hit.
+        """
+        touching = set(s.before_table.touching)
+        exempt = bool(
+            touching
+            & (s.legal_first | ({s.free} if s.free else set()) | ({s.nominate} if s.nominate else set()))
+        )
+        if s.no_stroke or exempt:
+            return []
+        first, value_on, on, free = s.first, s.value_on, s.on, s.free
+        if not first:
+            s.failed_ball_on = True
+            return [_Foul("Section 3 Rule 12(a)(v): the cue ball hit no object ball", value_on)]
+        if on == "colour" and any(eq.is_red(n) for n in first):
+            s.failed_ball_on = True
+            reason = (
+                "Section 3 Rule 12(d)(iii): a red played when a colour was on (reds in successive strokes)"
+            )
+            return [_Foul(reason, 7)]
+        if free is not None:
+            if free in first and all(n == free or n in s.legal_first for n in first):
+                return []
+            # Section 2 Rule 20: a ball on hit in the first contact (with another ball, a foul
+            # by Rule 6) is no failure to hit a ball on: no miss
+            s.failed_ball_on = free not in first
+            return [self._first_contact_foul(first, value_on, free_ball=True)]
+        if all(n in s.legal_first for n in first) and (len(first) == 1 or on == "red"):
+            return []
+        s.failed_ball_on = not any(n in s.legal_first for n in first)
+        return [self._first_contact_foul(first, value_on, free_ball=False)]
+
+    def _settle_balls(self, shot: Shot, s: _Stroke) -> None:
+        """Where the balls came to rest (``after``): every ball off the table must have an event
+        that took it off; a ball replaced (Rules 9(a), 15) keeps its place."""
+        layout, table = s.layout, s.table
         after = shot.after
         if after is not None:
             for n, p in after.items():
                 fld = f"after.{n}"
-                if n in gone:
+                if n in s.gone:
                     continue
                 if p is None:
-                    if n in restored or (n != "white" and layout.get(n) is None):
+                    if n in s.restored or (n != "white" and layout.get(n) is None):
                         continue  # replaced (Rule 15), or already off the table before this shot
-                    if n == "white" and layout.get("white") is None and table.in_hand and b.place is None:
+                    if (
+                        n == "white"
+                        and layout.get("white") is None
+                        and table.in_hand
+                        and shot.before.place is None
+                    ):
                         continue
                     raise RecordError(
                         f"{n} is off the table after the shot but no pot or off_table event says so",
@@ -964,166 +996,175 @@ class SnookerReferee(Referee):
                     )
                 if n != "white" and layout.get(n) is None:
                     raise RecordError(f"{n} is not on the table: it cannot come to rest on it", field=fld)
-                if n in restored:
+                if n in s.restored:
                     continue
                 layout[n] = (float(p[0]), float(p[1]))
-        for n in gone:
+        for n in s.gone:
             layout[n] = None
         if after is not None:
-            self._check_rest_overlaps(after, layout, restored)
+            self._check_rest_overlaps(after, layout, s.restored)
 
-        # Section 3 Rule 10(b)(ii): the cue ball left snookered behind the free ball
-        scored_on = any(n in legal_pots for n in pots)
+    def _free_ball_snooker(self, s: _Stroke) -> list[_Foul]:
+        """Section 3 Rules 10(b)(ii), 12(a)(vii): the cue ball left snookered behind the free ball
+        (except when only pink and black remain), unless a ball on was potted."""
+        free, layout = s.free, s.layout
+        if free is None or any(n in s.legal_pots for n in s.pots):
+            return []
+        if layout.get(free) is None or layout.get("white") is None:
+            return []
+        targets = [n for n in self._balls_on(layout, s.on, s.nominate) if n != free]
+        if set(self._object_balls(layout)) == {"pink", "black"} or not targets:
+            return []
+        if not self._snookered_by(layout, targets, free):
+            return []
+        reason = f"Section 3 Rules 10(b)(ii), 12(a)(vii): cue ball snookered behind the free ball {free}"
+        return [_Foul(reason, s.value_on)]
+
+    @staticmethod
+    def _foul_before_nomination(s: _Stroke, fouls: list[_Foul]) -> list[_Foul]:
+        """Section 3 Rule 12(d)(vi) (and 12(d)(v)): a foul after potting a red or a free ball,
+        before a colour was nominated (declared, or indicated by the first contact: Section 2
+        Rule 12(a)), costs seven."""
         if (
-            free is not None
-            and not scored_on
-            and layout.get(free) is not None
-            and layout.get("white") is not None
+            fouls
+            and s.on == "colour"
+            and s.nominate is None
+            and s.free is None
+            and not s.declared_out_of_turn
         ):
-            objs = set(self._object_balls(layout))
-            targets = [n for n in self._balls_on(layout, on, nominate) if n != free]
-            if objs != {"pink", "black"} and targets and self._snookered_by(layout, targets, free):
-                fouls.append(
-                    _Foul(
-                        f"Section 3 Rules 10(b)(ii), 12(a)(vii): cue ball snookered behind the free ball {free}",
-                        value_on,
-                    )
-                )
-
-        if fouls and on == "colour" and nominate is None and free is None and not declared_out_of_turn:
-            # Section 3 Rule 12(d)(vi) (and 12(d)(v)): a foul after potting a red or a free ball,
-            # before a colour was nominated (declared, or indicated by the first contact: Section 2
-            # Rule 12(a)), costs seven.
-            fouls.append(
+            return [
                 _Foul(
-                    "Section 3 Rule 12(d)(vi): a foul after potting a red, before a colour was nominated",
-                    7,
+                    "Section 3 Rule 12(d)(vi): a foul after potting a red, before a colour was nominated", 7
                 )
+            ]
+        return []
+
+    def _after_foul(self, shot: Shot, s: _Stroke, fouls: list[_Foul]) -> SnookerRuling:
+        """Section 3 Rules 11-14 after a foul: the penalty to the opponent, the balls re-spotted,
+        the next player's choices (play, put back; replace after a miss), a free ball (Rule 10),
+        the miss and its warning (Rule 14), the frame ended on the last black (Rule 4(a))."""
+        st = self.state
+        layout, table, before_table, pend = s.layout, s.table, s.before_table, s.pend
+        penalty = max(max(4, f.penalty) for f in fouls)
+        reasons = [f.reason for f in fouls]
+        striker = shot.player
+        opp = self._opponent_side(striker)
+        st.scores[opp] += penalty
+        st.break_ = 0
+        nxt = self.successor(striker)
+        # Section 2 Rule 9: in hand when potted or forced off; a foul without a stroke
+        # before the white was placed leaves it in hand (9(b)).
+        white_gone = "white" in s.gone or (s.no_stroke and table.in_hand and layout.get("white") is None)
+        if self._object_balls(before_table.layout) == ["black"]:
+            # Section 3 Rule 4(a): with only the black left, a foul ends the frame.
+            layout["black"] = None
+            if self._level_for_respot():
+                return self._respot_black(shot, striker, fouls, penalty, 0)
+            self._end_frame(self._leader())
+            return self._ruling(foul=True, fouls=reasons, penalty=penalty, points=0)
+        respotted = self._respot(layout, [n for n in s.pots + s.offs if n in COLOURS])
+        new_on = self._new_visit_on(layout)
+        new_table = TableState(layout=layout, in_hand=white_gone, on=new_on)
+        # free ball: Section 3 Rule 10 -- the incoming player snookered after a foul
+        free_next = self._snookered(layout, self._balls_on(layout, new_on), white_gone)
+        new_table.free_ball = free_next
+        new_table.touching = self._touching(new_table, free_next)
+        # foul and a miss: Section 3 Rule 14
+        miss, chain = False, 0
+        if s.failed_ball_on and not s.no_stroke:
+            miss, full = self._is_miss(
+                before_table,
+                s.cue_start,
+                layout_before=before_table.layout,
+                on=s.on,
+                nominate=s.nominate,
+                free=s.free,
+                scores_after=st.scores,
+                new_layout=layout,
+                new_on=new_on,
+                penalty=penalty,
+                striker=striker,
+                decision=s.decision,
+                pend=pend,
             )
-        foul = bool(fouls)
-        penalty = max((max(4, f.penalty) for f in fouls), default=0)
+            if miss:
+                prior = pend.chain if (pend is not None and s.decision == "replace") else 0
+                chain = prior + 1 if (full or prior) else 0
+        options = ["play", "put_back"]
+        replace_to: TableState | None = None
+        if miss:
+            options.append("replace")
+            replace_to = before_table
+            replace_to.layout = dict(before_table.layout)
+            if shot.before.place is not None:
+                replace_to.layout["white"] = None  # from hand again
+        elif s.no_stroke and pend is not None and pend.replace_to is not None and s.decision == "replace":
+            # Section 3 Rule 14(d): a foul without a stroke after a replacement -- no miss, the
+            # balls may be replaced again and warnings stand (14(d)(iii)).
+            options.append("replace")
+            replace_to = before_table
+            chain = pend.chain
+        st.table = new_table
+        st.striker = nxt
+        if miss and chain >= 3:
+            # Section 3 Rule 14(c)(ii), Section 2 Rule 1(d): the third failure awards the frame.
+            self._end_frame(opp)
+            r = self._ruling(foul=True, fouls=reasons, penalty=penalty, miss=True)
+            r.respotted = _plain(respotted)
+            return r
+        st.pending = Pending(
+            offender=striker,
+            incoming=nxt,
+            options=options,
+            free_ball=free_next,
+            miss=miss,
+            chain=chain,
+            replace_to=replace_to,
+        )
+        r = self._ruling(
+            foul=True,
+            fouls=reasons,
+            penalty=penalty,
+            points=0,
+            miss=miss,
+            warning=miss and chain == 2,
+            options=options,
+            free_ball=free_next,
+        )
+        r.respotted = _plain(respotted)
+        r.break_ = 0
+        r.next = nxt
+        return r
+
+    def _points_of_fair_stroke(self, s: _Stroke) -> tuple[int, set[str]]:
+        """Section 3 Rules 3(c)-(f), 10(c): the points a fair stroke scores, and the colour that
+        stays down (a colour potted in sequence, 3(f)(iii))."""
+        on, free = s.on, s.free
+        obj_pots = [n for n in s.pots if n != "white"]
+        if on == "red":
+            return sum(1 for n in obj_pots if eq.is_red(n)) + (
+                1 if free is not None and free in obj_pots else 0
+            ), set()
+        if on == "colour":
+            return (eq.BALL_VALUES[s.nominate] if s.nominate and s.nominate in obj_pots else 0), set()
+        if on in obj_pots:
+            return eq.BALL_VALUES[on], {on}  # Section 3 Rule 3(f)(iii)
+        if free is not None and free in obj_pots:
+            return eq.BALL_VALUES[on], set()  # Section 3 Rule 10(c)
+        return 0, set()
+
+    def _after_fair_stroke(self, shot: Shot, s: _Stroke) -> SnookerRuling:
+        """A fair stroke: points to the striker, who plays on after scoring (Section 3 Rule 3),
+        colours re-spotted (Rule 7), the frame ended on the last black (Rule 4(a)) or the last
+        colour in sequence."""
+        st = self.state
+        layout, on = s.layout, s.on
+        st.pending = None
+        points, stays_down = self._points_of_fair_stroke(s)
         striker = shot.player
         me = self.side_of(striker)
-        only_black_before = self._object_balls(before_table.layout) == ["black"]
-        potted_colours = [n for n in pots + offs if n in COLOURS]
-        respotted: dict[str, Point] = {}
-        miss = False
-        warning = False
-        options: list[str] = []
-        free_next = False
-        points = 0
-
-        if foul:
-            opp = self._opponent_side(striker)
-            st.scores[opp] += penalty
-            st.break_ = 0
-            nxt = self.successor(striker)
-            # Section 2 Rule 9: in hand when potted or forced off; a foul without a stroke
-            # before the white was placed leaves it in hand (9(b)).
-            white_gone = "white" in gone or (no_stroke and table.in_hand and layout.get("white") is None)
-            if only_black_before:
-                # Section 3 Rule 4(a): with only the black left, a foul ends the frame.
-                layout["black"] = None
-                if self._level_for_respot():
-                    return self._respot_black(shot, striker, fouls, penalty, 0)
-                self._end_frame(self._leader())
-                return self._ruling(foul=True, fouls=[f.reason for f in fouls], penalty=penalty, points=0)
-            respotted = self._respot(layout, potted_colours)
-            new_on = self._new_visit_on(layout)
-            new_table = TableState(layout=layout, in_hand=white_gone, on=new_on)
-            # free ball: Section 3 Rule 10 -- the incoming player snookered after a foul
-            free_next = self._snookered(layout, self._balls_on(layout, new_on), white_gone)
-            new_table.free_ball = free_next
-            new_table.touching = self._touching(new_table, free_next)
-            # foul and a miss: Section 3 Rule 14
-            chain = 0
-            full = False
-            if failed_ball_on and not no_stroke:
-                miss, full = self._is_miss(
-                    before_table,
-                    cue_start,
-                    layout_before=before_table.layout,
-                    on=on,
-                    nominate=nominate,
-                    free=free,
-                    scores_after=st.scores,
-                    new_layout=layout,
-                    new_on=new_on,
-                    penalty=penalty,
-                    striker=striker,
-                    decision=decision,
-                    pend=pend,
-                )
-                if miss:
-                    prior = pend.chain if (pend is not None and decision == "replace") else 0
-                    chain = prior + 1 if (full or prior) else 0
-            options = ["play", "put_back"]
-            replace_to: TableState | None = None
-            if miss:
-                options.append("replace")
-                replace_to = before_table
-                replace_to.layout = dict(before_table.layout)
-                if b.place is not None:
-                    replace_to.layout["white"] = None  # from hand again
-            elif no_stroke and pend is not None and pend.replace_to is not None and decision == "replace":
-                # Section 3 Rule 14(d): a foul without a stroke after a replacement -- no miss, the
-                # balls may be replaced again and warnings stand (14(d)(iii)).
-                options.append("replace")
-                replace_to = before_table
-                chain = pend.chain
-            warning = miss and chain == 2
-            st.table = new_table
-            st.striker = nxt
-            if miss and chain >= 3:
-                # Section 3 Rule 14(c)(ii), Section 2 Rule 1(d): the third failure awards the frame.
-                self._end_frame(opp)
-                r = self._ruling(foul=True, fouls=[f.reason for f in fouls], penalty=penalty, miss=True)
-                r.respotted = _plain(respotted)
-                return r
-            st.pending = Pending(
-                offender=striker,
-                incoming=nxt,
-                options=options,
-                free_ball=free_next,
-                miss=miss,
-                chain=chain,
-                replace_to=replace_to,
-            )
-            r = self._ruling(
-                foul=True,
-                fouls=[f.reason for f in fouls],
-                penalty=penalty,
-                points=0,
-                miss=miss,
-                warning=warning,
-                options=options,
-                free_ball=free_next,
-            )
-            r.respotted = _plain(respotted)
-            r.break_ = 0
-            r.next = nxt
-            return r
-
-        # -- a fair stroke -------------------------------------------------------
-        st.pending = None
-        obj_pots = [n for n in pots if n != "white"]
-        stays_down: set[str] = set()
-        if on == "red":
-            points = sum(1 for n in obj_pots if eq.is_red(n)) + (
-                1 if free is not None and free in obj_pots else 0
-            )
-            next_on_if_scored = "colour"
-        elif on == "colour":
-            points = eq.BALL_VALUES[nominate] if nominate and nominate in obj_pots else 0
-            next_on_if_scored = ""
-        else:
-            if on in obj_pots:
-                points = eq.BALL_VALUES[on]
-                stays_down.add(on)  # Section 3 Rule 3(f)(iii)
-            elif free is not None and free in obj_pots:
-                points = eq.BALL_VALUES[on]  # Section 3 Rule 10(c)
-            next_on_if_scored = ""
-        if (only_black_before or st.respotted_black) and "black" in obj_pots:
+        only_black_before = self._object_balls(s.before_table.layout) == ["black"]
+        if (only_black_before or st.respotted_black) and "black" in s.pots:
             # Section 3 Rule 4(a): the last black potted ends the frame.
             st.scores[me] += points
             st.break_ += points
@@ -1136,6 +1177,7 @@ class SnookerReferee(Referee):
             r = self._ruling(points=points)
             r.break_ = st.break_
             return r
+        potted_colours = [n for n in s.pots + s.offs if n in COLOURS]
         respotted = self._respot(layout, [c for c in potted_colours if c not in stays_down])
         st.scores[me] += points
         if points > 0:
@@ -1144,7 +1186,7 @@ class SnookerReferee(Referee):
                 st.match.note_break(striker, st.break_)
             nxt = striker
             if on == "red":
-                new_on = next_on_if_scored
+                new_on = "colour"
             elif on == "colour":
                 new_on = self._new_visit_on(layout)
             else:
@@ -1160,7 +1202,7 @@ class SnookerReferee(Referee):
             st.break_ = 0
             nxt = self.successor(striker)
             new_on = self._new_visit_on(layout)
-        new_table = TableState(layout=layout, in_hand="white" in gone, on=new_on)
+        new_table = TableState(layout=layout, in_hand="white" in s.gone, on=new_on)
         new_table.touching = self._touching(new_table, False)
         st.table = new_table
         st.striker = nxt

@@ -1,0 +1,143 @@
+"""What a shot's events say happened, read once, before any rule is applied.
+
+Every referee, and every player that values a stroke by its outcome, needs
+the same facts from a shot's ``events``: which balls the cue ball touched
+and in what order, which it touched first (and whether several at once:
+snooker Section 3 Rule 6), which balls were potted or left the table, the
+fouls a referee saw, the balls moved by something other than the stroke,
+jumps. :class:`StrokeFacts` reads them in one pass, in the record's
+vocabulary and with the event indices kept, so that a referee can name the
+field of an event it refuses. What the facts *mean* (a foul, points, a
+scratch) is each game's rule, not decided here.
+
+>>> from potshot.record.model import Cushion, Hit, Pot, Shot
+>>> shot = Shot(player="Ann", events=[Hit("white", "red3", t=0.4), Hit("red3", "red5", t=0.6),
+...     Cushion("white", "top", t=0.9), Pot("red3", "top-left", t=1.1)])
+>>> f = StrokeFacts.read(shot, cue="white")
+>>> f.first_contact, f.cue_contacts, f.potted, f.stroke
+(['red3'], ['red3', 'cushion'], ['red3'], True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from potshot.record.errors import RecordError
+from potshot.record.model import Cushion, Foul, Hit, Jump, Moved, OffTable, Pot, Shot
+from potshot.referee.base import event_time_groups
+
+CUSHION = "cushion"
+"""The name :attr:`StrokeFacts.cue_contacts` gives a contact of the cue ball with a cushion."""
+
+
+@dataclass
+class JumpFact:
+    """The cue ball (or another ball) passed over part of ``over``; ``contacts_before`` are
+    the cue ball's contacts up to then (snooker Section 2 Rule 19's exceptions depend on them)."""
+
+    index: int
+    ball: str
+    over: str
+    contacts_before: list[str]
+
+
+@dataclass
+class StrokeFacts:
+    """The facts of one shot's events (see the module docstring)."""
+
+    cue: str
+    """The cue ball's name (snooker: ``white``; Russian: the declared cue ball; carrom: ``striker``)."""
+    first_contact: list[str] = field(default_factory=list)
+    """The balls the cue ball touched first: one, or several at the same instant (same ``t``
+    or ``together``). Empty when the events name no contact of the cue ball."""
+    cue_contacts: list[str] = field(default_factory=list)
+    """Everything the cue ball touched, in event order: ball names and :data:`CUSHION`."""
+    potted: list[str] = field(default_factory=list)
+    """Balls potted, in event order (a ball potted twice is listed twice: refused by the referees)."""
+    pockets: dict[str, str] = field(default_factory=dict)
+    """The pocket each potted ball fell into (the last one named)."""
+    off_table: list[str] = field(default_factory=list)
+    """Balls forced off the table, in event order."""
+    fouls: list[Foul] = field(default_factory=list)
+    """Foul events, as the referee saw them."""
+    moved: list[Moved] = field(default_factory=list)
+    """Balls moved by something other than the stroke (the striker, the opponent, an outside agency)."""
+    jumps: list[JumpFact] = field(default_factory=list)
+    stroke: bool = False
+    """True when any ball moved in the stroke (a hit, a pot, a ball off the table, a jump, a cushion):
+    a shot whose events are only fouls or moved balls made no stroke."""
+    mentions: list[tuple[str, str, str]] = field(default_factory=list)
+    """Every ball an event names, as ``(name, field, kind)``, in event order: ``field`` is the
+    event's field (``events[3].other``) for error messages, ``kind`` the event's type."""
+
+    @classmethod
+    def read(cls, shot: Shot, cue: str) -> StrokeFacts:
+        """Read ``shot``'s events with ``cue`` as the cue ball."""
+        f = cls(cue=cue)
+        for i, e in enumerate(shot.events):
+            at = f"events[{i}]"
+            if isinstance(e, Foul):
+                f.fouls.append(e)
+                continue
+            if isinstance(e, Moved):
+                f.moved.append(e)
+                f.mentions.append((e.ball, f"{at}.ball", "moved"))
+                continue
+            if not isinstance(e, (Hit, Pot, OffTable, Jump, Cushion)):
+                continue  # spin, rest: physics detail
+            f.stroke = True
+            kind = str(type(e).__struct_config__.tag)
+            f.mentions.append((e.ball, f"{at}.ball", kind))
+            if isinstance(e, Hit):
+                f.mentions.append((e.other, f"{at}.other", kind))
+                if cue in (e.ball, e.other):
+                    f.cue_contacts.append(e.other if e.ball == cue else e.ball)
+            elif isinstance(e, Cushion):
+                if e.ball == cue:
+                    f.cue_contacts.append(CUSHION)
+            elif isinstance(e, Pot):
+                f.potted.append(e.ball)
+                f.pockets[e.ball] = e.pocket
+            elif isinstance(e, OffTable):
+                f.off_table.append(e.ball)
+            else:
+                f.mentions.append((e.over, f"{at}.over", kind))
+                f.jumps.append(JumpFact(i, e.ball, e.over, list(f.cue_contacts)))
+        for group in event_time_groups(shot):
+            hits = [
+                (e.other if e.ball == cue else e.ball)
+                for e in group
+                if isinstance(e, Hit) and cue in (e.ball, e.other)
+            ]
+            if hits:
+                f.first_contact = list(dict.fromkeys(hits))
+                break
+        return f
+
+    @property
+    def gone(self) -> list[str]:
+        """Balls that left the table (potted or forced off), in event order, once each."""
+        return list(dict.fromkeys([*self.potted, *self.off_table]))
+
+    @property
+    def cue_touched_anything(self) -> bool:
+        """Whether the events name any contact of the cue ball with a ball, or a jump by or over it."""
+        return any(c != CUSHION for c in self.cue_contacts) or any(self.cue in (j.ball, j.over) for j in self.jumps)
+
+    def check_balls(self, on_table: set[str]) -> None:
+        """Refuse an event naming a ball that is not on the table, or one that already left it.
+
+        A ball potted or forced off may still be named by a later ``hit`` (the record may list
+        a contact at the pocket after the pot event) or ``moved`` event; any other event naming
+        it is refused, at the event's ``ball`` field.
+        """
+        gone: set[str] = set()
+        for name, fld, kind in self.mentions:
+            if name not in on_table:
+                raise RecordError(f"{name} is not on the table", field=fld)
+            if name in gone and kind not in ("hit", "moved"):
+                raise RecordError(
+                    f"{name} already left the table in this shot", field=fld.rsplit(".", 1)[0] + ".ball"
+                )
+            if kind in ("pot", "off_table") and fld.endswith(".ball"):
+                gone.add(name)
