@@ -47,6 +47,7 @@ from potshot.record.model import (
     Shot,
 )
 from potshot.referee.base import OVERLAP_TOLERANCE_MM, Referee, Ruling
+from potshot.referee.facts import CUSHION, StrokeFacts
 from potshot.referee.registry import register
 
 Position = tuple[float, float]
@@ -180,6 +181,36 @@ class RussianRuling(Ruling, kw_only=True):
 
 
 # -------------------------------------------------------------- small geometry
+
+
+@dataclass
+class _Turn:
+    """What the steps of :meth:`RussianReferee.rule` find out about one shot, passed along."""
+
+    ruling: RussianRuling
+    scratches: dict[str, list[str]] = field(default_factory=dict)
+    respotted: dict[str, Position] = field(default_factory=dict)
+    pink: str | None = None
+    early_spot: Position | None = None
+    cue: str = "white"
+    placed: bool = False
+    start: dict[str, Position | None] = field(default_factory=dict)
+    touching: list[str] = field(default_factory=list)
+    contacts: list[str] = field(default_factory=list)
+    first: str | None = None
+    poster: int = 0
+    cannons: int = 0
+    cannon_run: int = 0
+    points: int = 0
+    scoring_play: bool = False
+    fouls_seen: list[str] = field(default_factory=list)
+    pots: list[tuple[str, str]] = field(default_factory=list)
+    gone: list[str] = field(default_factory=list)
+    new_runs: dict[str, int] = field(default_factory=dict)
+
+    def scratch(self, player: str, reason: str) -> None:
+        """SCRATCH: note a scratch against ``player`` (assessed when the shot is applied)."""
+        self.scratches.setdefault(player, []).append(reason)
 
 
 def _dist(a: Position, b: Position) -> float:
@@ -541,6 +572,7 @@ class RussianReferee(Referee):
     # ------------------------------------------------------------- rule
 
     def rule(self, shot: Shot) -> RussianRuling:
+        """One shot, in the order the rules apply: each step is one paragraph of the rules."""
         st = self.state
         b = shot.before
         if st.over:
@@ -553,38 +585,76 @@ class RussianReferee(Referee):
                     f"a {b.action!r} action is not a stroke: it takes no events", field="events"
                 )
             return self._rotation_action(shot)
-        ruling = RussianRuling()
-        scratches: dict[str, list[str]] = {}
-        respotted: dict[str, Position] = {}
+        t = _Turn(ruling=RussianRuling())
+        if b.action in ("spot_black", "remove_black"):
+            done = self._black_ball_action(shot, t)
+            if done is not None:
+                return done
+        self._check_turn(shot)
+        t.pink = self._declaration(shot)
+        self._spots_chosen(shot, t)
+        t.cue = self._cue_ball(shot)
+        self._white_from_hand(shot, t)
+        t.start = dict(st.positions)
+        self._missing_balls(shot, t)
+        self._contacts(shot, t)
+        t.poster = st.tallies[shot.player].posted
+        if not t.contacts:
+            t.scratch(shot.player, "the cue ball contacted no other ball")  # SCRATCH
+        self._cannons(t)
+        self._read_pots(shot, t)
+        self._score_pots(shot, t)
+        self._cannon_limit(shot, t)
+        self._blacks_over_90(shot, t)
+        if (
+            t.placed
+            and t.cue == "white"
+            and "d_line" not in t.fouls_seen
+            and self._d_line_fault(shot, t.start)
+        ):
+            # PLAY: the D-line restriction for the white just returned to the table.
+            t.scratch(shot.player, "from the D, struck a ball on the D line or its own side first (d_line)")
+        self._over_100(shot, t)
+        return self._apply_turn(shot, t)
 
-        def scratch(player: str, reason: str) -> None:
-            scratches.setdefault(player, []).append(reason)
-
-        # BLACK BALL: spotting and removing blacks, by any player, before any shot.
+    def _black_ball_action(self, shot: Shot, t: _Turn) -> RussianRuling | None:
+        """BLACK BALL: spotting or removing blacks, by any player, before any shot; the ruling
+        when the action comes without a stroke, else ``None`` (the stroke follows)."""
+        st = self.state
+        b = shot.before
         if b.action == "spot_black":
-            self._spot_black(shot, scratch, respotted)
-        elif b.action == "remove_black":
+            self._spot_black(shot, t.scratch, t.respotted)
+        else:
             self._remove_black(shot)
-        if b.action in ("spot_black", "remove_black") and not shot.events:
-            if shot.after is not None or b.place is not None or b.declare_pink is not None:
-                raise RecordError("a black-ball action without a stroke takes no place, after or declaration")
-            # A scratch by the player at the table ends the turn as a scratched shot would.
-            at_table = shot.player == st.current and shot.player in scratches
-            self._apply_scratches(scratches, ruling, shooter=shot.player if at_table else None, extra=b.extra)
-            nxt: str | None = st.current
-            if at_table:
-                st.turn_points = 0
-                nxt = self._end_turn(post=False)
-            return self._finish(ruling, shot, cue="white", respotted=respotted, touching=[], next_player=nxt)
+        if shot.events:
+            return None
+        if shot.after is not None or b.place is not None or b.declare_pink is not None:
+            raise RecordError("a black-ball action without a stroke takes no place, after or declaration")
+        # A scratch by the player at the table ends the turn as a scratched shot would.
+        at_table = shot.player == st.current and shot.player in t.scratches
+        self._apply_scratches(t.scratches, t.ruling, shooter=shot.player if at_table else None, extra=b.extra)
+        nxt: str | None = st.current
+        if at_table:
+            st.turn_points = 0
+            nxt = self._end_turn(post=False)
+        return self._finish(t.ruling, shot, cue="white", respotted=t.respotted, touching=[], next_player=nxt)
 
+    def _check_turn(self, shot: Shot) -> None:
+        """PLAY: the players shoot in the sequence; only the player whose turn it is shoots."""
+        st = self.state
         if shot.player not in st.sequence:
             raise RecordError(f"{shot.player} is not in the playing sequence (join first)", field="player")
         if shot.player != st.current:
             raise RecordError(f"it is {st.current}'s turn, not {shot.player}'s", field="player")
 
-        # DECLARATION: only at the start of the turn; fixed for the rest of it ("the colour of
-        # the pink ball remains fixed for the duration of that player's turn"). Restating the
-        # colour in force later in the turn changes nothing and is accepted.
+    def _declaration(self, shot: Shot) -> str | None:
+        """DECLARATION: the pink is declared only at the start of the turn and fixed for the rest
+        of it ("the colour of the pink ball remains fixed for the duration of that player's
+        turn"); restating the colour in force later in the turn changes nothing. Returns the
+        colour in force during this shot (the ruling's ``pink``, even when the shot ends the
+        turn: the next turn's colour is declared only at its start)."""
+        st = self.state
+        b = shot.before
         if b.declare_pink is not None:
             if st.turn_shots > 0 and b.declare_pink != st.pink:
                 raise RecordError(
@@ -592,23 +662,27 @@ class RussianReferee(Referee):
                     field="before.declare_pink",
                 )
             st.pink = b.declare_pink
-        # The ruling's ``pink`` is the colour in force during this shot, even when the shot
-        # ends the turn (the next turn's colour is declared only at its start).
-        shot_pink = st.pink
+        return st.pink
 
-        # PLAY / BALLS: balls whose spot was blocked, placed by the player the rules name.
-        early_spot = self._place_pending(shot, scratch, respotted)
-        # Another player's scratch (a wrong spot) is assessed at once, before the stroke.
-        others = {p: r for p, r in scratches.items() if p != shot.player}
-        self._apply_scratches(others, ruling, shooter=shot.player, extra=b.extra)
+    def _spots_chosen(self, shot: Shot, t: _Turn) -> None:
+        """PLAY / BALLS: balls whose spot was blocked, placed by the player the rules name; another
+        player's scratch (a wrong spot) is assessed at once, before the stroke."""
+        t.early_spot = self._place_pending(shot, t.scratch, t.respotted)
+        others = {p: r for p, r in t.scratches.items() if p != shot.player}
+        self._apply_scratches(others, t.ruling, shooter=shot.player, extra=shot.before.extra)
         for p in others:
-            del scratches[p]
+            del t.scratches[p]
 
-        # Which ball is the cue ball (DECLARATION: pink declared white).
-        cue = self._cue_ball(shot)
+    def _white_from_hand(self, shot: Shot, t: _Turn) -> None:
+        """BALLS: "The white ball is spotted within the D at the discretion of the active player."
 
-        # BALLS: "The white ball is spotted within the D at the discretion of the active player."
-        placed = False
+        Record format: every ``before`` field is optional, and a person scoring a match may not
+        write where the white was put: a free point of the D then stands for it (not reported
+        in ``respotted``); the D-line restriction is judged from the events and the other
+        balls, which is all it needs.
+        """
+        st = self.state
+        b = shot.before
         if b.place is not None:
             if st.positions.get("white") is not None:
                 raise RecordError(
@@ -617,15 +691,11 @@ class RussianReferee(Referee):
             pos = (float(b.place[0]), float(b.place[1]))
             self._check_free(pos, "before.place", "white")
             st.positions["white"] = pos
-            respotted["white"] = pos
-            placed = True
+            t.respotted["white"] = pos
+            t.placed = True
             if not eq.in_d(*pos):
-                scratch(shot.player, "the white was spotted outside the D (incorrect_spot)")
-        if cue == "white" and st.positions.get("white") is None:
-            # Record format: every ``before`` field is optional, and a person scoring a match may
-            # not write where the white was put. BALLS: it is spotted "within the D", so a free
-            # point of the D stands for it (not reported in ``respotted``); the D-line restriction
-            # is judged from the events and the other balls, which is all it needs.
+                t.scratch(shot.player, "the white was spotted outside the D (incorrect_spot)")
+        if t.cue == "white" and st.positions.get("white") is None:
             assumed = self._free_point_in_d()
             if assumed is None:
                 raise RecordError(
@@ -633,182 +703,174 @@ class RussianReferee(Referee):
                     field="before.place",
                 )
             st.positions["white"] = assumed
-            placed = True
-        if st.positions.get(cue) is None:
+            t.placed = True
+        if st.positions.get(t.cue) is None:
             raise RecordError(
-                f"the {cue} is not on the table and cannot be the cue ball", field="before.cue_ball"
+                f"the {t.cue} is not on the table and cannot be the cue ball", field="before.cue_ball"
             )
 
-        start = dict(st.positions)
-        # BALLS: "all of the balls must be present at the start of each shot";
-        # SCRATCH: "any player who shoots when a required ball is missing ... is assessed a scratch".
-        missing = [n for n in eq.FIXED_BALLS if start.get(n) is None]
+    def _missing_balls(self, shot: Shot, t: _Turn) -> None:
+        """BALLS: "all of the balls must be present at the start of each shot"; SCRATCH: "any
+        player who shoots when a required ball is missing ... is assessed a scratch"; and the
+        technical fouls the record declares (``before.fouls``)."""
+        missing = [n for n in eq.FIXED_BALLS if t.start.get(n) is None]
         if missing:
-            scratch(shot.player, f"shot with {', '.join(missing)} missing from the table (missing_ball)")
-        for kind in b.fouls or []:
-            scratch(shot.player, f"{kind.replace('_', ' ')} (technical)")
+            t.scratch(shot.player, f"shot with {', '.join(missing)} missing from the table (missing_ball)")
+        for kind in shot.before.fouls or []:
+            t.scratch(shot.player, f"{kind.replace('_', ' ')} (technical)")
 
-        # PLAY: touching ball -- "considered to be the first ball contacted by the cue ball".
-        hits: list[str] = []
-        for e in shot.events:
-            if isinstance(e, Hit):
-                if e.ball == cue:
-                    hits.append(e.other)
-                elif e.other == cue:
-                    hits.append(e.ball)
-        # A white just placed from hand has not come to rest "at the end of a shot".
-        touching = [] if placed and cue == "white" else _touching(start, cue)
-        # Several touching balls: the one the events name first leads (then by name).
+    def _contacts(self, shot: Shot, t: _Turn) -> None:
+        """PLAY: the cue ball's contacts in order; a touching ball is "considered to be the first
+        ball contacted by the cue ball" (several: the one the events name first, then by name).
+        A white just placed from hand has not come to rest "at the end of a shot"."""
+        hits = [c for c in StrokeFacts.read(shot, cue=t.cue).cue_contacts if c != CUSHION]
+        touching = [] if t.placed and t.cue == "white" else _touching(t.start, t.cue)
         touching.sort(key=lambda n: (hits.index(n) if n in hits else len(hits), n))
-        contacts: list[str] = [*touching, *hits]
-        first = contacts[0] if contacts else None
+        t.touching = touching
+        t.contacts = [*touching, *hits]
+        t.first = t.contacts[0] if t.contacts else None
 
-        points = 0
-        scoring_play = False
-        fouls_seen: list[str] = []
-        poster = st.tallies[shot.player].posted
-
-        # SCRATCH: "the cue ball does not contact any other ball".
-        if not contacts:
-            scratch(shot.player, "the cue ball contacted no other ball")
-
-        # CANNONS: two points for each successive new colour the cue ball contacts.
+    def _cannons(self, t: _Turn) -> None:
+        """CANNONS: two points for each successive new colour the cue ball contacts."""
         colours: list[str] = []
-        for c in contacts:
-            col = self._colour(c, cue)
+        for c in t.contacts:
+            col = self._colour(c, t.cue)
             if col not in colours:
                 colours.append(col)
-        cannons = max(0, len(colours) - 1)
-        points += 2 * cannons
+        t.cannons = max(0, len(colours) - 1)
+        t.points += 2 * t.cannons
 
-        pots: list[tuple[str, str]] = []
-        gone: list[str] = []
-        new_runs: dict[str, int] = {}
+    def _read_pots(self, shot: Shot, t: _Turn) -> None:
+        """The balls potted and off the table; fouls seen (SCRATCH: "any ball leaves the table
+        entirely ... and fails to return"); events naming a ball not on the table are refused."""
         for e in shot.events:
             if isinstance(e, Foul):
-                fouls_seen.append(e.kind)
-                scratch(shot.player, f"{e.kind.replace('_', ' ')}" + (f" ({e.ball})" if e.ball else ""))
+                t.fouls_seen.append(e.kind)
+                t.scratch(shot.player, f"{e.kind.replace('_', ' ')}" + (f" ({e.ball})" if e.ball else ""))
             elif isinstance(e, OffTable):
-                # SCRATCH: "any ball leaves the table entirely ... and fails to return".
-                if e.ball not in gone:
-                    gone.append(e.ball)
-                scratch(shot.player, f"the {e.ball} left the table")
+                if e.ball not in t.gone:
+                    t.gone.append(e.ball)
+                t.scratch(shot.player, f"the {e.ball} left the table")
             elif isinstance(e, Pot):
-                if e.ball in gone:
+                if e.ball in t.gone:
                     raise RecordError(f"the {e.ball} is already off the table", field="events")
-                if start.get(e.ball) is None:
+                if t.start.get(e.ball) is None:
                     raise RecordError(f"the {e.ball} was not on the table", field="events")
-                gone.append(e.ball)
-                pots.append((e.ball, e.pocket))
+                t.gone.append(e.ball)
+                t.pots.append((e.ball, e.pocket))
             elif isinstance(e, (Hit, Cushion, Jump, Moved)):
                 for n in (e.ball, e.other if isinstance(e, Hit) else None):
-                    if n is not None and start.get(n) is None and n not in gone:
+                    if n is not None and t.start.get(n) is None and n not in t.gone:
                         raise RecordError(f"the {n} is not on the table", field="events")
 
-        for ball, pocket in pots:
+    def _score_pots(self, shot: Shot, t: _Turn) -> None:
+        """POT, IN OFF, SCRATCH: each ball potted in an associated pocket scores its value; the
+        cue ball scores in a pocket of the first ball it contacted; "no ball may be potted off
+        it's spot on more than three successive shots"."""
+        st = self.state
+        cue, first = t.cue, t.first
+        for ball, pocket in t.pots:
             if ball == cue:
-                # IN OFF / SCRATCH: the cue ball in a pocket of the first ball it contacted.
                 if first is None:
                     continue  # already a scratch: no ball contacted
                 if pocket in self._pockets(first, cue):
-                    points += self._value(first, cue)
-                    scoring_play = True
+                    t.points += self._value(first, cue)
+                    t.scoring_play = True
                 else:
-                    scratch(shot.player, f"in-off in the {pocket}, not a pocket of the first ball ({first})")
+                    t.scratch(
+                        shot.player, f"in-off in the {pocket}, not a pocket of the first ball ({first})"
+                    )
                 continue
             # POT / SCRATCH: "a ball is sunk in a pocket with which it is not associated".
             if pocket not in self._pockets(ball, cue):
-                scratch(shot.player, f"the {ball} sunk in the {pocket}, not its pocket")
+                t.scratch(shot.player, f"the {ball} sunk in the {pocket}, not its pocket")
                 continue
             value = self._value(ball, cue)
             home = eq.HOME_SPOT[eq.colour_of(ball)]
-            if _on_spot(start.get(ball), home):
+            if _on_spot(t.start.get(ball), home):
                 run = st.spot_runs.get(ball, 0) + 1
-                new_runs[ball] = run
+                t.new_runs[ball] = run
                 if run > MAX_SPOT_POTS:
-                    # POT: "no ball may be potted off it's spot on more than three successive shots".
                     if self.options["spot_pot_limit"] == "scratch":
-                        scratch(shot.player, f"the {ball} potted off its spot a fourth successive shot")
+                        t.scratch(shot.player, f"the {ball} potted off its spot a fourth successive shot")
                     continue
-            points += value
-            scoring_play = scoring_play or value > 0
+            t.points += value
+            t.scoring_play = t.scoring_play or value > 0
 
-        # DECLARATION: "a player may not make more than five cannons in any sequence of
-        # shots without including another scoring play" (rules.cannon_limit).
-        cannon_run = st.cannon_run
+    def _cannon_limit(self, shot: Shot, t: _Turn) -> None:
+        """DECLARATION: "a player may not make more than five cannons in any sequence of shots
+        without including another scoring play" (``rules.cannon_limit``; each two-point cannon
+        or each shot that makes any: ``rules.cannon_count``)."""
+        st = self.state
+        t.cannon_run = st.cannon_run
         if self.options["cannon_limit"] == "always" or st.pink == "white":
-            if scoring_play:
-                cannon_run = 0
+            if t.scoring_play:
+                t.cannon_run = 0
             else:
-                # Count each two-point cannon (CANNONS), or each shot that makes any (rules.cannon_count).
-                cannon_run += cannons if self.options["cannon_count"] == "cannons" else min(cannons, 1)
-                if cannon_run > MAX_CANNON_RUN:
-                    scratch(shot.player, f"{cannon_run} cannons without another scoring play")
+                t.cannon_run += t.cannons if self.options["cannon_count"] == "cannons" else min(t.cannons, 1)
+                if t.cannon_run > MAX_CANNON_RUN:
+                    t.scratch(shot.player, f"{t.cannon_run} cannons without another scoring play")
 
-        # SCRATCH: a black contacted or put in motion by a player posted over 90.
-        if poster > BLACK_THRESHOLD:
-            moved_blacks = set()
-            for c in contacts:
-                if self._colour(c, cue) == "black":
-                    moved_blacks.add(c)
-            for e in shot.events:
-                if isinstance(e, Foul) or (isinstance(e, Moved) and e.by == "outside"):
-                    continue
-                names = [e.ball, e.other] if isinstance(e, Hit) else [e.ball]
-                for n in names:
-                    if n != cue and self._colour(n, cue) == "black":
-                        moved_blacks.add(n)
-            if moved_blacks:
-                scratch(
-                    shot.player, f"{', '.join(sorted(moved_blacks))} (black) moved by a player posted over 90"
-                )
+    def _blacks_over_90(self, shot: Shot, t: _Turn) -> None:
+        """SCRATCH: a black contacted or put in motion by a player posted over 90."""
+        if t.poster <= BLACK_THRESHOLD:
+            return
+        cue = t.cue
+        moved_blacks = {c for c in t.contacts if self._colour(c, cue) == "black"}
+        for e in shot.events:
+            if isinstance(e, Foul) or (isinstance(e, Moved) and e.by == "outside"):
+                continue
+            names = [e.ball, e.other] if isinstance(e, Hit) else [e.ball]
+            moved_blacks |= {n for n in names if n != cue and self._colour(n, cue) == "black"}
+        if moved_blacks:
+            t.scratch(
+                shot.player, f"{', '.join(sorted(moved_blacks))} (black) moved by a player posted over 90"
+            )
 
-        # PLAY: the D-line restriction for the white just returned to the table.
-        if placed and cue == "white" and "d_line" not in fouls_seen and self._d_line_fault(shot, start):
-            scratch(shot.player, "from the D, struck a ball on the D line or its own side first (d_line)")
-
-        # SCRATCH: "a player's accumulated score, including points not yet posted, exceeds one
-        # hundred points" during the shot -- whatever the shot scores, so a player left over 100
-        # by a Real Star's claim (or an award) is scratched by the next shot (rules.over_100
-        # "scoring": only by a shot that scores) -- "or reaches one hundred points as the
-        # result of a shot that scored more than a single point".
-        accumulated = poster + st.turn_points + points
+    def _over_100(self, shot: Shot, t: _Turn) -> None:
+        """SCRATCH: "a player's accumulated score, including points not yet posted, exceeds one
+        hundred points" during the shot -- whatever the shot scores, so a player left over 100
+        by a Real Star's claim (or an award) is scratched by the next shot (``rules.over_100``
+        "scoring": only by a shot that scores) -- "or reaches one hundred points as the result
+        of a shot that scored more than a single point"."""
+        points = t.points
+        accumulated = t.poster + self.state.turn_points + points
         over = accumulated > STAR_SCORE and (points > 0 or self.options["over_100"] == "always")
         if over or (accumulated == STAR_SCORE and points > 1):
-            scratch(
+            t.scratch(
                 shot.player, f"accumulated score {accumulated} (over 100, or 100 with a {points}-point shot)"
             )
 
-        # ---- apply
-        shooter_scratched = shot.player in scratches
+    def _apply_turn(self, shot: Shot, t: _Turn) -> RussianRuling:
+        """SCORING and STARS: the shot's points to the turn (all of the turn's points vaporise on
+        a scratch), a Real Star at exactly 100 by a single point, the turn ending on a scratch or
+        a shot that scores nothing; then the balls returned (PLAY) and spotted (BALLS)."""
+        st = self.state
+        b = shot.before
+        ruling = t.ruling
+        shooter_scratched = shot.player in t.scratches
         st.first_placement = False
         st.turn_shots += 1
         next_player = st.current
         # POT: the run of pots off the spot counts successive *shots*, whoever plays them and
         # whether or not the shot was a scratch (rules.spot_pot_run "turn" resets it each turn).
-        st.spot_runs = new_runs
+        st.spot_runs = t.new_runs
         if shooter_scratched:
-            # SCORING: "all points scored during that turn vaporize".
             ruling.points = 0
             st.turn_points = 0
         else:
-            ruling.points = points
-            st.cannon_run = cannon_run
-            if points == 0:
-                pass
-            else:
-                st.turn_points += points
-                # STARS: exactly 100 by a single-point shot.
-                if poster + st.turn_points == STAR_SCORE and points == 1:
+            ruling.points = t.points
+            st.cannon_run = t.cannon_run
+            if t.points:
+                st.turn_points += t.points
+                if t.poster + st.turn_points == STAR_SCORE and t.points == 1:
                     self._real_star(shot, ruling)
-        self._apply_scratches(scratches, ruling, shooter=shot.player, extra=b.extra)
+        self._apply_scratches(t.scratches, ruling, shooter=shot.player, extra=b.extra)
         if shooter_scratched or ruling.points == 0:
             next_player = self._end_turn(post=not shooter_scratched)
-
-        # PLAY: balls returned to the table; the white to hand.
-        self._after_positions(shot, start, gone)
-        used, correct = self._respot(gone, respotted, early_spot)
-        if early_spot is not None and not used:
+        self._after_positions(shot, t.start, t.gone)
+        used, correct = self._respot(t.gone, t.respotted, t.early_spot)
+        if t.early_spot is not None and not used:
             raise RecordError("no ball is waiting for a spot to be chosen", field="before.spot")
         if not correct:
             # SCRATCH: "Any player who incorrectly spots a ball is assessed a scratch."
@@ -818,12 +880,12 @@ class RussianReferee(Referee):
         return self._finish(
             ruling,
             shot,
-            cue=cue,
-            respotted=respotted,
-            touching=touching,
+            cue=t.cue,
+            respotted=t.respotted,
+            touching=t.touching,
             next_player=next_player,
-            cannons=cannons,
-            pink=shot_pink,
+            cannons=t.cannons,
+            pink=t.pink,
         )
 
     # ------------------------------------------------------- sub-rulings
