@@ -39,9 +39,21 @@ class Hang(Exception):
     pass
 
 
+SIM_DIR: Path | None = None
+"""``--sim DIR``: simulated records (``potshot play GAME -o DIR/GAME-N.json``) to seed from too."""
+
+
 def seeds(game: str) -> list[dict[str, Any]]:
-    """The good records mutations start from."""
+    """The good records mutations start from: the cases, and the openings of simulated frames
+    (their first 5 to 80 shots: positions deep into a frame that no hand-written case reaches)."""
     out: list[dict[str, Any]] = []
+    if SIM_DIR is not None:
+        for p in sorted(SIM_DIR.glob(f"{game}-*.json")):
+            rec = json.loads(p.read_text())
+            for frame in rec.get("frames", [])[:3]:
+                for n in (5, 10, 20, 40, 80):
+                    if n <= len(frame.get("shots", [])):
+                        out.append({**rec, "frames": [{**frame, "shots": frame["shots"][:n]}]})
     dirs = [ROOT / "tests" / "cases" / game, ROOT.parent / "shared" / "casebook" / game]
     for d in dirs:
         for p in sorted(d.glob("*.json")):
@@ -85,7 +97,11 @@ def one(game: str, seed: int, pool: list[dict[str, Any]]) -> tuple[str, str] | N
         signal.signal(signal.SIGALRM, old)
 
 
-def run_chunk(game: str, start: int, count: int) -> tuple[int, list[tuple[int, str, str]]]:
+def run_chunk(
+    game: str, start: int, count: int, sim: str | None = None
+) -> tuple[int, list[tuple[int, str, str]]]:
+    global SIM_DIR
+    SIM_DIR = Path(sim) if sim else None
     pool = seeds(game)
     fails = []
     for s in range(start, start + count):
@@ -101,10 +117,13 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=0, help="first mutation seed")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--games", default=",".join(GAMES))
+    ap.add_argument("--sim", help="a folder of simulated records (GAME-N.json) to seed from as well")
     ap.add_argument(
         "--replay", nargs=2, metavar=("GAME", "SEED"), help="re-run one input and show its traceback"
     )
     args = ap.parse_args()
+    global SIM_DIR
+    SIM_DIR = Path(args.sim) if args.sim else None
     if args.replay:
         from potshot.record.mutate import mutate_bytes
 
@@ -132,7 +151,7 @@ def main() -> None:
         fails: list[tuple[int, str, str]] = []
         with ProcessPoolExecutor(args.workers) as ex:
             futs = [
-                ex.submit(run_chunk, game, s, min(chunk, args.seed + args.per_game - s))
+                ex.submit(run_chunk, game, s, min(chunk, args.seed + args.per_game - s), args.sim)
                 for s in range(args.seed, args.seed + args.per_game, chunk)
             ]
             for f in futs:
