@@ -38,8 +38,6 @@ True
 
 from __future__ import annotations
 
-import math
-
 from potshot.equipment.snooker import (
     BALL_RADIUS,
     BAULK_LINE_Y,
@@ -188,8 +186,7 @@ def in_d(x: float, y: float, table: Table = TABLE) -> bool:
     >>> in_d(889.0, 600.0), in_d(889.0, 800.0), in_d(500.0, 700.0)
     (True, False, False)
     """
-    cx = table.width / 2
-    return y <= table.baulk_line + 1e-9 and math.hypot(x - cx, y - table.baulk_line) <= table.d_radius + 1e-9
+    return table.in_d(x, y, tolerance=1e-9)
 
 
 def on_d_side(y: float, cue_y: float, table: Table = TABLE) -> bool:

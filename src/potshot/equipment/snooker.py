@@ -23,6 +23,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from potshot import geometry
+
 # Section 1 Rule 1(a): the playing area within the cushion faces is 3569 mm x 1778 mm (+-13 mm).
 PLAYING_LENGTH = 3569.0
 PLAYING_WIDTH = 1778.0
@@ -257,8 +259,7 @@ class Table:
         >>> TABLE.in_d(889.0, 445.0), TABLE.in_d(889.0, 444.9)
         (True, False)
         """
-        cx, cy = self.d_centre
-        return y <= cy + tolerance and math.hypot(x - cx, y - cy) <= self.d_radius + tolerance
+        return geometry.in_d((x, y), self.d_centre, self.d_radius, tolerance)
 
     def in_pocket_mouth(self, x: float, y: float) -> str | None:
         """The pocket whose mouth holds a ball centred at ``(x, y)``, if any.
