@@ -22,10 +22,12 @@ from __future__ import annotations
 import copy
 import math
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 import msgspec
 
+from potshot import geometry
 from potshot.record.errors import RecordError
 from potshot.record.model import (
     Cushion,
@@ -173,36 +175,61 @@ class Referee(ABC):
             raise RecordError(f"unknown ball {name!r} in a {self.game} record", field=field)
 
     def check_layout(self, layout: Layout | None, field: str, *, complete: bool = False) -> None:
-        """Names known, pieces on the playing surface, no two overlapping."""
+        """Names known, pieces on the playing surface, no two overlapping (record format, "Errors")."""
         if layout is None:
             return
-        w, h = self.surface()
-        placed: list[tuple[str, float, float, float]] = []
+        placed: dict[str, tuple[float, float] | None] = {}
         for name, pos in layout.items():
             self.check_piece(name, f"{field}.{name}")
-            if pos is None:
+            if pos is not None:
+                self.check_place(name, pos, f"{field}.{name}", placed)
+                placed[name] = pos
+
+    def on_surface(self, name: str, pos: tuple[float, float]) -> bool:
+        """Whether piece ``name`` centred at ``pos`` lies on the playing surface (within
+        :data:`OVERLAP_TOLERANCE_MM`), or where :meth:`may_rest_at` lets it rest beyond."""
+        w, h = self.surface()
+        r = self.piece_radius(name)
+        return geometry.on_surface(pos, r, w, h, OVERLAP_TOLERANCE_MM) or self.may_rest_at(name, *pos)
+
+    def overlapped_by(
+        self, name: str, pos: tuple[float, float], layout: Mapping[str, tuple[float, float] | None]
+    ) -> str | None:
+        """The first piece of ``layout`` (other than ``name``) that piece ``name`` at ``pos`` would
+        overlap by more than :data:`OVERLAP_TOLERANCE_MM`, if any."""
+        r = self.piece_radius(name)
+        for other, q in layout.items():
+            if q is None or other == name:
                 continue
-            x, y = pos
-            r = self.piece_radius(name)
-            if not (math.isfinite(x) and math.isfinite(y)):
-                raise RecordError(f"{name} has a position that is not a number", field=f"{field}.{name}")
-            outside = (
-                x < r - OVERLAP_TOLERANCE_MM
-                or x > w - r + OVERLAP_TOLERANCE_MM
-                or (y < r - OVERLAP_TOLERANCE_MM or y > h - r + OVERLAP_TOLERANCE_MM)
+            if math.dist(pos, q) < r + self.piece_radius(other) - OVERLAP_TOLERANCE_MM:
+                return other
+        return None
+
+    def check_place(
+        self,
+        name: str,
+        pos: tuple[float, float],
+        field: str,
+        layout: Mapping[str, tuple[float, float] | None],
+    ) -> None:
+        """A piece put at ``pos`` (placed from hand, re-spotted, at rest): a pair of finite
+        numbers, on the playing surface, overlapping no piece of ``layout`` (record format,
+        "Errors": a position with two balls overlapping or off the playing surface)."""
+        x, y = pos
+        if not (math.isfinite(x) and math.isfinite(y)):
+            raise RecordError(f"{name} has a position that is not a number", field=field)
+        if not self.on_surface(name, pos):
+            w, h = self.surface()
+            raise RecordError(
+                f"{name} at ({x:g}, {y:g}) is off the playing surface (0..{w:g} x 0..{h:g})", field=field
             )
-            if outside and not self.may_rest_at(name, x, y):
-                raise RecordError(
-                    f"{name} at ({x:g}, {y:g}) is off the playing surface (0..{w:g} x 0..{h:g})",
-                    field=f"{field}.{name}",
-                )
-            for other, ox, oy, orad in placed:
-                if math.hypot(x - ox, y - oy) < r + orad - OVERLAP_TOLERANCE_MM:
-                    raise RecordError(
-                        f"{name} at ({x:g}, {y:g}) overlaps {other} at ({ox:g}, {oy:g})",
-                        field=f"{field}.{name}",
-                    )
-            placed.append((name, x, y, r))
+        other = self.overlapped_by(name, pos, layout)
+        if other is not None:
+            q = layout[other]
+            assert q is not None
+            raise RecordError(
+                f"{name} at ({x:g}, {y:g}) overlaps {other} at ({q[0]:g}, {q[1]:g})", field=field
+            )
 
     def check_shot(self, shot: Shot) -> None:
         """The shot's names are this game's: player, pieces, pockets, cushions, fouls."""

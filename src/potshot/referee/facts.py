@@ -122,7 +122,9 @@ class StrokeFacts:
     @property
     def cue_touched_anything(self) -> bool:
         """Whether the events name any contact of the cue ball with a ball, or a jump by or over it."""
-        return any(c != CUSHION for c in self.cue_contacts) or any(self.cue in (j.ball, j.over) for j in self.jumps)
+        return any(c != CUSHION for c in self.cue_contacts) or any(
+            self.cue in (j.ball, j.over) for j in self.jumps
+        )
 
     def check_balls(self, on_table: set[str]) -> None:
         """Refuse an event naming a ball that is not on the table, or one that already left it.

@@ -521,15 +521,7 @@ class RussianReferee(Referee):
 
     def _check_free(self, pos: Position, field: str, ignore: str | None = None) -> None:
         """A ball may physically be put at ``pos``: on the surface, overlapping nothing (else RecordError)."""
-        w, h = self.surface()
-        r = eq.BALL_RADIUS
-        x, y = pos
-        tol = OVERLAP_TOLERANCE_MM
-        if x < r - tol or x > w - r + tol or y < r - tol or y > h - r + tol:
-            raise RecordError(f"({x:g}, {y:g}) is off the playing surface", field=field)
-        other = _blocked(self.state.positions, pos, ignore)
-        if other is not None:
-            raise RecordError(f"a ball at ({x:g}, {y:g}) would overlap the {other}", field=field)
+        self.check_place(ignore or "white", pos, field, self.state.positions)
 
     def _free_point_in_d(self) -> Position | None:
         """A point of the D where the white may stand, touching no ball (for a white placed unstated)."""

@@ -824,18 +824,9 @@ class SnookerReferee(Referee):
         if not s.table.in_hand:
             raise RecordError("the cue ball is not in hand: it cannot be placed", field="before.place")
         place = (float(b.place[0]), float(b.place[1]))
-        w, h = self.surface()
-        lo, tol = R - OVERLAP_TOLERANCE_MM, OVERLAP_TOLERANCE_MM
-        if not (lo <= place[0] <= w - R + tol and lo <= place[1] <= h - R + tol):
-            # Record format, "Errors": a position off the playing surface is a bad record,
-            # not a stroke from outside the D (Section 3 Rule 5).
-            raise RecordError(
-                f"the cue ball placed at {place} is off the playing surface (0..{w:g} x 0..{h:g})",
-                field="before.place",
-            )
-        for n, p in s.layout.items():
-            if p is not None and n != "white" and geo.overlaps(place, p, R, R, 0.5):
-                raise RecordError(f"the cue ball placed at {place} overlaps {n}", field="before.place")
+        # Record format, "Errors": a position off the playing surface or on another ball is a
+        # bad record, not a stroke from outside the D (Section 3 Rule 5).
+        self.check_place("white", place, "before.place", s.layout)
         s.layout["white"] = place
         s.cue_start = place
         s.outside_d = not geo.in_d(place, D_CENTRE, eq.D_RADIUS, 0.5)
