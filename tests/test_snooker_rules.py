@@ -403,3 +403,14 @@ def test_after_may_list_balls_already_off_the_table_as_null() -> None:
 def test_after_null_for_a_ball_on_the_table_without_an_event_is_refused() -> None:
     e = error(record(*RED_THEN, shot("Ann", hit("white", "blue"), after={"red12": None})))
     assert (e.shot, e.field) == (1, "after.red12")
+
+
+def test_cue_ball_may_be_placed_touching_a_ball_but_not_on_it() -> None:
+    """Section 3 Rule 5: the cue ball is placed in or on the D; touching a ball there is a legal
+    placement (record format, "Errors": only an overlap is a bad record)."""
+    pos = {"white": None, "brown": [889.0, 737.0], "black": [889.0, 3245.0]}
+    touching = [889.0, 737.0 - 52.5]  # one diameter from the brown: touching
+    r = last(record(shot("Ann", hit("white", "brown"), place=touching), position=pos))
+    assert not r["foul"] and r["next"] == "Bob"
+    e = error(record(shot("Ann", hit("white", "brown"), place=[889.0, 737.0 - 40.0]), position=pos))
+    assert e.field == "before.place" and "overlaps brown" in e.message
