@@ -55,7 +55,9 @@ def _snooker_layout(rng: random.Random) -> dict[str, tuple[float, float]]:
         if out and rng.random() < 0.25:
             ox, oy = rng.choice(list(out.values()))
             a = rng.uniform(0, 2 * math.pi)
-            p = (ox + 2 * r * math.cos(a) * (1 + 1e-9), oy + 2 * r * math.sin(a) * (1 + 1e-9))
+            # touching, or closer by up to the 0.05 mm the simulator accepts (OVERLAP_TOLERANCE)
+            gap = rng.choice([1e-6, 0.0, -rng.uniform(0.0, 0.049)])
+            p = (ox + (2 * r + gap) * math.cos(a), oy + (2 * r + gap) * math.sin(a))
         elif rng.random() < 0.3:
             p = (rng.choice([r, TABLE.width - r]) + rng.uniform(-0.0, 0.0), rng.uniform(r, TABLE.length - r))
             if rng.random() < 0.5:
@@ -64,8 +66,27 @@ def _snooker_layout(rng: random.Random) -> dict[str, tuple[float, float]]:
             p = (rng.uniform(r, TABLE.width - r), rng.uniform(r, TABLE.length - r))
         if not (r <= p[0] <= TABLE.width - r and r <= p[1] <= TABLE.length - r):
             continue
-        if all(math.dist(p, q) >= 2 * r for q in out.values()):
+        if all(math.dist(p, q) >= 2 * r - 0.049 for q in out.values()):
             out[names[len(out)]] = p
+    return out
+
+
+def _snooker_rack(rng: random.Random) -> dict[str, tuple[float, float]]:
+    """The starting position (15, 10 or 6 reds) with the white somewhere in the D."""
+    from potshot.equipment.snooker import TABLE, starting_position
+
+    out: dict[str, tuple[float, float]] = {
+        n: p for n, p in starting_position(rng.choice([15, 10, 6])).items() if p is not None
+    }
+    cx, cy = TABLE.d_centre
+    white = (cx, cy - TABLE.d_radius / 2)
+    for _ in range(100):
+        a = rng.uniform(math.pi, 2 * math.pi)
+        d = rng.uniform(0, TABLE.d_radius)
+        white = (cx + d * math.cos(a), cy + d * math.sin(a))
+        if all(math.dist(white, q) >= 2 * TABLE.ball_radius for n, q in out.items() if n != "white"):
+            break
+    out = {"white": white, **{n: p for n, p in out.items() if n != "white"}}
     return out
 
 
@@ -90,15 +111,16 @@ def _overlap(b: np.ndarray, on: np.ndarray, radii: np.ndarray) -> float:
 
 def snooker_shot(seed: int) -> dict[str, Any]:
     """One random snooker shot, checked; the failures found (empty dict: none)."""
+    from potshot.equipment.snooker import TABLE
     from potshot.physics import kernel as K
     from potshot.physics.cue import strike
     from potshot.physics.params import DEFAULT_PARAMS, MISCUE_LIMIT
-    from potshot.physics.sim import run_raw
+    from potshot.physics.sim import _check_layout, run_raw, separate_touching
     from potshot.record.model import Cue
 
     rng = random.Random(f"snooker:{seed}")
-    layout = _snooker_layout(rng)
-    names = list(layout)
+    layout = _snooker_rack(rng) if rng.random() < 0.1 else _snooker_layout(rng)
+    names = _check_layout(dict(layout), "white", TABLE)  # what simulate_shot accepts
     off = rng.uniform(0, MISCUE_LIMIT * 0.98)
     a = rng.uniform(0, 2 * math.pi)
     cue = Cue(
@@ -112,6 +134,7 @@ def snooker_shot(seed: int) -> dict[str, Any]:
     balls = np.zeros((len(names), 7))
     for k, n in enumerate(names):
         balls[k, 0], balls[k, 1] = layout[n][0] * 1e-3, layout[n][1] * 1e-3
+    separate_touching(balls, DEFAULT_PARAMS.radius)  # as simulate_shot does
     balls[0, 2:] = (vx, vy, wx, wy, wz)
     states = np.zeros(len(names), np.int64)
     states[0] = K.SLIDING

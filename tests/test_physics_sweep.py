@@ -59,3 +59,25 @@ def test_the_checks_can_fail() -> None:
     assert SWEEP._check(raw, np.full(2, r), r, 0.0, K.POCKETED, moving, s2) == {}
     raw["snap_b"][-1, 1, 2] = 3.0  # a ball that gained speed after an event
     assert "energy" in SWEEP._check(raw, np.full(2, r), r, 0.0, K.POCKETED, moving, s2)
+
+
+def test_balls_accepted_within_the_overlap_tolerance_never_rest_overlapping() -> None:
+    """Found by the sweep: centres up to 0.05 mm closer than a diameter are accepted as
+    touching (sim.OVERLAP_TOLERANCE), and a pair the stroke never reached stayed 40 µm
+    overlapping at rest. They are now separated to touching before the stroke."""
+    import math
+
+    from potshot.physics.sim import simulate_shot
+    from potshot.record.model import Cue
+
+    d = 52.5 - 0.04
+    lay = {"white": (889.0, 600.0), "red1": (889.0, 1500.0), "red2": (889.0 + d, 1500.0)}
+    lay |= {"red3": (300.0, 300.0), "red4": (300.0 + d, 300.0)}
+    for aim in (0.0, 90.0):  # red3/red4 untouched; red1/red2 struck
+        after = simulate_shot(lay, Cue(speed=2.0, aim=aim)).after
+        for a, b in (("red1", "red2"), ("red3", "red4")):
+            pa, pb = after[a], after[b]
+            assert pa is not None and pb is not None
+            assert math.dist(pa, pb) >= 52.5 - 1e-3
+    untouched = simulate_shot(lay, Cue(speed=0.5, aim=0.0)).after["red3"]
+    assert untouched is not None and math.dist(untouched, (300.0, 300.0)) < 0.03  # moved by 20 µm
