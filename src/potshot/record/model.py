@@ -136,6 +136,10 @@ class Before(_Base):
     concede: bool = False
     # carrom
     penalty_place: dict[str, Position] | None = None
+    penalty_unplaced: Literal["renounced", "postponed"] | None = None
+    """extension (docs/carrom-record.md): what the placer did with the penalty pieces waiting that
+    ``penalty_place`` does not place: renounced (Law 53: cancelled) or postponed for want of
+    room (Law 52(a)). Absent: the referee decides from the room on the board."""
     waive_penalty: bool = False
     fouls: list[str] | None = None
     # Russian billiards
@@ -197,6 +201,11 @@ class Frame(_Base):
     owed: dict[str, int] | None = None
     game_score: dict[str, int] | None = None
     board: int | None = None
+    game: int | None = None
+    """extension (docs/carrom-record.md): the game's number in the match, from 1."""
+    seats: dict[str, str] | None = None
+    """extension (docs/carrom-record.md): who sits where (``south``, ``north``, ``east``, ``west``)
+    at the board's start; absent: derived from the match (Laws 13, 22, 31-33)."""
     # Russian billiards
     tallies: dict[str, dict[str, int]] | None = None
     # extension: where the referee stands at the frame's start (used by studies)

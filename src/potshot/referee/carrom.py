@@ -245,6 +245,15 @@ class CarromReferee(Referee):
                 field="rules.change_of_sides",
             )
         self.change_every_game = sides == "every_game"
+        # Laws 52-54: penalty pieces the placer leaves unplaced while there is room are renounced
+        # (the default); "pending" keeps them waiting, for records that do not note placements
+        unplaced = self.rules.get("unplaced_penalty", "renounced")
+        if unplaced not in ("renounced", "pending"):
+            raise RecordError(
+                f"unplaced_penalty is 'renounced' or 'pending', got {unplaced!r}",
+                field="rules.unplaced_penalty",
+            )
+        self.unplaced_reading = unplaced
         self.state = CarromState()
 
     @staticmethod
@@ -319,8 +328,10 @@ class CarromReferee(Referee):
             raise RecordError("the match is over: no further board", field="starts")
         expected = self._breaker_due() if index > 0 else None
         new_game = index == 0 or bool(st.last_board_end and st.game_over)
+        if frame.game is not None:
+            st.game_no = self._positive(frame.game, "game")
         if index == 0:
-            self._seat_players(frame.whites if frame.whites and frame.broken else frame.starts)
+            self._first_seats(frame)
         elif st.last_board_end:
             if st.game_over:
                 # a new game: Law 31/32 change of sides, scores from zero
@@ -349,12 +360,14 @@ class CarromReferee(Referee):
                     )
                 gs[self.side_of(name)] = v
             st.game_score = gs
-        if (restated is not None or frame.board is not None) and (
-            max(st.game_score) >= 13 or (not self.late_round and st.board_no > 4)
-        ):
-            # a board restated past the Law 33 point: the change of sides was made before it, and the
-            # record's seats are those after it
-            st.deciding_swap_done = True
+        if frame.seats is not None:
+            st.seats = self._given_seats(frame.seats)
+            # seats restated: they are where the players sit now, the Law 33 change included
+            st.deciding_swap_done = st.deciding_swap_done or self._past_change_point()
+        elif (restated is not None or frame.board is not None) and self._past_change_point():
+            # a board restated past the Law 33 point: the change of sides was made before it, whether
+            # or not the record showed the board where it happened
+            self._deciding_game_swap(forced=True)
         whites = frame.whites or frame.starts
         self.check_player(whites, "whites")
         st.white_side = self.side_of(whites)
@@ -620,7 +633,9 @@ class CarromReferee(Referee):
             opp_placing = [k for k in declared if k in PLACING_FOULS]
             declared = [k for k in declared if k not in PLACING_FOULS]
         self._waive(shot, side, out)
+        waiting = list(st.penalty_pending)
         self._place(shot, side, out)
+        self._unplaced(shot, side, waiting, out)
         found = {k for k in PLACING_FOULS if any(f": {k}: " in f for f in out.fouls)}
         for k in opp_placing:
             if k in found:
@@ -793,6 +808,68 @@ class CarromReferee(Referee):
                 who = self.side_name(placer)
                 out.fouls.append(f"{who}: penalty_misplaced: {why}")
                 self._placing_foul(placer, side, shot.player, out, "penalty_misplaced")
+
+    def _unplaced(self, shot: Shot, side: int, waiting: list[int], out: _Outcome) -> None:
+        """Laws 52-54: penalty and due pieces waiting that this shot's ``penalty_place`` left unplaced.
+
+        The placer is the owner's opponent (Laws 45, 51). When he plays his own stroke without
+        placing them while there is room, he has renounced them: Law 53, the penalty is cancelled
+        (and Law 54: room found during his turn means the piece is placed at once, so a
+        postponement with room is a renunciation too). With no room he may wait (Law 52(a)): they
+        stay waiting. In the owner's own turn an absent placement cancels nothing: the pieces stay
+        waiting (the placer has not played), unless the record says ``renounced``. Pieces returned
+        after a foul (own pieces pocketed) are not a penalty: they always go back.
+        ``rules.unplaced_penalty: "pending"`` keeps unplaced pieces waiting unless the record says
+        ``renounced`` (records that do not note placements).
+        """
+        st = self.state
+        choice = shot.before.penalty_unplaced
+        if choice is not None and not any(waiting):
+            raise RecordError(
+                "no penalty piece was waiting to be placed (Laws 52-53)", field="before.penalty_unplaced"
+            )
+        for owner in (0, 1):
+            left = st.penalty_pending[owner]
+            if not left:
+                continue
+            placer = self.side_name(1 - owner)
+            if choice is None and (owner == side or self.unplaced_reading == "pending"):
+                continue
+            if choice != "renounced" and not self._room_for(owner):
+                out.fouls.append(
+                    f"{placer} waits to place {left} penalty piece(s): no room inside the outer circle (Law 52(a))"
+                )
+                continue
+            st.penalty_pending[owner] = 0
+            why = "renounced" if choice == "renounced" else "not placed though there was room"
+            out.fouls.append(
+                f"{placer}: {left} penalty piece(s) of {self.side_name(owner)} {why}: cancelled (Laws 53, 54)"
+            )
+
+    def _room_for(self, owner: int) -> bool:
+        """Law 52(a): whether a piece of ``owner``'s colour can be placed legally now: wholly inside
+        the outer circle, touching nothing, clear of the centre circle, making no pair or cannon
+        with the queen (Laws 57(a), 62, 75). Searched on a 2 mm grid of the outer circle."""
+        c = self.colour(owner)
+        name = next((n for n in eq.PIECE_NAMES if eq.colour_of(n) == c and n not in self.state.on), None)
+        if name is None:
+            return False
+        layout = self.layout()
+        cx, cy = eq.BOARD.centre
+        r = eq.piece_radius(name)
+        lo, hi = eq.CENTRE_CIRCLE_RADIUS + r, eq.OUTER_CIRCLE_RADIUS - r
+        rad = lo
+        while rad <= hi:
+            steps = max(8, int(2 * math.pi * rad / 2.0))
+            for k in range(steps):
+                a = 2 * math.pi * k / steps
+                if (
+                    eq.penalty_place_fault(name, cx + rad * math.cos(a), cy + rad * math.sin(a), layout)
+                    is None
+                ):
+                    return True
+            rad += 2.0
+        return False
 
     def _placing_foul(self, placer: int, side: int, player: str, out: _Outcome, kind: str) -> None:
         """A foul placing pieces (Laws 55(a), 58, 62, 75), charged to the placer.
@@ -1234,20 +1311,82 @@ class CarromReferee(Referee):
         ruling.seats = dict(st.seats)
         return ruling
 
-    def _deciding_game_swap(self) -> None:
+    def _deciding_game_swap(self, forced: bool = False) -> None:
         """Law 33: sides change once in a game: at 13 points, or (to the last 16) after board 4.
 
         The Italian text says so of every game (the default); ``rules.change_of_sides:
-        "deciding_game"`` follows the English original ("in the third game").
+        "deciding_game"`` follows the English original ("in the third game"). ``forced``: a
+        board restated past the change point, where the change was already due.
         """
         st = self.state
         if st.deciding_swap_done:
             return
         if not self.change_every_game and (st.game_no != self.games_best_of or self.games_best_of < 2):
             return
-        if max(st.game_score) >= 13 or (not self.late_round and st.board_no >= 4):
+        if forced or max(st.game_score) >= 13 or (not self.late_round and st.board_no >= 4):
             st.deciding_swap_done = True
             self._swap_seats()
+
+    def _past_change_point(self) -> bool:
+        """Law 33: a board that starts with 13 points reached, or (to the last 16) after board 4."""
+        st = self.state
+        return max(st.game_score) >= 13 or (not self.late_round and st.board_no > 4)
+
+    def _given_seats(self, seats: dict[str, str]) -> dict[str, str]:
+        """A frame's ``seats``: every player once, at a seat each; opponents (singles) and partners
+        (doubles) opposite (Laws 1, 2)."""
+        if set(seats) != set(self.order):
+            raise RecordError(f"seats must name every player once: {', '.join(self.order)}", field="seats")
+        for p, seat in seats.items():
+            if seat not in eq.SEATS:
+                raise RecordError(
+                    f"unknown seat {seat!r} (expected one of {', '.join(eq.SEATS)})", field=f"seats.{p}"
+                )
+        if len(set(seats.values())) != len(seats):
+            raise RecordError("two players in one seat", field="seats")
+        pairs = [tuple(s) for s in self.sides] if len(self.order) == 4 else [tuple(self.order)]
+        for a, b in pairs:
+            if eq.opposite_seat(seats[a]) != seats[b]:
+                what = "partners" if len(self.order) == 4 else "opponents"
+                raise RecordError(
+                    f"{a} and {b} are {what}: they sit opposite (Laws 1, 2)", field=f"seats.{b}"
+                )
+        return dict(seats)
+
+    def _first_seats(self, frame: Frame) -> None:
+        """The seats at the record's first board: as the frame gives them, or derived from the match.
+
+        Law 13: the match's first breaker sits south for the whole match (the coordinates are
+        his). Law 22: singles breaks alternate board by board, and each game is broken first by
+        the player who did not break the last game first; so the board's breaker (the player
+        with the whites, Law 16) and the board and game numbers name the match's first breaker.
+        Laws 31 and 33: every finished game changed sides twice in singles (33 within it, 31 at
+        its end: back where it started), or once with ``change_of_sides: "deciding_game"``
+        (31 only). In doubles (Laws 22(b), 32) a later game's first breaker is not fixed by the
+        laws: a doubles record that starts after game 1 must give ``seats``. The Law 33 change of
+        the current game is made by :meth:`start_frame` when the board is past its point.
+        """
+        st = self.state
+        breaker = frame.whites or frame.starts
+        if frame.seats is not None:
+            return  # start_frame adopts them
+        game = st.game_no
+        board = frame.board if isinstance(frame.board, int) and frame.board > 0 else 1
+        if len(self.order) == 2:
+            other = self.order[1 - self.order.index(breaker)]
+            first = breaker if (game - 1 + board - 1) % 2 == 0 else other
+            self._seat_players(first)
+            if not self.change_every_game and (game - 1) % 2 == 1:
+                self._swap_seats()
+            return
+        if game > 1:
+            raise RecordError(
+                "a doubles record that starts after the first game must give the seats (Law 22(b) does not "
+                "say who breaks a later game)",
+                field="seats",
+            )
+        i = self.order.index(breaker)
+        self._seat_players(self.order[(i - (board - 1)) % 4])
 
     def _void(self, ruling: CarromRuling) -> CarromRuling:
         """Laws 98, 101, 103: the board is void and replayed; nobody scores."""
