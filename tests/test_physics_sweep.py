@@ -81,10 +81,3 @@ def test_balls_accepted_within_the_overlap_tolerance_never_rest_overlapping() ->
             assert math.dist(pa, pb) >= 52.5 - 1e-3
     untouched = simulate_shot(lay, Cue(speed=0.5, aim=0.0)).after["red3"]
     assert untouched is not None and math.dist(untouched, (300.0, 300.0)) < 0.03  # moved by 20 µm
-
-
-@pytest.mark.parametrize("seed", [11599, 23220, 197169, 287943])
-def test_carrom_slow_contacts_never_gain_energy(seed: int) -> None:
-    """Found by the sweep: a contact slower than the kernel's separation floor (V_SEPARATE)
-    left faster than it met; restitution is now capped at 1."""
-    assert SWEEP.carrom_shot(seed) == {}

@@ -83,13 +83,12 @@ V_SEPARATE = 1.0
 
 Restitution rises to 1 as the impact speed falls (viscoelastic contact:
 Brilliantov et al., Phys. Rev. E 53, 5382 (1996)); the kernel uses
-``e_eff = max(e, min(V_SEPARATE / vn, 1))``: contacts slower than ``V_SEPARATE / e``
-separate at ``V_SEPARATE``, and contacts slower than ``V_SEPARATE`` bounce elastically
-(e = 1), never faster than they met. Without this floor two discs pressed together by
-their differing friction directions would chatter through an infinite (Zeno) sequence of
-ever smaller bounces. (An earlier floor of ``V_SEPARATE`` at every speed added up to
-``m1 m2 / (m1 + m2) V_SEPARATE^2 / 2`` at the slowest contacts: the physics sweep found
-30 such energy gains in 300,000 flicks.) No collision gains energy.
+``e_eff = max(e, V_SEPARATE / vn)``, so slow contacts separate at
+``V_SEPARATE``. Without this floor two discs pressed together by their
+differing friction directions would chatter through an infinite (Zeno)
+sequence of ever smaller bounces. For an impact slower than ``V_SEPARATE``
+the floor adds at most ``m1 m2 / (m1 + m2) V_SEPARATE^2 / 2`` (2e-9 J for
+the striker on a carromman); every other collision loses energy.
 """
 
 # Parameter vector layout (float64 array passed to the kernel).
@@ -683,12 +682,10 @@ def simulate_kernel(
             mi = mass[a]
             mj = mass[b]
             inv = 1.0 / mi + 1.0 / mj
-            # Normal impulse: leave at e vn, and never slower than V_SEPARATE -- but never faster
-            # than they met (a restitution above 1 would add energy: found by the physics sweep,
-            # benchmarks/physics_sweep.py, at contacts slower than V_SEPARATE).
+            # Normal impulse: leave at e vn, and never slower than V_SEPARATE.
             vout = e_disc * vn
             if vout < V_SEPARATE:
-                vout = min(V_SEPARATE, vn)
+                vout = V_SEPARATE
             jn = (vn + vout) / inv
             tx = -ny
             ty = nx
