@@ -13,7 +13,8 @@ shot (the kernel's snapshots) and at rest, it checks:
   their radii by more than 1 µm;
 - **energy**: the kinetic energy (translation and rotation) never grows from one
   event to the next by more than round-off (1e-9 of the shot's starting energy,
-  plus 1e-12 J/kg);
+  plus 1e-12 J/kg); carrom contacts slower than the kernel's separation floor
+  (1 mm/s) may gain up to its documented bound, counted apart;
 - **termination**: the kernel ends with every piece at rest, within its event cap,
   and the shot takes under 5 s.
 
@@ -286,8 +287,19 @@ def carrom_shot(seed: int) -> dict[str, Any]:
         ),
         axis=1,
     )
+    # The carrom kernel lets two discs that meet slower than V_SEPARATE (1 mm/s) leave at
+    # V_SEPARATE, so that pressed discs cannot chatter forever (physics/carrom_kernel.py): a
+    # documented gain of at most m1 m2 / (m1 + m2) V_SEPARATE^2 / 2 per contact, i.e. at most
+    # 2.5e-7 J per kg of the heaviest disc. Gains up to that floor are counted apart; beyond
+    # it (or beyond round-off at any faster contact) they are failures.
+    from potshot.physics.carrom_kernel import V_SEPARATE
+
+    floor = 0.5 * 0.5 * (V_SEPARATE * 1e-3) ** 2
     tol = 1e-9 * e[0] + 1e-12
     worst_gain = float(np.diff(e).max()) if len(e) > 1 else 0.0
+    if tol < worst_gain <= tol + 2 * floor:
+        fails["floor_gain"] = f"gained {worst_gain:.3g} J/kg at a contact slower than V_SEPARATE"
+        worst_gain = 0.0
     d = np.hypot(st[:, :, None, 0] - st[:, None, :, 0], st[:, :, None, 1] - st[:, None, :, 1])
     both = on[:, :, None] & on[:, None, :] & ~np.eye(len(radii), dtype=bool)[None]
     worst_flight = float(np.where(both, radii[None, :, None] + radii[None, None, :] - d, 0.0).max())
@@ -349,9 +361,10 @@ def main() -> None:
         print(
             f"{game:8s} {n:8d} shots  overlap at rest {kinds['overlap_rest']}  in flight {kinds['overlap_flight']}"
             f"  no end {kinds['no_end']}  energy gain {kinds['energy']}  not at rest {kinds['not_at_rest']}"
+            f"  (gains within the carrom separation floor {kinds['floor_gain']})"
             f"  crashes {kinds['crash']}  ({n / dt:,.0f} shots/s, seeds {args.seed}..{args.seed + n - 1})"
         )
-        for s, k, v in fails[:30]:
+        for s, k, v in [f for f in fails if f[1] != "floor_gain"][:30]:
             print(f"    seed {s}: {k}: {v}")
 
 
