@@ -1,0 +1,154 @@
+"""What the Gymnasium and PettingZoo environments share: spaces, noise, playing one shot, rewards."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+
+from potshot.envs.games import ADAPTERS, CUE_HIGH, CUE_LOW, N_DECISIONS, GameAdapter, Turn
+from potshot.record.model import Shot
+from potshot.referee.runner import rule_shot
+
+REWARDS = ("points", "difference", "frame")
+"""``points``: the agent's own points since its last action (penalties the opponent gives away
+included); ``difference``: its points less the opponents'; ``frame``: +1 for the frame won, -1 lost,
+0 otherwise (at the end only)."""
+
+
+@dataclass(frozen=True)
+class Noise:
+    """Cueing noise: Gaussian error on each stroke parameter, in the manner of the computational
+    pool tournaments (Archibald, Altman, Greenspan, Shoham, "Computational pool: a new challenge for
+    game theory pragmatics", AI Magazine 31(4), 2010: every shot parameter perturbed by zero-mean
+    Gaussian noise of a fixed deviation). Deviations in the action's own units: ``aim`` degrees,
+    ``speed`` relative, ``spin`` fraction of the miscue limit."""
+
+    aim: float = 0.0
+    speed: float = 0.0
+    spin: float = 0.0
+
+    def apply(self, cue: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+        if not (self.aim or self.speed or self.spin):
+            return cue
+        out = np.array(cue, dtype=np.float64, copy=True)
+        out[0] += rng.normal(0.0, self.aim) / 180.0
+        out[1] *= 1.0 + rng.normal(0.0, self.speed)
+        out[2:4] += rng.normal(0.0, self.spin, 2)
+        return np.clip(out, CUE_LOW, CUE_HIGH)
+
+
+NOISE: dict[str, Noise] = {
+    "none": Noise(),
+    "low": Noise(aim=0.1, speed=0.02, spin=0.02),
+    "high": Noise(aim=0.5, speed=0.08, spin=0.08),
+}
+"""Named settings; ``"variable"`` draws each episode's deviations between ``low`` and ``high``."""
+
+
+def noise_for(setting: str | Noise, rng: random.Random) -> Noise:
+    if isinstance(setting, Noise):
+        return setting
+    if setting == "variable":
+        k = rng.random()
+        lo, hi = NOISE["low"], NOISE["high"]
+        return Noise(
+            lo.aim + k * (hi.aim - lo.aim),
+            lo.speed + k * (hi.speed - lo.speed),
+            lo.spin + k * (hi.spin - lo.spin),
+        )
+    if setting not in NOISE:
+        raise ValueError(f"unknown noise {setting!r} (none, low, high, variable)")
+    return NOISE[setting]
+
+
+def observation_space(adapter: type[GameAdapter]) -> spaces.Dict:
+    """``balls``: each piece's (x, y) as fractions of the table and 1 when on it; ``state``: the
+    game's rule state (scores, break, ball on, in hand, decisions due: see each adapter)."""
+    return spaces.Dict(
+        {
+            "balls": spaces.Box(0.0, 1.0, (len(adapter.pieces), 3), np.float32),
+            "state": spaces.Box(-10.0, 10.0, (adapter.n_state,), np.float32),
+        }
+    )
+
+
+def action_space() -> spaces.Dict:
+    """``cue`` (aim, speed, side, height, elevation), ``place`` (two fractions), ``decision``."""
+    return spaces.Dict(
+        {
+            "cue": spaces.Box(CUE_LOW, CUE_HIGH, dtype=np.float32),
+            "place": spaces.Box(0.0, 1.0, (2,), np.float32),
+            "decision": spaces.Discrete(N_DECISIONS),
+        }
+    )
+
+
+def observe(adapter: GameAdapter, player: str) -> dict[str, np.ndarray]:
+    return {
+        "balls": adapter.balls(),
+        "state": np.clip(adapter.state_vector(player), -10, 10).astype(np.float32),
+    }
+
+
+def random_action(rng: np.random.Generator) -> dict[str, Any]:
+    """A cheap opponent: a random stroke (any direction, a middling pace) with random declarations."""
+    return {
+        "cue": np.array([rng.uniform(-1, 1), rng.uniform(0.1, 0.6), 0.0, 0.0, 0.0], np.float32),
+        "place": rng.uniform(0, 1, 2).astype(np.float32),
+        "decision": int(rng.integers(N_DECISIONS)),
+    }
+
+
+def play(adapter: GameAdapter, shot: Shot) -> None:
+    """Simulate ``shot``'s stroke, have the referee rule it, append it to the frame."""
+    if shot.cue is not None:
+        result = adapter.simulate(shot)
+        shot.events = list(result.events)
+        shot.after = dict(result.after)
+    k = len(adapter.frame.shots)
+    adapter.last = rule_shot(adapter.referee, shot, 0, k)
+    adapter.frame.shots.append(shot)
+
+
+Policy = Callable[[dict[str, np.ndarray]], dict[str, Any]]
+
+
+def make_adapter(game: str, players: list[str], options: dict[str, Any]) -> GameAdapter:
+    if game not in ADAPTERS:
+        raise ValueError(f"unknown game {game!r} ({', '.join(ADAPTERS)})")
+    return ADAPTERS[game](players, options)
+
+
+def act(
+    adapter: GameAdapter, turn: Turn, action: dict[str, Any], noise: Noise, rng: np.random.Generator
+) -> Turn:
+    """Apply an action of ``turn.player``: the decision after a foul, then (if that player strikes)
+    the stroke. Returns the turn that was played (or handed over by the decision)."""
+    decision = int(np.asarray(action.get("decision", 0)).reshape(-1)[0]) if "decision" in action else 0
+    played = adapter.decide(turn, decision)
+    if played.player != turn.player:
+        return played  # put back / replace: the offender strikes, with the decision recorded
+    cue = noise.apply(np.asarray(action["cue"], dtype=np.float64), rng)
+    place = np.asarray(action.get("place", np.array([0.5, 0.5])), dtype=np.float64)
+    play(adapter, adapter.agent_shot(played, cue, place, decision))
+    return Turn(player="")
+
+
+def reward_of(
+    kind: str, me: str, before: dict[str, int], after: dict[str, int], adapter: GameAdapter
+) -> float:
+    mine = after.get(me, 0) - before.get(me, 0)
+    if kind == "points":
+        return float(mine)
+    if kind == "difference":
+        theirs = sum(after.get(p, 0) - before.get(p, 0) for p in after if p != me)
+        return float(mine - theirs)
+    if adapter.over():
+        winner = adapter.last.winner if adapter.last is not None else None
+        return 1.0 if winner == me else (-1.0 if winner else 0.0)
+    return 0.0
