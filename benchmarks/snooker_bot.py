@@ -17,6 +17,7 @@ Every stroke is ruled by the referee exactly as a record would be.
 from __future__ import annotations
 
 import argparse
+import os
 import platform
 import statistics
 import sys
@@ -44,6 +45,9 @@ class Stats:
     endings: dict[str, int] = field(default_factory=dict)
     scores: list[tuple[int, int]] = field(default_factory=list)
     sims: int = 0
+    cpu: list[float] = field(default_factory=list)
+    frames_with_century: int = 0
+    load: list[tuple[float, float, float]] = field(default_factory=list)
 
 
 def warm_up() -> None:
@@ -60,6 +64,7 @@ def warm_up() -> None:
 def play(frames: int, seed: int, max_shots: int, aim_sigma: float, verbose: bool) -> Stats:
     warm_up()
     st = Stats()
+    st.load.append(os.getloadavg())
     names = ["Ann", "Bob"]
     for fi in range(frames):
         rec = Record(game="snooker", players=list(names), frames=[Frame(starts=names[fi % 2])])
@@ -92,13 +97,17 @@ def play(frames: int, seed: int, max_shots: int, aim_sigma: float, verbose: bool
                 st.breaks.append(cur["break"])
                 cur["break"] = 0
 
+        n_breaks = len(st.breaks)
         t0 = time.perf_counter()
+        c0 = time.process_time()
         play_frame(ref, 0, rec.frames[0], bots, on_shot=on_shot, max_shots=max_shots)
         secs = time.perf_counter() - t0
+        st.cpu.append(time.process_time() - c0)
         frame = rec.frames[0]
         if current["break"]:
             st.breaks.append(current["break"])
         st.frames += 1
+        st.frames_with_century += int(any(b >= 100 for b in st.breaks[n_breaks:]))
         st.seconds.append(secs)
         st.strokes.append(len(frame.shots))
         st.sims += sum(b.sims for b in bots.values())
@@ -118,6 +127,7 @@ def play(frames: int, seed: int, max_shots: int, aim_sigma: float, verbose: bool
                 file=sys.stderr,
                 flush=True,
             )
+    st.load.append(os.getloadavg())
     return st
 
 
@@ -141,12 +151,16 @@ def report(st: Stats, args: argparse.Namespace) -> str:
         f"| average break (scoring visits) | {avg_break:.1f} |",
         f"| average of breaks of 10 or more | {statistics.mean(tens) if tens else 0:.1f} ({len(tens)} breaks) |",
         f"| highest break | {max(st.breaks, default=0)} |",
-        f"| centuries | {sum(1 for b in st.breaks if b >= 100)} |",
+        f"| centuries | {sum(1 for b in st.breaks if b >= 100)} "
+        f"(in {st.frames_with_century / max(st.frames, 1):.0%} of frames) |",
         f"| fouls per frame | {st.fouls / max(st.frames, 1):.2f} (fouls and a miss: {st.misses / max(st.frames, 1):.2f}) |",
         f"| safeties per frame | {st.safeties / max(st.frames, 1):.1f} |",
         f"| strokes per frame | {statistics.mean(st.strokes):.1f} (max {max(st.strokes)}) |",
         f"| seconds per frame | {statistics.mean(st.seconds):.1f} mean, {statistics.median(st.seconds):.1f} median, "
         f"{max(st.seconds):.1f} max |",
+        f"| CPU seconds per frame (this process) | {statistics.mean(st.cpu):.2f} mean, {max(st.cpu):.2f} max |",
+        f"| load average (1, 5, 15 min) at start / end | "
+        f"{' '.join(f'{x:.2f}' for x in st.load[0])} / {' '.join(f'{x:.2f}' for x in st.load[-1])} |",
         f"| simulations per stroke | {st.sims / max(sum(st.strokes), 1):.0f} |",
         f"| frame endings | {', '.join(f'{k}: {v}' for k, v in sorted(st.endings.items()))} |",
         f"| mean frame score (winner - loser) | {statistics.mean(max(s) for s in st.scores):.1f} - "
@@ -168,7 +182,9 @@ def report(st: Stats, args: argparse.Namespace) -> str:
         "  wrong ball first), and of those the ones called foul and a miss.",
         "- *Seconds per frame*: wall clock of the whole frame (thinking and the final simulation), one",
         "  process, on this 2-core machine shared with other work, after the physics kernel is compiled",
-        "  (a first run after the kernel changed spends about 20 s more compiling it, once).",
+        "  (a first run after the kernel changed spends about 20 s more compiling it, once). *CPU",
+        "  seconds per frame* (``time.process_time``) depend less on the other work on the machine.",
+        "- *Centuries (in % of frames)*: breaks of 100 or more, and the share of frames with one.",
         "- A player who needs snookers with only colours left concedes (endings: *conceded*); a frame is",
         "  cut at the stroke cap (*unfinished*) so that safety exchanges cannot go on forever.",
         "",

@@ -157,12 +157,12 @@ class PotField:
         rows: list[tuple[float, ...]] = []
         self.targets: list[str] = []
         self.pockets: list[str] = []
+        ends: list[tuple[float, float, float, float]] = []
         for t in targets:
             tp = balls.get(t)
             if tp is None:
                 continue
             ti = self.names.index(t)
-            obstacles = [p for n, p in balls.items() if n != t]
             for pocket, ((px, py), (axx, axy)) in axes.items():
                 ux, uy, d2 = unit(px - tp[0], py - tp[1])
                 if d2 <= 0:
@@ -173,7 +173,7 @@ class PotField:
                 if off > limit:
                     continue
                 gx, gy = tp[0] - 2 * r * ux, tp[1] - 2 * r * uy
-                if not on_surface((gx, gy), table) or not clear(tp, (px, py), obstacles, r):
+                if not on_surface((gx, gy), table):
                     continue
                 # the same tolerance as ghost_pot's
                 width = (19.0 if corner else 24.0) * max(
@@ -181,8 +181,23 @@ class PotField:
                 )
                 tol = math.degrees(math.atan2(width, d2))
                 rows.append((gx, gy, ux, uy, d2, tol, float(ti), 1.0 - roll_off * d2 / 1000.0))
+                ends.append((tp[0], tp[1], px, py))
                 self.targets.append(t)
                 self.pockets.append(pocket)
+        if rows and len(self.balls) > 1:
+            # the object ball's path to the pocket, clear of every other ball (all at once)
+            e = np.array(ends)
+            a, d = e[:, None, 0:2], (e[:, 2:4] - e[:, 0:2])[:, None, :]
+            rel = self.balls[None, :, :] - a
+            tt = np.clip((rel * d).sum(-1) / np.maximum((d**2).sum(-1), 1e-9), 0.0, 1.0)
+            dist2 = ((rel - tt[..., None] * d) ** 2).sum(-1)  # (m, K)
+            own = (
+                np.arange(len(self.balls))[None, :] == np.array([row[6] for row in rows], dtype=int)[:, None]
+            )
+            keep = ~((dist2 < (2 * r + 0.5) ** 2) & ~own).any(1)
+            rows = [row for row, k in zip(rows, keep, strict=True) if k]
+            self.targets = [x for x, k in zip(self.targets, keep, strict=True) if k]
+            self.pockets = [x for x, k in zip(self.pockets, keep, strict=True) if k]
         self.rows = np.array(rows, dtype=float).reshape(-1, 8)
 
     def __len__(self) -> int:

@@ -441,7 +441,11 @@ _FIELDS: dict[tuple[Any, ...], tuple[PotField, npt.NDArray[np.float64], npt.NDAr
 def _field(layout: Layout, on: str) -> tuple[PotField, npt.NDArray[np.float64], npt.NDArray[np.float64]]:
     """The :class:`PotField` of the balls on in ``layout`` with each pot's worth and its target's
     column (cached: a stroke's candidates mostly leave the object balls where they were)."""
-    key = (on, tuple((n, p) for n, p in layout.items() if p is not None and n != "white"))
+    # positions to the millimetre: a ball nudged by less is valued where it was
+    key = (
+        on,
+        tuple((n, round(p[0]), round(p[1])) for n, p in layout.items() if p is not None and n != "white"),
+    )
     hit = _FIELDS.get(key)
     if hit is None:
         f = PotField(layout, targets_on(layout, on), table=eq.TABLE, axes=POCKETS)
