@@ -1,6 +1,6 @@
 """Benchmark of the built-in carrom player: bot games, refereed stroke by stroke.
 
-    python benchmarks/carrom_bot.py [--games 3] [--seed 1] [--budget 150] [--markdown benchmarks/carrom_bot.md]
+    python benchmarks/carrom_bot.py [--games 3] [--seed 1] [--budget 400] [--markdown benchmarks/carrom_bot.md]
 
 Plays ``--games`` games (each boards until 25 points or 8 boards, Law 29) between
 two :class:`~potshot.players.carrom.CarromBot` players, every stroke ruled by
@@ -24,6 +24,7 @@ measures:
 from __future__ import annotations
 
 import argparse
+import os
 import platform
 import statistics
 import sys
@@ -34,7 +35,7 @@ from dataclasses import dataclass, field
 from potshot.equipment.carrom import colour_of, starting_position
 from potshot.physics.carrom import simulate_flick
 from potshot.players.base import ShotPlayed
-from potshot.players.carrom import CarromBot, new_record, play_game
+from potshot.players.carrom import BUDGET, CarromBot, new_record, play_game
 from potshot.record.model import Pot
 from potshot.referee.carrom import CarromReferee, CarromRuling
 
@@ -146,7 +147,13 @@ def play_one(seed: int, budget: int, st: Stats, max_strokes: int) -> None:
         st.unfinished += 1
 
 
-def report(st: Stats, args: argparse.Namespace, wall: float) -> str:
+def report(
+    st: Stats,
+    args: argparse.Namespace,
+    wall: float,
+    cpu: float = 0.0,
+    load: tuple[tuple[float, ...], tuple[float, ...]] = ((), ()),
+) -> str:
     def pct(a: float, b: float) -> str:
         return f"{100.0 * a / b:.1f}%" if b else "n/a"
 
@@ -194,6 +201,9 @@ def report(st: Stats, args: argparse.Namespace, wall: float) -> str:
         f"| seconds per board, per game | {per(sum(st.seconds), len(st.strokes_per_board))}, "
         f"{per(sum(st.seconds), st.games)} |",
         f"| simulated flicks per stroke (mean) | {per(sum(st.sims), len(st.sims))} |",
+        f"| CPU seconds per stroke (this process, whole run) | {cpu / max(st.strokes, 1):.3f} |",
+        f"| load average (1, 5, 15 min) at start / end | {' '.join(f'{x:.2f}' for x in load[0])} / "
+        f"{' '.join(f'{x:.2f}' for x in load[1])} |",
     ]
     lines += [
         "",
@@ -202,7 +212,7 @@ def report(st: Stats, args: argparse.Namespace, wall: float) -> str:
         "- The bots flick with a random error of 0.3 degrees of aim and 3% of pace (one standard",
         "  deviation, seeded); the physics itself is deterministic, so a stroke misses only by that error",
         "  or because the simulated stroke it chose was marginal.",
-        "- The thinking budget counts simulated flicks (`--budget`, default 150 per stroke), not seconds,",
+        f"- The thinking budget counts simulated flicks (`--budget`, default {BUDGET} per stroke), not seconds,",
         "  so a game is reproducible from its seed; most strokes use fewer (the plans run out first).",
         "- Seconds per stroke are wall clock (choose, simulate, rule) on a shared 2-core machine; the",
         "  physics kernel is compiled before timing starts.",
@@ -221,17 +231,19 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, default=3)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--budget", type=int, default=150)
+    ap.add_argument("--budget", type=int, default=BUDGET)
     ap.add_argument("--max-strokes", type=int, default=2000)
     ap.add_argument("--markdown", help="also write the report here")
     args = ap.parse_args(argv)
     warm_up()
     st = Stats()
     t0 = time.perf_counter()
+    c0 = time.process_time()
+    load0 = os.getloadavg()
     for g in range(args.games):
         play_one(args.seed + g, args.budget, st, args.max_strokes)
         print(f"game {g + 1}/{args.games}: {st.boards} boards, {st.strokes} strokes so far", file=sys.stderr)
-    text = report(st, args, time.perf_counter() - t0)
+    text = report(st, args, time.perf_counter() - t0, time.process_time() - c0, (load0, os.getloadavg()))
     print(text)
     if args.markdown:
         with open(args.markdown, "w", encoding="utf-8") as fh:

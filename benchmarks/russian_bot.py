@@ -21,6 +21,7 @@ as a record would be.
 from __future__ import annotations
 
 import argparse
+import os
 import platform
 import statistics
 import sys
@@ -31,7 +32,7 @@ from dataclasses import dataclass, field
 from potshot.equipment.russian import starting_position
 from potshot.physics import simulate_shot
 from potshot.players.base import ShotPlayed
-from potshot.players.russian import CONTINUE_VALUE, RussianBot, play_game
+from potshot.players.russian import CONTINUE_VALUE, VERIFY, RussianBot, play_game
 from potshot.record.model import Cue, Frame, Pot, Record
 from potshot.referee.russian import RussianReferee, RussianRuling
 
@@ -54,6 +55,8 @@ class Stats:
     forced: int = 0
     sims: int = 0
     turns: list[int] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)
+    load: list[tuple[float, float, float]] = field(default_factory=list)
 
 
 REASONS = (
@@ -160,9 +163,13 @@ def play(
                     st.turns.append(turn["points"] if not r.scratch else 0)
                 turn["points"] = 0
 
+        if not st.load:
+            st.load.append(os.getloadavg())
         t0 = time.perf_counter()
+        c0 = time.process_time()
         play_game(ref, 0, frame, bots, max_shots=max_shots, stars=1, on_shot=on_shot)
         secs = time.perf_counter() - t0
+        st.cpu.append(time.process_time() - c0)
         strokes = sum(1 for s in frame.shots if s.cue is not None)
         st.games += 1
         st.seconds.append(secs)
@@ -176,6 +183,7 @@ def play(
                 file=sys.stderr,
                 flush=True,
             )
+    st.load.append(os.getloadavg())
     return st
 
 
@@ -212,7 +220,10 @@ def report(st: Stats, args: argparse.Namespace) -> str:
         f"| mean points of a scoring turn (0 when it ended in a scratch) | "
         f"{statistics.mean(st.turns) if st.turns else 0:.1f} ({len(st.turns)} turns, best {max(st.turns, default=0)}) |",
         f"| blacks spotted against players over 90 | {st.blacks} |",
-        f"| seconds per shot | {secs / n:.2f} (after the physics kernels are compiled) |",
+        f"| seconds per shot | {secs / n:.3f} (after the physics kernels are compiled) |",
+        f"| CPU seconds per shot (this process) | {sum(st.cpu) / n:.3f} |",
+        f"| load average (1, 5, 15 min) at start / end | "
+        f"{' '.join(f'{x:.2f}' for x in st.load[0])} / {' '.join(f'{x:.2f}' for x in st.load[-1])} |",
         f"| simulations per shot (thinking) | {st.sims / n:.0f} |",
         "",
         "## What is measured",
@@ -246,7 +257,7 @@ def main() -> None:
     ap.add_argument("--max-shots", type=int, default=600)
     ap.add_argument("--aim-error", type=float, default=0.05)
     ap.add_argument("--continue-value", type=float, default=CONTINUE_VALUE, help="worth of keeping the turn")
-    ap.add_argument("--verify", type=int, default=6, help="plans verified by simulation each shot")
+    ap.add_argument("--verify", type=int, default=VERIFY, help="plans verified by simulation each shot")
     ap.add_argument("--markdown", help="write the report here")
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args()

@@ -61,7 +61,9 @@ def warm_up() -> None:
     simulate_shot(layout, Cue(speed=5.0, aim=85.0), trajectories=True)
 
 
-def play(frames: int, seed: int, max_shots: int, aim_sigma: float, verbose: bool) -> Stats:
+def play(
+    frames: int, seed: int, max_shots: int, aim_sigma: float, verbose: bool, effort: float = 1.0
+) -> Stats:
     warm_up()
     st = Stats()
     st.load.append(os.getloadavg())
@@ -70,7 +72,8 @@ def play(frames: int, seed: int, max_shots: int, aim_sigma: float, verbose: bool
         rec = Record(game="snooker", players=list(names), frames=[Frame(starts=names[fi % 2])])
         ref = SnookerReferee(rec)
         bots = {
-            n: SnookerBot(n, seed * 100_000 + fi * 10 + i, aim_sigma=aim_sigma) for i, n in enumerate(names)
+            n: SnookerBot(n, seed * 100_000 + fi * 10 + i, aim_sigma=aim_sigma, effort=effort)
+            for i, n in enumerate(names)
         }
         current = {"break": 0}
 
@@ -198,10 +201,11 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--max-shots", type=int, default=400)
     ap.add_argument("--aim-error", type=float, default=0.03)
+    ap.add_argument("--effort", type=float, default=1.0, help="the bots' search effort (1: the default)")
     ap.add_argument("--markdown", help="also write the table to this file")
     ap.add_argument("-q", "--quiet", action="store_true", help="no per-frame lines on stderr")
     args = ap.parse_args()
-    st = play(args.frames, args.seed, args.max_shots, args.aim_error, not args.quiet)
+    st = play(args.frames, args.seed, args.max_shots, args.aim_error, not args.quiet, args.effort)
     text = report(st, args)
     print(text)
     if args.markdown:

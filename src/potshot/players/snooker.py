@@ -534,8 +534,12 @@ class Plan:
 
 
 STROKES: tuple[tuple[float, float, float], ...] = tuple(
-    [(h, e, 0.0) for h in (-0.45, -0.25, 0.0, 0.2, 0.4) for e in (0.2, 0.6, 1.2, 2.0, 3.2)]
-    + [(h, e, sd) for h in (-0.25, 0.2) for e in (0.6, 1.6) for sd in (-0.3, 0.3)]
+    [
+        (h, e, 0.0)
+        for h in (-0.45, -0.3, -0.15, 0.0, 0.15, 0.3, 0.45)
+        for e in (0.1, 0.4, 0.8, 1.3, 2.0, 3.0, 4.2)
+    ]
+    + [(h, e, sd) for h in (-0.25, 0.0, 0.2) for e in (0.6, 1.6) for sd in (-0.35, 0.35)]
 )
 """(tip height, metres the object ball would roll beyond the pocket, side): stun, follow and
 screw at five paces each, and some side (the aim allows for the squirt). Tip offsets stay
@@ -551,7 +555,7 @@ CONTINUATION = 8.0
 """Points a pot is worth beyond its own value and the next ball's: the rest of the break that a
 made pot keeps alive (of the order of the bot's average break after a pot)."""
 
-MISS_COST = 6.0
+MISS_COST = 10.0
 """What a missed pot costs in points (the opponent's expected visit from what a miss leaves)."""
 
 FRAME_OVER_VALUE = 20.0
