@@ -10,19 +10,33 @@ How :class:`SnookerBot` thinks, stroke by stroke:
    of the object ball's line is the cue's aiming error times
    ``d1 / (2R cos(cut))``; the pocket accepts a line within its mouth).
    With the cue ball in hand it tries positions in the D for each pot.
-2. **Simulation.** The best few pots are simulated: first a search of the aim
-   for the window that pots the ball with a reference stroke (this also takes
-   throw into account), whose width gives the pot's chance; then a handful of
-   strokes (stun, follow, screw at three paces) at the window's centre, each
-   checked to be a fair stroke in which the ball is potted, and scored by the
-   position the cue ball is left in (the chance of potting the next ball on,
-   weighted by its value, and the number of easy alternatives).
-3. **Safety.** When no pot is worth its risk it simulates thin, half-ball and
+2. **Simulation.** The best pots (eight by default) are simulated through a
+   :class:`~potshot.players.fastsim.TrialTable` (the physics kernel called with
+   its buffers kept, no record conversion: a quarter of ``simulate_shot``'s cost
+   per trial, the same outcome): first a search of the aim for the window that
+   pots the ball with a reference stroke (this also takes throw into account),
+   whose width gives the pot's chance under the aiming error; then a grid of 61
+   strokes at the window's centre (stun, follow and screw at seven heights and
+   seven paces, and some side; the aim allows for the squirt), each checked to
+   be a fair stroke in which the ball is potted.
+3. **Position play.** Each fair pot's cue-ball position is valued by the best
+   next pot from there (:func:`position_values`, a whole batch of positions at
+   once with numpy over a :class:`~potshot.players.common.PotField` cached per
+   table): the next pot's chance times its worth *and the rest of the break it
+   keeps alive* (:data:`CONTINUATION`), a red near the black worth a little more
+   (the reds around the black are the break-builder's), more for each further
+   easy pot, less tight on a cushion. A pot is scored ``p * (points + position)
+   - (1 - p) * MISS_COST``. The best few strokes are then played again with the
+   cueing error (:data:`NOISE_SAMPLES`: stratified aim and pace errors): the
+   share that still pots fairly and the mean position they leave replace the
+   noiseless outcome, so a stroke whose position depends on a perfect pace, or
+   whose cue ball runs near a pocket, loses to a robust one.
+4. **Safety.** When no pot is worth its risk it simulates thin, half-ball and
    full contacts on the balls on at several paces (or, snookered, aims off
    each cushion at the mirror image of the ball on, and as a last resort
    sweeps the whole circle) and keeps the fair stroke that leaves the
    opponent the least: no pot, ideally snookered.
-4. **Execution.** The chosen stroke is played with a small random error of
+5. **Execution.** The chosen stroke is played with a small random error of
    aim and pace (``aim_sigma`` degrees, ``speed_sigma`` relative), drawn from
    the bot's seeded generator, so pots can be missed and a frame is
    reproducible from its seed.
@@ -441,15 +455,19 @@ _FIELDS: dict[tuple[Any, ...], tuple[PotField, npt.NDArray[np.float64], npt.NDAr
 def _field(layout: Layout, on: str) -> tuple[PotField, npt.NDArray[np.float64], npt.NDArray[np.float64]]:
     """The :class:`PotField` of the balls on in ``layout`` with each pot's worth and its target's
     column (cached: a stroke's candidates mostly leave the object balls where they were)."""
-    # positions to the millimetre: a ball nudged by less is valued where it was
-    key = (
-        on,
-        tuple((n, round(p[0]), round(p[1])) for n, p in layout.items() if p is not None and n != "white"),
-    )
+    # positions on a half-millimetre grid: a ball nudged by less is valued where it was. The field
+    # is built from the grid's positions, so what it gives never depends on which layout of the
+    # same key came first (frames stay reproducible whatever a process played before)
+    grid: Layout = {
+        n: (round(p[0] * 2.0) / 2.0, round(p[1] * 2.0) / 2.0)
+        for n, p in layout.items()
+        if p is not None and n != "white"
+    }
+    key = (on, tuple(grid.items()))
     hit = _FIELDS.get(key)
     if hit is None:
-        f = PotField(layout, targets_on(layout, on), table=eq.TABLE, axes=POCKETS)
-        worth = np.array([_next_worth(layout, t, on) for t in f.targets], dtype=float)
+        f = PotField(grid, targets_on(grid, on), table=eq.TABLE, axes=POCKETS)
+        worth = np.array([_next_worth(grid, t, on) for t in f.targets], dtype=float)
         uniq = sorted(set(f.targets))
         onehot = np.array([[1.0 if t == u else 0.0 for u in uniq] for t in f.targets]).reshape(
             len(f), len(uniq)
@@ -806,6 +824,7 @@ class SnookerBot(CueingBot):
         The score is ``p * (points + position) - (1 - p) * MISS_COST``.
         """
         cands: list[tuple[float, PotLine, Option, Cue, float, Outcome]] = []
+        halves: list[float] = []
         for pl, opt in self._pot_lines(sit):
             win = self._window(sit, opt, pl, 0.0, 1.2)
             if win is None:
@@ -825,18 +844,19 @@ class SnookerBot(CueingBot):
                 if out is None or not out.fair or pl.target not in out.potted:
                     continue
                 cands.append((0.0, pl, opt, cue, chance, out))
+                halves.append((hi - lo) / 2)
         if not cands:
             return []
         pos = self._positions([c[5] for c in cands])
         scored = [
-            (_pot_score(chance, out.points, p), pl, opt, cue, chance, out)
-            for (_, pl, opt, cue, chance, out), p in zip(cands, pos, strict=True)
+            (_pot_score(chance, out.points, p), pl, opt, cue, chance, out, half)
+            for (_, pl, opt, cue, chance, out), p, half in zip(cands, pos, halves, strict=True)
         ]
         scored.sort(key=lambda c: -c[0])
         plans: list[Plan] = []
         keep = max(2, round(6 * self.effort))
-        for _, pl, opt, cue, chance, out in scored[:keep]:
-            share, mean_pos = self._under_noise(sit, opt, pl, cue)
+        for _, pl, opt, cue, chance, out, half in scored[:keep]:
+            share, mean_pos = self._under_noise(sit, opt, pl, cue, half)
             p = chance * share
             score = _pot_score(p, out.points, mean_pos)
             place = pl.white if sit.in_hand else None
@@ -876,14 +896,22 @@ class SnookerBot(CueingBot):
                 vals[i] = v
         return vals
 
-    def _under_noise(self, sit: Situation, opt: Option, pl: PotLine, cue: Cue) -> tuple[float, float]:
-        """(share of the noise samples that pot the ball fairly, their mean position value)."""
+    def _under_noise(
+        self, sit: Situation, opt: Option, pl: PotLine, cue: Cue, half: float = math.inf
+    ) -> tuple[float, float]:
+        """(share of the noise samples that pot the ball fairly, their mean position value).
+
+        The aiming error's own misses are already in the window's chance: the share counts only
+        the samples whose aim error lies inside the window (``half`` degrees either side), so
+        that what fails there (an in-off, a ball that stops in the jaws at the slower pace, a kiss)
+        is what it measures."""
         if self.aim_sigma <= 0 and self.speed_sigma <= 0:
             out = self._try(sit, opt, pl.white, cue)
             if out is None or not out.fair or pl.target not in out.potted:
                 return 0.0, 0.0
             return 1.0, self._positions([out])[0]
         outs: list[Outcome] = []
+        inside = made = 0
         for da, dv in NOISE_SAMPLES:
             c = Cue(
                 speed=min(max(cue.speed * (1.0 + dv * self.speed_sigma), 0.05), 11.5),
@@ -893,11 +921,15 @@ class SnookerBot(CueingBot):
                 elevation=cue.elevation,
             )
             out = self._try(sit, opt, pl.white, c)
-            if out is not None and out.fair and pl.target in out.potted:
+            ok = out is not None and out.fair and pl.target in out.potted
+            if abs(da * self.aim_sigma) <= half:
+                inside += 1
+                made += ok
+            if ok and out is not None:
                 outs.append(out)
         if not outs:
             return 0.0, 0.0
-        share = len(outs) / len(NOISE_SAMPLES)
+        share = made / inside if inside else 1.0
         return share, sum(self._positions(outs)) / len(outs)
 
     def _window(
