@@ -1,6 +1,6 @@
 """Benchmark of the built-in snooker player: bot v bot frames, refereed.
 
-    python benchmarks/snooker_bot.py [--frames 50] [--seed 1] [--markdown benchmarks/snooker_bot.md]
+    python benchmarks/snooker_bot.py [--frames 50] [--seed 1] [--effort 1] [--markdown benchmarks/snooker_bot.md]
 
 Measures, over the frames played:
 
@@ -8,8 +8,12 @@ Measures, over the frames played:
   the ball it aimed at was potted without a foul, over all such strokes;
 - breaks: every visit that scored, its final break; the average and the highest;
 - fouls per frame (and fouls and misses), strokes per frame, safeties per frame;
-- seconds per frame (wall clock, this machine), and how frames ended (won on the
-  colours, conceded, or left unfinished at the stroke cap).
+- seconds per frame (wall clock, this machine) and CPU seconds per frame (less
+  sensitive to the other work on a shared machine), the load average, and how
+  frames ended (won on the colours, conceded, or left unfinished at the stroke cap).
+
+``--markdown`` rewrites the figures and keeps what follows the :data:`KEEP` line
+(the before/after comparison, written by hand).
 
 Every stroke is ruled by the referee exactly as a record would be.
 """
@@ -209,8 +213,23 @@ def main() -> None:
     text = report(st, args)
     print(text)
     if args.markdown:
-        with open(args.markdown, "w") as fh:
-            fh.write(text)
+        write_markdown(args.markdown, text)
+
+
+KEEP = "<!-- kept: written by hand, not by snooker_bot.py -->"
+"""Everything from this line on in the markdown file is kept when the figures are rewritten."""
+
+
+def write_markdown(path: str, text: str) -> None:
+    """Write the figures to ``path``, keeping the hand-written part after :data:`KEEP`."""
+    kept = ""
+    if os.path.exists(path):
+        with open(path, encoding="utf-8") as fh:
+            old = fh.read()
+        if KEEP in old:
+            kept = "\n" + old[old.index(KEEP) :]
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write(text + kept)
 
 
 if __name__ == "__main__":

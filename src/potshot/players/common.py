@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 import numpy.typing as npt
@@ -129,6 +130,30 @@ def ghost_pot(
     return GhostPot((gx, gy), d1, d2, cosc, cut, tol, gain)
 
 
+@lru_cache(maxsize=1 << 16)
+def _pocket_row(
+    tp: Point, pocket: Point, axis: Point, corner: bool, lengths: tuple[float, float, float, float]
+) -> tuple[float, float, float, float, float, float] | None:
+    """The white-independent half of :func:`ghost_pot` for a ball at ``tp`` and one pocket:
+    (ghost x, ghost y, line x, line y, distance to the pocket, tolerance in degrees), or ``None``
+    when the pocket does not take the line or the ghost ball is off the surface. Memoised: a
+    stroke's candidates mostly leave the balls where they were."""
+    r, width_t, length_t, _ = lengths
+    ux, uy, d2 = unit(pocket[0] - tp[0], pocket[1] - tp[1])
+    if d2 <= 0:
+        return None
+    off = math.degrees(math.acos(max(-1.0, min(1.0, ux * axis[0] + uy * axis[1]))))
+    limit = 50.0 if corner else 42.0
+    if off > limit:
+        return None
+    gx, gy = tp[0] - 2 * r * ux, tp[1] - 2 * r * uy
+    if not (r <= gx <= width_t - r and r <= gy <= length_t - r):
+        return None
+    # the same tolerance as ghost_pot's
+    width = (19.0 if corner else 24.0) * max(0.15, math.cos(math.radians(off * (90.0 / (limit + 25.0)))))
+    return gx, gy, ux, uy, d2, math.degrees(math.atan2(width, d2))
+
+
 class PotField:
     """Every pot of ``targets`` from anywhere, for valuing many cue-ball places at once (numpy).
 
@@ -158,29 +183,17 @@ class PotField:
         self.targets: list[str] = []
         self.pockets: list[str] = []
         ends: list[tuple[float, float, float, float]] = []
+        lengths = (r, table.width, table.length, roll_off)
         for t in targets:
             tp = balls.get(t)
             if tp is None:
                 continue
             ti = self.names.index(t)
-            for pocket, ((px, py), (axx, axy)) in axes.items():
-                ux, uy, d2 = unit(px - tp[0], py - tp[1])
-                if d2 <= 0:
+            for pocket, ((px, py), axis) in axes.items():
+                row = _pocket_row(tp, (px, py), axis, table.pockets[pocket].corner, lengths)
+                if row is None:
                     continue
-                off = math.degrees(math.acos(max(-1.0, min(1.0, ux * axx + uy * axy))))
-                corner = table.pockets[pocket].corner
-                limit = 50.0 if corner else 42.0
-                if off > limit:
-                    continue
-                gx, gy = tp[0] - 2 * r * ux, tp[1] - 2 * r * uy
-                if not on_surface((gx, gy), table):
-                    continue
-                # the same tolerance as ghost_pot's
-                width = (19.0 if corner else 24.0) * max(
-                    0.15, math.cos(math.radians(off * (90.0 / (limit + 25.0))))
-                )
-                tol = math.degrees(math.atan2(width, d2))
-                rows.append((gx, gy, ux, uy, d2, tol, float(ti), 1.0 - roll_off * d2 / 1000.0))
+                rows.append((*row, float(ti), 1.0 - roll_off * row[4] / 1000.0))
                 ends.append((tp[0], tp[1], px, py))
                 self.targets.append(t)
                 self.pockets.append(pocket)
