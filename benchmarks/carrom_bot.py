@@ -24,6 +24,7 @@ measures:
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import platform
 import statistics
@@ -31,6 +32,8 @@ import sys
 import time
 from collections import Counter
 from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any
 
 from potshot.equipment.carrom import colour_of, starting_position
 from potshot.physics.carrom import simulate_flick
@@ -147,6 +150,59 @@ def play_one(seed: int, budget: int, st: Stats, max_strokes: int) -> None:
         st.unfinished += 1
 
 
+def load_module(path: str, name: str) -> ModuleType:
+    """A players module from a file (an earlier version, e.g. ``git show REV:src/potshot/players/carrom.py``)."""
+    spec = importlib.util.spec_from_file_location(name, path)
+    if spec is None or spec.loader is None:
+        raise SystemExit(f"--against: cannot load a Python module from {path!r}")
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[name] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def versus(games: int, seed: int, budget: int, max_strokes: int, path: str) -> str:
+    """Head to head: this bot against the ``CarromBot`` of the module at ``path`` (at its own default
+    budget), each seed played twice with the players (and the first break) swapped."""
+    old = load_module(path, "potshot_players_old_carrom")
+    won = {"new": 0, "old": 0, "none": 0}
+    points = {"new": 0, "old": 0}
+    t0, c0, load0 = time.perf_counter(), time.process_time(), os.getloadavg()
+    for g in range(games):
+        s = seed + g
+        for new_side in (0, 1):
+            names = ("P1", "P2")
+            rec = new_record(names, seed=s)
+            ref = CarromReferee(rec)
+            bots: dict[str, Any] = {}
+            for i, n in enumerate(names):
+                if i == new_side:
+                    bots[n] = CarromBot(n, s * 1000 + i, budget=budget)
+                else:
+                    bots[n] = old.CarromBot(n, s * 1000 + i)
+            play_game(ref, rec, bots, max_strokes=max_strokes)
+            st = ref.state
+            who = {new_side: "new", 1 - new_side: "old"}
+            won[who[st.match_winner] if st.match_over and st.match_winner is not None else "none"] += 1
+            for side in (0, 1):
+                points[who[side]] += st.game_score[side]
+    total = 2 * games
+    return "\n".join(
+        [
+            f"Head to head against `{path}`: {total} games ({games} seeds, each played with the players "
+            f"swapped); {time.perf_counter() - t0:.0f} s wall, {time.process_time() - c0:.0f} s CPU, "
+            f"load average {load0[0]:.2f} at the start.",
+            "",
+            "| | this bot | the other |",
+            "|---|---|---|",
+            f"| games won | {won['new']} ({won['new'] / total:.0%}) | {won['old']} ({won['old'] / total:.0%}) |",
+            f"| game points, per game | {points['new'] / total:.1f} | {points['old'] / total:.1f} |",
+            f"| games unfinished (stroke cap) | {won['none']} | |",
+            "",
+        ]
+    )
+
+
 def report(
     st: Stats,
     args: argparse.Namespace,
@@ -233,9 +289,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--budget", type=int, default=BUDGET)
     ap.add_argument("--max-strokes", type=int, default=2000)
+    ap.add_argument(
+        "--against",
+        metavar="PATH",
+        help="play head to head against the CarromBot of this module file instead (an earlier version)",
+    )
     ap.add_argument("--markdown", help="also write the report here")
     args = ap.parse_args(argv)
     warm_up()
+    if args.against:
+        print(versus(args.games, args.seed, args.budget, args.max_strokes, args.against))
+        return 0
     st = Stats()
     t0 = time.perf_counter()
     c0 = time.process_time()

@@ -21,6 +21,7 @@ as a record would be.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import platform
 import statistics
@@ -28,6 +29,8 @@ import sys
 import time
 from collections import Counter
 from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any
 
 from potshot.equipment.russian import starting_position
 from potshot.physics import simulate_shot
@@ -187,6 +190,62 @@ def play(
     return st
 
 
+def load_module(path: str, name: str) -> ModuleType:
+    """A players module from a file (an earlier version, e.g. ``git show REV:src/potshot/players/russian.py``)."""
+    spec = importlib.util.spec_from_file_location(name, path)
+    if spec is None or spec.loader is None:
+        raise SystemExit(f"--against: cannot load a Python module from {path!r}")
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[name] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def versus(games: int, seed: int, max_shots: int, aim_sigma: float, path: str) -> str:
+    """Head to head, two players: this bot against the ``RussianBot`` of the module at ``path``, each
+    seed played twice with the seats (and the first shot) swapped; a game is won by the Real Star."""
+    simulate_shot(dict(starting_position(white=(889.0, 600.0))), Cue(speed=2.0, aim=80.0))
+    old = load_module(path, "potshot_players_old_russian")
+    names = ["P1", "P2"]
+    won = {"new": 0, "old": 0, "none": 0}
+    posted = {"new": 0, "old": 0}
+    shots = 0
+    t0, c0, load0 = time.perf_counter(), time.process_time(), os.getloadavg()
+    for gi in range(games):
+        for new_side in (0, 1):
+            frame = Frame(starts=names[gi % 2])
+            rec = Record(game="russian", players=list(names), frames=[frame])
+            ref = RussianReferee(rec)
+            bots: dict[str, Any] = {}
+            for i, n in enumerate(names):
+                cls = RussianBot if i == new_side else old.RussianBot
+                bots[n] = cls(n, seed * 100_000 + gi * 10 + i, aim_sigma=aim_sigma)
+            play_game(ref, 0, frame, bots, max_shots=max_shots, stars=1)
+            who = {names[new_side]: "new", names[1 - new_side]: "old"}
+            starred = [p for p in names if ref.state.tallies[p].stars > 0]
+            won[who[starred[0]] if len(starred) == 1 else "none"] += 1
+            for p in names:
+                posted[who[p]] += ref.state.tallies[p].posted
+            shots += sum(1 for sh in frame.shots if sh.cue is not None)
+    total = 2 * games
+    return "\n".join(
+        [
+            f"Head to head against `{path}`: {total} two-player games ({games} seeds, each played with the "
+            f"seats swapped), aim error {aim_sigma} deg, to the first Real Star; {shots} shots, "
+            f"{time.perf_counter() - t0:.0f} s wall, {time.process_time() - c0:.0f} s CPU, load average "
+            f"{load0[0]:.2f} at the start.",
+            "",
+            "| | this bot | the other |",
+            "|---|---|---|",
+            f"| games won (Real Star) | {won['new']} ({won['new'] / total:.0%}) | "
+            f"{won['old']} ({won['old'] / total:.0%}) |",
+            f"| posted score at the end, per game | {posted['new'] / total:.1f} | {posted['old'] / total:.1f} |",
+            f"| games without a star (shot cap) | {won['none']} | |",
+            "",
+        ]
+    )
+
+
 def report(st: Stats, args: argparse.Namespace) -> str:
     n = max(st.strokes, 1)
     secs = sum(st.seconds)
@@ -210,6 +269,7 @@ def report(st: Stats, args: argparse.Namespace) -> str:
         f"| strokes | {st.strokes} ({statistics.mean(st.shots_per_game):.0f} a game, max {max(st.shots_per_game)}) |",
         f"| points per shot (credited by the referee) | {st.points / n:.2f} |",
         f"| net points per shot (points minus penalties) | {st.net / n:.2f} |",
+        f"| points per shot, forced scratches left out | {st.points / max(st.strokes - st.forced, 1):.2f} |",
         f"| scratch rate | {st.scratches / n:.1%} ({st.scratches}; {st.forced} of them forced: the striker "
         "was already posted over 100, and every shot is then a scratch) |",
         f"| scratch reasons | {reasons} |",
@@ -258,9 +318,17 @@ def main() -> None:
     ap.add_argument("--aim-error", type=float, default=0.05)
     ap.add_argument("--continue-value", type=float, default=CONTINUE_VALUE, help="worth of keeping the turn")
     ap.add_argument("--verify", type=int, default=VERIFY, help="plans verified by simulation each shot")
+    ap.add_argument(
+        "--against",
+        metavar="PATH",
+        help="play two-player games head to head against the RussianBot of this module file instead",
+    )
     ap.add_argument("--markdown", help="write the report here")
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args()
+    if args.against:
+        print(versus(args.games, args.seed, args.max_shots, args.aim_error, args.against))
+        return
     st = play(
         args.games,
         args.players,

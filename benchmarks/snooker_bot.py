@@ -12,6 +12,9 @@ Measures, over the frames played:
   sensitive to the other work on a shared machine), the load average, and how
   frames ended (won on the colours, conceded, or left unfinished at the stroke cap).
 
+``--against PATH`` plays this bot head to head against the ``SnookerBot`` of another
+module file (``git show 2448296:src/potshot/players/snooker.py > /tmp/old_snooker.py``).
+
 ``--markdown`` rewrites the figures and keeps what follows the :data:`KEEP` line
 (the before/after comparison, written by hand).
 
@@ -21,12 +24,15 @@ Every stroke is ruled by the referee exactly as a record would be.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import platform
 import statistics
 import sys
 import time
 from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any
 
 from potshot.players.base import ShotPlayed
 from potshot.players.snooker import SnookerBot, play_frame
@@ -138,6 +144,58 @@ def play(
     return st
 
 
+def load_module(path: str, name: str) -> ModuleType:
+    """A players module from a file (an earlier version, e.g. ``git show REV:src/potshot/players/snooker.py``)."""
+    spec = importlib.util.spec_from_file_location(name, path)
+    if spec is None or spec.loader is None:
+        raise SystemExit(f"--against: cannot load a Python module from {path!r}")
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[name] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def versus(frames: int, seed: int, max_shots: int, aim_sigma: float, path: str) -> str:
+    """Head to head: this bot against the ``SnookerBot`` of the module at ``path``, the same seeds,
+    each frame played twice with the sides (and the break-off) swapped."""
+    warm_up()
+    old = load_module(path, "potshot_players_old_snooker")
+    names = ["Ann", "Bob"]
+    won = {"new": 0, "old": 0, "none": 0}
+    points = {"new": 0, "old": 0}
+    t0, c0, load0 = time.perf_counter(), time.process_time(), os.getloadavg()
+    for fi in range(frames):
+        for new_side in (0, 1):
+            rec = Record(game="snooker", players=list(names), frames=[Frame(starts=names[fi % 2])])
+            ref = SnookerReferee(rec)
+            bots: dict[str, Any] = {}
+            for i, n in enumerate(names):
+                cls = SnookerBot if i == new_side else old.SnookerBot
+                bots[n] = cls(n, seed * 100_000 + fi * 10 + i, aim_sigma=aim_sigma)
+            play_frame(ref, 0, rec.frames[0], bots, max_shots=max_shots)
+            res = rec.frames[0].result
+            who = {names[new_side]: "new", names[1 - new_side]: "old"}
+            won[who[res.winner] if res is not None and res.winner in who else "none"] += 1
+            sc = ref.state.scores
+            points["new"] += sc[new_side]
+            points["old"] += sc[1 - new_side]
+    total = 2 * frames
+    return "\n".join(
+        [
+            f"Head to head against `{path}`: {total} frames ({frames} seeds, each played with the sides swapped), "
+            f"aim error {aim_sigma} deg; {time.perf_counter() - t0:.0f} s wall, "
+            f"{time.process_time() - c0:.0f} s CPU, load average {load0[0]:.2f} at the start.",
+            "",
+            "| | this bot | the other |",
+            "|---|---|---|",
+            f"| frames won | {won['new']} ({won['new'] / total:.0%}) | {won['old']} ({won['old'] / total:.0%}) |",
+            f"| points per frame | {points['new'] / total:.1f} | {points['old'] / total:.1f} |",
+            f"| frames without a result (stroke cap) | {won['none']} | |",
+            "",
+        ]
+    )
+
+
 def report(st: Stats, args: argparse.Namespace) -> str:
     pot_rate = st.pots_made / st.pot_attempts if st.pot_attempts else 0.0
     avg_break = statistics.mean(st.breaks) if st.breaks else 0.0
@@ -206,9 +264,17 @@ def main() -> None:
     ap.add_argument("--max-shots", type=int, default=400)
     ap.add_argument("--aim-error", type=float, default=0.03)
     ap.add_argument("--effort", type=float, default=1.0, help="the bots' search effort (1: the default)")
+    ap.add_argument(
+        "--against",
+        metavar="PATH",
+        help="play head to head against the SnookerBot of this module file instead (an earlier version)",
+    )
     ap.add_argument("--markdown", help="also write the table to this file")
     ap.add_argument("-q", "--quiet", action="store_true", help="no per-frame lines on stderr")
     args = ap.parse_args()
+    if args.against:
+        print(versus(args.frames, args.seed, args.max_shots, args.aim_error, args.against))
+        return
     st = play(args.frames, args.seed, args.max_shots, args.aim_error, not args.quiet, args.effort)
     text = report(st, args)
     print(text)

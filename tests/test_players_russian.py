@@ -143,8 +143,12 @@ def test_at_95_nothing_that_passes_100() -> None:
 
 
 def test_declares_the_pink_to_pot_it_in_the_declared_colours_pocket() -> None:
-    # The pink on the diagonal of the bottom-right corner (the yellow's pocket).
-    ref = referee(layout(pink=(1478.0, 300.0), white=(1078.0, 700.0), yellow=(1500.0, 3000.0)))
+    # The pink on the diagonal of the bottom-right corner (the yellow's pocket). The green is moved
+    # up the table: on its spot it offers a pot with position on the pink that the bot values
+    # as highly (a choice of play, not of declaration).
+    ref = referee(
+        layout(pink=(1478.0, 300.0), white=(1078.0, 700.0), yellow=(1500.0, 3000.0), green=(700.0, 1400.0))
+    )
     bot = RussianBot("P1", 4)
     shot = chosen(bot, ref)
     assert shot.before.declare_pink == "yellow"
