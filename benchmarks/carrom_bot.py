@@ -283,6 +283,22 @@ def report(
     return "\n".join(lines) + "\n"
 
 
+KEEP = "<!-- kept: written by hand, not by carrom_bot.py -->"
+"""Everything from this line on in the markdown file is kept when the figures are rewritten."""
+
+
+def write_markdown(path: str, text: str) -> None:
+    """Write the figures to ``path``, keeping the hand-written part after :data:`KEEP`."""
+    kept = ""
+    if os.path.exists(path):
+        with open(path, encoding="utf-8") as fh:
+            old = fh.read()
+        if KEEP in old:
+            kept = "\n" + old[old.index(KEEP) :]
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write(text + kept)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, default=3)
@@ -310,8 +326,7 @@ def main(argv: list[str] | None = None) -> int:
     text = report(st, args, time.perf_counter() - t0, time.process_time() - c0, (load0, os.getloadavg()))
     print(text)
     if args.markdown:
-        with open(args.markdown, "w", encoding="utf-8") as fh:
-            fh.write(text)
+        write_markdown(args.markdown, text)
     return 0
 
 

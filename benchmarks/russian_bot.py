@@ -309,6 +309,22 @@ def report(st: Stats, args: argparse.Namespace) -> str:
     return "\n".join(lines)
 
 
+KEEP = "<!-- kept: written by hand, not by russian_bot.py -->"
+"""Everything from this line on in the markdown file is kept when the figures are rewritten."""
+
+
+def write_markdown(path: str, text: str) -> None:
+    """Write the figures to ``path``, keeping the hand-written part after :data:`KEEP`."""
+    kept = ""
+    if os.path.exists(path):
+        with open(path, encoding="utf-8") as fh:
+            old = fh.read()
+        if KEEP in old:
+            kept = "\n" + old[old.index(KEEP) :]
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write(text + kept)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=4)
@@ -342,8 +358,7 @@ def main() -> None:
     text = report(st, args)
     print(text)
     if args.markdown:
-        with open(args.markdown, "w", encoding="utf-8") as fh:
-            fh.write(text)
+        write_markdown(args.markdown, text)
 
 
 if __name__ == "__main__":

@@ -23,10 +23,10 @@ How :class:`SnookerBot` thinks, stroke by stroke:
    next pot from there (:func:`position_values`, a whole batch of positions at
    once with numpy over a :class:`~potshot.players.common.PotField` cached per
    table): the next pot's chance times its worth *and the rest of the break it
-   keeps alive* (:data:`CONTINUATION`), a red near the black worth a little more
+   keeps alive* (:func:`continuation`), a red near the black worth a little more
    (the reds around the black are the break-builder's), more for each further
    easy pot, less tight on a cushion. A pot is scored ``p * (points + position)
-   - (1 - p) * MISS_COST``. The best few strokes are then played again with the
+   - (1 - p) * miss``. The best few strokes are then played again with the
    cueing error (:data:`NOISE_SAMPLES`: stratified aim and pace errors): the
    share that still pots fairly and the mean position they leave replace the
    noiseless outcome, so a stroke whose position depends on a perfect pace, or
@@ -486,7 +486,7 @@ def position_values(layout: Layout, on: str, whites: Sequence[Point], aim_sigma:
     if len(f) == 0:
         return [0.0] * len(whites)
     ch = f.chances(whites, aim_sigma, MAX_CUT)  # (N, m)
-    best = (ch * (worth[None, :] + CONTINUATION)).max(1)
+    best = (ch * (worth[None, :] + continuation(layout))).max(1)
     per_target = (ch[:, :, None] * onehot[None, :, :]).max(1)  # (N, T)
     easy = (per_target > 0.6).sum(1)
     val = best + 0.25 * np.clip(easy - 1, 0, 3)
@@ -569,20 +569,28 @@ NOISE_SAMPLES: tuple[tuple[float, float], ...] = tuple(
 """(aim error, pace error) in standard deviations: the stratified samples with which the best
 candidates are played again (about the quartiles of the aim error, one sigma of pace)."""
 
-CONTINUATION = 8.0
-"""Points a pot is worth beyond its own value and the next ball's: the rest of the break that a
-made pot keeps alive (of the order of the bot's average break after a pot)."""
 
-MISS_COST = 10.0
-"""What a missed pot costs in points (the opponent's expected visit from what a miss leaves)."""
+def continuation(layout: Layout) -> float:
+    """Points a pot is worth beyond its own value and the next ball's: the rest of the break that
+    a made pot keeps alive. It scales with what is left on the table (8 a red, with its colour,
+    and the colours' values): 16 points while most reds are on, 4 on the last colours."""
+    remaining = sum(
+        8 if eq.is_red(n) else VALUES.get(n, 0) for n, p in layout.items() if p is not None and n != "white"
+    )
+    return min(16.0, max(4.0, 0.15 * remaining))
+
+
+MISS_FACTOR = 1.25
+"""What a missed pot costs, in :func:`continuation`s of the table it is played on (the opponent's
+visit from what a miss leaves: 10 points with most reds on)."""
 
 FRAME_OVER_VALUE = 20.0
 """The position value of a stroke that ends the frame (the last black potted)."""
 
 
-def _pot_score(chance: float, points: int, position: float) -> float:
-    """A pot's expected value: made, its points and the position; missed, ``MISS_COST``."""
-    return chance * (points + position) - (1.0 - chance) * MISS_COST
+def _pot_score(chance: float, points: int, position: float, miss: float) -> float:
+    """A pot's expected value: made, its points and the position; missed, ``miss``."""
+    return chance * (points + position) - (1.0 - chance) * miss
 
 
 def pot_speed(line: PotLine, extra: float, height: float) -> float:
@@ -821,7 +829,8 @@ class SnookerBot(CueingBot):
            position (or whose cue ball's safety from the pockets) depends on a perfect pace
            loses to a robust one.
 
-        The score is ``p * (points + position) - (1 - p) * MISS_COST``.
+        The score is ``p * (points + position) - (1 - p) * miss``, ``miss`` being
+        :data:`MISS_FACTOR` times the table's :func:`continuation`.
         """
         cands: list[tuple[float, PotLine, Option, Cue, float, Outcome]] = []
         halves: list[float] = []
@@ -847,9 +856,10 @@ class SnookerBot(CueingBot):
                 halves.append((hi - lo) / 2)
         if not cands:
             return []
+        miss = MISS_FACTOR * continuation(sit.layout)
         pos = self._positions([c[5] for c in cands])
         scored = [
-            (_pot_score(chance, out.points, p), pl, opt, cue, chance, out, half)
+            (_pot_score(chance, out.points, p, miss), pl, opt, cue, chance, out, half)
             for (_, pl, opt, cue, chance, out), p, half in zip(cands, pos, halves, strict=True)
         ]
         scored.sort(key=lambda c: -c[0])
@@ -858,7 +868,7 @@ class SnookerBot(CueingBot):
         for _, pl, opt, cue, chance, out, half in scored[:keep]:
             share, mean_pos = self._under_noise(sit, opt, pl, cue, half)
             p = chance * share
-            score = _pot_score(p, out.points, mean_pos)
+            score = _pot_score(p, out.points, mean_pos, miss)
             place = pl.white if sit.in_hand else None
             plans.append(Plan("pot", opt, cue, place, score, p, pl.pocket, out))
         return plans
@@ -1006,7 +1016,7 @@ class SnookerBot(CueingBot):
             score = out.points + pos
         else:
             danger, snookered = threat(out.layout, out.next_on, self.aim_sigma)
-            score = -(4.0 + CONTINUATION) * danger + (2.0 if snookered else 0.0)
+            score = -(4.0 + continuation(out.layout)) * danger + (2.0 if snookered else 0.0)
         place = white if sit.in_hand else None
         plan = Plan(kind, opt, cue, place, score, 0.0, None, out)
         self._pool.append(plan)
