@@ -322,3 +322,31 @@ def test_replay_caption_speaks_russian() -> None:
     assert caption("russian", scratch) == (
         "scratch (the cue ball off the table) · penalty 9 · turn 0 · posted P1 40*1, P2 0 · next: P1"
     )
+
+
+def test_the_chosen_stroke_is_valued_by_its_mean_over_the_noise_samples() -> None:
+    """The best verified strokes are played again over NOISE_SAMPLES (the winner's curse of the
+    first estimate): the chosen stroke's value is that mean, ruled by the referee each time, and
+    the referee is left as it was."""
+    from potshot.physics.params import MAX_SPEED
+    from potshot.players.russian import NOISE_SAMPLES
+    from potshot.record.model import Cue
+
+    ref = referee(layout(red=OBJ_TL, white=WHITE_TL))
+    snap = ref.snapshot()
+    bot = RussianBot("P1", 7)
+    shot = bot.choose(ref)
+    assert ref.snapshot() == snap
+    assert bot.last is not None and bot.last.plan.kind == "pot"
+    c = bot.last.cue
+    lay = dict(ref.state.positions)
+    vals = []
+    for da, dv in NOISE_SAMPLES:
+        cue = Cue(
+            speed=min(MAX_SPEED, c.speed * (1.0 + dv * bot.speed_sigma)),
+            aim=(c.aim + da * bot.aim_sigma) % 360.0,
+            height=c.height,
+        )
+        vals.append(bot._outcome(ref, ref.snapshot(), shot.before, lay, cue))
+    assert abs(bot.last.value - sum(vals) / len(vals)) < 1e-9
+    assert abs(sum(a for a, _ in NOISE_SAMPLES)) < 1e-12 and abs(sum(v for _, v in NOISE_SAMPLES)) < 1e-12

@@ -12,7 +12,7 @@ How :class:`SnookerBot` thinks, stroke by stroke:
    With the cue ball in hand it tries positions in the D for each pot.
 2. **Simulation.** The best pots (eight by default) are simulated through a
    :class:`~potshot.players.fastsim.TrialTable` (the physics kernel called with
-   its buffers kept, no record conversion: a quarter of ``simulate_shot``'s cost
+   its buffers kept, no record conversion: a third of ``simulate_shot``'s cost
    per trial, the same outcome): first a search of the aim for the window that
    pots the ball with a reference stroke (this also takes throw into account),
    whose width gives the pot's chance under the aiming error; then a grid of 61
