@@ -36,9 +36,10 @@ How :class:`CarromBot` chooses a stroke (ICF laws, ``shared/rulebooks/carrom-law
    also the position left (easy pots for the bot when its turn goes on, a
    cover shot after the queen, the opponent's easy pots otherwise). When
    nothing pockets as planned, the budget left searches around the plans
-   (aim and pace). The best few are re-simulated with the aim off by the bot's aiming error either way and
-   ranked on the average, so a stroke that works at one exact aim only is not
-   trusted. A per-stroke budget of simulated flicks (``budget``) bounds the
+   (aim and pace). The best few (:data:`ROBUST_TOP`) are flicked again with the
+   bot's own error (:data:`NOISE_SAMPLES`: four stratified aim and pace errors)
+   and ranked on the mean of those rulings plus the position the planned flick
+   leaves, so a stroke that works at one exact aim only is not trusted. A per-stroke budget of simulated flicks (``budget``) bounds the
    thinking; it counts simulations, not seconds, so a game is reproducible.
 5. **Execution.** The chosen flick is played with a random error of aim and
    pace from the bot's seeded generator (``aim_sigma`` degrees, ``speed_sigma``

@@ -31,10 +31,16 @@ heading):
    screw). Each simulated shot is run through the real referee (a snapshot
    of it, restored afterwards), and valued by what the referee rules: the
    points, a Real Star and what it claims, or a scratch's penalty plus the
-   turn's points that vaporize (SCORING); the position left counts a little
+   turn's points that vaporize (SCORING); the position left counts
    (the bot's own next shot when the turn goes on, the next player's
-   otherwise). The values of neighbouring aims are averaged with the bot's
-   aiming error, so a shot that only works at one exact aim is not trusted.
+   otherwise): a kept turn is worth :data:`CONTINUE_VALUE` in part
+   (:data:`KEEP_FLOOR`) and the rest with the chance of the best shot it leaves,
+   plus that shot's points (:data:`LEAVE_OWN`), so the cue ball's position
+   counts. The values of neighbouring aims are averaged with the bot's
+   aiming error, so a shot that only works at one exact aim is not trusted;
+   the best few strokes (:data:`REFINE_TOP`) are then played again over
+   :data:`NOISE_SAMPLES` (stratified aim and pace errors) and valued by that
+   mean, which takes off the upward bias of the best of many noisy estimates.
 3. **Execution.** The best stroke is played with a random error of aim and
    pace drawn from the bot's seeded generator (``aim_sigma`` degrees,
    ``speed_sigma`` relative): shots can miss, and a game is reproducible from
