@@ -89,6 +89,7 @@ from potshot.referee.russian import (
     STAR_SCORE,
     RussianReferee,
     RussianRuling,
+    Tally,
 )
 
 R = eq.BALL_RADIUS
@@ -615,6 +616,9 @@ class RussianBot(CueingBot):
             if action is not None:
                 before.action = action
                 layout = apply_black_action(ref, layout, action)
+        split = penalty_split(ref, me)
+        if split:
+            before.extra = {**(before.extra or {}), "penalty_split": split}
         in_hand = layout.get("white") is None
         room = self._room(ref, me)
         no_pot = self._no_pot(ref, layout)
@@ -981,6 +985,47 @@ def black_action(referee: RussianReferee, player: str) -> str | None:
         if all(p is None or geo.distance(p, home) >= 2 * R + 0.01 for p in st.positions.values()):
             return "spot_black"
     return None
+
+
+def scratch_cost(tally: Tally) -> int:
+    """SCORING: the points a scratch would take off ``tally`` now (the referee's penalty by stars:
+    none, the tally above the line to half of it below, else half the score below; one star: half;
+    two: all; three or more: the score turned negative, or doubled when it already is)."""
+    if tally.stars == 0:
+        if tally.above > 0:
+            return tally.above - tally.above // 2
+        return tally.below - tally.below // 2
+    if tally.stars == 1:
+        return tally.below - tally.below // 2
+    if tally.stars == 2:
+        return tally.below
+    three = -tally.below if tally.below >= 0 else 2 * tally.below
+    return tally.posted - three
+
+
+def penalty_split(referee: RussianReferee, player: str) -> dict[str, int] | None:
+    """SCORING: how ``player`` divides the penalty of a scratch among the others ("at the
+    discretion of the scratching player"), declared before the shot (``before.extra.penalty_split``).
+
+    Only for a player posted over 90 while a black is on the table (when the rule applies). The
+    points go one by one to whoever of the others is then the lowest (the earlier in the rotation
+    on a tie), which keeps everyone as far under 100 as the penalty allows: a player pushed over
+    100 scratches at every shot (SCRATCH) and the penalties of those scratches are divided in
+    turn, so an even split can keep a game going round at a few points a shot; and at 99 a
+    one-point shot is a Real Star. ``None`` when there is nothing to divide.
+    """
+    st = referee.state
+    if st.tallies[player].posted <= BLACK_THRESHOLD or not _blacks_on(st.positions):
+        return None
+    cost = scratch_cost(st.tallies[player])
+    others = [p for p in referee._order_from(player) if p != player and p in st.tallies]
+    if cost <= 0 or not others:
+        return None
+    split = {p: 0 for p in others}
+    for _ in range(cost):
+        low = min(others, key=lambda p: (st.tallies[p].posted + split[p], others.index(p)))
+        split[low] += 1
+    return split
 
 
 def apply_black_action(referee: RussianReferee, layout: Mapping[str, Point | None], action: str) -> Layout:
