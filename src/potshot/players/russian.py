@@ -680,9 +680,8 @@ class RussianBot(CueingBot):
             # biased up (the winner's curse), the finer estimate picks the stroke that is robust.
             verified.sort(key=lambda c: -c.value)
             if self.aim_sigma > 0 or self.speed_sigma > 0:
+                # every kind alike (a safe shot's single estimate would otherwise keep its bias)
                 for choice in verified[:REFINE_TOP]:
-                    if choice.plan.kind == "safe":
-                        continue
                     b = self._before_for(choice.plan, before, in_hand)
                     lay = dict(layout)
                     lay["white"] = choice.plan.white
