@@ -1,6 +1,6 @@
 """Benchmark of the built-in carrom player: bot games, refereed stroke by stroke.
 
-    python benchmarks/carrom_bot.py [--games 3] [--seed 1] [--budget 150] [--markdown benchmarks/carrom_bot.md]
+    python benchmarks/carrom_bot.py [--games 3] [--seed 1] [--budget 400] [--markdown benchmarks/carrom_bot.md]
 
 Plays ``--games`` games (each boards until 25 points or 8 boards, Law 29) between
 two :class:`~potshot.players.carrom.CarromBot` players, every stroke ruled by
@@ -24,17 +24,21 @@ measures:
 from __future__ import annotations
 
 import argparse
+import importlib.util
+import os
 import platform
 import statistics
 import sys
 import time
 from collections import Counter
 from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any
 
 from potshot.equipment.carrom import colour_of, starting_position
 from potshot.physics.carrom import simulate_flick
 from potshot.players.base import ShotPlayed
-from potshot.players.carrom import CarromBot, new_record, play_game
+from potshot.players.carrom import BUDGET, CarromBot, new_record, play_game
 from potshot.record.model import Pot
 from potshot.referee.carrom import CarromReferee, CarromRuling
 
@@ -146,7 +150,66 @@ def play_one(seed: int, budget: int, st: Stats, max_strokes: int) -> None:
         st.unfinished += 1
 
 
-def report(st: Stats, args: argparse.Namespace, wall: float) -> str:
+def load_module(path: str, name: str) -> ModuleType:
+    """A players module from a file (an earlier version, e.g. ``git show REV:src/potshot/players/carrom.py``)."""
+    spec = importlib.util.spec_from_file_location(name, path)
+    if spec is None or spec.loader is None:
+        raise SystemExit(f"--against: cannot load a Python module from {path!r}")
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[name] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def versus(games: int, seed: int, budget: int, max_strokes: int, path: str) -> str:
+    """Head to head: this bot against the ``CarromBot`` of the module at ``path`` (at its own default
+    budget), each seed played twice with the players (and the first break) swapped."""
+    old = load_module(path, "potshot_players_old_carrom")
+    won = {"new": 0, "old": 0, "none": 0}
+    points = {"new": 0, "old": 0}
+    t0, c0, load0 = time.perf_counter(), time.process_time(), os.getloadavg()
+    for g in range(games):
+        s = seed + g
+        for new_side in (0, 1):
+            names = ("P1", "P2")
+            rec = new_record(names, seed=s)
+            ref = CarromReferee(rec)
+            bots: dict[str, Any] = {}
+            for i, n in enumerate(names):
+                if i == new_side:
+                    bots[n] = CarromBot(n, s * 1000 + i, budget=budget)
+                else:
+                    bots[n] = old.CarromBot(n, s * 1000 + i)
+            play_game(ref, rec, bots, max_strokes=max_strokes)
+            st = ref.state
+            who = {new_side: "new", 1 - new_side: "old"}
+            won[who[st.match_winner] if st.match_over and st.match_winner is not None else "none"] += 1
+            for side in (0, 1):
+                points[who[side]] += st.game_score[side]
+    total = 2 * games
+    return "\n".join(
+        [
+            f"Head to head against `{path}`: {total} games ({games} seeds, each played with the players "
+            f"swapped); {time.perf_counter() - t0:.0f} s wall, {time.process_time() - c0:.0f} s CPU, "
+            f"load average {load0[0]:.2f} at the start.",
+            "",
+            "| | this bot | the other |",
+            "|---|---|---|",
+            f"| games won | {won['new']} ({won['new'] / total:.0%}) | {won['old']} ({won['old'] / total:.0%}) |",
+            f"| game points, per game | {points['new'] / total:.1f} | {points['old'] / total:.1f} |",
+            f"| games unfinished (stroke cap) | {won['none']} | |",
+            "",
+        ]
+    )
+
+
+def report(
+    st: Stats,
+    args: argparse.Namespace,
+    wall: float,
+    cpu: float = 0.0,
+    load: tuple[tuple[float, ...], tuple[float, ...]] = ((), ()),
+) -> str:
     def pct(a: float, b: float) -> str:
         return f"{100.0 * a / b:.1f}%" if b else "n/a"
 
@@ -194,6 +257,9 @@ def report(st: Stats, args: argparse.Namespace, wall: float) -> str:
         f"| seconds per board, per game | {per(sum(st.seconds), len(st.strokes_per_board))}, "
         f"{per(sum(st.seconds), st.games)} |",
         f"| simulated flicks per stroke (mean) | {per(sum(st.sims), len(st.sims))} |",
+        f"| CPU seconds per stroke (this process, whole run) | {cpu / max(st.strokes, 1):.3f} |",
+        f"| load average (1, 5, 15 min) at start / end | {' '.join(f'{x:.2f}' for x in load[0])} / "
+        f"{' '.join(f'{x:.2f}' for x in load[1])} |",
     ]
     lines += [
         "",
@@ -202,7 +268,7 @@ def report(st: Stats, args: argparse.Namespace, wall: float) -> str:
         "- The bots flick with a random error of 0.3 degrees of aim and 3% of pace (one standard",
         "  deviation, seeded); the physics itself is deterministic, so a stroke misses only by that error",
         "  or because the simulated stroke it chose was marginal.",
-        "- The thinking budget counts simulated flicks (`--budget`, default 150 per stroke), not seconds,",
+        f"- The thinking budget counts simulated flicks (`--budget`, default {BUDGET} per stroke), not seconds,",
         "  so a game is reproducible from its seed; most strokes use fewer (the plans run out first).",
         "- Seconds per stroke are wall clock (choose, simulate, rule) on a shared 2-core machine; the",
         "  physics kernel is compiled before timing starts.",
@@ -217,25 +283,50 @@ def report(st: Stats, args: argparse.Namespace, wall: float) -> str:
     return "\n".join(lines) + "\n"
 
 
+KEEP = "<!-- kept: written by hand, not by carrom_bot.py -->"
+"""Everything from this line on in the markdown file is kept when the figures are rewritten."""
+
+
+def write_markdown(path: str, text: str) -> None:
+    """Write the figures to ``path``, keeping the hand-written part after :data:`KEEP`."""
+    kept = ""
+    if os.path.exists(path):
+        with open(path, encoding="utf-8") as fh:
+            old = fh.read()
+        if KEEP in old:
+            kept = "\n" + old[old.index(KEEP) :]
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write(text + kept)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, default=3)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--budget", type=int, default=150)
+    ap.add_argument("--budget", type=int, default=BUDGET)
     ap.add_argument("--max-strokes", type=int, default=2000)
+    ap.add_argument(
+        "--against",
+        metavar="PATH",
+        help="play head to head against the CarromBot of this module file instead (an earlier version)",
+    )
     ap.add_argument("--markdown", help="also write the report here")
     args = ap.parse_args(argv)
     warm_up()
+    if args.against:
+        print(versus(args.games, args.seed, args.budget, args.max_strokes, args.against))
+        return 0
     st = Stats()
     t0 = time.perf_counter()
+    c0 = time.process_time()
+    load0 = os.getloadavg()
     for g in range(args.games):
         play_one(args.seed + g, args.budget, st, args.max_strokes)
         print(f"game {g + 1}/{args.games}: {st.boards} boards, {st.strokes} strokes so far", file=sys.stderr)
-    text = report(st, args, time.perf_counter() - t0)
+    text = report(st, args, time.perf_counter() - t0, time.process_time() - c0, (load0, os.getloadavg()))
     print(text)
     if args.markdown:
-        with open(args.markdown, "w", encoding="utf-8") as fh:
-            fh.write(text)
+        write_markdown(args.markdown, text)
     return 0
 
 

@@ -21,17 +21,21 @@ as a record would be.
 from __future__ import annotations
 
 import argparse
+import importlib.util
+import os
 import platform
 import statistics
 import sys
 import time
 from collections import Counter
 from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any
 
 from potshot.equipment.russian import starting_position
 from potshot.physics import simulate_shot
 from potshot.players.base import ShotPlayed
-from potshot.players.russian import CONTINUE_VALUE, RussianBot, play_game
+from potshot.players.russian import CONTINUE_VALUE, VERIFY, RussianBot, play_game
 from potshot.record.model import Cue, Frame, Pot, Record
 from potshot.referee.russian import RussianReferee, RussianRuling
 
@@ -54,6 +58,8 @@ class Stats:
     forced: int = 0
     sims: int = 0
     turns: list[int] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)
+    load: list[tuple[float, float, float]] = field(default_factory=list)
 
 
 REASONS = (
@@ -160,9 +166,13 @@ def play(
                     st.turns.append(turn["points"] if not r.scratch else 0)
                 turn["points"] = 0
 
+        if not st.load:
+            st.load.append(os.getloadavg())
         t0 = time.perf_counter()
+        c0 = time.process_time()
         play_game(ref, 0, frame, bots, max_shots=max_shots, stars=1, on_shot=on_shot)
         secs = time.perf_counter() - t0
+        st.cpu.append(time.process_time() - c0)
         strokes = sum(1 for s in frame.shots if s.cue is not None)
         st.games += 1
         st.seconds.append(secs)
@@ -176,7 +186,64 @@ def play(
                 file=sys.stderr,
                 flush=True,
             )
+    st.load.append(os.getloadavg())
     return st
+
+
+def load_module(path: str, name: str) -> ModuleType:
+    """A players module from a file (an earlier version, e.g. ``git show REV:src/potshot/players/russian.py``)."""
+    spec = importlib.util.spec_from_file_location(name, path)
+    if spec is None or spec.loader is None:
+        raise SystemExit(f"--against: cannot load a Python module from {path!r}")
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[name] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def versus(games: int, seed: int, max_shots: int, aim_sigma: float, path: str) -> str:
+    """Head to head, two players: this bot against the ``RussianBot`` of the module at ``path``, each
+    seed played twice with the seats (and the first shot) swapped; a game is won by the Real Star."""
+    simulate_shot(dict(starting_position(white=(889.0, 600.0))), Cue(speed=2.0, aim=80.0))
+    old = load_module(path, "potshot_players_old_russian")
+    names = ["P1", "P2"]
+    won = {"new": 0, "old": 0, "none": 0}
+    posted = {"new": 0, "old": 0}
+    shots = 0
+    t0, c0, load0 = time.perf_counter(), time.process_time(), os.getloadavg()
+    for gi in range(games):
+        for new_side in (0, 1):
+            frame = Frame(starts=names[gi % 2])
+            rec = Record(game="russian", players=list(names), frames=[frame])
+            ref = RussianReferee(rec)
+            bots: dict[str, Any] = {}
+            for i, n in enumerate(names):
+                cls = RussianBot if i == new_side else old.RussianBot
+                bots[n] = cls(n, seed * 100_000 + gi * 10 + i, aim_sigma=aim_sigma)
+            play_game(ref, 0, frame, bots, max_shots=max_shots, stars=1)
+            who = {names[new_side]: "new", names[1 - new_side]: "old"}
+            starred = [p for p in names if ref.state.tallies[p].stars > 0]
+            won[who[starred[0]] if len(starred) == 1 else "none"] += 1
+            for p in names:
+                posted[who[p]] += ref.state.tallies[p].posted
+            shots += sum(1 for sh in frame.shots if sh.cue is not None)
+    total = 2 * games
+    return "\n".join(
+        [
+            f"Head to head against `{path}`: {total} two-player games ({games} seeds, each played with the "
+            f"seats swapped), aim error {aim_sigma} deg, to the first Real Star; {shots} shots, "
+            f"{time.perf_counter() - t0:.0f} s wall, {time.process_time() - c0:.0f} s CPU, load average "
+            f"{load0[0]:.2f} at the start.",
+            "",
+            "| | this bot | the other |",
+            "|---|---|---|",
+            f"| games won (Real Star) | {won['new']} ({won['new'] / total:.0%}) | "
+            f"{won['old']} ({won['old'] / total:.0%}) |",
+            f"| posted score at the end, per game | {posted['new'] / total:.1f} | {posted['old'] / total:.1f} |",
+            f"| games without a star (shot cap) | {won['none']} | |",
+            "",
+        ]
+    )
 
 
 def report(st: Stats, args: argparse.Namespace) -> str:
@@ -202,6 +269,7 @@ def report(st: Stats, args: argparse.Namespace) -> str:
         f"| strokes | {st.strokes} ({statistics.mean(st.shots_per_game):.0f} a game, max {max(st.shots_per_game)}) |",
         f"| points per shot (credited by the referee) | {st.points / n:.2f} |",
         f"| net points per shot (points minus penalties) | {st.net / n:.2f} |",
+        f"| points per shot, forced scratches left out | {st.points / max(st.strokes - st.forced, 1):.2f} |",
         f"| scratch rate | {st.scratches / n:.1%} ({st.scratches}; {st.forced} of them forced: the striker "
         "was already posted over 100, and every shot is then a scratch) |",
         f"| scratch reasons | {reasons} |",
@@ -212,7 +280,10 @@ def report(st: Stats, args: argparse.Namespace) -> str:
         f"| mean points of a scoring turn (0 when it ended in a scratch) | "
         f"{statistics.mean(st.turns) if st.turns else 0:.1f} ({len(st.turns)} turns, best {max(st.turns, default=0)}) |",
         f"| blacks spotted against players over 90 | {st.blacks} |",
-        f"| seconds per shot | {secs / n:.2f} (after the physics kernels are compiled) |",
+        f"| seconds per shot | {secs / n:.3f} (after the physics kernels are compiled) |",
+        f"| CPU seconds per shot (this process) | {sum(st.cpu) / n:.3f} |",
+        f"| load average (1, 5, 15 min) at start / end | "
+        f"{' '.join(f'{x:.2f}' for x in st.load[0])} / {' '.join(f'{x:.2f}' for x in st.load[-1])} |",
         f"| simulations per shot (thinking) | {st.sims / n:.0f} |",
         "",
         "## What is measured",
@@ -238,6 +309,22 @@ def report(st: Stats, args: argparse.Namespace) -> str:
     return "\n".join(lines)
 
 
+KEEP = "<!-- kept: written by hand, not by russian_bot.py -->"
+"""Everything from this line on in the markdown file is kept when the figures are rewritten."""
+
+
+def write_markdown(path: str, text: str) -> None:
+    """Write the figures to ``path``, keeping the hand-written part after :data:`KEEP`."""
+    kept = ""
+    if os.path.exists(path):
+        with open(path, encoding="utf-8") as fh:
+            old = fh.read()
+        if KEEP in old:
+            kept = "\n" + old[old.index(KEEP) :]
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write(text + kept)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=4)
@@ -246,10 +333,18 @@ def main() -> None:
     ap.add_argument("--max-shots", type=int, default=600)
     ap.add_argument("--aim-error", type=float, default=0.05)
     ap.add_argument("--continue-value", type=float, default=CONTINUE_VALUE, help="worth of keeping the turn")
-    ap.add_argument("--verify", type=int, default=6, help="plans verified by simulation each shot")
+    ap.add_argument("--verify", type=int, default=VERIFY, help="plans verified by simulation each shot")
+    ap.add_argument(
+        "--against",
+        metavar="PATH",
+        help="play two-player games head to head against the RussianBot of this module file instead",
+    )
     ap.add_argument("--markdown", help="write the report here")
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args()
+    if args.against:
+        print(versus(args.games, args.seed, args.max_shots, args.aim_error, args.against))
+        return
     st = play(
         args.games,
         args.players,
@@ -263,8 +358,7 @@ def main() -> None:
     text = report(st, args)
     print(text)
     if args.markdown:
-        with open(args.markdown, "w", encoding="utf-8") as fh:
-            fh.write(text)
+        write_markdown(args.markdown, text)
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ import json
 import random
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from potshot import geometry as geo
@@ -21,7 +22,7 @@ from potshot.players.russian import (
     stroke_layout,
 )
 from potshot.record.io import load
-from potshot.record.model import Frame, Hit, Pot, Record, Shot
+from potshot.record.model import Cue, Frame, Hit, Pot, Record, Shot
 from potshot.referee.runner import referee_record
 from potshot.referee.russian import RussianReferee, RussianRuling
 
@@ -143,8 +144,12 @@ def test_at_95_nothing_that_passes_100() -> None:
 
 
 def test_declares_the_pink_to_pot_it_in_the_declared_colours_pocket() -> None:
-    # The pink on the diagonal of the bottom-right corner (the yellow's pocket).
-    ref = referee(layout(pink=(1478.0, 300.0), white=(1078.0, 700.0), yellow=(1500.0, 3000.0)))
+    # The pink on the diagonal of the bottom-right corner (the yellow's pocket). The green is moved
+    # up the table: on its spot it offers a pot with position on the pink that the bot values
+    # as highly (a choice of play, not of declaration).
+    ref = referee(
+        layout(pink=(1478.0, 300.0), white=(1078.0, 700.0), yellow=(1500.0, 3000.0), green=(700.0, 1400.0))
+    )
     bot = RussianBot("P1", 4)
     shot = chosen(bot, ref)
     assert shot.before.declare_pink == "yellow"
@@ -318,3 +323,76 @@ def test_replay_caption_speaks_russian() -> None:
     assert caption("russian", scratch) == (
         "scratch (the cue ball off the table) · penalty 9 · turn 0 · posted P1 40*1, P2 0 · next: P1"
     )
+
+
+def test_the_chosen_stroke_is_valued_by_its_mean_over_the_noise_samples() -> None:
+    """The best verified strokes are played again over NOISE_SAMPLES (the winner's curse of the
+    first estimate): the chosen stroke's value is that mean, ruled by the referee each time, and
+    the referee is left as it was."""
+    from potshot.physics.params import MAX_SPEED
+    from potshot.players.russian import NOISE_SAMPLES
+
+    ref = referee(layout(red=OBJ_TL, white=WHITE_TL))
+    snap = ref.snapshot()
+    bot = RussianBot("P1", 7)
+    shot = bot.choose(ref)
+    assert ref.snapshot() == snap
+    assert bot.last is not None and bot.last.plan.kind == "pot"
+    c = bot.last.cue
+    lay = dict(ref.state.positions)
+    vals = []
+    for da, dv in NOISE_SAMPLES:
+        cue = Cue(
+            speed=min(MAX_SPEED, c.speed * (1.0 + dv * bot.speed_sigma)),
+            aim=(c.aim + da * bot.aim_sigma) % 360.0,
+            height=c.height,
+        )
+        vals.append(bot._outcome(ref, ref.snapshot(), shot.before, lay, cue))
+    assert abs(bot.last.value - sum(vals) / len(vals)) < 1e-9
+    assert abs(sum(a for a, _ in NOISE_SAMPLES)) < 1e-12 and abs(sum(v for _, v in NOISE_SAMPLES)) < 1e-12
+
+
+@pytest.mark.parametrize(
+    "tally",
+    [
+        {"above": 40, "below": 55},
+        {"above": 0, "below": 93},
+        {"below": 91, "stars": 1},
+        {"below": 97, "stars": 2},
+        {"below": 95, "stars": 3},
+        {"below": -20, "stars": 3},
+        {"below": 95, "stars": 4},
+    ],
+)
+def test_scratch_cost_is_what_the_referee_takes(tally: dict[str, int]) -> None:
+    from potshot.players.russian import scratch_cost
+
+    ref = referee(layout(), tallies={"P1": tally})
+    snap = ref.snapshot()
+    want = ref._penalty("P1", None)
+    ref.restore(snap)
+    assert scratch_cost(ref.state.tallies["P1"]) == want
+
+
+def test_over_90_the_bot_divides_its_penalty_under_100_and_the_referee_applies_it() -> None:
+    """SCORING: the scratching player divides the penalty; the bot gives each point to the lowest of
+    the others (keeping them all as far under 100 as it can), and a scratch applies that division."""
+    from potshot.players.russian import penalty_split
+
+    pos = layout()
+    pos["black1"] = eq.HOME_SPOT["black"]
+    ref = referee(pos, tallies={"P1": {"above": 60, "below": 35}, "P2": {"above": 92}, "P3": {"above": 70}})
+    split = penalty_split(ref, "P1")
+    # a scratch costs 30 (half of the 60 above the line): P3 is brought up to P2's 92, then both to 96
+    assert split == {"P2": 4, "P3": 26}
+    shot = RussianBot("P1", 2).choose(ref)
+    assert shot.before.extra is not None and shot.before.extra["penalty_split"] == split
+    # a scratch by P1 (the cue ball touches nothing) is ruled with that division
+    assert shot.cue is not None
+    miss = Shot(player="P1", before=shot.before, cue=Cue(speed=0.3, aim=270.0))
+    r = play(ref, miss)
+    assert r.scratch
+    assert ref.state.tallies["P2"].posted == 96 and ref.state.tallies["P3"].posted == 96
+    # under 90, or without a black, there is nothing to divide
+    assert penalty_split(referee(layout(), tallies={"P1": {"above": 95}}), "P1") is None
+    assert penalty_split(referee(pos, tallies={"P1": {"above": 80}}), "P1") is None

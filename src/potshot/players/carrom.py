@@ -36,9 +36,10 @@ How :class:`CarromBot` chooses a stroke (ICF laws, ``shared/rulebooks/carrom-law
    also the position left (easy pots for the bot when its turn goes on, a
    cover shot after the queen, the opponent's easy pots otherwise). When
    nothing pockets as planned, the budget left searches around the plans
-   (aim and pace). The best few are re-simulated with the aim off by the bot's aiming error either way and
-   ranked on the average, so a stroke that works at one exact aim only is not
-   trusted. A per-stroke budget of simulated flicks (``budget``) bounds the
+   (aim and pace). The best few (:data:`ROBUST_TOP`) are flicked again with the
+   bot's own error (:data:`NOISE_SAMPLES`: four stratified aim and pace errors)
+   and ranked on the mean of those rulings plus the position the planned flick
+   leaves, so a stroke that works at one exact aim only is not trusted. A per-stroke budget of simulated flicks (``budget``) bounds the
    thinking; it counts simulations, not seconds, so a game is reproducible.
 5. **Execution.** The chosen flick is played with a random error of aim and
    pace from the bot's seeded generator (``aim_sigma`` degrees, ``speed_sigma``
@@ -91,8 +92,9 @@ MAX_CUT = 72.0
 """Cuts thinner than this many degrees are not attempted."""
 POT_SPEED = 0.45
 """The speed (m/s) a piece should still have when it reaches the pocket."""
-PACES = (1.0, 1.3, 1.75)
-"""Pace multipliers tried for every plan (of the pace that just sends the piece in)."""
+PACES = (1.0, 1.15, 1.3, 1.5, 1.75, 2.2)
+"""Pace multipliers tried for every plan (of the pace that just sends the piece in): the pace decides
+where the striker and the piece it hits stop, and how much a slightly thin or thick contact matters."""
 RAIL_NEAR = 8.0
 """A piece this close (mm) to a cushion is on the rail: it may be sent along it."""
 RAIL_TURNS = (5.0, 8.0, 12.0)
@@ -118,7 +120,7 @@ KEEP_TURN = 4.0
 QUEEN_COVERED = 22.0
 QUEEN_PENDING = 9.0
 QUEEN_LOST = -6.0
-LEAVE_OWN = 1.5
+LEAVE_OWN = 3.0
 """Per easy pot (up to three) left to the bot itself when its turn goes on."""
 LEAVE_OTHER = -1.5
 """Per easy pot (up to three) left to the opponent."""
@@ -128,8 +130,16 @@ COVER_LEFT = 6.0
 """A cover shot left after pocketing the queen (Law 69)."""
 NO_COVER_LEFT = -10.0
 """No cover shot left after pocketing the queen: it will likely go back."""
-LEAVE_TOP = 8
+LEAVE_TOP = 16
 """How many of the best simulated strokes have the position they leave valued."""
+NOISE_SAMPLES: tuple[tuple[float, float], ...] = ((-1.15, 0.7), (-0.32, -0.7), (0.32, 0.7), (1.15, -0.7))
+"""(aim error, pace error) in standard deviations with which the best strokes are flicked again: the
+midpoints (about) of the aim error's quartiles, each with a pace error of 0.7 sigma, so that their mean
+estimates the stroke's expected worth under the bot's own error."""
+ROBUST_TOP = 6
+"""How many of the best strokes are flicked again with :data:`NOISE_SAMPLES`."""
+BUDGET = 400
+"""Simulated flicks a stroke may use (search, position, noise samples)."""
 BOARD_WON = 300.0
 BOARD_LOST = -300.0
 
@@ -525,8 +535,8 @@ class CarromBot(CueingBot):
         *,
         aim_sigma: float = 0.3,
         speed_sigma: float = 0.03,
-        budget: int = 150,
-        plans: int = 14,
+        budget: int = BUDGET,
+        plans: int = 20,
     ) -> None:
         super().__init__(name, seed, aim_sigma=aim_sigma, speed_sigma=speed_sigma)
         self.budget = budget
@@ -752,22 +762,32 @@ class CarromBot(CueingBot):
             return Shot(player=self.name, before=Before(action="pass"))
         scored.sort(key=lambda e: (-e[0], e[1]))
         # the position left, for the best few
-        ranked: list[tuple[float, int, Plan, float]] = []
+        ranked: list[tuple[float, int, Plan, float, float]] = []
         for i, (v, k, plan, speed, sim_shot, ruling) in enumerate(scored):
+            left = 0.0
             if i < LEAVE_TOP and sim_shot is not None and ruling is not None:
-                v += self.leave(ref, sim_shot, ruling)
-            ranked.append((v, k, plan, speed))
+                left = self.leave(ref, sim_shot, ruling)
+            ranked.append((v + left, k, plan, speed, left))
         ranked.sort(key=lambda e: (-e[0], e[1]))
-        # robustness: the best few again with the aim off by the aiming error either way
+        # robustness: the best few flicked again with the bot's own error (NOISE_SAMPLES); their
+        # mean is the stroke's expected worth, so a stroke that pockets at one exact aim only loses
+        # to one that pockets across the error
         best: tuple[float, int, Plan, float] | None = None
-        top = ranked[: max(1, min(4, (self.budget - sims) // 2 + 1))]
-        for v, k, plan, speed in top:
-            vals = [v]
-            if self.aim_sigma > 0 and sims + 2 <= self.budget + 8:
-                for da in (-self.aim_sigma, self.aim_sigma):
-                    vals.append(self.evaluate(ref, before, layout, plan.place, plan.aim + da, speed))
+        n = len(NOISE_SAMPLES)
+        top = ranked[: max(1, min(ROBUST_TOP, (self.budget - sims) // n + 1))]
+        noisy = self.aim_sigma > 0 or self.speed_sigma > 0
+        for v, k, plan, speed, left in top:
+            avg = v
+            if noisy and sims + n <= self.budget + 2 * n:
+                vals = []
+                for da, dv in NOISE_SAMPLES:
+                    pace = min(MAX_SPEED, speed * (1.0 + dv * self.speed_sigma))
+                    vals.append(
+                        self.evaluate(ref, before, layout, plan.place, plan.aim + da * self.aim_sigma, pace)
+                    )
                     sims += 1
-            avg = (2 * vals[0] + sum(vals[1:])) / (len(vals) + 1)
+                # the position the planned stroke leaves stands for the samples' (valued once)
+                avg = sum(vals) / n + left
             if best is None or avg > best[0]:
                 best = (avg, k, plan, speed)
         assert best is not None

@@ -11,6 +11,10 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+import numpy.typing as npt
 
 from potshot import geometry as geo
 from potshot.equipment.snooker import Table
@@ -124,3 +128,134 @@ def ghost_pot(
     tol = math.degrees(math.atan2(width, d2))
     gain = d1 / (2 * r * max(cosc, 0.05))
     return GhostPot((gx, gy), d1, d2, cosc, cut, tol, gain)
+
+
+@lru_cache(maxsize=1 << 16)
+def _pocket_row(
+    tp: Point, pocket: Point, axis: Point, corner: bool, lengths: tuple[float, float, float, float]
+) -> tuple[float, float, float, float, float, float] | None:
+    """The white-independent half of :func:`ghost_pot` for a ball at ``tp`` and one pocket:
+    (ghost x, ghost y, line x, line y, distance to the pocket, tolerance in degrees), or ``None``
+    when the pocket does not take the line or the ghost ball is off the surface. Memoised: a
+    stroke's candidates mostly leave the balls where they were."""
+    r, width_t, length_t, _ = lengths
+    ux, uy, d2 = unit(pocket[0] - tp[0], pocket[1] - tp[1])
+    if d2 <= 0:
+        return None
+    off = math.degrees(math.acos(max(-1.0, min(1.0, ux * axis[0] + uy * axis[1]))))
+    limit = 50.0 if corner else 42.0
+    if off > limit:
+        return None
+    gx, gy = tp[0] - 2 * r * ux, tp[1] - 2 * r * uy
+    if not (r <= gx <= width_t - r and r <= gy <= length_t - r):
+        return None
+    # the same tolerance as ghost_pot's
+    width = (19.0 if corner else 24.0) * max(0.15, math.cos(math.radians(off * (90.0 / (limit + 25.0)))))
+    return gx, gy, ux, uy, d2, math.degrees(math.atan2(width, d2))
+
+
+class PotField:
+    """Every pot of ``targets`` from anywhere, for valuing many cue-ball places at once (numpy).
+
+    The white-independent half of :func:`ghost_pot` is computed once per layout: for each
+    (target, pocket) whose object-ball path is clear, the ghost ball, the line into the
+    pocket and the pocket's tolerance. :meth:`chances` then gives, for an array of cue-ball
+    places, each pot's chance under an aiming error of ``aim_sigma`` degrees, with the
+    cue ball's path to the ghost ball checked against every other ball. This is what the
+    bots' position play evaluates hundreds of times a stroke.
+    """
+
+    def __init__(
+        self,
+        layout: Layout,
+        targets: Iterable[str],
+        *,
+        table: Table,
+        axes: dict[str, tuple[Point, Point]],
+        roll_off: float = 0.04,
+    ) -> None:
+        r = table.ball_radius
+        self.radius = r
+        balls = {n: p for n, p in layout.items() if p is not None and n != "white"}
+        self.names = list(balls)
+        self.balls = np.array([balls[n] for n in self.names], dtype=float).reshape(-1, 2)
+        rows: list[tuple[float, ...]] = []
+        self.targets: list[str] = []
+        self.pockets: list[str] = []
+        ends: list[tuple[float, float, float, float]] = []
+        lengths = (r, table.width, table.length, roll_off)
+        for t in targets:
+            tp = balls.get(t)
+            if tp is None:
+                continue
+            ti = self.names.index(t)
+            for pocket, ((px, py), axis) in axes.items():
+                row = _pocket_row(tp, (px, py), axis, table.pockets[pocket].corner, lengths)
+                if row is None:
+                    continue
+                rows.append((*row, float(ti), 1.0 - roll_off * row[4] / 1000.0))
+                ends.append((tp[0], tp[1], px, py))
+                self.targets.append(t)
+                self.pockets.append(pocket)
+        if rows and len(self.balls) > 1:
+            # the object ball's path to the pocket, clear of every other ball (all at once)
+            e = np.array(ends)
+            a, d = e[:, None, 0:2], (e[:, 2:4] - e[:, 0:2])[:, None, :]
+            rel = self.balls[None, :, :] - a
+            tt = np.clip((rel * d).sum(-1) / np.maximum((d**2).sum(-1), 1e-9), 0.0, 1.0)
+            dist2 = ((rel - tt[..., None] * d) ** 2).sum(-1)  # (m, K)
+            own = (
+                np.arange(len(self.balls))[None, :] == np.array([row[6] for row in rows], dtype=int)[:, None]
+            )
+            keep = ~((dist2 < (2 * r + 0.5) ** 2) & ~own).any(1)
+            rows = [row for row, k in zip(rows, keep, strict=True) if k]
+            self.targets = [x for x, k in zip(self.targets, keep, strict=True) if k]
+            self.pockets = [x for x, k in zip(self.pockets, keep, strict=True) if k]
+        self.rows = np.array(rows, dtype=float).reshape(-1, 8)
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def chances(self, whites: npt.ArrayLike, aim_sigma: float, max_cut: float) -> npt.NDArray[np.float64]:
+        """(N, m) chances of each pot from each of N cue-ball places (0 where it is not on)."""
+        w = np.asarray(whites, dtype=float).reshape(-1, 2)
+        m = len(self.rows)
+        if m == 0 or len(w) == 0:
+            return np.zeros((len(w), m))
+        g = self.rows[:, 0:2]
+        u = self.rows[:, 2:4]
+        v = g[None, :, :] - w[:, None, :]  # (N, m, 2) cue ball to ghost ball
+        d1 = np.sqrt((v**2).sum(-1))
+        d1s = np.maximum(d1, 1e-9)
+        cosc = (v * u[None]).sum(-1) / d1s
+        ok = (d1 >= 1.0) & (cosc >= math.cos(math.radians(max_cut)))
+        gain = d1s / (2 * self.radius * np.maximum(cosc, 0.05))
+        sigma = np.maximum(aim_sigma * gain, 1e-6)
+        ch = _erf(self.rows[None, :, 5] / (math.sqrt(2.0) * sigma)) * self.rows[None, :, 7]
+        ch = np.where(ok, np.maximum(ch, 0.0), 0.0)
+        # the cue ball's path to the ghost ball, clear of every ball but the target
+        if len(self.balls) > 1:
+            o = self.balls  # (K, 2)
+            a = w[:, None, None, :]  # (N, 1, 1, 2)
+            dv = v[:, :, None, :]  # (N, m, 1, 2)
+            rel = o[None, None, :, :] - a  # (N, 1, K, 2)
+            ll = np.maximum((dv**2).sum(-1), 1e-9)
+            t = np.clip((rel * dv).sum(-1) / ll, 0.0, 1.0)
+            near = rel - t[..., None] * dv
+            dist2 = (near**2).sum(-1)  # (N, m, K)
+            own = np.arange(len(self.balls))[None, None, :] == self.rows[None, :, 6, None].astype(int)
+            lim = (2 * self.radius + 0.5) ** 2
+            blocked = ((dist2 < lim) & ~own).any(-1)
+            ch = np.where(blocked, 0.0, ch)
+        return ch
+
+
+def _erf(x: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+    """The error function, vectorised (Abramowitz and Stegun 7.1.26, error below 1.5e-7)."""
+    s = np.sign(x)
+    a = np.abs(x)
+    t = 1.0 / (1.0 + 0.3275911 * a)
+    y = 1.0 - (
+        ((((1.061405429 * t - 1.453152027) * t) + 1.421413741) * t - 0.284496736) * t + 0.254829592
+    ) * t * np.exp(-a * a)
+    return np.asarray(s * y, dtype=float)

@@ -31,10 +31,16 @@ heading):
    screw). Each simulated shot is run through the real referee (a snapshot
    of it, restored afterwards), and valued by what the referee rules: the
    points, a Real Star and what it claims, or a scratch's penalty plus the
-   turn's points that vaporize (SCORING); the position left counts a little
+   turn's points that vaporize (SCORING); the position left counts
    (the bot's own next shot when the turn goes on, the next player's
-   otherwise). The values of neighbouring aims are averaged with the bot's
-   aiming error, so a shot that only works at one exact aim is not trusted.
+   otherwise): a kept turn is worth :data:`CONTINUE_VALUE` in part
+   (:data:`KEEP_FLOOR`) and the rest with the chance of the best shot it leaves,
+   plus that shot's points (:data:`LEAVE_OWN`), so the cue ball's position
+   counts. The values of neighbouring aims are averaged with the bot's
+   aiming error, so a shot that only works at one exact aim is not trusted;
+   the best few strokes (:data:`REFINE_TOP`) are then played again over
+   :data:`NOISE_SAMPLES` (stratified aim and pace errors) and valued by that
+   mean, which takes off the upward bias of the best of many noisy estimates.
 3. **Execution.** The best stroke is played with a random error of aim and
    pace drawn from the bot's seeded generator (``aim_sigma`` degrees,
    ``speed_sigma`` relative): shots can miss, and a game is reproducible from
@@ -83,6 +89,7 @@ from potshot.referee.russian import (
     STAR_SCORE,
     RussianReferee,
     RussianRuling,
+    Tally,
 )
 
 R = eq.BALL_RADIUS
@@ -105,8 +112,20 @@ SCRATCH_COST = 4.0
 """Worth of a scratch beyond the penalty and the vaporized turn points (the turn is lost)."""
 STAR_BONUS = 40.0
 """Worth of a Real Star beyond its points (STARS: a star, and the claim of the others' scores)."""
-LEAVE_OWN = 0.4
-"""Weight of the best shot left to the bot itself when its turn goes on."""
+LEAVE_OWN = 0.8
+"""Weight of the best shot left to the bot itself when its turn goes on (its points times its chance)."""
+KEEP_FLOOR = 0.4
+"""Share of ``continue_value`` a kept turn is worth with no shot left; the rest comes with the
+chance of the best shot left (position play: a kept turn is worth what the next shot can make of it)."""
+VERIFY = 8
+"""Plans verified by simulation each shot (the best by geometry)."""
+REFINE_TOP = 3
+"""How many of the best verified strokes are played again over :data:`NOISE_SAMPLES`."""
+NOISE_SAMPLES: tuple[tuple[float, float], ...] = tuple(
+    (a, v) for a in (-1.15, -0.32, 0.32, 1.15) for v in (-0.7, 0.7)
+)
+"""(aim error, pace error) in standard deviations: about the midpoints of the aim error's quartiles,
+each with a pace error of 0.7 sigma either way; their mean estimates a stroke's expected worth."""
 LEAVE_OTHER = 0.25
 """Weight of the best shot left to the next player when the turn ends."""
 IN_HAND_LEAVE = 2.0
@@ -440,6 +459,21 @@ def best_ev(
     return plans[0].chance * plans[0].value if plans else 0.0
 
 
+def best_shot(
+    white: Point | None,
+    layout: Mapping[str, Point | None],
+    balls: Mapping[str, BallRole],
+    room: int,
+    aim_sigma: float,
+) -> tuple[float, float]:
+    """(chance, points) of the best pot from ``white`` by value x chance; the white in hand counts
+    as a sure shot worth :data:`IN_HAND_LEAVE`."""
+    if white is None:
+        return 1.0, IN_HAND_LEAVE
+    plans = plans_from(white, layout, balls, room=room, aim_sigma=aim_sigma, cannons=False, in_offs=False)
+    return (plans[0].chance, float(plans[0].value)) if plans else (0.0, 0.0)
+
+
 def d_places(layout: Mapping[str, Point | None], step: float = 70.0) -> list[Point]:
     """Places for the white in the D, clear of every ball (a coarse grid)."""
     balls = [p for n, p in layout.items() if p is not None and n != "white"]
@@ -489,7 +523,7 @@ class RussianBot(CueingBot):
         *,
         aim_sigma: float = 0.05,
         speed_sigma: float = 0.03,
-        verify: int = 6,
+        verify: int = VERIFY,
         safeties: int = 3,
         aims: int = 4,
         continue_value: float = CONTINUE_VALUE,
@@ -582,6 +616,9 @@ class RussianBot(CueingBot):
             if action is not None:
                 before.action = action
                 layout = apply_black_action(ref, layout, action)
+        split = penalty_split(ref, me)
+        if split:
+            before.extra = {**(before.extra or {}), "penalty_split": split}
         in_hand = layout.get("white") is None
         room = self._room(ref, me)
         no_pot = self._no_pot(ref, layout)
@@ -631,12 +668,35 @@ class RussianBot(CueingBot):
         best: Choice | None = None
         snap = ref.snapshot()
         sims = 0
+        verified: list[Choice] = []
         try:
             for plan in todo:
                 choice = self._verify(ref, snap, plan, before, layout, in_hand)
                 if choice is None:
                     continue
                 sims += choice.simulated
+                verified.append(choice)
+            # The best few again, each over NOISE_SAMPLES: the maximum of many noisy estimates is
+            # biased up (the winner's curse), the finer estimate picks the stroke that is robust.
+            verified.sort(key=lambda c: -c.value)
+            if self.aim_sigma > 0 or self.speed_sigma > 0:
+                # every kind alike (a safe shot's single estimate would otherwise keep its bias)
+                for choice in verified[:REFINE_TOP]:
+                    b = self._before_for(choice.plan, before, in_hand)
+                    lay = dict(layout)
+                    lay["white"] = choice.plan.white
+                    vals = []
+                    for da, dv in NOISE_SAMPLES:
+                        c = choice.cue
+                        cue = Cue(
+                            speed=min(MAX_SPEED, c.speed * (1.0 + dv * self.speed_sigma)),
+                            aim=(c.aim + da * self.aim_sigma) % 360.0,
+                            height=c.height,
+                        )
+                        vals.append(self._outcome(ref, snap, b, lay, cue))
+                    sims += len(vals)
+                    choice.value = sum(vals) / len(vals)
+            for choice in verified:
                 if best is None or choice.value > best.value:
                     best = choice
         finally:
@@ -664,7 +724,16 @@ class RussianBot(CueingBot):
     def _strokes(self, plan: Plan) -> list[_Stroke]:
         v = plan.speed
         if plan.kind == "pot":
-            return [_Stroke(v, 0.0), _Stroke(min(6.0, v * 1.35), 0.35), _Stroke(min(6.0, v * 1.35), -0.35)]
+            # stun, follow and screw at the plan's pace and firmer: where the cue ball goes next
+            return [
+                _Stroke(v, 0.0),
+                _Stroke(min(6.0, v * 1.35), 0.35),
+                _Stroke(min(6.0, v * 1.35), -0.35),
+                _Stroke(v, 0.3),
+                _Stroke(min(6.0, v * 1.15), -0.25),
+                _Stroke(min(6.0, v * 1.8), 0.0),
+                _Stroke(min(6.0, v * 1.8), -0.4),
+            ]
         if plan.kind == "safe":
             return [_Stroke(v, 0.0)]
         return [_Stroke(v, -0.25), _Stroke(min(6.0, v * 1.3), -0.45), _Stroke(v, 0.1)]
@@ -773,11 +842,10 @@ class RussianBot(CueingBot):
         nxt = ruling.next
         after: Layout = dict(st.positions)
         if nxt == me:
-            worth += self.continue_value
             room = self._room(ref, me)
-            worth += LEAVE_OWN * best_ev(
-                after.get("white"), after, roles(after, st.pink), room, self.aim_sigma
-            )
+            chance, value = best_shot(after.get("white"), after, roles(after, st.pink), room, self.aim_sigma)
+            worth += self.continue_value * (KEEP_FLOOR + (1.0 - KEEP_FLOOR) * chance)
+            worth += LEAVE_OWN * chance * value
         elif nxt is not None and nxt in st.tallies:
             room = self._room(ref, nxt)
             worth -= LEAVE_OTHER * best_ev(
@@ -916,6 +984,47 @@ def black_action(referee: RussianReferee, player: str) -> str | None:
         if all(p is None or geo.distance(p, home) >= 2 * R + 0.01 for p in st.positions.values()):
             return "spot_black"
     return None
+
+
+def scratch_cost(tally: Tally) -> int:
+    """SCORING: the points a scratch would take off ``tally`` now (the referee's penalty by stars:
+    none, the tally above the line to half of it below, else half the score below; one star: half;
+    two: all; three or more: the score turned negative, or doubled when it already is)."""
+    if tally.stars == 0:
+        if tally.above > 0:
+            return tally.above - tally.above // 2
+        return tally.below - tally.below // 2
+    if tally.stars == 1:
+        return tally.below - tally.below // 2
+    if tally.stars == 2:
+        return tally.below
+    three = -tally.below if tally.below >= 0 else 2 * tally.below
+    return tally.posted - three
+
+
+def penalty_split(referee: RussianReferee, player: str) -> dict[str, int] | None:
+    """SCORING: how ``player`` divides the penalty of a scratch among the others ("at the
+    discretion of the scratching player"), declared before the shot (``before.extra.penalty_split``).
+
+    Only for a player posted over 90 while a black is on the table (when the rule applies). The
+    points go one by one to whoever of the others is then the lowest (the earlier in the rotation
+    on a tie), which keeps everyone as far under 100 as the penalty allows: a player pushed over
+    100 scratches at every shot (SCRATCH) and the penalties of those scratches are divided in
+    turn, so an even split can keep a game going round at a few points a shot; and at 99 a
+    one-point shot is a Real Star. ``None`` when there is nothing to divide.
+    """
+    st = referee.state
+    if st.tallies[player].posted <= BLACK_THRESHOLD or not _blacks_on(st.positions):
+        return None
+    cost = scratch_cost(st.tallies[player])
+    others = [p for p in referee._order_from(player) if p != player and p in st.tallies]
+    if cost <= 0 or not others:
+        return None
+    split = {p: 0 for p in others}
+    for _ in range(cost):
+        low = min(others, key=lambda p: (st.tallies[p].posted + split[p], others.index(p)))
+        split[low] += 1
+    return split
 
 
 def apply_black_action(referee: RussianReferee, layout: Mapping[str, Point | None], action: str) -> Layout:

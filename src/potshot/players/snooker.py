@@ -10,19 +10,33 @@ How :class:`SnookerBot` thinks, stroke by stroke:
    of the object ball's line is the cue's aiming error times
    ``d1 / (2R cos(cut))``; the pocket accepts a line within its mouth).
    With the cue ball in hand it tries positions in the D for each pot.
-2. **Simulation.** The best few pots are simulated: first a search of the aim
-   for the window that pots the ball with a reference stroke (this also takes
-   throw into account), whose width gives the pot's chance; then a handful of
-   strokes (stun, follow, screw at three paces) at the window's centre, each
-   checked to be a fair stroke in which the ball is potted, and scored by the
-   position the cue ball is left in (the chance of potting the next ball on,
-   weighted by its value, and the number of easy alternatives).
-3. **Safety.** When no pot is worth its risk it simulates thin, half-ball and
+2. **Simulation.** The best pots (eight by default) are simulated through a
+   :class:`~potshot.players.fastsim.TrialTable` (the physics kernel called with
+   its buffers kept, no record conversion: a third of ``simulate_shot``'s cost
+   per trial, the same outcome): first a search of the aim for the window that
+   pots the ball with a reference stroke (this also takes throw into account),
+   whose width gives the pot's chance under the aiming error; then a grid of 61
+   strokes at the window's centre (stun, follow and screw at seven heights and
+   seven paces, and some side; the aim allows for the squirt), each checked to
+   be a fair stroke in which the ball is potted.
+3. **Position play.** Each fair pot's cue-ball position is valued by the best
+   next pot from there (:func:`position_values`, a whole batch of positions at
+   once with numpy over a :class:`~potshot.players.common.PotField` cached per
+   table): the next pot's chance times its worth *and the rest of the break it
+   keeps alive* (:func:`continuation`), a red near the black worth a little more
+   (the reds around the black are the break-builder's), more for each further
+   easy pot, less tight on a cushion. A pot is scored ``p * (points + position)
+   - (1 - p) * miss``. The best few strokes are then played again with the
+   cueing error (:data:`NOISE_SAMPLES`: stratified aim and pace errors): the
+   share that still pots fairly and the mean position they leave replace the
+   noiseless outcome, so a stroke whose position depends on a perfect pace, or
+   whose cue ball runs near a pocket, loses to a robust one.
+4. **Safety.** When no pot is worth its risk it simulates thin, half-ball and
    full contacts on the balls on at several paces (or, snookered, aims off
    each cushion at the mirror image of the ball on, and as a last resort
    sweeps the whole circle) and keeps the fair stroke that leaves the
    opponent the least: no pot, ideally snookered.
-4. **Execution.** The chosen stroke is played with a small random error of
+5. **Execution.** The chosen stroke is played with a small random error of
    aim and pace (``aim_sigma`` degrees, ``speed_sigma`` relative), drawn from
    the bot's seeded generator, so pots can be missed and a frame is
    reproducible from its seed.
@@ -53,6 +67,9 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
+import numpy.typing as npt
+
 from potshot import geometry as geo
 from potshot.equipment import snooker as eq
 from potshot.physics import simulate_shot
@@ -60,7 +77,8 @@ from potshot.physics.cue import squirt_angle
 from potshot.physics.params import GRAVITY, MU_ROLL
 from potshot.physics.result import ShotResult
 from potshot.players.base import CueingBot, ShotPlayed, play_shot
-from potshot.players.common import Layout, Point, ghost_pot, pocket_axes
+from potshot.players.common import Layout, Point, PotField, ghost_pot, pocket_axes
+from potshot.players.fastsim import Trial, TrialTable
 from potshot.record.model import Before, Cue, Frame, Hit, OffTable, Pot, Shot
 from potshot.referee.base import Referee
 from potshot.referee.snooker import SnookerReferee, SnookerRuling
@@ -309,6 +327,29 @@ def judge(sit: Situation, opt: Option, white: Point, result: ShotResult) -> Outc
     first = first_contact(result.events)
     pots = [e.ball for e in result.events if isinstance(e, Pot)]
     offs = [e.ball for e in result.events if isinstance(e, OffTable)]
+    layout: Layout = dict(result.after)
+    layout["white"] = result.after.get("white")
+    return judge_parts(sit, opt, first, pots, offs, layout)
+
+
+def judge_trial(sit: Situation, opt: Option, table: TrialTable, trial: Trial) -> Outcome:
+    """:func:`judge` on a :class:`~potshot.players.fastsim.Trial` of ``table`` (the kernel's raw outcome)."""
+    names = table.names
+    fell = set(trial.potted)
+    layout: Layout = {n: p for n, p in sit.layout.items() if p is None}
+    pos = trial.pos.tolist()
+    for k, n in enumerate(names):
+        layout[n] = None if k in fell else (pos[k][0], pos[k][1])
+    first = [names[k] for k in trial.first]
+    pots = [names[k] for k in trial.potted]
+    return judge_parts(sit, opt, first, pots, [], layout)
+
+
+def judge_parts(
+    sit: Situation, opt: Option, first: list[str], pots: list[str], offs: list[str], layout: Layout
+) -> Outcome:
+    """The verdict from a stroke's first contact, pots, balls off the table and the rest positions
+    (``layout``, which this fills in: potted colours re-spotted)."""
     legal = _legal_on(sit, opt)
     fair = not offs and "white" not in pots
     exempt = bool(set(sit.touching) & (legal | ({opt.free_ball} if opt.free_ball else set())))
@@ -324,8 +365,6 @@ def judge(sit: Situation, opt: Option, white: Point, result: ShotResult) -> Outc
     legal_pots = legal | ({opt.free_ball} if opt.free_ball else set())
     if any(n not in legal_pots for n in pots):
         fair = False
-    layout: Layout = dict(result.after)
-    layout["white"] = result.after.get("white")
     if fair and opt.free_ball and _behind_free_ball(layout, opt.free_ball, legal):
         fair = False
     points = 0
@@ -390,18 +429,86 @@ def _worth(name: str) -> float:
     return 4.0 if eq.is_red(name) else float(VALUES[name])
 
 
+BLACK_SPOT: Point = eq.SPOTS["black"]
+CUSHION_TIGHT = R + 6.0
+"""mm: a cue ball whose centre is this close to a cushion line is "tight on the cushion" (the
+bridge is restricted, no screw: the position counts for less)."""
+
+
+def _next_worth(layout: Layout, name: str, on: str) -> float:
+    """What potting ``name`` next is worth for the break, one shot further ahead:
+    a red opens a colour (more when it lies near the black spot, whose colour is then
+    close: the reds around the black are the break-builder's), a colour in the clearance
+    opens the next one."""
+    if eq.is_red(name):
+        p = layout.get(name)
+        near = math.exp(-geo.distance(p, BLACK_SPOT) / 500.0) if p is not None else 0.0
+        return 4.0 + 1.5 * near
+    if on == "colour":
+        return float(VALUES[name])
+    return float(VALUES[name]) + 2.0
+
+
+_FIELDS: dict[tuple[Any, ...], tuple[PotField, npt.NDArray[np.float64], npt.NDArray[np.float64]]] = {}
+
+
+def _field(layout: Layout, on: str) -> tuple[PotField, npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+    """The :class:`PotField` of the balls on in ``layout`` with each pot's worth and its target's
+    column (cached: a stroke's candidates mostly leave the object balls where they were)."""
+    # positions on a half-millimetre grid: a ball nudged by less is valued where it was. The field
+    # is built from the grid's positions, so what it gives never depends on which layout of the
+    # same key came first (frames stay reproducible whatever a process played before)
+    grid: Layout = {
+        n: (round(p[0] * 2.0) / 2.0, round(p[1] * 2.0) / 2.0)
+        for n, p in layout.items()
+        if p is not None and n != "white"
+    }
+    key = (on, tuple(grid.items()))
+    hit = _FIELDS.get(key)
+    if hit is None:
+        f = PotField(grid, targets_on(grid, on), table=eq.TABLE, axes=POCKETS)
+        worth = np.array([_next_worth(grid, t, on) for t in f.targets], dtype=float)
+        uniq = sorted(set(f.targets))
+        onehot = np.array([[1.0 if t == u else 0.0 for u in uniq] for t in f.targets]).reshape(
+            len(f), len(uniq)
+        )
+        if len(_FIELDS) > 256:
+            _FIELDS.clear()
+        hit = _FIELDS[key] = (f, worth, onehot)
+    return hit
+
+
+def position_values(layout: Layout, on: str, whites: Sequence[Point], aim_sigma: float) -> list[float]:
+    """:func:`position_value` for many places of the cue ball at once (the object balls of ``layout``)."""
+    if not whites:
+        return []
+    f, worth, onehot = _field(layout, on)
+    if len(f) == 0:
+        return [0.0] * len(whites)
+    ch = f.chances(whites, aim_sigma, MAX_CUT)  # (N, m)
+    best = (ch * (worth[None, :] + continuation(layout))).max(1)
+    per_target = (ch[:, :, None] * onehot[None, :, :]).max(1)  # (N, T)
+    easy = (per_target > 0.6).sum(1)
+    val = best + 0.25 * np.clip(easy - 1, 0, 3)
+    w = np.asarray(whites, dtype=float)
+    tight = (
+        (w[:, 0] < CUSHION_TIGHT)
+        | (w[:, 0] > eq.PLAYING_WIDTH - CUSHION_TIGHT)
+        | (w[:, 1] < CUSHION_TIGHT)
+        | (w[:, 1] > eq.PLAYING_LENGTH - CUSHION_TIGHT)
+    )
+    val = np.where(tight, 0.85 * val, val)
+    return [float(v) for v in val]
+
+
 def position_value(layout: Layout, on: str, aim_sigma: float) -> float:
     """How good the cue ball's position is for the next stroke at ``on``: expected points of
-    the best pot, plus a little for each further easy pot."""
+    the best pot (a red's worth includes the colour it opens, and a little more near the black),
+    plus a little for each further easy pot, less when the cue ball is tight on a cushion."""
     white = layout.get("white")
     if white is None:
         return 0.0
-    lines = pot_lines(white, layout, targets_on(layout, on), aim_sigma, 0.05)
-    if not lines:
-        return 0.0
-    vals = sorted((pl.chance * _worth(pl.target) for pl in lines), reverse=True)
-    easy = len({pl.target for pl in lines if pl.chance > 0.6})
-    return vals[0] + 0.25 * min(easy - 1, 3) if easy else vals[0]
+    return position_values(layout, on, [white], aim_sigma)[0]
 
 
 def threat(layout: Layout, on: str, aim_sigma: float) -> tuple[float, bool]:
@@ -444,22 +551,46 @@ class Plan:
         return f"{self.kind} on {what}"
 
 
-STROKES: tuple[tuple[float, float, float], ...] = (
-    (0.0, 0.4, 0.0),
-    (0.0, 1.2, 0.0),
-    (0.35, 0.4, 0.0),
-    (0.35, 1.2, 0.0),
-    (-0.4, 0.6, 0.0),
-    (-0.4, 1.6, 0.0),
-    (0.0, 2.8, 0.0),
-    (0.35, 2.8, 0.0),
-    (0.2, 1.2, 0.3),
-    (0.2, 1.2, -0.3),
-    (-0.3, 1.2, 0.3),
-    (-0.3, 1.2, -0.3),
+STROKES: tuple[tuple[float, float, float], ...] = tuple(
+    [
+        (h, e, 0.0)
+        for h in (-0.45, -0.3, -0.15, 0.0, 0.15, 0.3, 0.45)
+        for e in (0.1, 0.4, 0.8, 1.3, 2.0, 3.0, 4.2)
+    ]
+    + [(h, e, sd) for h in (-0.25, 0.0, 0.2) for e in (0.6, 1.6) for sd in (-0.35, 0.35)]
 )
 """(tip height, metres the object ball would roll beyond the pocket, side): stun, follow and
-screw at several paces, and some side (the aim allows for the squirt)."""
+screw at five paces each, and some side (the aim allows for the squirt). Tip offsets stay
+inside the miscue limit (0.5 R)."""
+
+NOISE_SAMPLES: tuple[tuple[float, float], ...] = tuple(
+    (a, v) for a in (-1.2, -0.4, 0.4, 1.2) for v in (-1.0, 1.0)
+)
+"""(aim error, pace error) in standard deviations: the stratified samples with which the best
+candidates are played again (about the quartiles of the aim error, one sigma of pace)."""
+
+
+def continuation(layout: Layout) -> float:
+    """Points a pot is worth beyond its own value and the next ball's: the rest of the break that
+    a made pot keeps alive. It scales with what is left on the table (8 a red, with its colour,
+    and the colours' values): 16 points while most reds are on, 4 on the last colours."""
+    remaining = sum(
+        8 if eq.is_red(n) else VALUES.get(n, 0) for n, p in layout.items() if p is not None and n != "white"
+    )
+    return min(16.0, max(4.0, 0.15 * remaining))
+
+
+MISS_FACTOR = 1.25
+"""What a missed pot costs, in :func:`continuation`s of the table it is played on (the opponent's
+visit from what a miss leaves: 10 points with most reds on)."""
+
+FRAME_OVER_VALUE = 20.0
+"""The position value of a stroke that ends the frame (the last black potted)."""
+
+
+def _pot_score(chance: float, points: int, position: float, miss: float) -> float:
+    """A pot's expected value: made, its points and the position; missed, ``miss``."""
+    return chance * (points + position) - (1.0 - chance) * miss
 
 
 def pot_speed(line: PotLine, extra: float, height: float) -> float:
@@ -509,6 +640,8 @@ class SnookerBot(CueingBot):
         self.careful = False
         """True for a stroke after a warning: a third failure to hit the ball on loses the frame."""
         self._pool: list[Plan] = []
+        self._tt: TrialTable | None = None
+        self._tt_sit: Situation | None = None
         self._frame: int | None = None
         self.sims = 0
         self.last_plan: Plan | None = None
@@ -606,17 +739,28 @@ class SnookerBot(CueingBot):
 
     # ----------------------------------------------------------------- plan
 
-    def _sim(self, layout: Layout, white: Point, cue: Cue) -> ShotResult | None:
-        lay: Layout = {n: p for n, p in layout.items() if p is not None}
-        lay["white"] = white
+    def _table(self, sit: Situation) -> TrialTable:
+        """The trial table of ``sit`` (built once per stroke)."""
+        if self._tt is None or self._tt_sit is not sit:
+            self._tt = TrialTable(sit.layout)
+            self._tt_sit = sit
+        return self._tt
+
+    def _try(self, sit: Situation, opt: Option, white: Point, cue: Cue) -> Outcome | None:
+        """A candidate stroke simulated and judged (``None``: the cue ball cannot stand there)."""
+        tt = self._table(sit)
+        if sit.in_hand and not tt.clear_of_balls(white):
+            return None
         self.sims += 1
         try:
-            return simulate_shot(lay, cue)
+            trial = tt.run(white, cue)
         except ValueError:
             return None
+        return judge_trial(sit, opt, tt, trial)
 
     def plan(self, sit: Situation) -> Plan:
         """The stroke to play from ``sit`` (no cueing error yet)."""
+        self._tt = None
         if (
             sit.in_hand
             and sit.on == "red"
@@ -628,7 +772,7 @@ class SnookerBot(CueingBot):
         pot = self._best_pot(sit)
         if pot is not None and self.careful and not self._robust(sit, pot, 3.0):
             pot = None  # after a warning, no stroke that might miss the ball on
-        if pot is not None and pot.chance >= 0.7:
+        if pot is not None and pot.chance >= 0.8:
             return pot
         safe = self._best_safety(sit)
         if pot is not None and (safe is None or pot.score >= safe.score):
@@ -645,15 +789,19 @@ class SnookerBot(CueingBot):
         return d_positions(sit.layout)
 
     def _best_pot(self, sit: Situation) -> Plan | None:
+        """The pot with the best expected value under the cueing error (see :meth:`_pot_plans`)."""
+        plans = self._pot_plans(sit)
+        return max(plans, key=lambda p: p.score) if plans else None
+
+    def _pot_lines(self, sit: Situation) -> list[tuple[PotLine, Option]]:
+        """The geometric candidates worth simulating: one per (ball, pocket), the best place of the
+        cue ball in the D for each when in hand, the likeliest and most valuable first."""
         lines: list[tuple[float, PotLine, Option]] = []
         for opt in options(sit):
             for w in self._white_candidates(sit):
                 for pl in pot_lines(w, sit.layout, [opt.target], self.aim_sigma, 0.12):
                     lines.append((pl.chance * _worth(opt.target) ** 0.5, pl, opt))
-        if not lines:
-            return None
         lines.sort(key=lambda x: -x[0])
-        # one candidate per (target, pocket): with the white in hand, the best place for it
         seen: set[tuple[str, str]] = set()
         picked: list[tuple[PotLine, Option]] = []
         for _, pl, opt in lines:
@@ -662,22 +810,137 @@ class SnookerBot(CueingBot):
                 continue
             seen.add(key)
             picked.append((pl, opt))
-            if len(picked) >= max(2, round(6 * self.effort)):
+            if len(picked) >= max(2, round(8 * self.effort)):
                 break
-        best: Plan | None = None
-        for pl, opt in picked:
-            plan = self._simulate_pot(sit, pl, opt)
-            if plan is not None and (best is None or plan.score > best.score):
-                best = plan
-        return best
+        return picked
 
-    def _pots(self, sit: Situation, opt: Option, pl: PotLine, cue: Cue) -> tuple[bool, Outcome | None]:
-        res = self._sim(sit.layout, pl.white, cue)
-        if res is None:
-            return False, None
-        out = judge(sit, opt, pl.white, res)
-        ok = out.fair and pl.target in out.potted
-        return ok, out
+    def _pot_plans(self, sit: Situation) -> list[Plan]:
+        """Every pot considered, each scored by its expected value under the cueing error.
+
+        1. For each geometric candidate, the aim window of a reference stroke (:meth:`_window`)
+           gives the aim that pots the ball (throw included) and the chance of the pot under
+           the aiming error.
+        2. A grid of strokes (:data:`STROKES`: stun, follow, screw, side, at several paces) is
+           simulated at that aim; each fair pot's cue-ball position is valued by the best next
+           pot (:func:`position_values`, many positions at once).
+        3. The best few are played again with the cueing error (:data:`NOISE_SAMPLES`, aim and
+           pace errors of about one standard deviation either way): the share of fair pots and
+           the mean position they leave replace the noiseless outcome, so a stroke whose
+           position (or whose cue ball's safety from the pockets) depends on a perfect pace
+           loses to a robust one.
+
+        The score is ``p * (points + position) - (1 - p) * miss``, ``miss`` being
+        :data:`MISS_FACTOR` times the table's :func:`continuation`.
+        """
+        cands: list[tuple[float, PotLine, Option, Cue, float, Outcome]] = []
+        halves: list[float] = []
+        for pl, opt in self._pot_lines(sit):
+            win = self._window(sit, opt, pl, 0.0, 1.2)
+            if win is None:
+                continue
+            lo, hi = win
+            centre = (lo + hi) / 2
+            chance = self._aim_chance(lo, hi) * (1.0 - 0.04 * pl.d2 / 1000.0)
+            for height, extra, side in STROKES:
+                squirt = math.degrees(squirt_angle(side)) if side else 0.0
+                cue = Cue(
+                    speed=round(pot_speed(pl, extra, height), 4),
+                    aim=round((pl.aim + centre - squirt) % 360.0, 4),
+                    height=height,
+                    side=side,
+                )
+                out = self._try(sit, opt, pl.white, cue)
+                if out is None or not out.fair or pl.target not in out.potted:
+                    continue
+                cands.append((0.0, pl, opt, cue, chance, out))
+                halves.append((hi - lo) / 2)
+        if not cands:
+            return []
+        miss = MISS_FACTOR * continuation(sit.layout)
+        pos = self._positions([c[5] for c in cands])
+        scored = [
+            (_pot_score(chance, out.points, p, miss), pl, opt, cue, chance, out, half)
+            for (_, pl, opt, cue, chance, out), p, half in zip(cands, pos, halves, strict=True)
+        ]
+        scored.sort(key=lambda c: -c[0])
+        plans: list[Plan] = []
+        keep = max(2, round(6 * self.effort))
+        for _, pl, opt, cue, chance, out, half in scored[:keep]:
+            share, mean_pos = self._under_noise(sit, opt, pl, cue, half)
+            p = chance * share
+            score = _pot_score(p, out.points, mean_pos, miss)
+            place = pl.white if sit.in_hand else None
+            plans.append(Plan("pot", opt, cue, place, score, p, pl.pocket, out))
+        return plans
+
+    def _aim_chance(self, lo: float, hi: float) -> float:
+        """The chance that an aim at the window's centre lands inside ``[lo, hi]``."""
+        sig = self.aim_sigma
+        if sig <= 1e-6:
+            return 1.0 if hi >= lo else 0.0
+        c = (lo + hi) / 2
+        return _phi((hi - c) / sig) - _phi((lo - c) / sig)
+
+    def _positions(self, outs: Sequence[Outcome]) -> list[float]:
+        """The position value of each outcome, the outcomes that share a table valued together."""
+        vals = [0.0] * len(outs)
+        groups: dict[tuple[Any, ...], list[int]] = {}
+        for i, out in enumerate(outs):
+            if out.frame_over:
+                vals[i] = FRAME_OVER_VALUE
+                continue
+            if out.layout.get("white") is None:
+                continue
+            key = (
+                out.next_on,
+                tuple((n, p) for n, p in out.layout.items() if p is not None and n != "white"),
+            )
+            groups.setdefault(key, []).append(i)
+        for idx in groups.values():
+            first = outs[idx[0]]
+            whites = [outs[i].layout["white"] for i in idx]
+            got = position_values(
+                first.layout, first.next_on, [w for w in whites if w is not None], self.aim_sigma
+            )
+            for i, v in zip(idx, got, strict=True):
+                vals[i] = v
+        return vals
+
+    def _under_noise(
+        self, sit: Situation, opt: Option, pl: PotLine, cue: Cue, half: float = math.inf
+    ) -> tuple[float, float]:
+        """(share of the noise samples that pot the ball fairly, their mean position value).
+
+        The aiming error's own misses are already in the window's chance: the share counts only
+        the samples whose aim error lies inside the window (``half`` degrees either side), so
+        that what fails there (an in-off, a ball that stops in the jaws at the slower pace, a kiss)
+        is what it measures."""
+        if self.aim_sigma <= 0 and self.speed_sigma <= 0:
+            out = self._try(sit, opt, pl.white, cue)
+            if out is None or not out.fair or pl.target not in out.potted:
+                return 0.0, 0.0
+            return 1.0, self._positions([out])[0]
+        outs: list[Outcome] = []
+        inside = made = 0
+        for da, dv in NOISE_SAMPLES:
+            c = Cue(
+                speed=min(max(cue.speed * (1.0 + dv * self.speed_sigma), 0.05), 11.5),
+                aim=(cue.aim + da * self.aim_sigma) % 360.0,
+                height=cue.height,
+                side=cue.side,
+                elevation=cue.elevation,
+            )
+            out = self._try(sit, opt, pl.white, c)
+            ok = out is not None and out.fair and pl.target in out.potted
+            if abs(da * self.aim_sigma) <= half:
+                inside += 1
+                made += ok
+            if ok and out is not None:
+                outs.append(out)
+        if not outs:
+            return 0.0, 0.0
+        share = made / inside if inside else 1.0
+        return share, sum(self._positions(outs)) / len(outs)
 
     def _window(
         self, sit: Situation, opt: Option, pl: PotLine, height: float, extra: float
@@ -688,10 +951,12 @@ class SnookerBot(CueingBot):
 
         def pots(off: float) -> bool:
             cue = Cue(speed=speed, aim=(pl.aim + off) % 360.0, height=height)
-            return self._pots(sit, opt, pl, cue)[0]
+            out = self._try(sit, opt, pl.white, cue)
+            return out is not None and out.fair and pl.target in out.potted
 
         start: float | None = None
-        for d in (0.0, 0.5, -0.5, 1.0, -1.0, 1.6, -1.6, 2.4, -2.4):
+        # object-line degrees either side: throw turns a slow cut's object ball by up to ~4 degrees
+        for d in (0.0, 0.5, -0.5, 1.0, -1.0, 1.6, -1.6, 2.4, -2.4, 3.2, -3.2, 4.2, -4.2):
             if pots(d / gain):
                 start = d / gain
                 break
@@ -718,39 +983,6 @@ class SnookerBot(CueingBot):
         hi, lo = edges
         return lo, hi
 
-    def _simulate_pot(self, sit: Situation, pl: PotLine, opt: Option) -> Plan | None:
-        win = self._window(sit, opt, pl, 0.0, 1.2)
-        if win is None:
-            return None
-        lo, hi = win
-        centre = (lo + hi) / 2
-        sig = max(self.aim_sigma, 1e-4)
-        chance = _phi((hi - centre) / sig) - _phi((lo - centre) / sig)
-        if sig <= 1e-4:
-            chance = 1.0 if hi > lo or pl.chance > 0 else 0.0
-        chance *= 1.0 - 0.04 * pl.d2 / 1000.0
-        best: Plan | None = None
-        for height, extra, side in STROKES:
-            squirt = math.degrees(squirt_angle(side)) if side else 0.0
-            cue = Cue(
-                speed=round(pot_speed(pl, extra, height), 4),
-                aim=(pl.aim + centre - squirt) % 360.0,
-                height=height,
-                side=side,
-            )
-            ok, out = self._pots(sit, opt, pl, cue)
-            if not ok or out is None:
-                continue
-            if out.frame_over:
-                pos = 10.0
-            else:
-                pos = position_value(out.layout, out.next_on, self.aim_sigma)
-            score = chance * (out.points + 0.8 * pos) - (1.0 - chance) * 2.5
-            if best is None or score > best.score:
-                place = pl.white if sit.in_hand else None
-                best = Plan("pot", opt, cue, place, score, chance, pl.pocket, out)
-        return best
-
     # -- safety
 
     def _safety_options(self, sit: Situation, white: Point) -> list[Option]:
@@ -772,18 +1004,19 @@ class SnookerBot(CueingBot):
         return [p for p in cands if not _blocked(p, balls)] or d_positions(sit.layout)[:3]
 
     def _evaluate_safety(self, sit: Situation, opt: Option, white: Point, cue: Cue, kind: str) -> Plan | None:
-        res = self._sim(sit.layout, white, cue)
-        if res is None:
-            return None
-        out = judge(sit, opt, white, res)
-        if not out.fair:
+        out = self._try(sit, opt, white, cue)
+        if out is None or not out.fair:
             return None
         if out.points > 0:
-            pos = 10.0 if out.frame_over else position_value(out.layout, out.next_on, self.aim_sigma)
-            score = out.points + 0.8 * pos
+            pos = (
+                FRAME_OVER_VALUE
+                if out.frame_over
+                else position_value(out.layout, out.next_on, self.aim_sigma)
+            )
+            score = out.points + pos
         else:
             danger, snookered = threat(out.layout, out.next_on, self.aim_sigma)
-            score = -6.0 * danger + (1.5 if snookered else 0.0)
+            score = -(4.0 + continuation(out.layout)) * danger + (2.0 if snookered else 0.0)
         place = white if sit.in_hand else None
         plan = Plan(kind, opt, cue, place, score, 0.0, None, out)
         self._pool.append(plan)
@@ -804,8 +1037,8 @@ class SnookerBot(CueingBot):
                 side=plan.cue.side,
                 height=plan.cue.height,
             )
-            res = self._sim(sit.layout, white, cue)
-            if res is None or not judge(sit, plan.option, white, res).fair:
+            out = self._try(sit, plan.option, white, cue)
+            if out is None or not out.fair:
                 return False
         return True
 

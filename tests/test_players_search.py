@@ -1,0 +1,216 @@
+"""The cue-game bots' search: lean trial simulation, vectorised pot valuation, shot choice under noise.
+
+The bots judge hundreds of candidate strokes a turn through :class:`TrialTable` (the physics
+kernel without the record conversion) and value cue-ball positions with :class:`PotField`;
+these tests hold both to the slower reference paths, and the snooker bot's choices to what
+playing them actually gives.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+from potshot import geometry as geo
+from potshot.equipment import snooker as eq
+from potshot.physics import simulate_shot
+from potshot.physics.cue import squirt_angle
+from potshot.players.common import PotField
+from potshot.players.fastsim import TrialTable
+from potshot.players.snooker import (
+    MAX_CUT,
+    POCKETS,
+    Option,
+    Situation,
+    SnookerBot,
+    first_contact,
+    position_value,
+    pot_lines,
+    pot_speed,
+)
+from potshot.record.model import Cue, Pot
+
+Layout = dict[str, tuple[float, float] | None]
+R = eq.BALL_RADIUS
+
+
+def _layout(seed: int, reds: int) -> Layout:
+    rng = random.Random(seed)
+    out: Layout = {}
+    for n in ["white", *[f"red{i + 1}" for i in range(reds)], *eq.COLOURS]:
+        while True:
+            p = (rng.uniform(40, eq.PLAYING_WIDTH - 40), rng.uniform(40, eq.PLAYING_LENGTH - 40))
+            if all(q is None or geo.distance(p, q) > 2 * R + 4 for q in out.values()):
+                out[n] = p
+                break
+    return out
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_trial_table_gives_the_outcome_simulate_shot_gives(seed: int) -> None:
+    lay = _layout(seed, 8)
+    white = lay["white"]
+    assert white is not None
+    tt = TrialTable(lay)
+    rng = random.Random(seed)
+    for _ in range(8):
+        cue = Cue(
+            speed=rng.uniform(0.5, 6.0),
+            aim=rng.uniform(0, 360),
+            height=rng.uniform(-0.4, 0.4),
+            side=rng.uniform(-0.2, 0.2),
+        )
+        ref = simulate_shot(lay, cue)
+        trial = tt.run(white, cue)
+        fell = {tt.names[k] for k in trial.potted}
+        assert fell == {e.ball for e in ref.events if isinstance(e, Pot)}
+        assert [tt.names[k] for k in trial.first] == first_contact(ref.events)
+        for k, n in enumerate(tt.names):
+            after = ref.after[n]
+            if after is not None:
+                assert math.dist(after, tuple(trial.pos[k])) < 1e-6
+    assert tt.count == 8
+
+
+def test_trial_table_with_the_cue_ball_in_hand_refuses_an_overlapping_place() -> None:
+    lay: Layout = {"white": None, "red1": (889.0, 700.0)}
+    tt = TrialTable(lay)
+    assert not tt.clear_of_balls((889.0 + 2 * R - 1.0, 700.0))
+    assert tt.clear_of_balls((889.0 + 2 * R + 1.0, 700.0))
+    with pytest.raises(ValueError, match="overlap"):
+        TrialTable({"white": (100.0, 100.0), "red1": (100.0, 120.0)})
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_pot_field_chances_equal_the_ghost_ball_chances(seed: int) -> None:
+    lay = _layout(100 + seed, 8)
+    white = lay["white"]
+    assert white is not None
+    reds = [n for n in lay if eq.is_red(n)]
+    field = PotField(lay, reds, table=eq.TABLE, axes=POCKETS)
+    got = {
+        (t, p): c
+        for t, p, c in zip(
+            field.targets, field.pockets, field.chances([white], 0.03, MAX_CUT)[0], strict=True
+        )
+        if c > 0
+    }
+    want = {(pl.target, pl.pocket): pl.chance for pl in pot_lines(white, lay, reds, 0.03) if pl.chance > 0}
+    assert set(got) == set(want)
+    for k, c in want.items():
+        assert got[k] == pytest.approx(c, abs=1e-6)
+
+
+def _sit(layout: Layout, on: str = "red") -> Situation:
+    return Situation(layout=layout, in_hand=False, on=on, free_ball=False, scores=[0, 0])
+
+
+@pytest.mark.parametrize("aim_sigma", [0.1, 0.2])
+def test_the_chosen_pot_is_the_best_scored_and_its_chance_is_what_the_noise_gives(aim_sigma: float) -> None:
+    """The plan's chance of the pot (aim window and noise samples) against 300 strokes played with
+    the bot's own cueing error: the predicted chance is within the sampling error of the rate
+    (at these errors the chance is far from 1, so a mistake in it shows)."""
+    lay: Layout = {
+        "white": (700.0, 1900.0),
+        "red1": (420.0, 2900.0),
+        "red2": (1300.0, 2500.0),
+        "black": eq.SPOTS["black"],
+        "pink": eq.SPOTS["pink"],
+    }
+    bot = SnookerBot("Ann", 7, aim_sigma=aim_sigma, speed_sigma=0.03)
+    sit = _sit(lay)
+    plans = bot._pot_plans(sit)
+    assert len(plans) >= 2
+    best = bot._best_pot(sit)
+    assert best is not None and best.score == max(p.score for p in plans)
+    assert best.kind == "pot"
+    white = lay["white"]
+    assert white is not None
+    tt = TrialTable(lay)
+    made = 0
+    n = 300
+    for _ in range(n):
+        cue = bot._execute(best.cue)
+        trial = tt.run(white, cue)
+        pots = {tt.names[k] for k in trial.potted}
+        made += int(best.option.target in pots and "white" not in pots)
+    rate = made / n
+    sd = math.sqrt(max(best.chance * (1 - best.chance), 0.02) / n)
+    assert 0.2 < best.chance < 0.95
+    assert abs(rate - best.chance) < 4 * sd + 0.03, (rate, best.chance)
+
+
+def test_prefers_the_easy_pot_to_the_hard_one_of_the_same_value() -> None:
+    # red1: short and straight into the top-left corner; red2: a long thin cut
+    (px, py) = eq.TABLE.pockets["top-left"].centre
+    red1 = (300.0, 3200.0)
+    ux, uy = red1[0] - px, red1[1] - py
+    d = math.hypot(ux, uy)
+    white = (red1[0] + 500 * ux / d, red1[1] + 500 * uy / d)
+    lay: Layout = {"white": white, "red1": red1, "red2": (1650.0, 900.0), "black": eq.SPOTS["black"]}
+    bot = SnookerBot("Ann", 1)
+    plans = bot._pot_plans(_sit(lay))
+    chance = {
+        p.option.target: max(q.chance for q in plans if q.option.target == p.option.target) for p in plans
+    }
+    best = bot._best_pot(_sit(lay))
+    assert best is not None and best.option.target == "red1"
+    assert chance["red1"] > 0.95
+    assert chance.get("red2", 0.0) < chance["red1"]
+
+
+def test_position_play_beats_the_stun_alternatives() -> None:
+    """A red by the top-left corner cut at 40 degrees, the black on its spot: the chosen stroke leaves
+    the cue ball at least as well placed on a colour as any stun of the same pot at the paces
+    the bot tries, and a firm stun would leave it far worse (position play matters here)."""
+    red = (250.0, 3100.0)
+    (px, py) = eq.TABLE.pockets["top-left"].centre
+    ux, uy = red[0] - px, red[1] - py
+    d = math.hypot(ux, uy)
+    ux, uy = ux / d, uy / d
+    a = math.radians(40.0)
+    vx, vy = ux * math.cos(a) - uy * math.sin(a), ux * math.sin(a) + uy * math.cos(a)
+    white = (red[0] + 400 * vx, red[1] + 400 * vy)
+    lay: Layout = {"white": white, "red1": red, "red2": (1400.0, 1200.0), "black": eq.SPOTS["black"]}
+    bot = SnookerBot("Ann", 1)
+    sit = _sit(lay)
+    best = bot._best_pot(sit)
+    assert best is not None and best.outcome is not None and best.option.target == "red1"
+    chosen = position_value(best.outcome.layout, "colour", 0.03)
+    line = next(pl for pl in pot_lines(white, lay, ["red1"], 0.03) if pl.pocket == best.pocket)
+    # the chosen aim without its allowance for squirt: the aim of a stroke without side
+    aim = (best.cue.aim + math.degrees(squirt_angle(best.cue.side))) % 360.0
+    stuns = []
+    for extra in (0.4, 0.8, 1.3, 2.0, 3.0):
+        out = bot._try(sit, Option("red1"), white, Cue(speed=round(pot_speed(line, extra, 0.0), 4), aim=aim))
+        assert out is not None and out.fair and "red1" in out.potted
+        stuns.append(position_value(out.layout, "colour", 0.03))
+    assert chosen >= max(stuns) - 0.05
+    assert chosen > min(stuns) + 3.0
+    # and the colour it leaves is on and likely
+    next_white = best.outcome.layout["white"]
+    assert next_white is not None
+    nxt = pot_lines(next_white, best.outcome.layout, list(eq.COLOURS), 0.03)
+    assert nxt and nxt[0].chance > 0.9
+
+
+def test_a_seeded_frame_does_not_depend_on_what_the_process_played_before() -> None:
+    """The bots cache pot fields across strokes; a frame's strokes must still follow from its seeds
+    alone (a tournament may play it in any process, after any other frame)."""
+    from potshot.players import snooker as sn
+    from potshot.record.model import Frame, Record
+    from potshot.referee.snooker import SnookerReferee
+
+    def frame(seed: int) -> list[object]:
+        rec = Record(game="snooker", players=["Ann", "Bob"], frames=[Frame(starts="Ann")])
+        ref = SnookerReferee(rec)
+        bots = {"Ann": SnookerBot("Ann", seed), "Bob": SnookerBot("Bob", seed + 1)}
+        sn.play_frame(ref, 0, rec.frames[0], bots, max_shots=4)
+        return [s.cue for s in rec.frames[0].shots]
+
+    sn._FIELDS.clear()
+    fresh = frame(21)
+    frame(40)  # other positions fill the caches
+    assert frame(21) == fresh
