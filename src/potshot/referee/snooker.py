@@ -118,6 +118,11 @@ class TableState:
     touching: list[str] = field(default_factory=list)
     free_ball: bool = False
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> TableState:
+        # positions are tuples (immutable): a new dict of them is a deep copy, without
+        # copy.deepcopy's walk through every float (the referee snapshots the table each stroke)
+        return TableState(dict(self.layout), self.in_hand, self.on, list(self.touching), self.free_ball)
+
 
 @dataclass
 class Pending:
