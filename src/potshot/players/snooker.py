@@ -1134,10 +1134,9 @@ class SnookerBot(CueingBot):
 
     def _break_off(self, sit: Situation) -> Plan | None:
         """The break-off: a thin contact on the side of the pack, the white back to baulk."""
-        key = tuple(sorted((n, p) for n, p in sit.layout.items() if p is not None))
-        cached = _BREAK_CACHE.get(key)
-        if cached is not None:
-            return cached
+        # not cached across frames: the plan depends on the bot's own cueing error (and a cache
+        # shared by every bot in a process made a tournament's frames depend on which bot had
+        # broken off before in that process)
         reds = {n: p for n, p in sit.layout.items() if p is not None and eq.is_red(n)}
         if not reds:
             return None
@@ -1162,12 +1161,7 @@ class SnookerBot(CueingBot):
                         plan = self._evaluate_safety(sit, opt_for[name], white, cue, "break")
                         if plan is not None and (best is None or plan.score > best.score):
                             best = plan
-        if best is not None:
-            _BREAK_CACHE[key] = best
         return best
-
-
-_BREAK_CACHE: dict[tuple[Any, ...], Plan] = {}
 
 
 # ------------------------------------------------------------------ the loop
