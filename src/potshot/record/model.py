@@ -138,6 +138,10 @@ class Before(_Base):
     penalty_place: dict[str, Position] | None = None
     waive_penalty: bool = False
     fouls: list[str] | None = None
+    penalty_unplaced: dict[str, str] | None = None
+    """carrom (docs/carrom-record.md): pieces due from a player (the key) left unplaced before this
+    stroke: ``"renounced"`` (Law 53: room existed, the due is cancelled) or ``"no_room"`` (Law 52(a):
+    it waits for room, Law 54)."""
     # Russian billiards
     declare_pink: str | None = None
     cue_ball: str | None = None
@@ -197,6 +201,10 @@ class Frame(_Base):
     owed: dict[str, int] | None = None
     game_score: dict[str, int] | None = None
     board: int | None = None
+    game: int | None = None
+    """carrom: the game of the match this board belongs to (1-based, Laws 29-30)."""
+    seats: dict[str, str] | None = None
+    """carrom: each player's seat (``south``/``east``/``north``/``west``) for this board (Laws 31-33)."""
     # Russian billiards
     tallies: dict[str, dict[str, int]] | None = None
     # extension: where the referee stands at the frame's start (used by studies)
