@@ -139,6 +139,7 @@ class CarromRuling(Ruling, kw_only=True):
     broken: bool = False
     offender: str | None = None
     void: bool = False
+    renounced: dict[str, int] = msgspec.field(default_factory=dict)
 
 
 @dataclass
@@ -180,6 +181,15 @@ class CarromState:
     board_over: bool = False
     board_winner: int | None = None
     board_points: list[int] = field(default_factory=lambda: [0, 0])
+    # the positions known are where the pieces are (False after a stroke recorded without `after`)
+    positions_known: bool = True
+
+
+UNPLACED = ("renounced", "no_room")
+"""``before.penalty_unplaced`` values: Law 53 (room, the placer renounces) and Law 52(a) (no room, it waits)."""
+
+ROOM_STEP_MM = 2.0
+"""Grid step of the search for room to place a piece (Law 52(a)); a piece is 31 mm across (Law 9)."""
 
 
 @dataclass
@@ -196,6 +206,8 @@ class _Outcome:
     keep_turn: bool = False
     # placement fouls of the player in turn after his first stroke: fouls of Law 37(a)
     late: list[str] = field(default_factory=list)
+    # pieces due whose placing was renounced before this stroke (Law 53), per owing side
+    renounced: list[int] = field(default_factory=lambda: [0, 0])
 
 
 @register
@@ -488,6 +500,7 @@ class CarromReferee(Referee):
         if new_game:
             st.game_breaker = whites if st.board_no == 1 and not st.broken else ""
         st.attempts = 0
+        st.positions_known = True
         st.current = frame.starts
         # a board that starts with the queen pending starts in the middle of a turn: the cover
         # stroke follows the one that pocketed the queen (Laws 36(a), 37(a), 69)
@@ -689,6 +702,7 @@ class CarromReferee(Referee):
             declared = [k for k in declared if k not in PLACING_FOULS]
         self._waive(shot, side, out)
         self._place(shot, side, out)
+        self._unplaced(shot, side, out)
         found = {k for k in PLACING_FOULS if any(f": {k}: " in f for f in out.fouls)}
         for k in opp_placing:
             if k in found:
@@ -861,6 +875,88 @@ class CarromReferee(Referee):
                 who = self.side_name(placer)
                 out.fouls.append(f"{who}: penalty_misplaced: {why}")
                 self._placing_foul(placer, side, shot.player, out, "penalty_misplaced")
+
+    def _unplaced(self, shot: Shot, side: int, out: _Outcome) -> None:
+        """Laws 52-54: pieces due (returned or penalty) left unplaced before this stroke.
+
+        ``before.penalty_unplaced`` names the owing player and why: ``"no_room"`` -- no room to
+        place them, the placer may wait (52(a)), in doubles passing the duty to his partner (52(b)),
+        and must place them as soon as room appears in a turn of his side (54); ``"renounced"`` --
+        room existed and the placer would not risk a foul: the due is cancelled (53), whole, as a
+        condoned penalty is (60). When the record is silent (every v1 record), the referee reads
+        the board: a due left unplaced when the creditor's side strokes, with room for a piece in
+        the outer circle (57(a), 62) where the pieces are known, was renounced (53); with no room,
+        or with positions unknown, it waits (52(a)). Never at a stroke of the owing side, where the
+        placer is not in turn and the record may simply not show the placing (51(a)).
+        """
+        st = self.state
+        stated: dict[int, str] = {}
+        for name, how in (shot.before.penalty_unplaced or {}).items():
+            fld = f"before.penalty_unplaced.{name}"
+            self.check_player(name, fld)
+            if how not in UNPLACED:
+                raise RecordError(
+                    f"penalty_unplaced is 'renounced' (Law 53) or 'no_room' (Law 52(a)), got {how!r}",
+                    field=fld,
+                )
+            debtor = self.side_of(name)
+            if st.returned_pending[debtor] + st.penalty_pending[debtor] == 0:
+                raise RecordError(f"no piece of {name}'s is left to place (Laws 51, 52)", field=fld)
+            if debtor in stated and stated[debtor] != how:
+                raise RecordError("partners' dues are one due: one reading for both", field=fld)
+            stated[debtor] = how
+        for debtor in (0, 1):
+            due = st.returned_pending[debtor] + st.penalty_pending[debtor]
+            if not due:
+                continue
+            how = stated.get(debtor)
+            if how is None:
+                if debtor == side or not self._room_known():
+                    continue  # not recorded: it waits (51(a), 52(a))
+                how = "renounced" if self._room_for(debtor) else "no_room"
+                if how == "no_room":
+                    out.fouls.append(
+                        f"no room to place {self.side_name(debtor)}'s {due} piece(s): they wait (Law 52(a))"
+                    )
+                    continue
+            if how == "no_room":
+                out.fouls.append(
+                    f"no room to place {self.side_name(debtor)}'s {due} piece(s): they wait (Law 52(a))"
+                )
+                continue
+            st.returned_pending[debtor] = st.penalty_pending[debtor] = st.owed[debtor] = 0
+            out.renounced[debtor] += due
+            out.fouls.append(
+                f"{self.side_name(1 - debtor)} renounces placing {self.side_name(debtor)}'s {due} "
+                "piece(s): the penalty is cancelled (Law 53)"
+            )
+
+    def _room_known(self) -> bool:
+        """Whether the referee knows where every piece on the board is (to judge room, Law 52(a))."""
+        st = self.state
+        return st.positions_known and all(n in st.pos for n in st.on)
+
+    def _room_for(self, debtor: int) -> bool:
+        """Law 52(a): is there room for one of ``debtor``'s pieces inside the outer circle?
+
+        A spot where :func:`equipment.carrom.penalty_place_fault` finds no fault (57(a), 58,
+        62(a)/(b), 75), searched on rings ``ROOM_STEP_MM`` apart.
+        """
+        st = self.state
+        c = self.colour(debtor)
+        name = next(n for n in self._pieces(c) if n not in st.on)
+        layout = self.layout()
+        r = eq.piece_radius(name)
+        cx, cy = eq.BOARD.centre
+        d = eq.CENTRE_CIRCLE_RADIUS + r + 0.5
+        while d + r <= eq.OUTER_CIRCLE_RADIUS + 0.5:
+            n = max(8, int(2 * math.pi * d / ROOM_STEP_MM))
+            for k in range(n):
+                a = 2 * math.pi * k / n
+                if eq.penalty_place_fault(name, cx + d * math.cos(a), cy + d * math.sin(a), layout) is None:
+                    return True
+            d += ROOM_STEP_MM
+        return False
 
     def _placing_foul(self, placer: int, side: int, player: str, out: _Outcome, kind: str) -> None:
         """A foul placing pieces (Laws 55(a), 58, 62, 75), charged to the placer.
@@ -1178,6 +1274,8 @@ class CarromReferee(Referee):
         st = self.state
         striker_penalty = out.penalty[side]
         # positions after the stroke
+        if shot.after is None and any(not isinstance(e, Foul) for e in shot.events):
+            st.positions_known = False
         if shot.after is not None:
             for n, p in shot.after.items():
                 if p is not None and n in st.on and n not in out.respot:
@@ -1379,6 +1477,7 @@ class CarromReferee(Referee):
             seats=dict(st.seats),
             broken=st.broken,
             offender=out.offender,
+            renounced=self.per_player(out.renounced) if any(out.renounced) else {},
         )
 
     # ------------------------------------------------------------ actions
