@@ -648,6 +648,7 @@ class CarromReferee(Referee):
             and b.place is None
             and not b.fouls
             and not b.penalty_place
+            and not b.penalty_unplaced
             and not b.waive_penalty
             and not b.extra
         ):
@@ -1521,6 +1522,7 @@ class CarromReferee(Referee):
                     field="before.action",
                 )
             st.passes += 1
+            self._unplaced(shot, side, out)  # Laws 52-54: a turn passed is a turn the placer had
             st.turn_pieces = 0
             st.first_stroke = True
             nxt = self.next_player(shot.player)
