@@ -142,6 +142,9 @@ class Before(_Base):
     """carrom (docs/carrom-record.md): pieces due from a player (the key) left unplaced before this
     stroke: ``"renounced"`` (Law 53: room existed, the due is cancelled) or ``"no_room"`` (Law 52(a):
     it waits for room, Law 54)."""
+    stroke_made: bool | None = None
+    """carrom (docs/carrom-record.md): ``False`` -- the striker never left the base lines and touched
+    nothing, no stroke (Law 88(b)); ``True`` -- it left them, a stroke even touching nothing (88(a))."""
     # Russian billiards
     declare_pink: str | None = None
     cue_ball: str | None = None
@@ -205,6 +208,8 @@ class Frame(_Base):
     """carrom: the game of the match this board belongs to (1-based, Laws 29-30)."""
     seats: dict[str, str] | None = None
     """carrom: each player's seat (``south``/``east``/``north``/``west``) for this board (Laws 31-33)."""
+    stacked: list[list[str]] | None = None
+    """carrom: pairs of pieces in ``position`` resting one over the other, left as they are (Law 41)."""
     # Russian billiards
     tallies: dict[str, dict[str, int]] | None = None
     # extension: where the referee stands at the frame's start (used by studies)

@@ -258,6 +258,7 @@ class CarromReferee(Referee):
             )
         self.change_every_game = sides == "every_game"
         self.state = CarromState()
+        self._stacked: set[frozenset[str]] = set()
 
     @staticmethod
     def _positive(v: Any, fld: str) -> int:
@@ -442,7 +443,9 @@ class CarromReferee(Referee):
         if frame.position is None:
             layout: dict[str, Pos | None] = dict(eq.starting_position(st.seats.get(whites, "south")))
         else:
+            self._stacked = self._read_stacked(frame)
             self.check_layout(frame.position, "position")
+            self._stacked = set()
             if "striker" in frame.position:
                 raise RecordError("the striker is never in a position (Law 84)", field="position.striker")
             layout = {n: frame.position.get(n) for n in eq.PIECE_NAMES}
@@ -482,6 +485,10 @@ class CarromReferee(Referee):
             # Law 14(a): before the break all nineteen pieces are on the board; a position with a
             # piece down (or the queen pocketed) is past the break though the record does not say so
             st.broken = len(st.on) < len(eq.PIECE_NAMES) or st.queen != "on_board"
+        if frame.stacked and not st.broken:
+            raise RecordError(
+                "stacked pieces before the break: the formation lies flat (Law 14(a))", field="stacked"
+            )
         if (
             expected is not None
             and frame.board is None
@@ -571,11 +578,49 @@ class CarromReferee(Referee):
         Law 41: pieces (or the queen) that come to rest overlapping are left as they are, so
         ``after`` may stack them; a ``position`` may not (record format, "Errors").
         """
-        if layout is None or not field.startswith("after"):
+        if layout is None or not (field.startswith("after") or (field == "position" and self._stacked)):
             super().check_layout(layout, field, complete=complete)
             return
         for name, p in layout.items():
             super().check_layout({name: p}, field, complete=complete)
+        if field == "position":
+            self._check_stacked(layout)
+
+    def _check_stacked(self, layout: Layout) -> None:
+        """Law 41: a ``position`` may overlap only the pairs its frame's ``stacked`` names, which overlap."""
+        for pair in self._stacked:
+            a, b = sorted(pair)
+            pa, pb = layout.get(a), layout.get(b)
+            if pa is None or pb is None:
+                raise RecordError(f"stacked {a} and {b}: both are in the position", field="stacked")
+            if math.dist(pa, pb) >= eq.piece_radius(a) + eq.piece_radius(b) - OVERLAP_TOLERANCE_MM:
+                raise RecordError(f"stacked {a} and {b} do not overlap in the position", field="stacked")
+        placed = [(n, p) for n, p in layout.items() if p is not None]
+        for i, (n, p) in enumerate(placed):
+            for m, q in placed[:i]:
+                too_near = math.dist(p, q) < eq.piece_radius(n) + eq.piece_radius(m) - OVERLAP_TOLERANCE_MM
+                if too_near and frozenset((n, m)) not in self._stacked:
+                    raise RecordError(
+                        f"{n} at ({p[0]:g}, {p[1]:g}) overlaps {m} at ({q[0]:g}, {q[1]:g}) "
+                        "(pieces resting one over the other are named in `stacked`, Law 41)",
+                        field=f"position.{n}",
+                    )
+
+    def _read_stacked(self, frame: Frame) -> set[frozenset[str]]:
+        """A frame's ``stacked``: pairs of two different carrom pieces (Law 41)."""
+        out: set[frozenset[str]] = set()
+        for i, pair in enumerate(frame.stacked or []):
+            fld = f"stacked[{i}]"
+            if len(pair) != 2 or pair[0] == pair[1]:
+                raise RecordError(f"a stacked pair is two different pieces, got {pair!r}", field=fld)
+            for name in pair:
+                self.check_piece(name, fld)
+                if name == "striker":
+                    raise RecordError("the striker is never in a position (Law 84)", field=fld)
+            out.add(frozenset(pair))
+        if out and frame.position is None:
+            raise RecordError("stacked pieces need the frame's position", field="stacked")
+        return out
 
     def check_shot(self, shot: Shot) -> None:
         """The common vocabulary, then carrom's declarations (record format, "Carrom specifics")."""
@@ -640,8 +685,16 @@ class CarromReferee(Referee):
         out = _Outcome()
         # ------------------------------------------------ actions (no stroke)
         action = "concede_board" if b.concede else b.action
+        if b.stroke_made is False:
+            return self._no_stroke(shot, action)
+        if b.stroke_made and action is not None:
+            raise RecordError(
+                f"stroke_made and the action {action!r} together: an action is instead of a stroke",
+                field="before.stroke_made",
+            )
         if (
             action is None
+            and b.stroke_made is None
             and st.broken
             and not shot.events
             and shot.cue is None
@@ -1508,6 +1561,34 @@ class CarromReferee(Referee):
         ):
             pts += QUEEN_POINTS  # Law 26(b)
         return self._end_board(shot, side, out, win, min(BOARD_MAX, pts))
+
+    def _no_stroke(self, shot: Shot, action: str | None) -> CarromRuling:
+        """Law 88(b): the striker never left the base lines and touched nothing: no stroke was made.
+
+        The same player plays again: no break attempt (18(a)) and no pass (98) is counted, a queen
+        waiting for its cover still waits (69). Contrast 88(a): a striker that left the base lines
+        made a stroke, touching a piece or not (``stroke_made: true``, or a ``cue``).
+        """
+        if shot.events:
+            raise RecordError(
+                "stroke_made false (Law 88(b)) is a striker that touched nothing: the shot has no events",
+                field="before.stroke_made",
+            )
+        if action is not None:
+            raise RecordError(
+                f"stroke_made and the action {action!r} together: an action is instead of a stroke",
+                field="before.stroke_made",
+            )
+        b = shot.before
+        if b.penalty_place or b.penalty_unplaced or b.waive_penalty or b.fouls or b.place is not None:
+            raise RecordError(
+                "stroke_made false (Law 88(b)) is no stroke: placings, declarations and fouls go with the "
+                "shot that follows",
+                field="before.stroke_made",
+            )
+        out = _Outcome()
+        out.fouls.append("the striker never left the base lines and touched nothing: no stroke (Law 88(b))")
+        return self._ruling(out, 0, shot.player, {})
 
     def _action(self, shot: Shot, action: str, side: int) -> CarromRuling:
         st = self.state
