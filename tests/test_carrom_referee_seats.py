@@ -79,9 +79,7 @@ def last_ruling(res: Refereed) -> dict[str, Any]:
 
 def test_law_33_board_5_seated_from_the_match_whole_and_restated() -> None:
     whole = last_ruling(run(whole_match()))
-    restated = last_ruling(
-        run(record([played("Ann", board=5, game_score={"Ann": 24, "Bob": 24})]))
-    )
+    restated = last_ruling(run(record([played("Ann", board=5, game_score={"Ann": 24, "Bob": 24})])))
     # Laws 13, 33(a): Ann broke the match's first board from the south; after board 4 the sides changed
     assert whole["seats"] == {"Ann": "north", "Bob": "south"}
     assert restated["seats"] == whole["seats"]
@@ -94,9 +92,7 @@ def test_law_33_board_5_seated_from_the_match_whole_and_restated() -> None:
 def test_laws_22_31_second_game_board_seated_from_the_match_whole_and_restated() -> None:
     whole = last_ruling(run(second_game()))
     assert whole["game"] == 2 and whole["board"] == 2
-    restated = last_ruling(
-        run(record([played("Ann", game=2, board=2, game_score={"Ann": 12, "Bob": 0})]))
-    )
+    restated = last_ruling(run(record([played("Ann", game=2, board=2, game_score={"Ann": 12, "Bob": 0})])))
     # Law 31 at the end of game 1 and Law 33 inside it: Ann is back south for game 2
     assert whole["seats"] == {"Ann": "south", "Bob": "north"}
     for k in ("seats", "respotted", "fouls", "next", "to_place", "board", "game", "game_score"):

@@ -666,27 +666,75 @@ class CarromReferee(Referee):
     # ------------------------------------------------------------ ruling
 
     def rule(self, shot: Shot) -> CarromRuling:
+        """Rule one shot, clause by clause, each step a method citing its laws.
+
+        The turn (Law 24); no stroke (88(b)); an action instead of a stroke (98, 100, 101, 103,
+        104); acts that lose the board outright (24, 64, 82(b)); the pieces placed, condoned or left
+        unplaced before the stroke (51-62); technical fouls (36) and fouls of the stroke (37(a),
+        95); the striker's place (91); the break (17-20); the stroke itself (21, 37-50, 65-73).
+        """
+        self._check_in_play()
+        b = shot.before
+        declared = list(b.fouls or [])
+        event_fouls = [e.kind for e in shot.events if isinstance(e, Foul)]
+        out_of_turn = "out_of_turn" in declared or "out_of_turn" in event_fouls
+        self._check_turn(shot, out_of_turn)
+        side = self.side_of(shot.player)
+        action = "concede_board" if b.concede else b.action
+        if b.stroke_made is False:
+            return self._no_stroke(shot, action)
+        action = self._action_instead_of_stroke(shot, action)
+        if action is not None:
+            return self._action(shot, action, side)
+        lost = self._board_lost_outright(shot, side, declared, event_fouls, out_of_turn)
+        if lost is not None:
+            return lost
+        declared, event_fouls = self._early_break_and_placing_fouls(declared, event_fouls)
+        out = _Outcome()
+        opp_placing, declared = self._fouls_placing_own_pieces(shot, side, declared)
+        self._waive(shot, side, out)
+        self._place(shot, side, out)
+        self._unplaced(shot, side, out)
+        found = {k for k in PLACING_FOULS if any(f": {k}: " in f for f in out.fouls)}
+        self._opponent_placing_fouls(side, opp_placing, found, out)
+        self._opponent_technical_fouls(shot, side, out)
+        stroke_fouls = self._declared_fouls(shot, side, declared, found, out)
+        stroke_fouls.extend(out.late)
+        stroke_fouls.extend(event_fouls)
+        stroke_fouls.extend(self._pieces_touched(shot, side, out))
+        self._striker_place(shot, out, stroke_fouls)
+        pots, offs = self._stroke_events(shot)
+        breaking = not self.state.broken
+        if breaking:
+            done = self._break(shot, side, out, stroke_fouls, pots, offs)
+            if done is not None:
+                return done
+        return self._stroke(shot, side, out, stroke_fouls, pots, offs, breaking)
+
+    def _check_in_play(self) -> None:
+        """Laws 25, 30: no stroke after the board (or the match) is over."""
         st = self.state
         if st.board_over:
             raise RecordError("the board is over", field="player")
         if st.match_over:
             raise RecordError("the match is over", field="player")
-        b = shot.before
-        declared = list(b.fouls or [])
-        event_fouls = [e.kind for e in shot.events if isinstance(e, Foul)]
-        out_of_turn = "out_of_turn" in declared or "out_of_turn" in event_fouls
+
+    def _check_turn(self, shot: Shot, out_of_turn: bool) -> None:
+        """Laws 21, 22(b), 24: the player in turn strokes; anyone else only as a foul out of turn."""
+        st = self.state
         if shot.player != st.current and not out_of_turn:
             raise RecordError(
                 f"it is {st.current}'s turn, not {shot.player}'s (a stroke out of turn needs an "
                 "'out_of_turn' foul, Law 24)",
                 field="player",
             )
-        side = self.side_of(shot.player)
-        out = _Outcome()
-        # ------------------------------------------------ actions (no stroke)
-        action = "concede_board" if b.concede else b.action
-        if b.stroke_made is False:
-            return self._no_stroke(shot, action)
+
+    def _action_instead_of_stroke(self, shot: Shot, action: str | None) -> str | None:
+        """Laws 88, 98: the action the shot is, if any (a shot with nothing at all is a pass).
+
+        An action has no events; ``stroke_made: true`` (88(a)) is a stroke, never an action.
+        """
+        b = shot.before
         if b.stroke_made and action is not None:
             raise RecordError(
                 f"stroke_made and the action {action!r} together: an action is instead of a stroke",
@@ -695,7 +743,7 @@ class CarromReferee(Referee):
         if (
             action is None
             and b.stroke_made is None
-            and st.broken
+            and self.state.broken
             and not shot.events
             and shot.cue is None
             and b.place is None
@@ -705,28 +753,34 @@ class CarromReferee(Referee):
             and not b.waive_penalty
             and not b.extra
         ):
-            # Law 88(b): no striker movement and no piece touched is no stroke: the turn is passed (Law 98)
+            # nothing at all after the break: the turn is passed (Law 98; docs, "Ambiguities" 6)
             action = "pass"
-        if action is not None:
-            if shot.events:
-                raise RecordError(
-                    f"the action {action!r} is instead of a stroke: it has no events", field="events"
-                )
-            return self._action(shot, action, side)
+        if action is not None and shot.events:
+            raise RecordError(
+                f"the action {action!r} is instead of a stroke: it has no events", field="events"
+            )
+        return action
+
+    def _board_lost_outright(
+        self, shot: Shot, side: int, declared: list[str], event_fouls: list[str], out_of_turn: bool
+    ) -> CarromRuling | None:
+        """Laws 24, 64, 82(b): a stroke out of turn, a seat left, play resumed before "play" lose the board.
+
+        By the striker, or by the opponent (``before.extra.opponent_fouls``): that side loses it.
+        """
+        out = _Outcome()
         if out_of_turn:
-            # Law 24: the stroke out of turn loses the board
             return self._lose_board(shot, side, "a stroke out of turn (Law 24)", out, covered_counts=False)
+        opp_declared = list((shot.before.extra or {}).get("opponent_fouls") or [])
         if "left_seat" in declared or "left_seat" in event_fouls:
             return self._lose_board(
                 shot, side, "left the seat during the board (Law 64)", out, covered_counts=False
             )
-        opp_declared = list((b.extra or {}).get("opponent_fouls") or [])
         if "left_seat" in opp_declared:
             return self._lose_board(
                 shot, 1 - side, "the opponent left the seat during the board (Law 64)", out, False
             )
         if "resumed_before_go" in declared or "resumed_before_go" in event_fouls:
-            # Law 82(b): play resumed before the umpire's "play" loses the board at once
             return self._lose_board(
                 shot, side, "play resumed before the umpire's 'play' (Law 82(b))", out, covered_counts=False
             )
@@ -734,98 +788,121 @@ class CarromReferee(Referee):
             return self._lose_board(
                 shot, 1 - side, "the opponent resumed play before the umpire's 'play' (Law 82(b))", out, False
             )
-        if not st.broken and "before_go" in declared:
-            # Law 20: a break made before the umpire's "play" is the stroke itself, not a technical
-            # foul before it, wherever the record notes it
+        return None
+
+    def _early_break_and_placing_fouls(
+        self, declared: list[str], event_fouls: list[str]
+    ) -> tuple[list[str], list[str]]:
+        """Law 20 and Laws 55(a), 57(b), 58, 59: where a foul belongs whatever the record files it under.
+
+        A break made before the umpire's "play" is the stroke itself (20), not a technical foul
+        before it; a placing foul is always made before the stroke, by the placer.
+        """
+        declared, event_fouls = list(declared), list(event_fouls)
+        if not self.state.broken and "before_go" in declared:
             declared.remove("before_go")
             event_fouls.append("before_go")
-        # ------------------------------------------------ before the stroke
-        # a placing foul is made before the stroke whatever the record files it under, and by the
-        # placer: the opponent when the pieces placed are the striker's own, due to him (Laws 51, 36(b))
         for k in [k for k in event_fouls if k in PLACING_FOULS]:
             event_fouls.remove(k)
             declared.append(k)
-        placed = b.penalty_place or {}
-        opp_placing: list[str] = []
+        return declared, event_fouls
+
+    def _fouls_placing_own_pieces(
+        self, shot: Shot, side: int, declared: list[str]
+    ) -> tuple[list[str], list[str]]:
+        """Laws 51, 36(b): placing fouls made placing the striker's own pieces are the opponent's (the placer)."""
+        st = self.state
+        placed = shot.before.penalty_place or {}
         if (
             placed
             and st.returned_pending[side] + st.penalty_pending[side] > 0
             and all(eq.colour_of(n) == self.colour(side) for n in placed)
         ):
-            opp_placing = [k for k in declared if k in PLACING_FOULS]
-            declared = [k for k in declared if k not in PLACING_FOULS]
-        self._waive(shot, side, out)
-        self._place(shot, side, out)
-        self._unplaced(shot, side, out)
-        found = {k for k in PLACING_FOULS if any(f": {k}: " in f for f in out.fouls)}
-        for k in opp_placing:
+            return [k for k in declared if k in PLACING_FOULS], [
+                k for k in declared if k not in PLACING_FOULS
+            ]
+        return [], declared
+
+    def _technical(self, offender: int, why: str, out: _Outcome) -> None:
+        """Law 36(b): a technical foul of the side not in turn: one piece, play goes on."""
+        out.fouls.append(why)
+        out.penalty[offender] += 1
+        out.foul = out.technical = True
+        out.offender = self.side_name(offender)
+
+    def _opponent_placing_fouls(self, side: int, kinds: list[str], found: set[str], out: _Outcome) -> None:
+        """Law 36(b) with 55(a), 57(b), 58, 59: the opponent's fouls placing pieces (one each)."""
+        for k in kinds:
             if k in found:
                 continue  # the same foul the referee found in the placement
-            out.fouls.append(f"{self.side_name(1 - side)}: technical foul placing pieces, {k} (Law 36(b))")
-            out.penalty[1 - side] += 1
+            self._technical(
+                1 - side, f"{self.side_name(1 - side)}: technical foul placing pieces, {k} (Law 36(b))", out
+            )
+
+    def _opponent_technical_fouls(self, shot: Shot, side: int, out: _Outcome) -> None:
+        """Law 36(b): a violation by the player not in turn (``before.extra.opponent_fouls``) is technical."""
+        for k in list((shot.before.extra or {}).get("opponent_fouls") or []):
+            self._technical(
+                1 - side, f"{self.side_name(1 - side)}: technical foul by the opponent, {k} (Law 36(b))", out
+            )
+
+    def _declared_fouls(
+        self, shot: Shot, side: int, declared: list[str], found: set[str], out: _Outcome
+    ) -> list[str]:
+        """Laws 36(a), 37(a): the striker's declared fouls: technical before the turn's first stroke
+        (one piece, the turn goes on), fouls of the stroke after it (returned for the stroke)."""
+        if not self.state.first_stroke:
+            return [k for k in declared if k not in found]
+        for k in declared:
+            if k in found:
+                continue  # the same misplacement the referee found in the placement: one foul
+            out.fouls.append(f"technical foul: {k} (Law 36(a))")
+            out.penalty[side] += 1
             out.foul = out.technical = True
-            out.offender = self.side_name(1 - side)
-        opp_fouls = list((b.extra or {}).get("opponent_fouls") or [])
-        for k in opp_fouls:
-            # Law 36(b): a violation by the player not in turn is a technical foul
-            out.fouls.append(f"{self.side_name(1 - side)}: technical foul by the opponent, {k} (Law 36(b))")
-            out.penalty[1 - side] += 1
-            out.foul = out.technical = True
-            out.offender = self.side_name(1 - side)
-        stroke_fouls: list[str] = []
-        if st.first_stroke:
-            for k in declared:
-                if k in found:
-                    continue  # the same misplacement the referee found in the placement: one foul
-                # Law 36(a): before the first stroke of the turn: a technical foul, the turn goes on
-                out.fouls.append(f"technical foul: {k} (Law 36(a))")
-                out.penalty[side] += 1
-                out.foul = out.technical = True
-                out.offender = shot.player
-        else:
-            # Law 37(a): during or after the first stroke of a turn it is a foul
-            stroke_fouls.extend(k for k in declared if k not in found)
-        stroke_fouls.extend(out.late)
-        stroke_fouls.extend(event_fouls)
+            out.offender = shot.player
+        return []
+
+    def _pieces_touched(self, shot: Shot, side: int, out: _Outcome) -> list[str]:
+        """Laws 95, 36(b): a piece moved by hand: the striker's foul of the stroke, or the opponent's technical."""
+        fouls: list[str] = []
         for e in shot.events:
             if isinstance(e, Moved):
                 if e.by == "striker":
-                    stroke_fouls.append("touched")  # Law 95
+                    fouls.append("touched")
                 elif e.by == "opponent":
-                    out.fouls.append(f"{self.side_name(1 - side)} disturbed {e.ball} (Laws 95, 36(b))")
-                    out.penalty[1 - side] += 1
-                    out.foul = out.technical = True
-                    out.offender = self.side_name(1 - side)
+                    self._technical(
+                        1 - side, f"{self.side_name(1 - side)} disturbed {e.ball} (Laws 95, 36(b))", out
+                    )
+        return fouls
+
+    def _striker_place(self, shot: Shot, out: _Outcome, stroke_fouls: list[str]) -> None:
+        """Law 91: the striker touches both base lines (or covers a base circle, clear of the arrows),
+        judged from the player's seat; on the surface and clear of the pieces, or the record is refused."""
+        b = shot.before
         place = b.place
         if place is None and shot.cue is not None:
             place = shot.cue.place
-        if place is not None:
-            w, h = self.surface()
-            if not (0.0 <= place[0] <= w and 0.0 <= place[1] <= h):
-                # record format "Errors": a position off the playing surface
-                raise RecordError(
-                    f"the striker at ({place[0]:g}, {place[1]:g}) is off the playing surface "
-                    f"(0..{w:g} x 0..{h:g})",
-                    field="before.place" if b.place is not None else "cue.place",
-                )
-            seat = st.seats.get(shot.player)
-            if seat is not None:
-                why = eq.striker_place_fault(seat, place[0], place[1])
-                if why is not None:
-                    stroke_fouls.append("striker_placement")
-                    out.fouls.append(why)
-                elif not eq.striker_clear(place[0], place[1], self.layout()):
-                    raise RecordError(
-                        f"the striker at ({place[0]:g}, {place[1]:g}) overlaps a piece", field="before.place"
-                    )
-        # ------------------------------------------------ the stroke
-        pots, offs = self._stroke_events(shot)
-        breaking = not st.broken
-        if breaking:
-            done = self._break(shot, side, out, stroke_fouls, pots, offs)
-            if done is not None:
-                return done
-        return self._stroke(shot, side, out, stroke_fouls, pots, offs, breaking)
+        if place is None:
+            return
+        w, h = self.surface()
+        if not (0.0 <= place[0] <= w and 0.0 <= place[1] <= h):
+            # record format "Errors": a position off the playing surface
+            raise RecordError(
+                f"the striker at ({place[0]:g}, {place[1]:g}) is off the playing surface "
+                f"(0..{w:g} x 0..{h:g})",
+                field="before.place" if b.place is not None else "cue.place",
+            )
+        seat = self.state.seats.get(shot.player)
+        if seat is None:
+            return
+        why = eq.striker_place_fault(seat, place[0], place[1])
+        if why is not None:
+            stroke_fouls.append("striker_placement")
+            out.fouls.append(why)
+        elif not eq.striker_clear(place[0], place[1], self.layout()):
+            raise RecordError(
+                f"the striker at ({place[0]:g}, {place[1]:g}) overlaps a piece", field="before.place"
+            )
 
     # ------------------------------------------------------------ pieces
 
@@ -963,17 +1040,12 @@ class CarromReferee(Referee):
             due = st.returned_pending[debtor] + st.penalty_pending[debtor]
             if not due:
                 continue
-            how = stated.get(debtor)
-            if how is None:
+            reading = stated.get(debtor)
+            if reading is None:
                 if debtor == side or not self._room_known():
                     continue  # not recorded: it waits (51(a), 52(a))
-                how = "renounced" if self._room_for(debtor) else "no_room"
-                if how == "no_room":
-                    out.fouls.append(
-                        f"no room to place {self.side_name(debtor)}'s {due} piece(s): they wait (Law 52(a))"
-                    )
-                    continue
-            if how == "no_room":
+                reading = "renounced" if self._room_for(debtor) else "no_room"
+            if reading == "no_room":
                 out.fouls.append(
                     f"no room to place {self.side_name(debtor)}'s {due} piece(s): they wait (Law 52(a))"
                 )
