@@ -210,6 +210,32 @@ class _Outcome:
     renounced: list[int] = field(default_factory=lambda: [0, 0])
 
 
+@dataclass
+class _StrokeFacts:
+    """What a stroke pocketed, and the board before it, as the stroke clauses read them."""
+
+    own_p: list[str]
+    opp_p: list[str]
+    queen_p: bool
+    striker_in: bool
+    improper: bool
+    own_down_before: int
+    covering: bool
+    owed_before: int = 0
+
+
+@dataclass
+class _Verdict:
+    """What the stroke clauses decide: the turn, the penalty pieces, the queen."""
+
+    keep: bool = False
+    penalty: int = 0
+    queen_back: bool = False
+    queen_covered: bool = False
+    queen_pending: bool = False
+    law71: bool = False
+
+
 @register
 class CarromReferee(Referee):
     """Referee of carrom under the ICF laws."""
@@ -1162,25 +1188,73 @@ class CarromReferee(Referee):
         offs: list[str],
         breaking: bool = False,
     ) -> CarromRuling:
+        """Laws 21, 37-50, 65-73: what the stroke pocketed and forced off, ruled clause by clause."""
         st = self.state
         own_c, opp_c = self.colour(side), self.colour(1 - side)
-        striker_in = "striker" in pots
-        own_p = [p for p in pots if eq.colour_of(p) == own_c]
-        opp_p = [p for p in pots if eq.colour_of(p) == opp_c]
-        queen_p = "queen" in pots
-        improper = bool(stroke_fouls)
-        own_down_before = self.down(side)
+        s = _StrokeFacts(
+            own_p=[p for p in pots if eq.colour_of(p) == own_c],
+            opp_p=[p for p in pots if eq.colour_of(p) == opp_c],
+            queen_p="queen" in pots,
+            striker_in="striker" in pots,
+            improper=bool(stroke_fouls),
+            own_down_before=self.down(side),
+            covering=st.queen == "pending" and st.queen_side == side,
+        )
         # Law 68(b) "in debt of a penalty": owed from before, or a technical foul of this turn's first
         # stroke with no own piece down to pay it (Law 45(b): it stays pending)
-        owed_before = st.owed[side] + (out.penalty[side] if own_down_before == 0 else 0)
-        covering = st.queen == "pending" and st.queen_side == side
+        s.owed_before = st.owed[side] + (out.penalty[side] if s.own_down_before == 0 else 0)
+        self._stroke_fouls(shot, out, stroke_fouls)
+        self._pieces_leave(pots, offs, out)
+        # special endings first (Law 72): the last pieces of both sides and the queen together
+        ended = self._special_ending(
+            shot, side, out, s.own_p, s.opp_p, s.queen_p, s.covering, s.improper, s.striker_in
+        )
+        if ended is not None:
+            return ended
+        if s.improper:
+            v = self._improper_stroke(s, out)
+        elif s.queen_p:
+            v = self._queen_pocketed(s, out)
+        elif s.covering:
+            v = self._covering_stroke(s, out)
+        elif s.striker_in:
+            v = self._striker_pocketed(s, out)
+        else:
+            v = _Verdict(keep=bool(s.own_p))  # Law 21; Law 86: the opponent's pieces alone end the turn
+        if v.law71 and s.improper:
+            out.fouls.append("improper stroke in a Law 71 case: one penalty piece more, turn lost (Law 71)")
+        if s.improper and breaking:
+            # Law 18(c): an improper stroke in the attempt to break loses the turn "without any
+            # penalty"; what it pocketed is ruled as any improper stroke (37(b), 49)
+            out.fouls.append("improper break: the turn is lost, no penalty piece (Law 18(c))")
+            v.penalty = 0
+        out.penalty[side] += v.penalty
+        self._queen_after(shot, side, s, v, out)
+        # own pieces that go back wait for the opponent to place them (Laws 46, 50, 51)
+        st.returned_pending[side] += sum(
+            1 for p in out.returned if eq.colour_of(p) == own_c and p not in offs
+        )
+        pocketed_ok = (
+            0
+            if s.improper
+            else len([p for p in s.own_p if p not in out.returned])
+            + (1 if s.queen_p and (v.queen_covered or v.queen_pending) else 0)
+        )
+        return self._finish(shot, side, out, keep_turn=v.keep, pocketed_ok=pocketed_ok)
+
+    def _stroke_fouls(self, shot: Shot, out: _Outcome, stroke_fouls: list[str]) -> None:
+        """Law 37(a): a foul during or after the turn's first stroke makes the stroke improper."""
         for k in stroke_fouls:
             if k != "striker_placement" or not any("Law 91" in f for f in out.fouls):
                 out.fouls.append(f"foul: {k} (Law 37(a))")
-        if improper:
+        if stroke_fouls:
             out.foul = True
             out.offender = shot.player
-        # pieces forced off: back on the centre circle by the referee (Laws 38, 39)
+
+    def _pieces_leave(self, pots: list[str], offs: list[str], out: _Outcome) -> None:
+        """Laws 38, 39(a): pieces forced off go back on the centre circle (by the referee); pocketed
+        pieces leave the board."""
+        st = self.state
         for p in offs:
             if p == "striker":
                 continue
@@ -1190,117 +1264,88 @@ class CarromReferee(Referee):
         for p in pots:
             if p != "striker":
                 st.on.discard(p)
-        # special endings first (Law 72): the last pieces of both sides and the queen together
-        ended = self._special_ending(shot, side, out, own_p, opp_p, queen_p, covering, improper, striker_in)
-        if ended is not None:
-            return ended
-        keep = False
-        penalty = 0
-        queen_back = False
-        queen_covered = False
-        queen_pending = False
-        law71 = False
-        if improper:
-            # Law 37(b), 50: own pieces and the queen go back; Law 49: the opponent's stay down
-            out.returned.extend(own_p)
-            penalty = 1
-            if queen_p or covering:
-                queen_back = True
-                if striker_in and (covering or own_down_before > 0 or own_p):
-                    law71 = True  # Law 71: one penalty piece more
-                    penalty = 2
-                elif striker_in:
-                    # Law 68(c) (queen and striker, every own piece on the board) is not one of Law 71's
-                    # cases: the one piece of 68(c), which an improper stroke does not double (45(a))
-                    out.fouls.append("queen and striker pocketed with no own piece down (Law 68(c))")
-            if improper and striker_in and not own_p:
-                out.fouls.append("striker pocketed (Law 45(a))")
-        elif queen_p:
-            if striker_in:
-                if own_down_before == 0 and not own_p:
-                    # Law 68(c): queen and striker with all own pieces on the board
-                    out.fouls.append("queen and striker pocketed with no own piece down (Law 68(c))")
-                    queen_back, penalty, keep = True, 1, False
-                elif own_p:
-                    # Law 71(a): queen, own piece and striker: queen and the piece back, one penalty, turn on
-                    out.fouls.append("queen, own piece and striker pocketed (Law 71(a))")
-                    out.returned.extend(own_p)
-                    queen_back, penalty, keep, law71 = True, 1, True, True
-                else:
-                    # Law 71(b): queen and striker: the queen and one piece back, the turn goes on
-                    out.fouls.append("queen and striker pocketed (Law 71(b))")
-                    queen_back, penalty, keep, law71 = True, 1, True, True
-            elif owed_before > 0:
-                # Law 68(b): the queen pocketed while owing a penalty
-                out.fouls.append("queen pocketed while a penalty is owed: back to the centre (Law 68(b))")
-                queen_back, keep = True, False
-            elif own_down_before == 0 and not own_p:
-                # Laws 65, 68(a): the queen before any own piece
-                out.fouls.append("queen pocketed before any own piece: back to the centre (Laws 65, 68(a))")
-                queen_back, keep = True, False
-            elif own_p and not (own_down_before == 0 and len(own_p) == 1):
-                queen_covered, keep = True, True  # Law 70: covered in the same stroke
-            else:
-                # Law 70(a) (first own piece with it) or the queen alone: to be covered next stroke (Law 69)
-                queen_pending, keep = True, True
-        elif covering:
-            if striker_in and own_p:
-                # Law 71(d): the piece and one penalty back; the queen waits one more stroke
-                out.fouls.append("striker pocketed while covering the queen (Law 71(d))")
-                out.returned.extend(own_p)
-                penalty, keep, law71 = 1, True, True
-                queen_pending = True
-            elif striker_in:
-                # Law 71(c): striker alone while covering: the queen back, one due, turn lost
-                out.fouls.append("striker pocketed alone while covering the queen (Law 71(c))")
-                queen_back, penalty, keep, law71 = True, 1, False, True
-            elif own_p:
-                queen_covered, keep = True, True  # glossary "Conferma", Law 69
-            else:
-                out.fouls.append("the queen was not covered: back to the centre (Law 69)")
-                queen_back, keep = True, False
-        elif striker_in:
-            if own_p:
-                # Laws 46, 48: own pieces and one penalty back; the opponent's stay; the turn goes on
-                out.fouls.append("striker pocketed with own piece(s) (Laws 46, 48)")
-                out.returned.extend(own_p)
-                penalty, keep = 1, True
-            else:
-                # Laws 45(a), 47: one due piece, the turn is lost
-                out.fouls.append("striker pocketed (Laws 45(a), 47)")
-                penalty, keep = 1, False
-        else:
-            keep = bool(own_p)  # Law 21; Law 86: the opponent's pieces alone end the turn
-        if improper:
-            keep = False
-        if law71 and improper:
-            out.fouls.append("improper stroke in a Law 71 case: one penalty piece more, turn lost (Law 71)")
-        if improper and breaking:
-            # Law 18(c): an improper stroke in the attempt to break loses the turn "without any
-            # penalty"; what it pocketed is ruled as any improper stroke (37(b), 49)
-            out.fouls.append("improper break: the turn is lost, no penalty piece (Law 18(c))")
-            penalty = 0
-        out.penalty[side] += penalty
-        # the queen
-        if queen_back:
-            if queen_p or covering:
+
+    def _improper_stroke(self, s: _StrokeFacts, out: _Outcome) -> _Verdict:
+        """Laws 37(b), 49, 50, 71: one penalty, turn lost; own pieces and the queen back, the opponent's stay.
+
+        A pocketed striker adds no second piece (45(a)), except in Law 71's cases (one more).
+        """
+        out.returned.extend(s.own_p)
+        v = _Verdict(penalty=1)
+        if s.queen_p or s.covering:
+            v.queen_back = True
+            if s.striker_in and (s.covering or s.own_down_before > 0 or s.own_p):
+                v.law71, v.penalty = True, 2  # Law 71: one penalty piece more
+            elif s.striker_in:
+                # Law 68(c) (queen and striker, every own piece on the board) is not one of Law 71's
+                # cases: the one piece of 68(c), which an improper stroke does not double (45(a))
+                out.fouls.append("queen and striker pocketed with no own piece down (Law 68(c))")
+        if s.striker_in and not s.own_p:
+            out.fouls.append("striker pocketed (Law 45(a))")
+        return v
+
+    def _queen_pocketed(self, s: _StrokeFacts, out: _Outcome) -> _Verdict:
+        """Laws 65, 68, 69, 70, 71(a)/(b): the queen pocketed in a proper stroke."""
+        if s.striker_in:
+            if s.own_down_before == 0 and not s.own_p:
+                out.fouls.append("queen and striker pocketed with no own piece down (Law 68(c))")
+                return _Verdict(queen_back=True, penalty=1)
+            if s.own_p:
+                # Law 71(a): queen, own piece and striker: queen and the piece back, one penalty, turn on
+                out.fouls.append("queen, own piece and striker pocketed (Law 71(a))")
+                out.returned.extend(s.own_p)
+                return _Verdict(queen_back=True, penalty=1, keep=True, law71=True)
+            # Law 71(b): queen and striker: the queen and one piece back, the turn goes on
+            out.fouls.append("queen and striker pocketed (Law 71(b))")
+            return _Verdict(queen_back=True, penalty=1, keep=True, law71=True)
+        if s.owed_before > 0:
+            out.fouls.append("queen pocketed while a penalty is owed: back to the centre (Law 68(b))")
+            return _Verdict(queen_back=True)
+        if s.own_down_before == 0 and not s.own_p:
+            out.fouls.append("queen pocketed before any own piece: back to the centre (Laws 65, 68(a))")
+            return _Verdict(queen_back=True)
+        if s.own_p and not (s.own_down_before == 0 and len(s.own_p) == 1):
+            return _Verdict(queen_covered=True, keep=True)  # Law 70: covered in the same stroke
+        # Law 70(a) (first own piece with it) or the queen alone: to be covered next stroke (Law 69)
+        return _Verdict(queen_pending=True, keep=True)
+
+    def _covering_stroke(self, s: _StrokeFacts, out: _Outcome) -> _Verdict:
+        """Laws 69, 71(c)/(d): the stroke after the queen was pocketed must pocket an own piece."""
+        if s.striker_in and s.own_p:
+            out.fouls.append("striker pocketed while covering the queen (Law 71(d))")
+            out.returned.extend(s.own_p)
+            return _Verdict(penalty=1, keep=True, law71=True, queen_pending=True)
+        if s.striker_in:
+            out.fouls.append("striker pocketed alone while covering the queen (Law 71(c))")
+            return _Verdict(queen_back=True, penalty=1, law71=True)
+        if s.own_p:
+            return _Verdict(queen_covered=True, keep=True)  # glossary "Conferma", Law 69
+        out.fouls.append("the queen was not covered: back to the centre (Law 69)")
+        return _Verdict(queen_back=True)
+
+    def _striker_pocketed(self, s: _StrokeFacts, out: _Outcome) -> _Verdict:
+        """Laws 45-48: the striker pocketed (a due, "pegno")."""
+        if s.own_p:
+            # Laws 46, 48: own pieces and one penalty back; the opponent's stay; the turn goes on
+            out.fouls.append("striker pocketed with own piece(s) (Laws 46, 48)")
+            out.returned.extend(s.own_p)
+            return _Verdict(penalty=1, keep=True)
+        # Laws 45(a), 47: one due piece, the turn is lost
+        out.fouls.append("striker pocketed (Laws 45(a), 47)")
+        return _Verdict(penalty=1)
+
+    def _queen_after(self, shot: Shot, side: int, s: _StrokeFacts, v: _Verdict, out: _Outcome) -> None:
+        """Laws 66, 67, 69, 70: the queen back to the centre (re-spotted), covered, or waiting for its cover."""
+        st = self.state
+        if v.queen_back:
+            if s.queen_p or s.covering:
                 out.returned.append("queen")
                 out.respot.insert(0, "queen")
             st.queen, st.queen_side = "on_board", None
-        elif queen_covered:
+        elif v.queen_covered:
             st.queen, st.queen_side, st.queen_player = "covered", side, shot.player
-        elif queen_pending:
+        elif v.queen_pending:
             st.queen, st.queen_side, st.queen_player = "pending", side, shot.player
-        # own pieces that go back wait for the opponent to place them (Laws 46, 50, 51)
-        n_back = sum(1 for p in out.returned if eq.colour_of(p) == own_c and p not in offs)
-        st.returned_pending[side] += n_back
-        pocketed_ok = (
-            0
-            if improper
-            else len([p for p in own_p if p not in out.returned])
-            + (1 if queen_p and (queen_covered or queen_pending) else 0)
-        )
-        return self._finish(shot, side, out, keep_turn=keep, pocketed_ok=pocketed_ok)
 
     def _special_ending(
         self,
