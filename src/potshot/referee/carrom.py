@@ -419,12 +419,50 @@ class CarromReferee(Referee):
             raise RecordError("the match is over: no further board", field="starts")
         expected = self._breaker_due() if index > 0 else None
         new_game = index == 0 or bool(st.last_board_end and st.game_over)
+        self._number_board(index, frame)
+        restated = self._restate_game_score(frame)
+        whites = frame.whites or frame.starts
+        self.check_player(whites, "whites")
+        st.white_side = self.side_of(whites)
+        if frame.seats is not None:
+            st.seats = self._stated_seats(frame.seats)
+        elif index == 0:
+            st.seats = self._derived_seats(whites)
+        self._lay_out(frame, whites)
+        self._read_owed(frame)
+        self._read_queen(frame)
+        self._read_broken(frame)
+        if (
+            expected is not None
+            and frame.board is None
+            and restated is None
+            and not st.broken
+            and (frame.whites or frame.starts) != expected
+            and (len(self.order) == 2 or frame.whites is None)
+        ):
+            raise RecordError(
+                f"board {st.board_no} is broken by {expected}, not {frame.whites or frame.starts} "
+                "(Law 22: the break alternates board by board; a new game is broken first by the player "
+                "who did not break the last game first)",
+                field="starts",
+            )
+        st.board_breaker = whites
+        if new_game:
+            st.game_breaker = whites if st.board_no == 1 and not st.broken else ""
+        self._open_board(frame)
+        # Laws 51(a), 56: pieces owed by a side that has pieces down are to be placed at once
+        self._settle_penalties()
+
+    def _number_board(self, index: int, frame: Frame) -> None:
+        """Laws 29-32: the board and game numbers: a board won advances the board; a game won starts the
+        next (board 1, scores 0, change of sides, 31/32); a void board is replayed under its number
+        (98, 101, 103). A frame's ``board`` and ``game`` restate them."""
+        st = self.state
         if index == 0:
             if frame.game is not None:
                 st.game_no = self._positive(frame.game, "game")
         elif st.last_board_end:
             if st.game_over:
-                # a new game: Law 31/32 change of sides, scores from zero
                 st.game_no += 1
                 st.board_no = 1
                 st.game_score = [0, 0]
@@ -433,14 +471,20 @@ class CarromReferee(Referee):
                 self._swap_seats()
             elif st.last_board_end == "won":
                 st.board_no += 1
-            # a void board (Laws 98, 101, 103) is replayed under the same number
         st.last_board_end = ""
         if frame.board is not None:
             st.board_no = self._positive(frame.board, "board")
         if index > 0 and frame.game is not None:
             st.game_no = self._positive(frame.game, "game")
-        # the format's frame `score` ("the scores when the record starts") is, in carrom, the game's
-        # running score: the board's own points exist only when it ends (Laws 25-26)
+
+    def _restate_game_score(self, frame: Frame) -> dict[str, int] | None:
+        """Laws 25-28, 33: a restated game score (``game_score``, else the format's ``score``).
+
+        The format's frame ``score`` ("the scores when the record starts") is, in carrom, the game's
+        running score: the board's own points exist only when it ends (25-26). A board restated past
+        the Law 33 point (13 points, or after board 4 up to the last 16) is after the change of sides.
+        """
+        st = self.state
         restated = frame.game_score if frame.game_score is not None else frame.score
         if restated is not None:
             gs = [0, 0]
@@ -455,17 +499,13 @@ class CarromReferee(Referee):
         if (restated is not None or frame.board is not None) and (
             max(st.game_score) >= 13 or (not self.late_round and st.board_no > 4)
         ):
-            # a board restated past the Law 33 point: the change of sides was made before it, and the
-            # record's seats are those after it
             st.deciding_swap_done = True
-        whites = frame.whites or frame.starts
-        self.check_player(whites, "whites")
-        st.white_side = self.side_of(whites)
-        if frame.seats is not None:
-            st.seats = self._stated_seats(frame.seats)
-        elif index == 0:
-            st.seats = self._derived_seats(whites)
-        # the layout
+        return restated
+
+    def _lay_out(self, frame: Frame, whites: str) -> None:
+        """Law 14(a): the formation, its whites' "Y" toward the breaker's seat; or the frame's position
+        (Law 41: pieces overlapping only as ``stacked`` says; Law 84: never the striker)."""
+        st = self.state
         if frame.position is None:
             layout: dict[str, Pos | None] = dict(eq.starting_position(st.seats.get(whites, "south")))
         else:
@@ -477,16 +517,23 @@ class CarromReferee(Referee):
             layout = {n: frame.position.get(n) for n in eq.PIECE_NAMES}
         st.on = {n for n, p in layout.items() if p is not None}
         st.pos = {n: p for n, p in layout.items() if p is not None}
+        st.positions_known = True
+
+    def _read_owed(self, frame: Frame) -> None:
+        """Law 45(b): penalty pieces owed from before the record starts (``owed``)."""
+        st = self.state
         st.returned_pending = [0, 0]
         st.penalty_pending = [0, 0]
         st.owed = [0, 0]
-        if frame.owed is not None:
-            for name, v in frame.owed.items():
-                self.check_player(name, f"owed.{name}")
-                if not isinstance(v, int) or v < 0:
-                    raise RecordError(f"owed is a whole number >= 0, got {v!r}", field=f"owed.{name}")
-                st.owed[self.side_of(name)] = v
-        # the queen
+        for name, v in (frame.owed or {}).items():
+            self.check_player(name, f"owed.{name}")
+            if not isinstance(v, int) or v < 0:
+                raise RecordError(f"owed is a whole number >= 0, got {v!r}", field=f"owed.{name}")
+            st.owed[self.side_of(name)] = v
+
+    def _read_queen(self, frame: Frame) -> None:
+        """Laws 65-70: the queen on the board, pending its cover (by ``starts``), or covered by a player."""
+        st = self.state
         q = frame.queen or ("on_board" if "queen" in st.on else None)
         if q is None:
             raise RecordError("the queen is off the board: say who covered it, or 'pending'", field="queen")
@@ -505,35 +552,24 @@ class CarromReferee(Referee):
                 raise RecordError(f"queen covered by {q} but the queen is on the board", field="queen")
             st.queen, st.queen_side = "covered", self.side_of(q)
             st.queen_player = q
+
+    def _read_broken(self, frame: Frame) -> None:
+        """Law 14(a): before the break all nineteen pieces are on the board, flat; a position with a
+        piece down (or the queen pocketed) is past the break though the record does not say so."""
+        st = self.state
         if frame.broken is not None:
             st.broken = frame.broken
         else:
-            # Law 14(a): before the break all nineteen pieces are on the board; a position with a
-            # piece down (or the queen pocketed) is past the break though the record does not say so
             st.broken = len(st.on) < len(eq.PIECE_NAMES) or st.queen != "on_board"
         if frame.stacked and not st.broken:
             raise RecordError(
                 "stacked pieces before the break: the formation lies flat (Law 14(a))", field="stacked"
             )
-        if (
-            expected is not None
-            and frame.board is None
-            and restated is None
-            and not st.broken
-            and (frame.whites or frame.starts) != expected
-            and (len(self.order) == 2 or frame.whites is None)
-        ):
-            raise RecordError(
-                f"board {st.board_no} is broken by {expected}, not {frame.whites or frame.starts} "
-                "(Law 22: the break alternates board by board; a new game is broken first by the player "
-                "who did not break the last game first)",
-                field="starts",
-            )
-        st.board_breaker = whites
-        if new_game:
-            st.game_breaker = whites if st.board_no == 1 and not st.broken else ""
+
+    def _open_board(self, frame: Frame) -> None:
+        """Laws 15, 21: ``starts`` plays first; each side has a piece on the board (else it is over, 25)."""
+        st = self.state
         st.attempts = 0
-        st.positions_known = True
         st.current = frame.starts
         # a board that starts with the queen pending starts in the middle of a turn: the cover
         # stroke follows the one that pocketed the queen (Laws 36(a), 37(a), 69)
@@ -547,8 +583,6 @@ class CarromReferee(Referee):
             c = self.colour(side)
             if not any(n in st.on for n in eq.PIECE_NAMES if eq.colour_of(n) == c):
                 raise RecordError(f"no {c} piece on the board: the board is already over", field="position")
-        # Laws 51(a), 56: pieces owed by a side that has pieces down are to be placed at once
-        self._settle_penalties()
 
     def _breaker_due(self) -> str | None:
         """Law 22: who breaks the board after the last one, when the record shows it (else None).
