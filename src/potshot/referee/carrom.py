@@ -1510,15 +1510,16 @@ class CarromReferee(Referee):
             st.first_stroke = True
         st.current = nxt
         ruling = self._ruling(out, striker_penalty, nxt, respotted)
-        # Law 103: no place left for the next player's striker: the board is replayed
-        if shot.after is not None and st.broken:
-            seat = st.seats.get(nxt)
-            if seat is not None and not eq.striker_position_possible(seat, self.layout(), step=2.0):
-                ruling.fouls.append(
-                    f"no striker position is possible for {nxt}: the board is replayed (Law 103)"
-                )
-                return self._void(ruling)
+        if shot.after is not None and st.broken and not self._striker_can_be_placed(nxt):
+            ruling.fouls.append(f"no striker position is possible for {nxt}: the board is replayed (Law 103)")
+            return self._void(ruling)
         return ruling
+
+    def _striker_can_be_placed(self, player: str) -> bool:
+        """Law 103: some legal striker place (Law 91) is left for ``player`` from his seat; if none, the
+        board is replayed. Judged where ``after`` gives the positions."""
+        seat = self.state.seats.get(player)
+        return seat is None or eq.striker_position_possible(seat, self.layout(), step=2.0)
 
     def _board_end_by_pieces(
         self,
@@ -1742,36 +1743,11 @@ class CarromReferee(Referee):
         return self._ruling(out, 0, shot.player, {})
 
     def _action(self, shot: Shot, action: str, side: int) -> CarromRuling:
-        st = self.state
+        """A referee action instead of a stroke: a pass (98), a replay (101, 103), a board lost (64,
+        82(b), 87(b)) or conceded (100), a game or the match conceded (100) or forfeited (104)."""
         out = _Outcome()
         if action == "pass":
-            # Law 98: three passes in a row by each player void the board; it is replayed
-            if not st.broken:
-                # Laws 15, 18, 19: the breaker breaks (three attempts, then the break passes): there
-                # is no turn to pass before the break
-                raise RecordError(
-                    "a pass before the break: the breaker must attempt the break (Laws 15, 18, 19)",
-                    field="before.action",
-                )
-            st.passes += 1
-            self._unplaced(shot, side, out)  # Laws 52-54: a turn passed is a turn the placer had
-            st.turn_pieces = 0
-            st.first_stroke = True
-            nxt = self.next_player(shot.player)
-            st.current = nxt
-            out.fouls.append(f"{shot.player} passes (Law 98)")
-            respotted: dict[str, Pos] = {}
-            if st.queen == "pending":
-                # Law 69: a turn given up without covering the queen puts it back
-                out.fouls.append("the queen was not covered: back to the centre (Law 69)")
-                out.returned.append("queen")
-                st.queen, st.queen_side = "on_board", None
-                respotted = self._respot(["queen"], nxt)
-            ruling = self._ruling(out, 0, nxt, respotted)
-            if st.passes >= 3 * len(self.order):
-                ruling.fouls.append("three passes in a row by each player: the board is replayed (Law 98)")
-                return self._void(ruling)
-            return ruling
+            return self._pass(shot, side, out)
         if action == "replay":
             out.fouls.append("the board is replayed (Laws 101, 103)")
             return self._void(self._ruling(out, 0, None, {}))
@@ -1780,7 +1756,44 @@ class CarromReferee(Referee):
         if action == "concede_board":
             # Law 100 (the Italian "partita" is also the board, Laws 25-26, 64): scored as a board lost
             return self._lose_board(shot, side, f"{shot.player} concedes the board (Law 100)", out)
-        # the game or the match conceded (Law 100) or forfeited (Law 104)
+        return self._concede_or_forfeit(shot, action, side, out)
+
+    def _pass(self, shot: Shot, side: int, out: _Outcome) -> CarromRuling:
+        """Law 98: the turn passed; three passes in a row by each player void the board, replayed.
+
+        Law 69: a queen waiting for its cover goes back; Laws 52-54: a turn the placer had.
+        """
+        st = self.state
+        if not st.broken:
+            # Laws 15, 18, 19: the breaker breaks (three attempts, then the break passes): there
+            # is no turn to pass before the break
+            raise RecordError(
+                "a pass before the break: the breaker must attempt the break (Laws 15, 18, 19)",
+                field="before.action",
+            )
+        self._unplaced(shot, side, out)  # Laws 52-54: a turn passed is a turn the placer had
+        st.passes += 1
+        st.turn_pieces = 0
+        st.first_stroke = True
+        nxt = self.next_player(shot.player)
+        st.current = nxt
+        out.fouls.append(f"{shot.player} passes (Law 98)")
+        respotted: dict[str, Pos] = {}
+        if st.queen == "pending":
+            # Law 69: a turn given up without covering the queen puts it back
+            out.fouls.append("the queen was not covered: back to the centre (Law 69)")
+            out.returned.append("queen")
+            st.queen, st.queen_side = "on_board", None
+            respotted = self._respot(["queen"], nxt)
+        ruling = self._ruling(out, 0, nxt, respotted)
+        if st.passes >= 3 * len(self.order):
+            ruling.fouls.append("three passes in a row by each player: the board is replayed (Law 98)")
+            return self._void(ruling)
+        return ruling
+
+    def _concede_or_forfeit(self, shot: Shot, action: str, side: int, out: _Outcome) -> CarromRuling:
+        """Law 100: a game or the match conceded; Law 104: the match forfeited."""
+        st = self.state
         win = 1 - side
         st.board_over = True
         st.last_board_end = "won"
