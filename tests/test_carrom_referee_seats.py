@@ -170,3 +170,17 @@ def test_law_53_penalty_unplaced_with_nothing_due_names_frame_shot_field() -> No
     )
     e = res.error
     assert e is not None and (e.frame, e.shot, e.field) == (0, 1, "before.penalty_unplaced.Ann"), str(e)
+
+
+def test_law_22b_doubles_mid_match_without_seats_takes_the_breaker_south() -> None:
+    # doubles: the break goes round the table (22(b)) through boards the record does not give, so
+    # the seats cannot be derived (docs/carrom-record.md): the board's breaker is taken to sit south
+    teams = [["Ann", "Cat"], ["Bob", "Dan"]]
+    r = last_ruling(run(record([played("Cat", board=3, game_score={"Ann": 5, "Bob": 7})], players=teams)))
+    assert r["seats"] == {"Cat": "south", "Dan": "east", "Ann": "north", "Bob": "west"}
+
+
+def test_v1_record_without_the_new_fields_is_ruled_as_before() -> None:
+    # the fields are optional: a record with none of them derives seats (board 1: breaker south)
+    r = last_ruling(run(record([played("Bob")])))
+    assert r["seats"] == {"Bob": "south", "Ann": "north"} and r["game"] == 1 and r["board"] == 1

@@ -19,6 +19,12 @@ Vocabulary (docs/carrom-record.md has the whole of it):
   player not in turn (Law 36(b));
 - ``before.penalty_place``: the due, penalty and returned pieces placed before
   this stroke; ``before.waive_penalty``: the penalty condoned (Law 60);
+  ``before.penalty_unplaced``: dues left unplaced, ``renounced`` (Law 53) or
+  ``no_room`` (52(a)); absent, judged from the room on the board;
+- ``before.stroke_made``: Law 88 (``false``: no stroke, 88(b); ``true``: a
+  stroke touching nothing, 88(a));
+- frame ``game``, ``seats`` (Laws 16, 22, 31-33; derived from the match when
+  absent) and ``stacked`` (Law 41);
 - ``before.action``: a referee action instead of a stroke: ``pass`` (Law 98),
   ``lose_board`` (Laws 24, 64, 82(b), 87(b)), ``replay`` (Laws 101, 103),
   ``forfeit`` (Law 104), ``concede_board`` / ``concede_game`` / ``concede_match``
