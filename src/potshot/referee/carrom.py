@@ -1084,7 +1084,9 @@ class CarromReferee(Referee):
         the board: a due left unplaced when the creditor's side strokes, with room for a piece in
         the outer circle (57(a), 62) where the pieces are known, was renounced (53); with no room,
         or with positions unknown, it waits (52(a)). Never at a stroke of the owing side, where the
-        placer is not in turn and the record may simply not show the placing (51(a)).
+        placer is not in turn and the record may simply not show the placing (51(a)). Nor when the
+        pieces due are the owing side's last (none on the board): a renunciation would hand it the
+        board (25(a)), which the laws do not foresee; stated, it is refused.
         """
         st = self.state
         stated: dict[int, str] = {}
@@ -1107,10 +1109,17 @@ class CarromReferee(Referee):
             if not due:
                 continue
             reading = stated.get(debtor)
+            last = self.on_board(debtor) == 0
             if reading is None:
-                if debtor == side or not self._room_known():
+                if debtor == side or last or not self._room_known():
                     continue  # not recorded: it waits (51(a), 52(a))
                 reading = "renounced" if self._room_for(debtor) else "no_room"
+            elif reading == "renounced" and last:
+                raise RecordError(
+                    f"{self.side_name(debtor)} has no piece on the board but these: renouncing them would "
+                    "end the board in that side's favour (Laws 25, 53 do not provide for it)",
+                    field=f"before.penalty_unplaced.{self.side_name(debtor)}",
+                )
             if reading == "no_room":
                 out.fouls.append(
                     f"no room to place {self.side_name(debtor)}'s {due} piece(s): they wait (Law 52(a))"
