@@ -60,12 +60,13 @@ def played(breaker: str, **restated: Any) -> dict[str, Any]:
 
 def whole_match() -> dict[str, Any]:
     """Game 1: boards 1-4 conceded in turn (Bob 24, Ann 24; Law 33(a): change of sides after board
-    4), board 5 played by Ann; then a copy where Ann concedes board 5 (Bob 36: game 1 to Bob), game
-    2 board 1 conceded by Bob (22(a)(ii): Bob breaks game 2 first), board 2 played by Ann."""
+    4), board 5 played by Ann."""
     return record([conceded("Ann"), conceded("Bob"), conceded("Ann"), conceded("Bob"), played("Ann")])
 
 
 def second_game() -> dict[str, Any]:
+    """Game 1 as above but Ann concedes board 5 (Bob 36: game 1 to Bob); game 2 board 1 conceded by
+    Bob (22(a)(ii): Bob breaks game 2 first), board 2 played by Ann."""
     frames = [conceded(p) for p in ("Ann", "Bob", "Ann", "Bob", "Ann")] + [conceded("Bob"), played("Ann")]
     return record(frames)
 
@@ -184,3 +185,18 @@ def test_v1_record_without_the_new_fields_is_ruled_as_before() -> None:
     # the fields are optional: a record with none of them derives seats (board 1: breaker south)
     r = last_ruling(run(record([played("Bob")])))
     assert r["seats"] == {"Bob": "south", "Ann": "north"} and r["game"] == 1 and r["board"] == 1
+
+
+def test_law_33_deciding_game_only_whole_and_restated() -> None:
+    # rules.change_of_sides "deciding_game" (the English original): no change inside game 1, so
+    # after Law 31 at its end Ann (the first breaker) sits north in game 2, and a restated board
+    # of game 2 is seated so too
+    whole = second_game()
+    whole["rules"] = {"change_of_sides": "deciding_game"}
+    w = last_ruling(run(whole))
+    restated = record([played("Ann", game=2, board=2, game_score={"Ann": 12, "Bob": 0})])
+    restated["rules"] = {"change_of_sides": "deciding_game"}
+    r = last_ruling(run(restated))
+    assert w["seats"] == {"Ann": "north", "Bob": "south"}
+    for k in ("seats", "respotted", "fouls", "next", "game", "board"):
+        assert r[k] == w[k], k
