@@ -51,7 +51,6 @@ _EXPECTED: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
         tuple(str(typing.cast(type[msgspec.Struct], t).__struct_config__.tag) for t in EVENT_TYPES),
     ),
     (re.compile(r"(^|\.)events\[\d+\]\.by$"), _literal_values(Moved, "by")),
-    (re.compile(r"(^|\.)before\.penalty_unplaced$"), _literal_values(Before, "penalty_unplaced")),
 )
 _MISSING = re.compile(r"^Object missing required field `(?P<name>[^`]+)`$")
 

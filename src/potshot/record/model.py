@@ -136,12 +136,15 @@ class Before(_Base):
     concede: bool = False
     # carrom
     penalty_place: dict[str, Position] | None = None
-    penalty_unplaced: Literal["renounced", "postponed"] | None = None
-    """extension (docs/carrom-record.md): what the placer did with the penalty pieces waiting that
-    ``penalty_place`` does not place: renounced (Law 53: cancelled) or postponed for want of
-    room (Law 52(a)). Absent: the referee decides from the room on the board."""
     waive_penalty: bool = False
     fouls: list[str] | None = None
+    penalty_unplaced: dict[str, str] | None = None
+    """carrom (docs/carrom-record.md): pieces due from a player (the key) left unplaced before this
+    stroke: ``"renounced"`` (Law 53: room existed, the due is cancelled) or ``"no_room"`` (Law 52(a):
+    it waits for room, Law 54)."""
+    stroke_made: bool | None = None
+    """carrom (docs/carrom-record.md): ``False`` -- the striker never left the base lines and touched
+    nothing, no stroke (Law 88(b)); ``True`` -- it left them, a stroke even touching nothing (88(a))."""
     # Russian billiards
     declare_pink: str | None = None
     cue_ball: str | None = None
@@ -202,10 +205,11 @@ class Frame(_Base):
     game_score: dict[str, int] | None = None
     board: int | None = None
     game: int | None = None
-    """extension (docs/carrom-record.md): the game's number in the match, from 1."""
+    """carrom: the game of the match this board belongs to (1-based, Laws 29-30)."""
     seats: dict[str, str] | None = None
-    """extension (docs/carrom-record.md): who sits where (``south``, ``north``, ``east``, ``west``)
-    at the board's start; absent: derived from the match (Laws 13, 22, 31-33)."""
+    """carrom: each player's seat (``south``/``east``/``north``/``west``) for this board (Laws 31-33)."""
+    stacked: list[list[str]] | None = None
+    """carrom: pairs of pieces in ``position`` resting one over the other, left as they are (Law 41)."""
     # Russian billiards
     tallies: dict[str, dict[str, int]] | None = None
     # extension: where the referee stands at the frame's start (used by studies)

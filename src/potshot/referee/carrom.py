@@ -19,6 +19,12 @@ Vocabulary (docs/carrom-record.md has the whole of it):
   player not in turn (Law 36(b));
 - ``before.penalty_place``: the due, penalty and returned pieces placed before
   this stroke; ``before.waive_penalty``: the penalty condoned (Law 60);
+  ``before.penalty_unplaced``: dues left unplaced, ``renounced`` (Law 53) or
+  ``no_room`` (52(a)); absent, judged from the room on the board;
+- ``before.stroke_made``: Law 88 (``false``: no stroke, 88(b); ``true``: a
+  stroke touching nothing, 88(a));
+- frame ``game``, ``seats`` (Laws 16, 22, 31-33; derived from the match when
+  absent) and ``stacked`` (Law 41);
 - ``before.action``: a referee action instead of a stroke: ``pass`` (Law 98),
   ``lose_board`` (Laws 24, 64, 82(b), 87(b)), ``replay`` (Laws 101, 103),
   ``forfeit`` (Law 104), ``concede_board`` / ``concede_game`` / ``concede_match``
@@ -139,6 +145,7 @@ class CarromRuling(Ruling, kw_only=True):
     broken: bool = False
     offender: str | None = None
     void: bool = False
+    renounced: dict[str, int] = msgspec.field(default_factory=dict)
 
 
 @dataclass
@@ -180,6 +187,15 @@ class CarromState:
     board_over: bool = False
     board_winner: int | None = None
     board_points: list[int] = field(default_factory=lambda: [0, 0])
+    # the positions known are where the pieces are (False after a stroke recorded without `after`)
+    positions_known: bool = True
+
+
+UNPLACED = ("renounced", "no_room")
+"""``before.penalty_unplaced`` values: Law 53 (room, the placer renounces) and Law 52(a) (no room, it waits)."""
+
+ROOM_STEP_MM = 2.0
+"""Grid step of the search for room to place a piece (Law 52(a)); a piece is 31 mm across (Law 9)."""
 
 
 @dataclass
@@ -196,6 +212,34 @@ class _Outcome:
     keep_turn: bool = False
     # placement fouls of the player in turn after his first stroke: fouls of Law 37(a)
     late: list[str] = field(default_factory=list)
+    # pieces due whose placing was renounced before this stroke (Law 53), per owing side
+    renounced: list[int] = field(default_factory=lambda: [0, 0])
+
+
+@dataclass
+class _StrokeFacts:
+    """What a stroke pocketed, and the board before it, as the stroke clauses read them."""
+
+    own_p: list[str]
+    opp_p: list[str]
+    queen_p: bool
+    striker_in: bool
+    improper: bool
+    own_down_before: int
+    covering: bool
+    owed_before: int = 0
+
+
+@dataclass
+class _Verdict:
+    """What the stroke clauses decide: the turn, the penalty pieces, the queen."""
+
+    keep: bool = False
+    penalty: int = 0
+    queen_back: bool = False
+    queen_covered: bool = False
+    queen_pending: bool = False
+    law71: bool = False
 
 
 @register
@@ -245,8 +289,8 @@ class CarromReferee(Referee):
                 field="rules.change_of_sides",
             )
         self.change_every_game = sides == "every_game"
-        # Laws 52-54: penalty pieces the placer leaves unplaced while there is room are renounced
-        # (the default); "pending" keeps them waiting, for records that do not note placements
+        # Laws 52-54: a due the placer leaves unplaced at his own stroke, with room, is renounced
+        # (the default); "pending" keeps it waiting, for records that do not note placements at all
         unplaced = self.rules.get("unplaced_penalty", "renounced")
         if unplaced not in ("renounced", "pending"):
             raise RecordError(
@@ -255,6 +299,7 @@ class CarromReferee(Referee):
             )
         self.unplaced_reading = unplaced
         self.state = CarromState()
+        self._stacked: set[frozenset[str]] = set()
 
     @staticmethod
     def _positive(v: Any, fld: str) -> int:
@@ -298,22 +343,85 @@ class CarromReferee(Referee):
         """Law 16: the breaker's side has the whites for the board."""
         return "white" if side == self.state.white_side else "black"
 
-    def _seat_players(self, first_breaker: str) -> None:
+    def _match_seats(self, first_breaker: str) -> dict[str, str]:
         """Laws 1, 2, 13: the match's first breaker sits south, the opponent (or partner) north."""
         if len(self.order) == 2:
             other = self.order[1 - self.order.index(first_breaker)]
-            self.state.seats = {first_breaker: "south", other: "north"}
-        else:
-            i = self.order.index(first_breaker)
-            self.state.seats = {self.order[(i + k) % 4]: eq.SEATS[k] for k in range(4)}
+            return {first_breaker: "south", other: "north"}
+        i = self.order.index(first_breaker)
+        return {self.order[(i + k) % 4]: eq.SEATS[k] for k in range(4)}
+
+    @staticmethod
+    def _moved(seats: dict[str, str], doubles: bool, times: int = 1) -> dict[str, str]:
+        """Law 31 (singles: the players change places) and Law 32 (doubles: everyone one seat right)."""
+        for _ in range(times):
+            seats = {p: (eq.right_of(s) if doubles else eq.opposite_seat(s)) for p, s in seats.items()}
+        return seats
 
     def _swap_seats(self) -> None:
-        """Law 31 (singles: change sides) and Law 32 (doubles: everyone one seat to the right)."""
+        """Laws 31, 32, 33: a change of sides, made now."""
+        self.state.seats = self._moved(self.state.seats, len(self.order) == 4)
+
+    def _derived_seats(self, breaker: str) -> dict[str, str]:
+        """Laws 16, 22, 31-33: the seats of the record's first board, derived from the match.
+
+        The match's first breaker sits south (the record format's frame of reference) for the
+        whole match. Singles: the break alternates board by board through the match (22(a)(i));
+        game 2 is broken first by the other player (22(a)(ii)) and game 3 by the first (22(a)(iii)),
+        so board ``b`` of game ``g`` is broken by the first breaker when ``(g - 1) + (b - 1)`` is even.
+        Sides change at the end of every game (31) and once inside a game (33: at 13 points, or
+        after the fourth board up to the last 16; with ``rules.change_of_sides: deciding_game``,
+        only in the last game), and every finished game passed that point (a game is won at 25
+        and a board gives at most 12, Law 28, so the winner went through 13 on an earlier board).
+        Doubles: the break goes round the table (22(b)) a number of boards the record does not
+        give, so a doubles record that starts after its match's first board states ``seats``;
+        without them the board's breaker is taken to sit south (docs/carrom-record.md).
+        """
         st = self.state
-        if len(self.order) == 2:
-            st.seats = {p: eq.opposite_seat(s) for p, s in st.seats.items()}
-        else:
-            st.seats = {p: eq.right_of(s) for p, s in st.seats.items()}
+        doubles = len(self.order) == 4
+        if doubles or (st.game_no == 1 and st.board_no == 1):
+            return self._match_seats(breaker)
+        other = self.order[1 - self.order.index(breaker)]
+        first = breaker if (st.game_no - 1 + st.board_no - 1) % 2 == 0 else other
+        changes = st.game_no - 1  # Law 31: at the end of every game
+        if self.change_every_game:
+            changes += st.game_no - 1  # Law 33 in each game before this one
+        if st.deciding_swap_done and (self.change_every_game or st.game_no == self.games_best_of):
+            changes += 1  # Law 33 in this game, before this board
+        return self._moved(self._match_seats(first), False, changes)
+
+    def _stated_seats(self, seats: dict[str, str]) -> dict[str, str]:
+        """A frame's ``seats``: every player in one of the four seats, opponents or partners opposite.
+
+        Laws 1, 2: singles opponents face each other; doubles partners sit opposite and play
+        passes to the right (22(b)). A record may state seats other than those derived (Law 33(c):
+        a change of sides nobody noticed is made when noticed, after the board in play).
+        """
+        for name, seat in seats.items():
+            self.check_player(name, f"seats.{name}")
+            if seat not in eq.SEATS:
+                raise RecordError(
+                    f"a seat is one of {', '.join(eq.SEATS)}, got {seat!r}", field=f"seats.{name}"
+                )
+        for p in self.order:
+            if p not in seats:
+                raise RecordError(f"no seat for {p} (every player has one)", field="seats")
+        if len(set(seats.values())) != len(seats):
+            raise RecordError("two players in one seat", field="seats")
+        pairs = [self.order] if len(self.order) == 2 else self.sides
+        for a, b in pairs:
+            if seats[b] != eq.opposite_seat(seats[a]):
+                what = "opponents" if len(self.order) == 2 else "partners"
+                raise RecordError(
+                    f"{a} ({seats[a]}) and {b} ({seats[b]}) are {what}: they sit opposite (Laws 1, 2)",
+                    field=f"seats.{b}",
+                )
+        if len(self.order) == 4 and seats[self.order[1]] != eq.right_of(seats[self.order[0]]):
+            raise RecordError(
+                f"{self.order[1]} sits to the right of {self.order[0]} (play passes to the right, Law 22(b))",
+                field=f"seats.{self.order[1]}",
+            )
+        return {p: seats[p] for p in self.order}
 
     # ------------------------------------------------------------ the board
 
@@ -322,19 +430,54 @@ class CarromReferee(Referee):
         st = self.state
         self.frame_index = index
         self.check_player(frame.starts, "starts")
-        if frame.whites is not None:
-            self.check_player(frame.whites, "whites")
         if st.match_over:
             raise RecordError("the match is over: no further board", field="starts")
         expected = self._breaker_due() if index > 0 else None
         new_game = index == 0 or bool(st.last_board_end and st.game_over)
-        if frame.game is not None:
-            st.game_no = self._positive(frame.game, "game")
+        self._number_board(index, frame)
+        restated = self._restate_game_score(frame)
+        whites = frame.whites or frame.starts
+        self.check_player(whites, "whites")
+        st.white_side = self.side_of(whites)
+        if frame.seats is not None:
+            st.seats = self._stated_seats(frame.seats)
+        elif index == 0:
+            st.seats = self._derived_seats(whites)
+        self._lay_out(frame, whites)
+        self._read_owed(frame)
+        self._read_queen(frame)
+        self._read_broken(frame)
+        if (
+            expected is not None
+            and frame.board is None
+            and restated is None
+            and not st.broken
+            and (frame.whites or frame.starts) != expected
+            and (len(self.order) == 2 or frame.whites is None)
+        ):
+            raise RecordError(
+                f"board {st.board_no} is broken by {expected}, not {frame.whites or frame.starts} "
+                "(Law 22: the break alternates board by board; a new game is broken first by the player "
+                "who did not break the last game first)",
+                field="starts",
+            )
+        st.board_breaker = whites
+        if new_game:
+            st.game_breaker = whites if st.board_no == 1 and not st.broken else ""
+        self._open_board(frame)
+        # Laws 51(a), 56: pieces owed by a side that has pieces down are to be placed at once
+        self._settle_penalties()
+
+    def _number_board(self, index: int, frame: Frame) -> None:
+        """Laws 29-32: the board and game numbers: a board won advances the board; a game won starts the
+        next (board 1, scores 0, change of sides, 31/32); a void board is replayed under its number
+        (98, 101, 103). A frame's ``board`` and ``game`` restate them."""
+        st = self.state
         if index == 0:
-            self._first_seats(frame)
+            if frame.game is not None:
+                st.game_no = self._positive(frame.game, "game")
         elif st.last_board_end:
             if st.game_over:
-                # a new game: Law 31/32 change of sides, scores from zero
                 st.game_no += 1
                 st.board_no = 1
                 st.game_score = [0, 0]
@@ -343,12 +486,20 @@ class CarromReferee(Referee):
                 self._swap_seats()
             elif st.last_board_end == "won":
                 st.board_no += 1
-            # a void board (Laws 98, 101, 103) is replayed under the same number
         st.last_board_end = ""
         if frame.board is not None:
             st.board_no = self._positive(frame.board, "board")
-        # the format's frame `score` ("the scores when the record starts") is, in carrom, the game's
-        # running score: the board's own points exist only when it ends (Laws 25-26)
+        if index > 0 and frame.game is not None:
+            st.game_no = self._positive(frame.game, "game")
+
+    def _restate_game_score(self, frame: Frame) -> dict[str, int] | None:
+        """Laws 25-28, 33: a restated game score (``game_score``, else the format's ``score``).
+
+        The format's frame ``score`` ("the scores when the record starts") is, in carrom, the game's
+        running score: the board's own points exist only when it ends (25-26). A board restated past
+        the Law 33 point (13 points, or after board 4 up to the last 16) is after the change of sides.
+        """
+        st = self.state
         restated = frame.game_score if frame.game_score is not None else frame.score
         if restated is not None:
             gs = [0, 0]
@@ -360,37 +511,44 @@ class CarromReferee(Referee):
                     )
                 gs[self.side_of(name)] = v
             st.game_score = gs
-        if frame.seats is not None:
-            st.seats = self._given_seats(frame.seats)
-            # seats restated: they are where the players sit now, the Law 33 change included
-            st.deciding_swap_done = st.deciding_swap_done or self._past_change_point()
-        elif (restated is not None or frame.board is not None) and self._past_change_point():
-            # a board restated past the Law 33 point: the change of sides was made before it, whether
-            # or not the record showed the board where it happened
-            self._deciding_game_swap(forced=True)
-        whites = frame.whites or frame.starts
-        self.check_player(whites, "whites")
-        st.white_side = self.side_of(whites)
-        # the layout
+        if (restated is not None or frame.board is not None) and (
+            max(st.game_score) >= 13 or (not self.late_round and st.board_no > 4)
+        ):
+            st.deciding_swap_done = True
+        return restated
+
+    def _lay_out(self, frame: Frame, whites: str) -> None:
+        """Law 14(a): the formation, its whites' "Y" toward the breaker's seat; or the frame's position
+        (Law 41: pieces overlapping only as ``stacked`` says; Law 84: never the striker)."""
+        st = self.state
         if frame.position is None:
             layout: dict[str, Pos | None] = dict(eq.starting_position(st.seats.get(whites, "south")))
         else:
+            self._stacked = self._read_stacked(frame)
             self.check_layout(frame.position, "position")
+            self._stacked = set()
             if "striker" in frame.position:
                 raise RecordError("the striker is never in a position (Law 84)", field="position.striker")
             layout = {n: frame.position.get(n) for n in eq.PIECE_NAMES}
         st.on = {n for n, p in layout.items() if p is not None}
         st.pos = {n: p for n, p in layout.items() if p is not None}
+        st.positions_known = True
+
+    def _read_owed(self, frame: Frame) -> None:
+        """Law 45(b): penalty pieces owed from before the record starts (``owed``)."""
+        st = self.state
         st.returned_pending = [0, 0]
         st.penalty_pending = [0, 0]
         st.owed = [0, 0]
-        if frame.owed is not None:
-            for name, v in frame.owed.items():
-                self.check_player(name, f"owed.{name}")
-                if not isinstance(v, int) or v < 0:
-                    raise RecordError(f"owed is a whole number >= 0, got {v!r}", field=f"owed.{name}")
-                st.owed[self.side_of(name)] = v
-        # the queen
+        for name, v in (frame.owed or {}).items():
+            self.check_player(name, f"owed.{name}")
+            if not isinstance(v, int) or v < 0:
+                raise RecordError(f"owed is a whole number >= 0, got {v!r}", field=f"owed.{name}")
+            st.owed[self.side_of(name)] = v
+
+    def _read_queen(self, frame: Frame) -> None:
+        """Laws 65-70: the queen on the board, pending its cover (by ``starts``), or covered by a player."""
+        st = self.state
         q = frame.queen or ("on_board" if "queen" in st.on else None)
         if q is None:
             raise RecordError("the queen is off the board: say who covered it, or 'pending'", field="queen")
@@ -409,29 +567,23 @@ class CarromReferee(Referee):
                 raise RecordError(f"queen covered by {q} but the queen is on the board", field="queen")
             st.queen, st.queen_side = "covered", self.side_of(q)
             st.queen_player = q
+
+    def _read_broken(self, frame: Frame) -> None:
+        """Law 14(a): before the break all nineteen pieces are on the board, flat; a position with a
+        piece down (or the queen pocketed) is past the break though the record does not say so."""
+        st = self.state
         if frame.broken is not None:
             st.broken = frame.broken
         else:
-            # Law 14(a): before the break all nineteen pieces are on the board; a position with a
-            # piece down (or the queen pocketed) is past the break though the record does not say so
             st.broken = len(st.on) < len(eq.PIECE_NAMES) or st.queen != "on_board"
-        if (
-            expected is not None
-            and frame.board is None
-            and restated is None
-            and not st.broken
-            and (frame.whites or frame.starts) != expected
-            and (len(self.order) == 2 or frame.whites is None)
-        ):
+        if frame.stacked and not st.broken:
             raise RecordError(
-                f"board {st.board_no} is broken by {expected}, not {frame.whites or frame.starts} "
-                "(Law 22: the break alternates board by board; a new game is broken first by the player "
-                "who did not break the last game first)",
-                field="starts",
+                "stacked pieces before the break: the formation lies flat (Law 14(a))", field="stacked"
             )
-        st.board_breaker = whites
-        if new_game:
-            st.game_breaker = whites if st.board_no == 1 and not st.broken else ""
+
+    def _open_board(self, frame: Frame) -> None:
+        """Laws 15, 21: ``starts`` plays first; each side has a piece on the board (else it is over, 25)."""
+        st = self.state
         st.attempts = 0
         st.current = frame.starts
         # a board that starts with the queen pending starts in the middle of a turn: the cover
@@ -446,8 +598,6 @@ class CarromReferee(Referee):
             c = self.colour(side)
             if not any(n in st.on for n in eq.PIECE_NAMES if eq.colour_of(n) == c):
                 raise RecordError(f"no {c} piece on the board: the board is already over", field="position")
-        # Laws 51(a), 56: pieces owed by a side that has pieces down are to be placed at once
-        self._settle_penalties()
 
     def _breaker_due(self) -> str | None:
         """Law 22: who breaks the board after the last one, when the record shows it (else None).
@@ -503,11 +653,49 @@ class CarromReferee(Referee):
         Law 41: pieces (or the queen) that come to rest overlapping are left as they are, so
         ``after`` may stack them; a ``position`` may not (record format, "Errors").
         """
-        if layout is None or not field.startswith("after"):
+        if layout is None or not (field.startswith("after") or (field == "position" and self._stacked)):
             super().check_layout(layout, field, complete=complete)
             return
         for name, p in layout.items():
             super().check_layout({name: p}, field, complete=complete)
+        if field == "position":
+            self._check_stacked(layout)
+
+    def _check_stacked(self, layout: Layout) -> None:
+        """Law 41: a ``position`` may overlap only the pairs its frame's ``stacked`` names, which overlap."""
+        for pair in self._stacked:
+            a, b = sorted(pair)
+            pa, pb = layout.get(a), layout.get(b)
+            if pa is None or pb is None:
+                raise RecordError(f"stacked {a} and {b}: both are in the position", field="stacked")
+            if math.dist(pa, pb) >= eq.piece_radius(a) + eq.piece_radius(b) - OVERLAP_TOLERANCE_MM:
+                raise RecordError(f"stacked {a} and {b} do not overlap in the position", field="stacked")
+        placed = [(n, p) for n, p in layout.items() if p is not None]
+        for i, (n, p) in enumerate(placed):
+            for m, q in placed[:i]:
+                too_near = math.dist(p, q) < eq.piece_radius(n) + eq.piece_radius(m) - OVERLAP_TOLERANCE_MM
+                if too_near and frozenset((n, m)) not in self._stacked:
+                    raise RecordError(
+                        f"{n} at ({p[0]:g}, {p[1]:g}) overlaps {m} at ({q[0]:g}, {q[1]:g}) "
+                        "(pieces resting one over the other are named in `stacked`, Law 41)",
+                        field=f"position.{n}",
+                    )
+
+    def _read_stacked(self, frame: Frame) -> set[frozenset[str]]:
+        """A frame's ``stacked``: pairs of two different carrom pieces (Law 41)."""
+        out: set[frozenset[str]] = set()
+        for i, pair in enumerate(frame.stacked or []):
+            fld = f"stacked[{i}]"
+            if len(pair) != 2 or pair[0] == pair[1]:
+                raise RecordError(f"a stacked pair is two different pieces, got {pair!r}", field=fld)
+            for name in pair:
+                self.check_piece(name, fld)
+                if name == "striker":
+                    raise RecordError("the striker is never in a position (Law 84)", field=fld)
+            out.add(frozenset(pair))
+        if out and frame.position is None:
+            raise RecordError("stacked pieces need the frame's position", field="stacked")
+        return out
 
     def check_shot(self, shot: Shot) -> None:
         """The common vocabulary, then carrom's declarations (record format, "Carrom specifics")."""
@@ -553,58 +741,121 @@ class CarromReferee(Referee):
     # ------------------------------------------------------------ ruling
 
     def rule(self, shot: Shot) -> CarromRuling:
+        """Rule one shot, clause by clause, each step a method citing its laws.
+
+        The turn (Law 24); no stroke (88(b)); an action instead of a stroke (98, 100, 101, 103,
+        104); acts that lose the board outright (24, 64, 82(b)); the pieces placed, condoned or left
+        unplaced before the stroke (51-62); technical fouls (36) and fouls of the stroke (37(a),
+        95); the striker's place (91); the break (17-20); the stroke itself (21, 37-50, 65-73).
+        """
+        self._check_in_play()
+        b = shot.before
+        declared = list(b.fouls or [])
+        event_fouls = [e.kind for e in shot.events if isinstance(e, Foul)]
+        out_of_turn = "out_of_turn" in declared or "out_of_turn" in event_fouls
+        self._check_turn(shot, out_of_turn)
+        side = self.side_of(shot.player)
+        action = "concede_board" if b.concede else b.action
+        if b.stroke_made is False:
+            return self._no_stroke(shot, action)
+        action = self._action_instead_of_stroke(shot, action)
+        if action is not None:
+            return self._action(shot, action, side)
+        lost = self._board_lost_outright(shot, side, declared, event_fouls, out_of_turn)
+        if lost is not None:
+            return lost
+        declared, event_fouls = self._early_break_and_placing_fouls(declared, event_fouls)
+        out = _Outcome()
+        opp_placing, declared = self._fouls_placing_own_pieces(shot, side, declared)
+        self._waive(shot, side, out)
+        self._place(shot, side, out)
+        self._unplaced(shot, side, out)
+        found = {k for k in PLACING_FOULS if any(f": {k}: " in f for f in out.fouls)}
+        self._opponent_placing_fouls(side, opp_placing, found, out)
+        self._opponent_technical_fouls(shot, side, out)
+        stroke_fouls = self._declared_fouls(shot, side, declared, found, out)
+        stroke_fouls.extend(out.late)
+        stroke_fouls.extend(event_fouls)
+        stroke_fouls.extend(self._pieces_touched(shot, side, out))
+        self._striker_place(shot, out, stroke_fouls)
+        pots, offs = self._stroke_events(shot)
+        breaking = not self.state.broken
+        if breaking:
+            done = self._break(shot, side, out, stroke_fouls, pots, offs)
+            if done is not None:
+                return done
+        return self._stroke(shot, side, out, stroke_fouls, pots, offs, breaking)
+
+    def _check_in_play(self) -> None:
+        """Laws 25, 30: no stroke after the board (or the match) is over."""
         st = self.state
         if st.board_over:
             raise RecordError("the board is over", field="player")
         if st.match_over:
             raise RecordError("the match is over", field="player")
-        b = shot.before
-        declared = list(b.fouls or [])
-        event_fouls = [e.kind for e in shot.events if isinstance(e, Foul)]
-        out_of_turn = "out_of_turn" in declared or "out_of_turn" in event_fouls
+
+    def _check_turn(self, shot: Shot, out_of_turn: bool) -> None:
+        """Laws 21, 22(b), 24: the player in turn strokes; anyone else only as a foul out of turn."""
+        st = self.state
         if shot.player != st.current and not out_of_turn:
             raise RecordError(
                 f"it is {st.current}'s turn, not {shot.player}'s (a stroke out of turn needs an "
                 "'out_of_turn' foul, Law 24)",
                 field="player",
             )
-        side = self.side_of(shot.player)
-        out = _Outcome()
-        # ------------------------------------------------ actions (no stroke)
-        action = "concede_board" if b.concede else b.action
+
+    def _action_instead_of_stroke(self, shot: Shot, action: str | None) -> str | None:
+        """Laws 88, 98: the action the shot is, if any (a shot with nothing at all is a pass).
+
+        An action has no events; ``stroke_made: true`` (88(a)) is a stroke, never an action.
+        """
+        b = shot.before
+        if b.stroke_made and action is not None:
+            raise RecordError(
+                f"stroke_made and the action {action!r} together: an action is instead of a stroke",
+                field="before.stroke_made",
+            )
         if (
             action is None
-            and st.broken
+            and b.stroke_made is None
+            and self.state.broken
             and not shot.events
             and shot.cue is None
             and b.place is None
             and not b.fouls
             and not b.penalty_place
+            and not b.penalty_unplaced
             and not b.waive_penalty
             and not b.extra
         ):
-            # Law 88(b): no striker movement and no piece touched is no stroke: the turn is passed (Law 98)
+            # nothing at all after the break: the turn is passed (Law 98; docs, "Ambiguities" 6)
             action = "pass"
-        if action is not None:
-            if shot.events:
-                raise RecordError(
-                    f"the action {action!r} is instead of a stroke: it has no events", field="events"
-                )
-            return self._action(shot, action, side)
+        if action is not None and shot.events:
+            raise RecordError(
+                f"the action {action!r} is instead of a stroke: it has no events", field="events"
+            )
+        return action
+
+    def _board_lost_outright(
+        self, shot: Shot, side: int, declared: list[str], event_fouls: list[str], out_of_turn: bool
+    ) -> CarromRuling | None:
+        """Laws 24, 64, 82(b): a stroke out of turn, a seat left, play resumed before "play" lose the board.
+
+        By the striker, or by the opponent (``before.extra.opponent_fouls``): that side loses it.
+        """
+        out = _Outcome()
         if out_of_turn:
-            # Law 24: the stroke out of turn loses the board
             return self._lose_board(shot, side, "a stroke out of turn (Law 24)", out, covered_counts=False)
+        opp_declared = list((shot.before.extra or {}).get("opponent_fouls") or [])
         if "left_seat" in declared or "left_seat" in event_fouls:
             return self._lose_board(
                 shot, side, "left the seat during the board (Law 64)", out, covered_counts=False
             )
-        opp_declared = list((b.extra or {}).get("opponent_fouls") or [])
         if "left_seat" in opp_declared:
             return self._lose_board(
                 shot, 1 - side, "the opponent left the seat during the board (Law 64)", out, False
             )
         if "resumed_before_go" in declared or "resumed_before_go" in event_fouls:
-            # Law 82(b): play resumed before the umpire's "play" loses the board at once
             return self._lose_board(
                 shot, side, "play resumed before the umpire's 'play' (Law 82(b))", out, covered_counts=False
             )
@@ -612,99 +863,121 @@ class CarromReferee(Referee):
             return self._lose_board(
                 shot, 1 - side, "the opponent resumed play before the umpire's 'play' (Law 82(b))", out, False
             )
-        if not st.broken and "before_go" in declared:
-            # Law 20: a break made before the umpire's "play" is the stroke itself, not a technical
-            # foul before it, wherever the record notes it
+        return None
+
+    def _early_break_and_placing_fouls(
+        self, declared: list[str], event_fouls: list[str]
+    ) -> tuple[list[str], list[str]]:
+        """Law 20 and Laws 55(a), 57(b), 58, 59: where a foul belongs whatever the record files it under.
+
+        A break made before the umpire's "play" is the stroke itself (20), not a technical foul
+        before it; a placing foul is always made before the stroke, by the placer.
+        """
+        declared, event_fouls = list(declared), list(event_fouls)
+        if not self.state.broken and "before_go" in declared:
             declared.remove("before_go")
             event_fouls.append("before_go")
-        # ------------------------------------------------ before the stroke
-        # a placing foul is made before the stroke whatever the record files it under, and by the
-        # placer: the opponent when the pieces placed are the striker's own, due to him (Laws 51, 36(b))
         for k in [k for k in event_fouls if k in PLACING_FOULS]:
             event_fouls.remove(k)
             declared.append(k)
-        placed = b.penalty_place or {}
-        opp_placing: list[str] = []
+        return declared, event_fouls
+
+    def _fouls_placing_own_pieces(
+        self, shot: Shot, side: int, declared: list[str]
+    ) -> tuple[list[str], list[str]]:
+        """Laws 51, 36(b): placing fouls made placing the striker's own pieces are the opponent's (the placer)."""
+        st = self.state
+        placed = shot.before.penalty_place or {}
         if (
             placed
             and st.returned_pending[side] + st.penalty_pending[side] > 0
             and all(eq.colour_of(n) == self.colour(side) for n in placed)
         ):
-            opp_placing = [k for k in declared if k in PLACING_FOULS]
-            declared = [k for k in declared if k not in PLACING_FOULS]
-        self._waive(shot, side, out)
-        waiting = list(st.penalty_pending)
-        self._place(shot, side, out)
-        self._unplaced(shot, side, waiting, out)
-        found = {k for k in PLACING_FOULS if any(f": {k}: " in f for f in out.fouls)}
-        for k in opp_placing:
+            return [k for k in declared if k in PLACING_FOULS], [
+                k for k in declared if k not in PLACING_FOULS
+            ]
+        return [], declared
+
+    def _technical(self, offender: int, why: str, out: _Outcome) -> None:
+        """Law 36(b): a technical foul of the side not in turn: one piece, play goes on."""
+        out.fouls.append(why)
+        out.penalty[offender] += 1
+        out.foul = out.technical = True
+        out.offender = self.side_name(offender)
+
+    def _opponent_placing_fouls(self, side: int, kinds: list[str], found: set[str], out: _Outcome) -> None:
+        """Law 36(b) with 55(a), 57(b), 58, 59: the opponent's fouls placing pieces (one each)."""
+        for k in kinds:
             if k in found:
                 continue  # the same foul the referee found in the placement
-            out.fouls.append(f"{self.side_name(1 - side)}: technical foul placing pieces, {k} (Law 36(b))")
-            out.penalty[1 - side] += 1
+            self._technical(
+                1 - side, f"{self.side_name(1 - side)}: technical foul placing pieces, {k} (Law 36(b))", out
+            )
+
+    def _opponent_technical_fouls(self, shot: Shot, side: int, out: _Outcome) -> None:
+        """Law 36(b): a violation by the player not in turn (``before.extra.opponent_fouls``) is technical."""
+        for k in list((shot.before.extra or {}).get("opponent_fouls") or []):
+            self._technical(
+                1 - side, f"{self.side_name(1 - side)}: technical foul by the opponent, {k} (Law 36(b))", out
+            )
+
+    def _declared_fouls(
+        self, shot: Shot, side: int, declared: list[str], found: set[str], out: _Outcome
+    ) -> list[str]:
+        """Laws 36(a), 37(a): the striker's declared fouls: technical before the turn's first stroke
+        (one piece, the turn goes on), fouls of the stroke after it (returned for the stroke)."""
+        if not self.state.first_stroke:
+            return [k for k in declared if k not in found]
+        for k in declared:
+            if k in found:
+                continue  # the same misplacement the referee found in the placement: one foul
+            out.fouls.append(f"technical foul: {k} (Law 36(a))")
+            out.penalty[side] += 1
             out.foul = out.technical = True
-            out.offender = self.side_name(1 - side)
-        opp_fouls = list((b.extra or {}).get("opponent_fouls") or [])
-        for k in opp_fouls:
-            # Law 36(b): a violation by the player not in turn is a technical foul
-            out.fouls.append(f"{self.side_name(1 - side)}: technical foul by the opponent, {k} (Law 36(b))")
-            out.penalty[1 - side] += 1
-            out.foul = out.technical = True
-            out.offender = self.side_name(1 - side)
-        stroke_fouls: list[str] = []
-        if st.first_stroke:
-            for k in declared:
-                if k in found:
-                    continue  # the same misplacement the referee found in the placement: one foul
-                # Law 36(a): before the first stroke of the turn: a technical foul, the turn goes on
-                out.fouls.append(f"technical foul: {k} (Law 36(a))")
-                out.penalty[side] += 1
-                out.foul = out.technical = True
-                out.offender = shot.player
-        else:
-            # Law 37(a): during or after the first stroke of a turn it is a foul
-            stroke_fouls.extend(k for k in declared if k not in found)
-        stroke_fouls.extend(out.late)
-        stroke_fouls.extend(event_fouls)
+            out.offender = shot.player
+        return []
+
+    def _pieces_touched(self, shot: Shot, side: int, out: _Outcome) -> list[str]:
+        """Laws 95, 36(b): a piece moved by hand: the striker's foul of the stroke, or the opponent's technical."""
+        fouls: list[str] = []
         for e in shot.events:
             if isinstance(e, Moved):
                 if e.by == "striker":
-                    stroke_fouls.append("touched")  # Law 95
+                    fouls.append("touched")
                 elif e.by == "opponent":
-                    out.fouls.append(f"{self.side_name(1 - side)} disturbed {e.ball} (Laws 95, 36(b))")
-                    out.penalty[1 - side] += 1
-                    out.foul = out.technical = True
-                    out.offender = self.side_name(1 - side)
+                    self._technical(
+                        1 - side, f"{self.side_name(1 - side)} disturbed {e.ball} (Laws 95, 36(b))", out
+                    )
+        return fouls
+
+    def _striker_place(self, shot: Shot, out: _Outcome, stroke_fouls: list[str]) -> None:
+        """Law 91: the striker touches both base lines (or covers a base circle, clear of the arrows),
+        judged from the player's seat; on the surface and clear of the pieces, or the record is refused."""
+        b = shot.before
         place = b.place
         if place is None and shot.cue is not None:
             place = shot.cue.place
-        if place is not None:
-            w, h = self.surface()
-            if not (0.0 <= place[0] <= w and 0.0 <= place[1] <= h):
-                # record format "Errors": a position off the playing surface
-                raise RecordError(
-                    f"the striker at ({place[0]:g}, {place[1]:g}) is off the playing surface "
-                    f"(0..{w:g} x 0..{h:g})",
-                    field="before.place" if b.place is not None else "cue.place",
-                )
-            seat = st.seats.get(shot.player)
-            if seat is not None:
-                why = eq.striker_place_fault(seat, place[0], place[1])
-                if why is not None:
-                    stroke_fouls.append("striker_placement")
-                    out.fouls.append(why)
-                elif not eq.striker_clear(place[0], place[1], self.layout()):
-                    raise RecordError(
-                        f"the striker at ({place[0]:g}, {place[1]:g}) overlaps a piece", field="before.place"
-                    )
-        # ------------------------------------------------ the stroke
-        pots, offs = self._stroke_events(shot)
-        breaking = not st.broken
-        if breaking:
-            done = self._break(shot, side, out, stroke_fouls, pots, offs)
-            if done is not None:
-                return done
-        return self._stroke(shot, side, out, stroke_fouls, pots, offs, breaking)
+        if place is None:
+            return
+        w, h = self.surface()
+        if not (0.0 <= place[0] <= w and 0.0 <= place[1] <= h):
+            # record format "Errors": a position off the playing surface
+            raise RecordError(
+                f"the striker at ({place[0]:g}, {place[1]:g}) is off the playing surface "
+                f"(0..{w:g} x 0..{h:g})",
+                field="before.place" if b.place is not None else "cue.place",
+            )
+        seat = self.state.seats.get(shot.player)
+        if seat is None:
+            return
+        why = eq.striker_place_fault(seat, place[0], place[1])
+        if why is not None:
+            stroke_fouls.append("striker_placement")
+            out.fouls.append(why)
+        elif not eq.striker_clear(place[0], place[1], self.layout()):
+            raise RecordError(
+                f"the striker at ({place[0]:g}, {place[1]:g}) overlaps a piece", field="before.place"
+            )
 
     # ------------------------------------------------------------ pieces
 
@@ -809,66 +1082,94 @@ class CarromReferee(Referee):
                 out.fouls.append(f"{who}: penalty_misplaced: {why}")
                 self._placing_foul(placer, side, shot.player, out, "penalty_misplaced")
 
-    def _unplaced(self, shot: Shot, side: int, waiting: list[int], out: _Outcome) -> None:
-        """Laws 52-54: penalty and due pieces waiting that this shot's ``penalty_place`` left unplaced.
+    def _unplaced(self, shot: Shot, side: int, out: _Outcome) -> None:
+        """Laws 52-54: pieces due (returned or penalty) left unplaced before this stroke.
 
-        The placer is the owner's opponent (Laws 45, 51). When he plays his own stroke without
-        placing them while there is room, he has renounced them: Law 53, the penalty is cancelled
-        (and Law 54: room found during his turn means the piece is placed at once, so a
-        postponement with room is a renunciation too). With no room he may wait (Law 52(a)): they
-        stay waiting. In the owner's own turn an absent placement cancels nothing: the pieces stay
-        waiting (the placer has not played), unless the record says ``renounced``. Pieces returned
-        after a foul (own pieces pocketed) are not a penalty: they always go back.
-        ``rules.unplaced_penalty: "pending"`` keeps unplaced pieces waiting unless the record says
-        ``renounced`` (records that do not note placements).
+        ``before.penalty_unplaced`` names the owing player and why: ``"no_room"`` -- no room to
+        place them, the placer may wait (52(a)), in doubles passing the duty to his partner (52(b)),
+        and must place them as soon as room appears in a turn of his side (54); ``"renounced"`` --
+        room existed and the placer would not risk a foul: the due is cancelled (53), whole, as a
+        condoned penalty is (60). When the record is silent (every v1 record), the referee reads
+        the board: a due left unplaced when the creditor's side strokes, with room for a piece in
+        the outer circle (57(a), 62), judged on the positions the referee knows (a stroke recorded
+        without ``after`` leaves them as they were), was renounced (53); with no room it waits
+        (52(a)). Never at a stroke of the owing side, where the
+        placer is not in turn and the record may simply not show the placing (51(a)). Nor when the
+        pieces due are the owing side's last (none on the board): a renunciation would hand it the
+        board (25(a)), which the laws do not foresee; stated, it is refused.
         """
         st = self.state
-        choice = shot.before.penalty_unplaced
-        if choice is not None and not any(waiting):
-            raise RecordError(
-                "no penalty piece was waiting to be placed (Laws 52-53)", field="before.penalty_unplaced"
-            )
-        for owner in (0, 1):
-            left = st.penalty_pending[owner]
-            if not left:
+        stated: dict[int, str] = {}
+        for name, how in (shot.before.penalty_unplaced or {}).items():
+            fld = f"before.penalty_unplaced.{name}"
+            self.check_player(name, fld)
+            if how not in UNPLACED:
+                raise RecordError(
+                    f"penalty_unplaced is 'renounced' (Law 53) or 'no_room' (Law 52(a)), got {how!r}",
+                    field=fld,
+                )
+            debtor = self.side_of(name)
+            if st.returned_pending[debtor] + st.penalty_pending[debtor] == 0:
+                raise RecordError(f"no piece of {name}'s is left to place (Laws 51, 52)", field=fld)
+            if debtor in stated and stated[debtor] != how:
+                raise RecordError("partners' dues are one due: one reading for both", field=fld)
+            stated[debtor] = how
+        for debtor in (0, 1):
+            due = st.returned_pending[debtor] + st.penalty_pending[debtor]
+            if not due:
                 continue
-            placer = self.side_name(1 - owner)
-            if choice is None and (owner == side or self.unplaced_reading == "pending"):
-                continue
-            if choice != "renounced" and not self._room_for(owner):
+            reading = stated.get(debtor)
+            last = self.on_board(debtor) == 0
+            if reading is None:
+                if debtor == side or last or self.unplaced_reading == "pending":
+                    continue  # not recorded: it waits (51(a), 52(a))
+                # judged on the positions the referee knows: a hand-scored stroke without `after`
+                # leaves them as they were (the outer circle is seldom full; a record that had no
+                # room says "no_room")
+                reading = "renounced" if self._room_for(debtor) else "no_room"
+            elif reading == "renounced" and last:
+                raise RecordError(
+                    f"{self.side_name(debtor)} has no piece on the board but these: renouncing them would "
+                    "end the board in that side's favour (Laws 25, 53 do not provide for it)",
+                    field=f"before.penalty_unplaced.{self.side_name(debtor)}",
+                )
+            if reading == "no_room":
                 out.fouls.append(
-                    f"{placer} waits to place {left} penalty piece(s): no room inside the outer circle (Law 52(a))"
+                    f"no room to place {self.side_name(debtor)}'s {due} piece(s): they wait (Law 52(a))"
                 )
                 continue
-            st.penalty_pending[owner] = 0
-            why = "renounced" if choice == "renounced" else "not placed though there was room"
+            st.returned_pending[debtor] = st.penalty_pending[debtor] = st.owed[debtor] = 0
+            out.renounced[debtor] += due
             out.fouls.append(
-                f"{placer}: {left} penalty piece(s) of {self.side_name(owner)} {why}: cancelled (Laws 53, 54)"
+                f"{self.side_name(1 - debtor)} renounces placing {self.side_name(debtor)}'s {due} "
+                "piece(s): the penalty is cancelled (Law 53)"
             )
 
-    def _room_for(self, owner: int) -> bool:
-        """Law 52(a): whether a piece of ``owner``'s colour can be placed legally now: wholly inside
-        the outer circle, touching nothing, clear of the centre circle, making no pair or cannon
-        with the queen (Laws 57(a), 62, 75). Searched on a 2 mm grid of the outer circle."""
-        c = self.colour(owner)
-        name = next((n for n in eq.PIECE_NAMES if eq.colour_of(n) == c and n not in self.state.on), None)
-        if name is None:
-            return False
+    def _room_known(self) -> bool:
+        """Whether the referee knows where every piece on the board is (to judge room, Law 52(a))."""
+        st = self.state
+        return st.positions_known and all(n in st.pos for n in st.on)
+
+    def _room_for(self, debtor: int) -> bool:
+        """Law 52(a): is there room for one of ``debtor``'s pieces inside the outer circle?
+
+        A spot where :func:`equipment.carrom.penalty_place_fault` finds no fault (57(a), 58,
+        62(a)/(b), 75), searched on rings ``ROOM_STEP_MM`` apart.
+        """
+        st = self.state
+        c = self.colour(debtor)
+        name = next(n for n in self._pieces(c) if n not in st.on)
         layout = self.layout()
-        cx, cy = eq.BOARD.centre
         r = eq.piece_radius(name)
-        lo, hi = eq.CENTRE_CIRCLE_RADIUS + r, eq.OUTER_CIRCLE_RADIUS - r
-        rad = lo
-        while rad <= hi:
-            steps = max(8, int(2 * math.pi * rad / 2.0))
-            for k in range(steps):
-                a = 2 * math.pi * k / steps
-                if (
-                    eq.penalty_place_fault(name, cx + rad * math.cos(a), cy + rad * math.sin(a), layout)
-                    is None
-                ):
+        cx, cy = eq.BOARD.centre
+        d = eq.CENTRE_CIRCLE_RADIUS + r + 0.5
+        while d + r <= eq.OUTER_CIRCLE_RADIUS + 0.5:
+            n = max(8, int(2 * math.pi * d / ROOM_STEP_MM))
+            for k in range(n):
+                a = 2 * math.pi * k / n
+                if eq.penalty_place_fault(name, cx + d * math.cos(a), cy + d * math.sin(a), layout) is None:
                     return True
-            rad += 2.0
+            d += ROOM_STEP_MM
         return False
 
     def _placing_foul(self, placer: int, side: int, player: str, out: _Outcome, kind: str) -> None:
@@ -949,25 +1250,73 @@ class CarromReferee(Referee):
         offs: list[str],
         breaking: bool = False,
     ) -> CarromRuling:
+        """Laws 21, 37-50, 65-73: what the stroke pocketed and forced off, ruled clause by clause."""
         st = self.state
         own_c, opp_c = self.colour(side), self.colour(1 - side)
-        striker_in = "striker" in pots
-        own_p = [p for p in pots if eq.colour_of(p) == own_c]
-        opp_p = [p for p in pots if eq.colour_of(p) == opp_c]
-        queen_p = "queen" in pots
-        improper = bool(stroke_fouls)
-        own_down_before = self.down(side)
+        s = _StrokeFacts(
+            own_p=[p for p in pots if eq.colour_of(p) == own_c],
+            opp_p=[p for p in pots if eq.colour_of(p) == opp_c],
+            queen_p="queen" in pots,
+            striker_in="striker" in pots,
+            improper=bool(stroke_fouls),
+            own_down_before=self.down(side),
+            covering=st.queen == "pending" and st.queen_side == side,
+        )
         # Law 68(b) "in debt of a penalty": owed from before, or a technical foul of this turn's first
         # stroke with no own piece down to pay it (Law 45(b): it stays pending)
-        owed_before = st.owed[side] + (out.penalty[side] if own_down_before == 0 else 0)
-        covering = st.queen == "pending" and st.queen_side == side
+        s.owed_before = st.owed[side] + (out.penalty[side] if s.own_down_before == 0 else 0)
+        self._stroke_fouls(shot, out, stroke_fouls)
+        self._pieces_leave(pots, offs, out)
+        # special endings first (Law 72): the last pieces of both sides and the queen together
+        ended = self._special_ending(
+            shot, side, out, s.own_p, s.opp_p, s.queen_p, s.covering, s.improper, s.striker_in
+        )
+        if ended is not None:
+            return ended
+        if s.improper:
+            v = self._improper_stroke(s, out)
+        elif s.queen_p:
+            v = self._queen_pocketed(s, out)
+        elif s.covering:
+            v = self._covering_stroke(s, out)
+        elif s.striker_in:
+            v = self._striker_pocketed(s, out)
+        else:
+            v = _Verdict(keep=bool(s.own_p))  # Law 21; Law 86: the opponent's pieces alone end the turn
+        if v.law71 and s.improper:
+            out.fouls.append("improper stroke in a Law 71 case: one penalty piece more, turn lost (Law 71)")
+        if s.improper and breaking:
+            # Law 18(c): an improper stroke in the attempt to break loses the turn "without any
+            # penalty"; what it pocketed is ruled as any improper stroke (37(b), 49)
+            out.fouls.append("improper break: the turn is lost, no penalty piece (Law 18(c))")
+            v.penalty = 0
+        out.penalty[side] += v.penalty
+        self._queen_after(shot, side, s, v, out)
+        # own pieces that go back wait for the opponent to place them (Laws 46, 50, 51)
+        st.returned_pending[side] += sum(
+            1 for p in out.returned if eq.colour_of(p) == own_c and p not in offs
+        )
+        pocketed_ok = (
+            0
+            if s.improper
+            else len([p for p in s.own_p if p not in out.returned])
+            + (1 if s.queen_p and (v.queen_covered or v.queen_pending) else 0)
+        )
+        return self._finish(shot, side, out, keep_turn=v.keep, pocketed_ok=pocketed_ok)
+
+    def _stroke_fouls(self, shot: Shot, out: _Outcome, stroke_fouls: list[str]) -> None:
+        """Law 37(a): a foul during or after the turn's first stroke makes the stroke improper."""
         for k in stroke_fouls:
             if k != "striker_placement" or not any("Law 91" in f for f in out.fouls):
                 out.fouls.append(f"foul: {k} (Law 37(a))")
-        if improper:
+        if stroke_fouls:
             out.foul = True
             out.offender = shot.player
-        # pieces forced off: back on the centre circle by the referee (Laws 38, 39)
+
+    def _pieces_leave(self, pots: list[str], offs: list[str], out: _Outcome) -> None:
+        """Laws 38, 39(a): pieces forced off go back on the centre circle (by the referee); pocketed
+        pieces leave the board."""
+        st = self.state
         for p in offs:
             if p == "striker":
                 continue
@@ -977,117 +1326,88 @@ class CarromReferee(Referee):
         for p in pots:
             if p != "striker":
                 st.on.discard(p)
-        # special endings first (Law 72): the last pieces of both sides and the queen together
-        ended = self._special_ending(shot, side, out, own_p, opp_p, queen_p, covering, improper, striker_in)
-        if ended is not None:
-            return ended
-        keep = False
-        penalty = 0
-        queen_back = False
-        queen_covered = False
-        queen_pending = False
-        law71 = False
-        if improper:
-            # Law 37(b), 50: own pieces and the queen go back; Law 49: the opponent's stay down
-            out.returned.extend(own_p)
-            penalty = 1
-            if queen_p or covering:
-                queen_back = True
-                if striker_in and (covering or own_down_before > 0 or own_p):
-                    law71 = True  # Law 71: one penalty piece more
-                    penalty = 2
-                elif striker_in:
-                    # Law 68(c) (queen and striker, every own piece on the board) is not one of Law 71's
-                    # cases: the one piece of 68(c), which an improper stroke does not double (45(a))
-                    out.fouls.append("queen and striker pocketed with no own piece down (Law 68(c))")
-            if improper and striker_in and not own_p:
-                out.fouls.append("striker pocketed (Law 45(a))")
-        elif queen_p:
-            if striker_in:
-                if own_down_before == 0 and not own_p:
-                    # Law 68(c): queen and striker with all own pieces on the board
-                    out.fouls.append("queen and striker pocketed with no own piece down (Law 68(c))")
-                    queen_back, penalty, keep = True, 1, False
-                elif own_p:
-                    # Law 71(a): queen, own piece and striker: queen and the piece back, one penalty, turn on
-                    out.fouls.append("queen, own piece and striker pocketed (Law 71(a))")
-                    out.returned.extend(own_p)
-                    queen_back, penalty, keep, law71 = True, 1, True, True
-                else:
-                    # Law 71(b): queen and striker: the queen and one piece back, the turn goes on
-                    out.fouls.append("queen and striker pocketed (Law 71(b))")
-                    queen_back, penalty, keep, law71 = True, 1, True, True
-            elif owed_before > 0:
-                # Law 68(b): the queen pocketed while owing a penalty
-                out.fouls.append("queen pocketed while a penalty is owed: back to the centre (Law 68(b))")
-                queen_back, keep = True, False
-            elif own_down_before == 0 and not own_p:
-                # Laws 65, 68(a): the queen before any own piece
-                out.fouls.append("queen pocketed before any own piece: back to the centre (Laws 65, 68(a))")
-                queen_back, keep = True, False
-            elif own_p and not (own_down_before == 0 and len(own_p) == 1):
-                queen_covered, keep = True, True  # Law 70: covered in the same stroke
-            else:
-                # Law 70(a) (first own piece with it) or the queen alone: to be covered next stroke (Law 69)
-                queen_pending, keep = True, True
-        elif covering:
-            if striker_in and own_p:
-                # Law 71(d): the piece and one penalty back; the queen waits one more stroke
-                out.fouls.append("striker pocketed while covering the queen (Law 71(d))")
-                out.returned.extend(own_p)
-                penalty, keep, law71 = 1, True, True
-                queen_pending = True
-            elif striker_in:
-                # Law 71(c): striker alone while covering: the queen back, one due, turn lost
-                out.fouls.append("striker pocketed alone while covering the queen (Law 71(c))")
-                queen_back, penalty, keep, law71 = True, 1, False, True
-            elif own_p:
-                queen_covered, keep = True, True  # glossary "Conferma", Law 69
-            else:
-                out.fouls.append("the queen was not covered: back to the centre (Law 69)")
-                queen_back, keep = True, False
-        elif striker_in:
-            if own_p:
-                # Laws 46, 48: own pieces and one penalty back; the opponent's stay; the turn goes on
-                out.fouls.append("striker pocketed with own piece(s) (Laws 46, 48)")
-                out.returned.extend(own_p)
-                penalty, keep = 1, True
-            else:
-                # Laws 45(a), 47: one due piece, the turn is lost
-                out.fouls.append("striker pocketed (Laws 45(a), 47)")
-                penalty, keep = 1, False
-        else:
-            keep = bool(own_p)  # Law 21; Law 86: the opponent's pieces alone end the turn
-        if improper:
-            keep = False
-        if law71 and improper:
-            out.fouls.append("improper stroke in a Law 71 case: one penalty piece more, turn lost (Law 71)")
-        if improper and breaking:
-            # Law 18(c): an improper stroke in the attempt to break loses the turn "without any
-            # penalty"; what it pocketed is ruled as any improper stroke (37(b), 49)
-            out.fouls.append("improper break: the turn is lost, no penalty piece (Law 18(c))")
-            penalty = 0
-        out.penalty[side] += penalty
-        # the queen
-        if queen_back:
-            if queen_p or covering:
+
+    def _improper_stroke(self, s: _StrokeFacts, out: _Outcome) -> _Verdict:
+        """Laws 37(b), 49, 50, 71: one penalty, turn lost; own pieces and the queen back, the opponent's stay.
+
+        A pocketed striker adds no second piece (45(a)), except in Law 71's cases (one more).
+        """
+        out.returned.extend(s.own_p)
+        v = _Verdict(penalty=1)
+        if s.queen_p or s.covering:
+            v.queen_back = True
+            if s.striker_in and (s.covering or s.own_down_before > 0 or s.own_p):
+                v.law71, v.penalty = True, 2  # Law 71: one penalty piece more
+            elif s.striker_in:
+                # Law 68(c) (queen and striker, every own piece on the board) is not one of Law 71's
+                # cases: the one piece of 68(c), which an improper stroke does not double (45(a))
+                out.fouls.append("queen and striker pocketed with no own piece down (Law 68(c))")
+        if s.striker_in and not s.own_p:
+            out.fouls.append("striker pocketed (Law 45(a))")
+        return v
+
+    def _queen_pocketed(self, s: _StrokeFacts, out: _Outcome) -> _Verdict:
+        """Laws 65, 68, 69, 70, 71(a)/(b): the queen pocketed in a proper stroke."""
+        if s.striker_in:
+            if s.own_down_before == 0 and not s.own_p:
+                out.fouls.append("queen and striker pocketed with no own piece down (Law 68(c))")
+                return _Verdict(queen_back=True, penalty=1)
+            if s.own_p:
+                # Law 71(a): queen, own piece and striker: queen and the piece back, one penalty, turn on
+                out.fouls.append("queen, own piece and striker pocketed (Law 71(a))")
+                out.returned.extend(s.own_p)
+                return _Verdict(queen_back=True, penalty=1, keep=True, law71=True)
+            # Law 71(b): queen and striker: the queen and one piece back, the turn goes on
+            out.fouls.append("queen and striker pocketed (Law 71(b))")
+            return _Verdict(queen_back=True, penalty=1, keep=True, law71=True)
+        if s.owed_before > 0:
+            out.fouls.append("queen pocketed while a penalty is owed: back to the centre (Law 68(b))")
+            return _Verdict(queen_back=True)
+        if s.own_down_before == 0 and not s.own_p:
+            out.fouls.append("queen pocketed before any own piece: back to the centre (Laws 65, 68(a))")
+            return _Verdict(queen_back=True)
+        if s.own_p and not (s.own_down_before == 0 and len(s.own_p) == 1):
+            return _Verdict(queen_covered=True, keep=True)  # Law 70: covered in the same stroke
+        # Law 70(a) (first own piece with it) or the queen alone: to be covered next stroke (Law 69)
+        return _Verdict(queen_pending=True, keep=True)
+
+    def _covering_stroke(self, s: _StrokeFacts, out: _Outcome) -> _Verdict:
+        """Laws 69, 71(c)/(d): the stroke after the queen was pocketed must pocket an own piece."""
+        if s.striker_in and s.own_p:
+            out.fouls.append("striker pocketed while covering the queen (Law 71(d))")
+            out.returned.extend(s.own_p)
+            return _Verdict(penalty=1, keep=True, law71=True, queen_pending=True)
+        if s.striker_in:
+            out.fouls.append("striker pocketed alone while covering the queen (Law 71(c))")
+            return _Verdict(queen_back=True, penalty=1, law71=True)
+        if s.own_p:
+            return _Verdict(queen_covered=True, keep=True)  # glossary "Conferma", Law 69
+        out.fouls.append("the queen was not covered: back to the centre (Law 69)")
+        return _Verdict(queen_back=True)
+
+    def _striker_pocketed(self, s: _StrokeFacts, out: _Outcome) -> _Verdict:
+        """Laws 45-48: the striker pocketed (a due, "pegno")."""
+        if s.own_p:
+            # Laws 46, 48: own pieces and one penalty back; the opponent's stay; the turn goes on
+            out.fouls.append("striker pocketed with own piece(s) (Laws 46, 48)")
+            out.returned.extend(s.own_p)
+            return _Verdict(penalty=1, keep=True)
+        # Laws 45(a), 47: one due piece, the turn is lost
+        out.fouls.append("striker pocketed (Laws 45(a), 47)")
+        return _Verdict(penalty=1)
+
+    def _queen_after(self, shot: Shot, side: int, s: _StrokeFacts, v: _Verdict, out: _Outcome) -> None:
+        """Laws 66, 67, 69, 70: the queen back to the centre (re-spotted), covered, or waiting for its cover."""
+        st = self.state
+        if v.queen_back:
+            if s.queen_p or s.covering:
                 out.returned.append("queen")
                 out.respot.insert(0, "queen")
             st.queen, st.queen_side = "on_board", None
-        elif queen_covered:
+        elif v.queen_covered:
             st.queen, st.queen_side, st.queen_player = "covered", side, shot.player
-        elif queen_pending:
+        elif v.queen_pending:
             st.queen, st.queen_side, st.queen_player = "pending", side, shot.player
-        # own pieces that go back wait for the opponent to place them (Laws 46, 50, 51)
-        n_back = sum(1 for p in out.returned if eq.colour_of(p) == own_c and p not in offs)
-        st.returned_pending[side] += n_back
-        pocketed_ok = (
-            0
-            if improper
-            else len([p for p in own_p if p not in out.returned])
-            + (1 if queen_p and (queen_covered or queen_pending) else 0)
-        )
-        return self._finish(shot, side, out, keep_turn=keep, pocketed_ok=pocketed_ok)
 
     def _special_ending(
         self,
@@ -1187,6 +1507,8 @@ class CarromReferee(Referee):
         st = self.state
         striker_penalty = out.penalty[side]
         # positions after the stroke
+        if shot.after is None and any(not isinstance(e, Foul) for e in shot.events):
+            st.positions_known = False
         if shot.after is not None:
             for n, p in shot.after.items():
                 if p is not None and n in st.on and n not in out.respot:
@@ -1216,15 +1538,16 @@ class CarromReferee(Referee):
             st.first_stroke = True
         st.current = nxt
         ruling = self._ruling(out, striker_penalty, nxt, respotted)
-        # Law 103: no place left for the next player's striker: the board is replayed
-        if shot.after is not None and st.broken:
-            seat = st.seats.get(nxt)
-            if seat is not None and not eq.striker_position_possible(seat, self.layout(), step=2.0):
-                ruling.fouls.append(
-                    f"no striker position is possible for {nxt}: the board is replayed (Law 103)"
-                )
-                return self._void(ruling)
+        if shot.after is not None and st.broken and not self._striker_can_be_placed(nxt):
+            ruling.fouls.append(f"no striker position is possible for {nxt}: the board is replayed (Law 103)")
+            return self._void(ruling)
         return ruling
+
+    def _striker_can_be_placed(self, player: str) -> bool:
+        """Law 103: some legal striker place (Law 91) is left for ``player`` from his seat; if none, the
+        board is replayed. Judged where ``after`` gives the positions."""
+        seat = self.state.seats.get(player)
+        return seat is None or eq.striker_position_possible(seat, self.layout(), step=2.0)
 
     def _board_end_by_pieces(
         self,
@@ -1311,82 +1634,20 @@ class CarromReferee(Referee):
         ruling.seats = dict(st.seats)
         return ruling
 
-    def _deciding_game_swap(self, forced: bool = False) -> None:
+    def _deciding_game_swap(self) -> None:
         """Law 33: sides change once in a game: at 13 points, or (to the last 16) after board 4.
 
         The Italian text says so of every game (the default); ``rules.change_of_sides:
-        "deciding_game"`` follows the English original ("in the third game"). ``forced``: a
-        board restated past the change point, where the change was already due.
+        "deciding_game"`` follows the English original ("in the third game").
         """
         st = self.state
         if st.deciding_swap_done:
             return
         if not self.change_every_game and (st.game_no != self.games_best_of or self.games_best_of < 2):
             return
-        if forced or max(st.game_score) >= 13 or (not self.late_round and st.board_no >= 4):
+        if max(st.game_score) >= 13 or (not self.late_round and st.board_no >= 4):
             st.deciding_swap_done = True
             self._swap_seats()
-
-    def _past_change_point(self) -> bool:
-        """Law 33: a board that starts with 13 points reached, or (to the last 16) after board 4."""
-        st = self.state
-        return max(st.game_score) >= 13 or (not self.late_round and st.board_no > 4)
-
-    def _given_seats(self, seats: dict[str, str]) -> dict[str, str]:
-        """A frame's ``seats``: every player once, at a seat each; opponents (singles) and partners
-        (doubles) opposite (Laws 1, 2)."""
-        if set(seats) != set(self.order):
-            raise RecordError(f"seats must name every player once: {', '.join(self.order)}", field="seats")
-        for p, seat in seats.items():
-            if seat not in eq.SEATS:
-                raise RecordError(
-                    f"unknown seat {seat!r} (expected one of {', '.join(eq.SEATS)})", field=f"seats.{p}"
-                )
-        if len(set(seats.values())) != len(seats):
-            raise RecordError("two players in one seat", field="seats")
-        pairs = [tuple(s) for s in self.sides] if len(self.order) == 4 else [tuple(self.order)]
-        for a, b in pairs:
-            if eq.opposite_seat(seats[a]) != seats[b]:
-                what = "partners" if len(self.order) == 4 else "opponents"
-                raise RecordError(
-                    f"{a} and {b} are {what}: they sit opposite (Laws 1, 2)", field=f"seats.{b}"
-                )
-        return dict(seats)
-
-    def _first_seats(self, frame: Frame) -> None:
-        """The seats at the record's first board: as the frame gives them, or derived from the match.
-
-        Law 13: the match's first breaker sits south for the whole match (the coordinates are
-        his). Law 22: singles breaks alternate board by board, and each game is broken first by
-        the player who did not break the last game first; so the board's breaker (the player
-        with the whites, Law 16) and the board and game numbers name the match's first breaker.
-        Laws 31 and 33: every finished game changed sides twice in singles (33 within it, 31 at
-        its end: back where it started), or once with ``change_of_sides: "deciding_game"``
-        (31 only). In doubles (Laws 22(b), 32) a later game's first breaker is not fixed by the
-        laws: a doubles record that starts after game 1 must give ``seats``. The Law 33 change of
-        the current game is made by :meth:`start_frame` when the board is past its point.
-        """
-        st = self.state
-        breaker = frame.whites or frame.starts
-        if frame.seats is not None:
-            return  # start_frame adopts them
-        game = st.game_no
-        board = frame.board if isinstance(frame.board, int) and frame.board > 0 else 1
-        if len(self.order) == 2:
-            other = self.order[1 - self.order.index(breaker)]
-            first = breaker if (game - 1 + board - 1) % 2 == 0 else other
-            self._seat_players(first)
-            if not self.change_every_game and (game - 1) % 2 == 1:
-                self._swap_seats()
-            return
-        if game > 1:
-            raise RecordError(
-                "a doubles record that starts after the first game must give the seats (Law 22(b) does not "
-                "say who breaks a later game)",
-                field="seats",
-            )
-        i = self.order.index(breaker)
-        self._seat_players(self.order[(i - (board - 1)) % 4])
 
     def _void(self, ruling: CarromRuling) -> CarromRuling:
         """Laws 98, 101, 103: the board is void and replayed; nobody scores."""
@@ -1450,6 +1711,7 @@ class CarromReferee(Referee):
             seats=dict(st.seats),
             broken=st.broken,
             offender=out.offender,
+            renounced=self.per_player(out.renounced) if any(out.renounced) else {},
         )
 
     # ------------------------------------------------------------ actions
@@ -1480,36 +1742,40 @@ class CarromReferee(Referee):
             pts += QUEEN_POINTS  # Law 26(b)
         return self._end_board(shot, side, out, win, min(BOARD_MAX, pts))
 
+    def _no_stroke(self, shot: Shot, action: str | None) -> CarromRuling:
+        """Law 88(b): the striker never left the base lines and touched nothing: no stroke was made.
+
+        The same player plays again: no break attempt (18(a)) and no pass (98) is counted, a queen
+        waiting for its cover still waits (69). Contrast 88(a): a striker that left the base lines
+        made a stroke, touching a piece or not (``stroke_made: true``, or a ``cue``).
+        """
+        if shot.events:
+            raise RecordError(
+                "stroke_made false (Law 88(b)) is a striker that touched nothing: the shot has no events",
+                field="before.stroke_made",
+            )
+        if action is not None:
+            raise RecordError(
+                f"stroke_made and the action {action!r} together: an action is instead of a stroke",
+                field="before.stroke_made",
+            )
+        b = shot.before
+        if b.penalty_place or b.penalty_unplaced or b.waive_penalty or b.fouls or b.place is not None:
+            raise RecordError(
+                "stroke_made false (Law 88(b)) is no stroke: placings, declarations and fouls go with the "
+                "shot that follows",
+                field="before.stroke_made",
+            )
+        out = _Outcome()
+        out.fouls.append("the striker never left the base lines and touched nothing: no stroke (Law 88(b))")
+        return self._ruling(out, 0, shot.player, {})
+
     def _action(self, shot: Shot, action: str, side: int) -> CarromRuling:
-        st = self.state
+        """A referee action instead of a stroke: a pass (98), a replay (101, 103), a board lost (64,
+        82(b), 87(b)) or conceded (100), a game or the match conceded (100) or forfeited (104)."""
         out = _Outcome()
         if action == "pass":
-            # Law 98: three passes in a row by each player void the board; it is replayed
-            if not st.broken:
-                # Laws 15, 18, 19: the breaker breaks (three attempts, then the break passes): there
-                # is no turn to pass before the break
-                raise RecordError(
-                    "a pass before the break: the breaker must attempt the break (Laws 15, 18, 19)",
-                    field="before.action",
-                )
-            st.passes += 1
-            st.turn_pieces = 0
-            st.first_stroke = True
-            nxt = self.next_player(shot.player)
-            st.current = nxt
-            out.fouls.append(f"{shot.player} passes (Law 98)")
-            respotted: dict[str, Pos] = {}
-            if st.queen == "pending":
-                # Law 69: a turn given up without covering the queen puts it back
-                out.fouls.append("the queen was not covered: back to the centre (Law 69)")
-                out.returned.append("queen")
-                st.queen, st.queen_side = "on_board", None
-                respotted = self._respot(["queen"], nxt)
-            ruling = self._ruling(out, 0, nxt, respotted)
-            if st.passes >= 3 * len(self.order):
-                ruling.fouls.append("three passes in a row by each player: the board is replayed (Law 98)")
-                return self._void(ruling)
-            return ruling
+            return self._pass(shot, side, out)
         if action == "replay":
             out.fouls.append("the board is replayed (Laws 101, 103)")
             return self._void(self._ruling(out, 0, None, {}))
@@ -1518,7 +1784,44 @@ class CarromReferee(Referee):
         if action == "concede_board":
             # Law 100 (the Italian "partita" is also the board, Laws 25-26, 64): scored as a board lost
             return self._lose_board(shot, side, f"{shot.player} concedes the board (Law 100)", out)
-        # the game or the match conceded (Law 100) or forfeited (Law 104)
+        return self._concede_or_forfeit(shot, action, side, out)
+
+    def _pass(self, shot: Shot, side: int, out: _Outcome) -> CarromRuling:
+        """Law 98: the turn passed; three passes in a row by each player void the board, replayed.
+
+        Law 69: a queen waiting for its cover goes back; Laws 52-54: a turn the placer had.
+        """
+        st = self.state
+        if not st.broken:
+            # Laws 15, 18, 19: the breaker breaks (three attempts, then the break passes): there
+            # is no turn to pass before the break
+            raise RecordError(
+                "a pass before the break: the breaker must attempt the break (Laws 15, 18, 19)",
+                field="before.action",
+            )
+        self._unplaced(shot, side, out)  # Laws 52-54: a turn passed is a turn the placer had
+        st.passes += 1
+        st.turn_pieces = 0
+        st.first_stroke = True
+        nxt = self.next_player(shot.player)
+        st.current = nxt
+        out.fouls.append(f"{shot.player} passes (Law 98)")
+        respotted: dict[str, Pos] = {}
+        if st.queen == "pending":
+            # Law 69: a turn given up without covering the queen puts it back
+            out.fouls.append("the queen was not covered: back to the centre (Law 69)")
+            out.returned.append("queen")
+            st.queen, st.queen_side = "on_board", None
+            respotted = self._respot(["queen"], nxt)
+        ruling = self._ruling(out, 0, nxt, respotted)
+        if st.passes >= 3 * len(self.order):
+            ruling.fouls.append("three passes in a row by each player: the board is replayed (Law 98)")
+            return self._void(ruling)
+        return ruling
+
+    def _concede_or_forfeit(self, shot: Shot, action: str, side: int, out: _Outcome) -> CarromRuling:
+        """Law 100: a game or the match conceded; Law 104: the match forfeited."""
+        st = self.state
         win = 1 - side
         st.board_over = True
         st.last_board_end = "won"
