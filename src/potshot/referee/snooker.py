@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 import msgspec
+import numpy as np
 
 from potshot import geometry as geo
 from potshot.equipment import snooker as eq
@@ -96,6 +97,10 @@ _SEVEN = {
 _NO_STROKE_KINDS = frozenset({"touched", "measuring", "off_table_ball_used", "no_nomination"})
 
 MISS_POLICIES = ("standard", "clear_path", "always", "never")
+
+
+_D_POINTS: tuple[Point, ...] = tuple(geo.d_points(D_CENTRE, eq.D_RADIUS, 20.0, R))
+_D_ARRAY = np.array(_D_POINTS, dtype=float)
 
 
 def _plain(spots: dict[str, Point]) -> dict[str, list[float]]:
@@ -433,12 +438,14 @@ class SnookerReferee(Referee):
         return True
 
     def _d_points(self, layout: Layout) -> list[Point]:
-        others = [p for n, p in layout.items() if p is not None and n != "white"]
-        return [
-            p
-            for p in geo.d_points(D_CENTRE, eq.D_RADIUS, 20.0, R)
-            if not any(geo.overlaps(p, o, R, R) for o in others)
-        ]
+        """The sample places of the cue ball in the D (Section 3 Rule 5) that touch no ball."""
+        others = np.array([p for n, p in layout.items() if p is not None and n != "white"], dtype=float)
+        if others.size == 0:
+            return list(_D_POINTS)
+        pts = _D_ARRAY
+        d = np.hypot(pts[:, None, 0] - others[None, :, 0], pts[:, None, 1] - others[None, :, 1])
+        free = ~np.any(d <= 2 * R, axis=1)  # geometry.overlaps with no tolerance
+        return [p for p, ok in zip(_D_POINTS, free, strict=True) if ok]
 
     def _touching(self, table: TableState, free_ball: bool) -> list[str]:
         """Section 3 Rule 8(a): the balls on (or that may be nominated on) that the cue ball touches."""
