@@ -18,6 +18,7 @@ COMMANDS: dict[str, str] = {
     "render": "potshot.commands.render:render",
     "simulate": "potshot.commands.simulate:simulate",
     "play": "potshot.commands.play:play",
+    "serve": "potshot.commands.serve:serve",
 }
 
 
