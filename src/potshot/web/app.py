@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import AsyncIterator, Awaitable, Callable
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -85,10 +85,8 @@ def create_app(settings: Settings) -> FastAPI:
         broker.publish("m:" + match_id, "state", state)
         tid = state.get("tournament")
         if tid:
-            try:
+            with suppress(WebError):
                 broker.publish("t:" + tid, "tournament", tournaments.get(tid))
-            except WebError:
-                pass
 
     matches.listeners.append(on_match)
     tournaments.listeners.append(lambda tid, t: broker.publish("t:" + tid, "tournament", t))

@@ -259,10 +259,9 @@ class Runtime:
             if in_hand:
                 out.append({"kind": "place", "player": turn, "field": "before.place", "area": "D"})
         elif self.game == "carrom":
-            side = st.seats.get(turn) if turn else None
             names = self.record.player_names()
             idx = names.index(turn) if turn in names else 0
-            due = st.penalty_pending[idx] if side is not None or True else 0
+            due = st.penalty_pending[idx]
             if due:
                 out.append(
                     {
@@ -395,6 +394,8 @@ class Runtime:
         if kind == "pot":
             ball = self._pick(tap.get("ball"), "ball")
             events = [Pot(ball, pocket)]
+            if self.game == "russian":  # the Russian referee needs the contact named (no inference)
+                events.insert(0, Hit(cue_ball, ball))
         elif kind in ("miss", "safety"):
             events = [Hit(cue_ball, self._ball_on())]
             if kind == "safety":
@@ -552,6 +553,7 @@ def stats(rt: Runtime) -> dict[str, dict[str, Any]]:
         visit_player: str | None = None
         visit_break = 0
         pocketed_by: dict[str, int] = {n: 0 for n in names}
+        prev_queen = "on_board"
         for shot, ruling in zip(frame.shots, rulings, strict=False):
             s = out.get(shot.player)
             if s is None:
@@ -562,7 +564,7 @@ def stats(rt: Runtime) -> dict[str, dict[str, Any]]:
             pots = [e for e in shot.events if isinstance(e, Pot) and e.ball not in ("white", "striker")]
             if (shot.before.extra or {}).get("mark") == "safety":
                 s["safeties"] += 1
-            if ruling.foul:
+            if ruling.foul or ruling.fouls:  # carrom lists penalised fouls with ``foul`` false
                 s["fouls"] += 1
             elif pots:
                 s["pots"] += len(pots)
@@ -576,10 +578,11 @@ def stats(rt: Runtime) -> dict[str, dict[str, Any]]:
                     s["centuries"] += 1
                 visit_break = ruling.break_
             if rt.game == "carrom":
-                if getattr(ruling, "queen", "") == "covered" and fi < len(rt.rulings):
-                    prev = rulings[rulings.index(ruling) - 1] if rulings.index(ruling) > 0 else None
-                    if prev is None or getattr(prev, "queen", "") != "covered":
-                        s["queens"] += 1
+                # the ruling's ``queen`` names who covered it (docs/carrom-record.md)
+                queen = getattr(ruling, "queen", "on_board")
+                if queen in out and queen != prev_queen:
+                    out[queen]["queens"] += 1
+                prev_queen = queen
                 if getattr(ruling, "board_over", False) and ruling.winner in out:
                     loser = [n for n in names if n != ruling.winner]
                     if loser and pocketed_by.get(loser[0], 0) == 0 and pocketed_by[ruling.winner] >= 9:

@@ -223,7 +223,7 @@ class Matches:
             row = self._row(s, match_id)
             rt = self.runtime(s, row)
             out: dict[str, Any] = msgspec.to_builtins(rt.record)
-            return out
+            return {"format": rt.record.format, **out}
 
     def listing(self) -> list[dict[str, Any]]:
         with self.sessions() as s:
