@@ -441,13 +441,18 @@ class Matches:
         except RecordError as e:
             raise refused(e) from None
         except (ValueError, KeyError, AssertionError) as e:
-            raise WebError(422, "refused", f"the stroke cannot be played: {e}", "cue") from None
+            msg = str(e)
+            placed = shot.before.place is not None and any(
+                w in msg for w in ("overlap", "off the", "outside")
+            )
+            field = "before.place" if placed else "cue"
+            raise WebError(422, "refused", f"the stroke cannot be played: {msg}", field) from None
         shot.events = list(result.events)
         shot.after = dict(result.after)
         traj = {
             name: [[round(t, 4), round(x, 2), round(y, 2)] for t, x, y in samples]
             for name, samples in (result.trajectories or {}).items()
-            if len({(round(x, 1), round(y, 1)) for _, x, y in samples}) > 1
+            if len({(x, y) for _, x, y in samples}) > 1  # pieces that moved at all
         }
         return {"trajectories": traj, "duration": round(float(result.duration), 4)}
 

@@ -1,0 +1,72 @@
+"""Playing on the simulated table through the API: a stroke from cue parameters for each game is
+simulated, its events ruled by the referee, its trajectories returned; the bot plays its turn."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.web.conftest import Api
+
+STROKES = {
+    # a break-off from the D (snooker), from the baseline (carrom), from the kitchen (Russian)
+    "snooker": {
+        "cue": {"aim": 93.75, "speed": 6.6, "side": -0.3, "height": 0.1},
+        "before": {"place": [1100.0, 736.5]},
+    },
+    "carrom": {"cue": {"aim": 99.9, "speed": 7.4}, "before": {"place": [410.0, 117.4]}},
+    "russian": {"cue": {"aim": 13.2, "speed": 2.3, "height": -0.35}, "before": {"place": [959.0, 735.0]}},
+}
+
+
+@pytest.mark.parametrize("game", ["snooker", "carrom", "russian"])
+def test_stroke_then_bot(api: Api, game: str) -> None:
+    m = api.create(game=game, mode="play", players=["Ann", "Bot"], bots=["Bot"])
+    r = api.post(m, "stroke", STROKES[game])
+    assert r.status_code == 200, r.text
+    j = r.json()
+    shot = j["shot"]
+    cue_ball = "striker" if game == "carrom" else "white"
+    assert shot["player"] == "Ann" and shot["events"][0] == {
+        **shot["events"][0],
+        "type": "hit",
+        "ball": cue_ball,
+    }
+    assert shot["ruling"] is not None and j["revision"] == 1 == j["state"]["revision"]
+    samples = j["trajectories"][cue_ball]
+    assert (
+        len(samples) > 2 and samples[0][0] == 0.0 and all(b[0] >= a[0] for a, b in zip(samples, samples[1:]))
+    )
+    moved = {e["other"] for e in shot["events"] if e["type"] == "hit"}
+    assert moved <= set(j["trajectories"])  # every piece struck is animated
+    rec = api.c.get(f"/api/matches/{m['id']}/record").json()
+    assert rec["frames"][0]["shots"][0]["cue"]["aim"] == STROKES[game]["cue"]["aim"]
+    # whoever the referee names plays next; the bot plays when it is its turn
+    while m["state"]["turn"] == "Ann":
+        again = api.post(m, "stroke", STROKES[game] | {"before": {}} if game != "carrom" else STROKES[game])
+        if again.status_code != 200:
+            break
+    if m["state"]["turn"] == "Bot":
+        r = api.post(m, "bot", {})
+        assert r.status_code == 200, r.text
+        assert r.json()["shot"] is None or r.json()["shot"]["player"] == "Bot"
+
+
+def test_bad_strokes_change_nothing(api: Api) -> None:
+    m = api.create(game="snooker", mode="play", players=["Ann", "Bot"], bots=["Bot"])
+    for body, status, field in [
+        ({"cue": {"aim": 90, "speed": -2}, "before": {"place": [889, 700]}}, 400, "cue.speed"),
+        ({"cue": {"aim": "left", "speed": 2}}, 400, "cue"),
+        (
+            {"cue": {"aim": 90, "speed": 2}, "before": {"place": [597, 737]}},
+            422,
+            "before.place",
+        ),  # on the green
+        ({"cue": {"aim": 90, "speed": 2}, "before": {"place": [889, 650]}, "player": "Bot"}, 422, "player"),
+    ]:
+        r = api.post(m, "stroke", body)
+        assert r.status_code == status, (body, r.text)
+        assert r.json()["error"]["field"] == field, r.text
+    r = api.post(m, "bot", {})
+    assert r.status_code == 409  # Ann's turn, not the bot's
+    assert api.c.get(f"/api/matches/{m['id']}").json()["revision"] == 0
+    assert api.c.get(f"/api/matches/{m['id']}/record").json()["frames"][0].get("shots", []) == []
