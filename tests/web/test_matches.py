@@ -144,7 +144,7 @@ def test_auth_and_bad_input_change_nothing(db_api: Api) -> None:
     db_api.tap(m, tap="pot", ball="red")
     before = db_api.c.get(f"/api/matches/{m['id']}/record").json()
     rev = m["state"]["revision"]
-    cases = [
+    cases: list[tuple[str, dict[str, Any], str | None, int, str]] = [
         ("mark", {"tap": "pot", "ball": "red"}, "wrong-token", 401, "unauthorized"),
         ("mark", {"tap": "pot", "ball": "purple"}, None, 422, "refused"),  # no such ball
         ("mark", {"tap": "pot", "ball": "red", "player": "Bob"}, None, 422, "refused"),  # not Bob's turn

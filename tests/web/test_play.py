@@ -3,11 +3,14 @@ simulated, its events ruled by the referee, its trajectories returned; the bot p
 
 from __future__ import annotations
 
+import itertools
+from typing import Any
+
 import pytest
 
 from tests.web.conftest import Api
 
-STROKES = {
+STROKES: dict[str, dict[str, Any]] = {
     # a break-off from the D (snooker), from the baseline (carrom), from the kitchen (Russian)
     "snooker": {
         "cue": {"aim": 93.75, "speed": 6.6, "side": -0.3, "height": 0.1},
@@ -34,7 +37,9 @@ def test_stroke_then_bot(api: Api, game: str) -> None:
     assert shot["ruling"] is not None and j["revision"] == 1 == j["state"]["revision"]
     samples = j["trajectories"][cue_ball]
     assert (
-        len(samples) > 2 and samples[0][0] == 0.0 and all(b[0] >= a[0] for a, b in zip(samples, samples[1:]))
+        len(samples) > 2
+        and samples[0][0] == 0.0
+        and all(b[0] >= a[0] for a, b in itertools.pairwise(samples))
     )
     moved = {e["other"] for e in shot["events"] if e["type"] == "hit"}
     assert moved <= set(j["trajectories"])  # every piece struck is animated
@@ -53,7 +58,7 @@ def test_stroke_then_bot(api: Api, game: str) -> None:
 
 def test_bad_strokes_change_nothing(api: Api) -> None:
     m = api.create(game="snooker", mode="play", players=["Ann", "Bot"], bots=["Bot"])
-    for body, status, field in [
+    cases: list[tuple[dict[str, Any], int, str]] = [
         ({"cue": {"aim": 90, "speed": -2}, "before": {"place": [889, 700]}}, 400, "cue.speed"),
         ({"cue": {"aim": "left", "speed": 2}}, 400, "cue"),
         (
@@ -62,7 +67,8 @@ def test_bad_strokes_change_nothing(api: Api) -> None:
             "before.place",
         ),  # on the green
         ({"cue": {"aim": 90, "speed": 2}, "before": {"place": [889, 650]}, "player": "Bot"}, 422, "player"),
-    ]:
+    ]
+    for body, status, field in cases:
         r = api.post(m, "stroke", body)
         assert r.status_code == status, (body, r.text)
         assert r.json()["error"]["field"] == field, r.text

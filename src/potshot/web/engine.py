@@ -331,7 +331,8 @@ class Runtime:
     def merged_before(self, before: dict[str, Any] | None) -> Before:
         data = dict(self.declared)
         data.update(before or {})
-        return _convert(data, Before, "before")
+        merged: Before = _convert(data, Before, "before")
+        return merged
 
     def tap_shot(self, tap: dict[str, Any]) -> Shot:
         """A marker's tap as a record shot (docs/web-api.md, "Mark one event")."""
@@ -341,7 +342,7 @@ class Runtime:
             raise bad("no player to play", "player")
         before = self.merged_before(tap.get("before"))
         if kind == "raw":
-            shot = _convert(tap.get("shot"), Shot, "shot")
+            shot: Shot = _convert(tap.get("shot"), Shot, "shot")
             if not shot.before.decision and not shot.before.free_ball:
                 merged = self.merged_before(msgspec.to_builtins(shot.before))
                 shot.before = merged
@@ -401,14 +402,14 @@ class Runtime:
             if kind == "safety":
                 extra["mark"] = "safety"
         elif kind == "foul":
-            ball = tap.get("ball")
+            named: Any = tap.get("ball")
             fk = tap.get("kind")
             if fk:
-                events = [Foul(str(fk), self._pick(ball, "ball") if ball else None)]
-            elif ball == cue_ball:
+                events = [Foul(str(fk), self._pick(named, "ball") if named else None)]
+            elif named == cue_ball:
                 events = [Hit(cue_ball, self._ball_on()), Pot(cue_ball, pocket)]
             else:
-                b = self._pick(ball, "ball")
+                b = self._pick(named, "ball")
                 events = [Hit(cue_ball, b)]
                 if tap.get("potted"):
                     events.append(Pot(b, pocket))
@@ -514,7 +515,7 @@ def seed_of(match_id: str, revision: int) -> int:
 
 
 def cue_from(data: Any) -> Cue:
-    cue = _convert(data, Cue, "cue")
+    cue: Cue = _convert(data, Cue, "cue")
     for name in ("speed", "aim", "elevation", "side", "height"):
         v = getattr(cue, name)
         if not math.isfinite(v):

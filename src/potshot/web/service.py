@@ -365,8 +365,8 @@ class Matches:
         with self.sessions() as s:
             s.add(row)
             s.flush()
-            for k, e in enumerate(entries):
-                s.add(EntryRow(match_id=row.id, seq=k + 1, rev=0, kind=e.kind, body=e.body, active=True))
+            for k, ent in enumerate(entries):
+                s.add(EntryRow(match_id=row.id, seq=k + 1, rev=0, kind=ent.kind, body=ent.body, active=True))
             s.add(AuditRow(match_id=row.id, revision=0, by="admin", action="import", reason=""))
             s.commit()
             self._cache[row.id] = (0, rt)

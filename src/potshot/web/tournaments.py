@@ -292,7 +292,7 @@ class Tournaments:
                 raise bad(f"frames gives each of {m['a']} and {m['b']} a count of frames won", "frames")
             if row.format == "knockout" and frames[m["a"]] == frames[m["b"]]:
                 raise bad("a knockout match needs a winner", "frames")
-            row.results = {**row.results, mid: {"frames": frames}}
+            row.results = {**row.results, str(mid): {"frames": frames}}
             row.revision += 1
             s.commit()
             view = self._view(s, row, admin=True)

@@ -18,7 +18,7 @@ if connection is not None:
     with context.begin_transaction():
         context.run_migrations()
 else:
-    engine = create_engine(url)
+    engine = create_engine(str(url))
     with engine.connect() as conn:
         context.configure(connection=conn, target_metadata=Base.metadata)
         with context.begin_transaction():
