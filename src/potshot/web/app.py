@@ -52,8 +52,13 @@ class Broker:
         if self.loop is None or not self.subs.get(topic):
             return
         msg = f"event: {kind}\nid: {data.get('revision', 0)}\ndata: {json.dumps(data, separators=(',', ':'))}\n\n"
-        for q in list(self.subs.get(topic, ())):
-            self.loop.call_soon_threadsafe(q.put_nowait, msg)
+        queues = list(self.subs.get(topic, ()))
+
+        def deliver() -> None:
+            for q in queues:
+                q.put_nowait(msg)
+
+        self.loop.call_soon_threadsafe(deliver)  # one wake-up of the event loop for every subscriber
 
     async def stream(self, topic: str, first: str, request: Request) -> AsyncIterator[str]:
         q: asyncio.Queue[str] = asyncio.Queue()

@@ -108,7 +108,12 @@ class Matches:
                     "shots": len(frame.shots),
                 }
             )
-        entries = self._entries(s, row.id)
+        can_undo = s.scalar(
+            select(EntryRow.id).where(EntryRow.match_id == row.id, EntryRow.active.is_(True), EntryRow.rev > 0).limit(1)
+        )
+        can_redo = s.scalar(
+            select(EntryRow.id).where(EntryRow.match_id == row.id, EntryRow.active.is_(False)).limit(1)
+        )
         last_shot = None
         if rt.record.frames and rt.record.frames[-1].shots:
             shot = rt.record.frames[-1].shots[-1]
@@ -138,8 +143,8 @@ class Matches:
             "declared": dict(rt.declared),
             "last": last_shot,
             "stats": stats(rt),
-            "can_undo": any(e.active for e in entries),
-            "can_redo": any(not e.active for e in entries),
+            "can_undo": can_undo is not None,
+            "can_redo": can_redo is not None,
             "match_over": over,
             "winner": rt.winner(),
             "tournament": row.tournament_id,
