@@ -146,6 +146,7 @@ def main() -> None:
     ap.add_argument("--spectators", type=int, default=200)
     ap.add_argument("--tables", type=int, default=10)
     ap.add_argument("--rate", type=float, default=50.0, help="events per second, all tables together")
+    ap.add_argument("--sqlite-sync", choices=["full", "normal"], default="full")
     args = ap.parse_args()
     port = free_port()
     url = f"http://127.0.0.1:{port}"
@@ -166,6 +167,8 @@ def main() -> None:
                 tmp,
                 "--admin-password",
                 ADMIN,
+                "--sqlite-sync",
+                args.sqlite_sync,
             ],
             env=env,
             stdout=subprocess.DEVNULL,
@@ -182,6 +185,7 @@ def main() -> None:
             proc.kill()
             proc.wait()
     print(f"load average: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f}")
+    print(f"SQLite synchronous={args.sqlite_sync}")
     print(
         f"{args.spectators} spectators, {args.tables} tables, {res['events']:.0f} events in {args.seconds:g} s "
         f"({res['rate']:.1f}/s), {res['deliveries']:.0f} deliveries"

@@ -31,7 +31,17 @@ ADMIN_ENV = "POTSHOT_ADMIN_PASSWORD"
     default=None,
     help=f"The organiser's password (default: ${ADMIN_ENV}, else one is made and printed).",
 )
-def serve(host: str, port: int, db_url: str | None, data_dir: str, admin_password: str | None) -> None:
+@click.option(
+    "--sqlite-sync",
+    type=click.Choice(["full", "normal"]),
+    default="full",
+    show_default=True,
+    help="SQLite: fsync every commit (full: safe against power loss) or at checkpoints "
+    "(normal: safe against a crash of the server only; faster).",
+)
+def serve(
+    host: str, port: int, db_url: str | None, data_dir: str, admin_password: str | None, sqlite_sync: str
+) -> None:
     """Serve the web app on http://HOST:PORT.
 
     \b
@@ -49,6 +59,6 @@ def serve(host: str, port: int, db_url: str | None, data_dir: str, admin_passwor
     if not password:
         password = secrets.token_urlsafe(12)
         click.echo(f"admin password (made for this run): {password}")
-    app = create_app(Settings(db_url=db_url, admin_password=password))
+    app = create_app(Settings(db_url=db_url, admin_password=password, sqlite_sync=sqlite_sync.upper()))
     click.echo(f"potshot serving on http://{host}:{port}/ (database: {db_url.split('@')[-1]})")
     uvicorn.run(app, host=host, port=port, log_level="warning")

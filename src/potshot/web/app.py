@@ -39,6 +39,8 @@ class Settings:
 
     db_url: str
     admin_password: str
+    sqlite_sync: str = "FULL"
+    """SQLite's ``synchronous`` (``FULL`` or ``NORMAL``, see :func:`potshot.web.db.make_engine`)."""
 
 
 class Broker:
@@ -79,7 +81,7 @@ class Broker:
 
 
 def create_app(settings: Settings) -> FastAPI:
-    engine = make_engine(settings.db_url)
+    engine = make_engine(settings.db_url, settings.sqlite_sync)
     migrate(engine)
     maker = sessions(engine)
     matches = Matches(maker, settings.admin_password)

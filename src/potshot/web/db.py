@@ -12,9 +12,13 @@ from sqlalchemy.orm import Session, sessionmaker
 HERE = Path(__file__).resolve().parent
 
 
-def make_engine(url: str) -> Engine:
-    """An engine for ``url``; SQLite gets WAL and ``synchronous=FULL`` so that a commit is on disk
-    before the answer goes out (``kill -9`` loses nothing acknowledged)."""
+def make_engine(url: str, sqlite_sync: str = "FULL") -> Engine:
+    """An engine for ``url``. SQLite runs in WAL mode: a committed transaction is in the WAL file before
+    the answer goes out, so ``kill -9`` of the server loses nothing acknowledged. ``sqlite_sync``
+    ``FULL`` (default) also fsyncs the WAL at every commit (safe against power loss); ``NORMAL``
+    fsyncs only at checkpoints (safe against a crash of the server, not of the machine; faster)."""
+    if sqlite_sync not in ("FULL", "NORMAL"):
+        raise ValueError("sqlite_sync is FULL or NORMAL")
     if url.startswith("sqlite"):
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
 
@@ -22,7 +26,7 @@ def make_engine(url: str) -> Engine:
         def _pragmas(dbapi_conn: Any, _record: Any) -> None:
             cur = dbapi_conn.cursor()
             cur.execute("PRAGMA journal_mode=WAL")
-            cur.execute("PRAGMA synchronous=FULL")
+            cur.execute(f"PRAGMA synchronous={sqlite_sync}")
             cur.execute("PRAGMA foreign_keys=ON")
             cur.close()
 

@@ -109,7 +109,9 @@ class Matches:
                 }
             )
         can_undo = s.scalar(
-            select(EntryRow.id).where(EntryRow.match_id == row.id, EntryRow.active.is_(True), EntryRow.rev > 0).limit(1)
+            select(EntryRow.id)
+            .where(EntryRow.match_id == row.id, EntryRow.active.is_(True), EntryRow.rev > 0)
+            .limit(1)
         )
         can_redo = s.scalar(
             select(EntryRow.id).where(EntryRow.match_id == row.id, EntryRow.active.is_(False)).limit(1)
