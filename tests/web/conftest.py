@@ -121,8 +121,10 @@ def postgres_url() -> Iterator[str]:
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[Any]:
-    """``potshot serve`` as a subprocess on a free port; ``restart()`` starts it again on the same data."""
+def server(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Any]:
+    """``potshot serve`` as a subprocess on a free port; ``start()`` again after ``kill()`` on the same
+    data. Indirect parameter: the ``--sqlite-sync`` mode (``full`` unless given)."""
+    sync = getattr(request, "param", "full")
 
     class Server:
         def __init__(self) -> None:
@@ -147,6 +149,8 @@ def server(tmp_path: Path) -> Iterator[Any]:
                     str(tmp_path / "data"),
                     "--admin-password",
                     ADMIN,
+                    "--sqlite-sync",
+                    sync,
                 ],
                 env=env,
                 stdout=subprocess.DEVNULL,

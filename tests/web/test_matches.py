@@ -166,6 +166,9 @@ def test_auth_and_bad_input_change_nothing(db_api: Api) -> None:
     assert r.status_code == 400
     r = db_api.c.post("/api/matches", json={"game": "snooker", "mode": "mark", "players": ["A", "B"]})
     assert r.status_code == 401  # marking needs the organiser
+    assert all("token" not in x for x in db_api.c.get("/api/matches").json()["matches"])
+    listed = db_api.c.get("/api/matches", headers={"X-Potshot-Admin": ADMIN}).json()["matches"]
+    assert [x["token"] for x in listed] == [m["token"]]
     r = db_api.c.post("/api/matches", json={"game": "darts", "players": ["A", "B"]})
     assert r.status_code == 400 and r.json()["error"]["field"] == "game"
     assert db_api.c.get(f"/api/matches/{m['id']}/record").json() == before

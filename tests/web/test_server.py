@@ -9,6 +9,7 @@ import time
 from typing import Any
 
 import httpx
+import pytest
 
 from tests.web.conftest import ADMIN
 
@@ -20,6 +21,7 @@ def create(url: str, **body: Any) -> dict[str, Any]:
     return out
 
 
+@pytest.mark.parametrize("server", ["full", "normal"], indirect=True)
 def test_live_channel_and_kill_9(server: Any) -> None:
     m = create(server.url, game="snooker", mode="mark", players=["Ann", "Bob"])
     got: list[dict[str, Any]] = []

@@ -200,8 +200,8 @@ def create_app(settings: Settings) -> FastAPI:
         return await asyncio.to_thread(matches.import_record, body, auth(req)[1])
 
     @app.get("/api/matches")
-    async def listing() -> dict[str, Any]:
-        return {"matches": await asyncio.to_thread(matches.listing)}
+    async def listing(req: Request) -> dict[str, Any]:
+        return {"matches": await asyncio.to_thread(matches.listing, matches.is_admin(auth(req)[1]))}
 
     @app.get("/api/matches/{match_id}")
     async def get(match_id: str) -> dict[str, Any]:

@@ -232,11 +232,13 @@ class Matches:
             out: dict[str, Any] = msgspec.to_builtins(rt.record)
             return {"format": rt.record.format, **out}
 
-    def listing(self) -> list[dict[str, Any]]:
+    def listing(self, admin: bool = False) -> list[dict[str, Any]]:
+        """Every match; with the admin password, each with its token (for the organiser's page)."""
         with self.sessions() as s:
             rows = s.scalars(select(MatchRow).order_by(MatchRow.created)).all()
             return [
                 {
+                    **({"token": r.token} if admin else {}),
                     "id": r.id,
                     "game": r.game,
                     "mode": r.mode,
