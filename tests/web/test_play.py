@@ -76,3 +76,27 @@ def test_bad_strokes_change_nothing(api: Api) -> None:
     assert r.status_code == 409  # Ann's turn, not the bot's
     assert api.c.get(f"/api/matches/{m['id']}").json()["revision"] == 0
     assert api.c.get(f"/api/matches/{m['id']}/record").json()["frames"][0].get("shots", []) == []
+
+
+def test_pages_and_games(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each page route serves its file from ``static/``; ``/api/games`` describes the three games."""
+    import potshot.web.app as web_app
+    from tests.web.conftest import make_client
+
+    static = tmp_path / "static"
+    static.mkdir()
+    for name in set(web_app.PAGES.values()):
+        (static / name).write_text(f"<!doctype html><title>{name}</title>")
+    (static / "app.js").write_text("export {};")
+    monkeypatch.setattr(web_app, "STATIC", static)
+    with make_client(f"sqlite:///{tmp_path / 'p.db'}") as c:
+        for route, name in web_app.PAGES.items():
+            r = c.get(route.replace("{id}", "m1"))
+            assert r.status_code == 200 and f"<title>{name}</title>" in r.text
+            assert r.headers["content-type"].startswith("text/html")
+        assert c.get("/static/app.js").text == "export {};"
+        games = {g["game"]: g for g in c.get("/api/games").json()["games"]}
+        assert set(games) == {"snooker", "carrom", "russian"}
+        assert games["snooker"]["surface"] == [1778.0, 3569.0]  # 11 ft 8.5 in x 5 ft 10 in
+        assert games["carrom"]["start"]["queen"] is not None and "striker" in games["carrom"]["pieces"]
+        assert c.get("/api/matches/nope").json()["error"]["code"] == "not_found"
