@@ -206,6 +206,14 @@ def test_mark_russian(db_api: Api) -> None:
     assert st["last"]["ruling"]["points"] > 0 and st["turn"] == "Ann", st["last"]
     db_api.tap(m, tap="miss")
     assert m["state"]["turn"] == "Bob"
+    ask = next(a for a in m["state"]["asks"] if a["kind"] == "declare_pink")
+    assert ask["player"] == "Bob" and "blue" in ask["options"]
+    r = db_api.post(m, "decision", {"before": {"declare_pink": "purple"}})
+    assert r.status_code == 422 and r.json()["error"]["field"] == "before.declare_pink"
+    assert db_api.post(m, "decision", {"before": {"declare_pink": "blue"}}).status_code == 200
+    db_api.tap(m, tap="miss")
+    shot = db_api.c.get(f"/api/matches/{m['id']}/record").json()["frames"][0]["shots"][-1]
+    assert shot["player"] == "Bob" and shot["before"]["declare_pink"] == "blue"
 
 
 def test_import_export_roundtrip(db_api: Api) -> None:

@@ -279,8 +279,21 @@ class Runtime:
                 for ball in st.pending:
                     out.append({"kind": "spot", "player": chooser, "field": "before.spot", "ball": ball})
             last = self.last
-            if last is not None and getattr(last, "in_hand", False):
+            if last is None or getattr(last, "in_hand", False):
                 out.append({"kind": "place", "player": turn, "field": "before.place", "area": "kitchen"})
+            if st.turn_shots == 0:
+                # at the start of a turn only, optional (docs/russian-record.md, ``declare_pink``)
+                from potshot.equipment.russian import DECLARABLE
+
+                out.append(
+                    {
+                        "kind": "declare_pink",
+                        "player": turn,
+                        "field": "before.declare_pink",
+                        "options": list(DECLARABLE),
+                        "optional": True,
+                    }
+                )
         return out
 
     def state_fields(self) -> dict[str, Any]:
