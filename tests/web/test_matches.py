@@ -197,6 +197,15 @@ def test_mark_carrom_board(db_api: Api) -> None:
     assert last["fouls"] == ["striker pocketed (Laws 45(a), 47)"] and last["to_place"] == {"Ann": 0, "Bob": 1}
     assert last["next"] == "Ann" and m["state"]["stats"]["Bob"]["fouls"] == 1
     assert st["stats"]["Ann"]["slams"] == 1  # the whole board in one turn from the break
+    ask = next(a for a in m["state"]["asks"] if a["kind"] == "penalty_place")
+    assert ask["player"] == "Ann" and ask["owner"] == "Bob" and ask["count"] == 1 and ask["waivable"] is True
+    assert len(ask["pieces"]) == 1 and ask["pieces"][0].startswith("white")  # Bob's pocketed white
+    # Ann condones the penalty (Law 60) and pockets nothing: Bob owes nothing after it
+    db_api.tap(m, tap="pocketed", pieces=[], before={"waive_penalty": True})
+    last = m["state"]["last"]["ruling"]
+    assert last["to_place"] == {"Ann": 0, "Bob": 0} and not any(
+        a["kind"] == "penalty_place" for a in m["state"]["asks"]
+    )
 
 
 def test_mark_russian(db_api: Api) -> None:

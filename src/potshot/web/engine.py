@@ -259,16 +259,35 @@ class Runtime:
             if in_hand:
                 out.append({"kind": "place", "player": turn, "field": "before.place", "area": "D"})
         elif self.game == "carrom":
+            # pieces to place after a foul (Laws 45-62): placed by the owner's opponent, or waived (Law 60)
+            last = self.last
+            to_place = (
+                dict(getattr(last, "to_place", {}) or {}) if last is not None and self.rulings[-1] else {}
+            )
             names = self.record.player_names()
-            idx = names.index(turn) if turn in names else 0
-            due = st.penalty_pending[idx]
-            if due:
+            layout = self.position()
+            for owner, count in to_place.items():
+                if not count or owner not in names:
+                    continue
+                side = self.referee.side_of(owner)  # type: ignore[attr-defined]
+                colour = "white" if side == st.white_side else "black"
+                down = sorted(
+                    (
+                        n
+                        for n in self.referee.piece_names()
+                        if n.rstrip("0123456789") == colour and layout.get(n) is None
+                    ),
+                    key=lambda n: int(n[len(colour) :]),
+                )
+                placer = next((n for n in names if self.referee.side_of(n) != side), turn)  # type: ignore[attr-defined]
                 out.append(
                     {
                         "kind": "penalty_place",
-                        "player": turn,
+                        "player": placer,
+                        "owner": owner,
                         "field": "before.penalty_place",
-                        "count": int(due),
+                        "count": int(count),
+                        "pieces": down,
                         "waivable": True,
                     }
                 )
