@@ -106,7 +106,7 @@ class Runtime:
         if e.kind == "declare":
             self.declared.update(e.body)
             return None
-        return self.add_shot(_convert(e.body, Shot, "shot"))
+        return self.add_shot(_convert(e.body, Shot, "shot"), replay=True)
 
     def start_frame(self, header: dict[str, Any]) -> None:
         frame = _convert(header, Frame, "frame")
@@ -120,13 +120,21 @@ class Runtime:
             self.rulings.pop()
             raise refused(e.located(frame=fi)) from None
 
-    def add_shot(self, shot: Shot) -> Ruling:
+    def add_shot(self, shot: Shot, *, replay: bool = False) -> Ruling:
+        """Rule ``shot`` and append it. ``replay`` (rebuilding from stored entries, where a refusal
+        discards the whole runtime) skips the referee's snapshot that :func:`rule_shot` takes to
+        restore a refused shot: the deep copy is most of the cost of replaying a long match."""
         frame = self.record.frames[-1]
         fi, si = len(self.record.frames) - 1, len(frame.shots)
         try:
-            ruling = rule_shot(self.referee, shot, fi, si)
+            if replay:
+                self.referee.check_shot(shot)
+                ruling = self.referee.rule(shot)
+                shot.ruling = msgspec.to_builtins(ruling)
+            else:
+                ruling = rule_shot(self.referee, shot, fi, si)
         except RecordError as e:
-            raise refused(e) from None
+            raise refused(e.located(frame=fi, shot=si) if replay else e) from None
         frame.shots.append(shot)
         self.rulings[-1].append(ruling)
         self.declared = {}
