@@ -19,6 +19,7 @@ COMMANDS: dict[str, str] = {
     "simulate": "potshot.commands.simulate:simulate",
     "play": "potshot.commands.play:play",
     "tournament": "potshot.commands.tournament:tournament",
+    "serve": "potshot.commands.serve:serve",
 }
 
 

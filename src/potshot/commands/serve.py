@@ -1,0 +1,64 @@
+"""``potshot serve``: the web app (play, mark a real match, watch live, run a tournament).
+
+SQLite in ``--data-dir`` by default; ``--db postgresql+psycopg://user@host/db`` for PostgreSQL.
+The database's migrations are applied on start. See ``docs/web.md``.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+
+import click
+
+ADMIN_ENV = "POTSHOT_ADMIN_PASSWORD"
+
+
+@click.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True, help="Port.")
+@click.option("--db", "db_url", default=None, help="Database URL (default: SQLite in --data-dir).")
+@click.option(
+    "--data-dir",
+    type=click.Path(file_okay=False),
+    default="potshot-data",
+    show_default=True,
+    help="Where the SQLite database lives.",
+)
+@click.option(
+    "--admin-password",
+    default=None,
+    help=f"The organiser's password (default: ${ADMIN_ENV}, else one is made and printed).",
+)
+@click.option(
+    "--sqlite-sync",
+    type=click.Choice(["full", "normal"]),
+    default="full",
+    show_default=True,
+    help="SQLite: fsync every commit (full: safe against power loss) or at checkpoints "
+    "(normal: safe against a crash of the server only; faster).",
+)
+def serve(
+    host: str, port: int, db_url: str | None, data_dir: str, admin_password: str | None, sqlite_sync: str
+) -> None:
+    """Serve the web app on http://HOST:PORT.
+
+    \b
+        potshot serve                          # SQLite in ./potshot-data
+        potshot serve --db postgresql+psycopg://potshot@localhost/potshot
+    """
+    import uvicorn
+
+    from potshot.web.app import Settings, create_app
+
+    if db_url is None:
+        Path(data_dir).mkdir(parents=True, exist_ok=True)
+        db_url = f"sqlite:///{Path(data_dir).resolve() / 'potshot.db'}"
+    password = admin_password or os.environ.get(ADMIN_ENV)
+    if not password:
+        password = secrets.token_urlsafe(12)
+        click.echo(f"admin password (made for this run): {password}")
+    app = create_app(Settings(db_url=db_url, admin_password=password, sqlite_sync=sqlite_sync.upper()))
+    click.echo(f"potshot serving on http://{host}:{port}/ (database: {db_url.split('@')[-1]})")
+    uvicorn.run(app, host=host, port=port, log_level="warning")

@@ -1,0 +1,646 @@
+"""The matches' writes and reads: one lock per match, every accepted change committed before it is
+answered, the live channel told after the commit, nothing changed on any error."""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+import threading
+from collections.abc import Callable
+from typing import Any
+
+import msgspec
+from sqlalchemy import delete, select
+from sqlalchemy.orm import Session, sessionmaker
+
+from potshot.record.errors import RecordError
+from potshot.record.model import Before, Record, Shot, decode_record
+from potshot.web.engine import (
+    GAMES,
+    PLAYER_COUNTS,
+    Entry,
+    Runtime,
+    WebError,
+    bad,
+    cue_from,
+    refused,
+    seed_of,
+    stats,
+)
+from potshot.web.models import AuditRow, EntryRow, MatchRow
+
+
+def _shot_json(shot: Shot) -> dict[str, Any]:
+    out: dict[str, Any] = msgspec.to_builtins(shot)
+    return out
+
+
+class Matches:
+    """The match store: the database plus a cache of each match's runtime at its revision."""
+
+    def __init__(self, sessions: sessionmaker[Session], admin_password: str) -> None:
+        self.sessions = sessions
+        self.admin_password = admin_password
+        self._locks: dict[str, threading.Lock] = {}
+        self._guard = threading.Lock()
+        self._cache: dict[str, tuple[int, Runtime]] = {}
+        self.listeners: list[Callable[[str, dict[str, Any]], None]] = []
+
+    # ------------------------------------------------------------- helpers
+
+    def lock(self, match_id: str) -> threading.Lock:
+        with self._guard:
+            return self._locks.setdefault(match_id, threading.Lock())
+
+    def is_admin(self, password: str | None) -> bool:
+        return bool(password) and hmac.compare_digest(str(password), self.admin_password)
+
+    def require_admin(self, password: str | None) -> None:
+        if not self.is_admin(password):
+            raise WebError(401, "unauthorized", "the organiser's admin password is needed (X-Potshot-Admin)")
+
+    def _row(self, s: Session, match_id: str) -> MatchRow:
+        row = s.get(MatchRow, match_id)
+        if row is None:
+            raise WebError(404, "not_found", f"no match {match_id!r}")
+        return row
+
+    def _check_write(self, row: MatchRow, token: str | None, admin: str | None, revision: Any) -> None:
+        if not (
+            self.is_admin(admin) or self.is_admin(token) or (token and hmac.compare_digest(token, row.token))
+        ):
+            raise WebError(401, "unauthorized", "wrong or missing match token (X-Potshot-Token)")
+        if not isinstance(revision, int) or isinstance(revision, bool):
+            raise bad("send the revision you last saw (an integer)", "revision")
+        if revision != row.revision:
+            raise WebError(
+                409, "stale_revision", f"the match is at revision {row.revision}, not {revision}", "revision"
+            )
+
+    def _entries(self, s: Session, match_id: str) -> list[EntryRow]:
+        q = select(EntryRow).where(EntryRow.match_id == match_id).order_by(EntryRow.seq)
+        return list(s.scalars(q))
+
+    def runtime(self, s: Session, row: MatchRow) -> Runtime:
+        hit = self._cache.get(row.id)
+        if hit is not None and hit[0] == row.revision:
+            return hit[1]
+        entries = [Entry(e.kind, e.body) for e in self._entries(s, row.id) if e.active]
+        try:
+            rt = Runtime.build(row.game, row.players, row.rules, row.match, row.meta, entries)
+        except WebError as e:
+            raise WebError(500, "corrupt", f"the stored match no longer rules: {e.message}") from None
+        self._cache[row.id] = (row.revision, rt)
+        return rt
+
+    def state(self, s: Session, row: MatchRow, rt: Runtime | None = None) -> dict[str, Any]:
+        rt = rt or self.runtime(s, row)
+        names = rt.record.player_names()
+        frames = []
+        for fi, frame in enumerate(rt.record.frames):
+            rs = rt.rulings[fi] if fi < len(rt.rulings) else []
+            score = dict(rs[-1].score) if rs else {n: 0 for n in names}
+            frames.append(
+                {
+                    "starts": frame.starts,
+                    "winner": frame.result.winner if frame.result else None,
+                    "score": score,
+                    "shots": len(frame.shots),
+                }
+            )
+        can_undo = s.scalar(
+            select(EntryRow.id)
+            .where(EntryRow.match_id == row.id, EntryRow.active.is_(True), EntryRow.rev > 0)
+            .limit(1)
+        )
+        can_redo = s.scalar(
+            select(EntryRow.id).where(EntryRow.match_id == row.id, EntryRow.active.is_(False)).limit(1)
+        )
+        last_shot = None
+        if rt.record.frames and rt.record.frames[-1].shots:
+            shot = rt.record.frames[-1].shots[-1]
+            ruling = rt.rulings[-1][-1]
+            last_shot = {
+                "player": shot.player,
+                "account": rt.referee.account(shot, ruling),
+                "ruling": shot.ruling,
+            }
+        over = rt.match_over()
+        out: dict[str, Any] = {
+            "id": row.id,
+            "game": row.game,
+            "mode": row.mode,
+            "title": row.title,
+            "table": row.table_name,
+            "players": row.players,
+            "bots": row.bots,
+            "revision": row.revision,
+            "status": "over" if over else "playing",
+            "frame": max(len(rt.record.frames) - 1, 0),
+            "frames": frames,
+            "turn": rt.turn(),
+            "position": rt.position(rt.declared.get("decision")),
+            "surface": list(rt.referee.surface()),
+            "asks": rt.asks(),
+            "declared": dict(rt.declared),
+            "last": last_shot,
+            "stats": stats(rt),
+            "can_undo": can_undo is not None,
+            "can_redo": can_redo is not None,
+            "match_over": over,
+            "winner": rt.winner(),
+            "tournament": row.tournament_id,
+        }
+        out.update(rt.state_fields())
+        if any(a["kind"] == "decision" for a in out["asks"]):
+            opts = next(a for a in out["asks"] if a["kind"] == "decision")["options"]
+            out["positions_by_decision"] = {d: rt.position(d) for d in opts}
+        return out
+
+    def _publish(self, match_id: str, state: dict[str, Any]) -> None:
+        for fn in self.listeners:
+            fn(match_id, state)
+
+    def _commit_change(
+        self,
+        s: Session,
+        row: MatchRow,
+        new_entries: list[tuple[str, dict[str, Any]]],
+        action: str,
+        by: str,
+        *,
+        audit_before: Any = None,
+        audit_after: Any = None,
+        frame: int | None = None,
+        shot: int | None = None,
+        reason: str = "",
+        drop_redo: bool = True,
+    ) -> None:
+        row.revision += 1
+        if drop_redo:
+            s.execute(delete(EntryRow).where(EntryRow.match_id == row.id, EntryRow.active.is_(False)))
+        if new_entries:
+            last = s.scalars(
+                select(EntryRow.seq).where(EntryRow.match_id == row.id).order_by(EntryRow.seq.desc()).limit(1)
+            ).first()
+            seq = (last or 0) + 1
+            for kind, body in new_entries:
+                s.add(EntryRow(match_id=row.id, seq=seq, rev=row.revision, kind=kind, body=body, active=True))
+                seq += 1
+        s.add(
+            AuditRow(
+                match_id=row.id,
+                revision=row.revision,
+                by=by,
+                action=action,
+                frame=frame,
+                shot=shot,
+                before=audit_before,
+                after=audit_after,
+                reason=reason,
+            )
+        )
+
+    def _finish(self, s: Session, row: MatchRow, rt: Runtime | None) -> dict[str, Any]:
+        """Commit, cache the new runtime (or drop it), and tell the live channel."""
+        if rt is not None:
+            row.status = "over" if rt.match_over() else "playing"
+            row.summary = {
+                "score": rt.state_fields().get("score"),
+                "winner": rt.winner(),
+                "frames_won": rt.state_fields().get("frames_won"),
+            }
+        s.commit()
+        if rt is not None:
+            self._cache[row.id] = (row.revision, rt)
+        else:
+            self._cache.pop(row.id, None)
+        state = self.state(s, row)
+        self._publish(row.id, state)
+        return state
+
+    # --------------------------------------------------------------- reads
+
+    def get(self, match_id: str) -> dict[str, Any]:
+        with self.sessions() as s, self.lock(match_id):
+            return self.state(s, self._row(s, match_id))
+
+    def record(self, match_id: str) -> dict[str, Any]:
+        with self.sessions() as s, self.lock(match_id):
+            row = self._row(s, match_id)
+            rt = self.runtime(s, row)
+            out: dict[str, Any] = msgspec.to_builtins(rt.record)
+            return {"format": rt.record.format, **out}
+
+    def listing(self, admin: bool = False) -> list[dict[str, Any]]:
+        """Every match; with the admin password, each with its token (for the organiser's page)."""
+        with self.sessions() as s:
+            rows = s.scalars(select(MatchRow).order_by(MatchRow.created)).all()
+            return [
+                {
+                    **({"token": r.token} if admin else {}),
+                    "id": r.id,
+                    "game": r.game,
+                    "mode": r.mode,
+                    "title": r.title,
+                    "table": r.table_name,
+                    "players": r.players,
+                    "score": (r.summary or {}).get("score"),
+                    "status": r.status,
+                    "revision": r.revision,
+                    "tournament": r.tournament_id,
+                }
+                for r in rows
+            ]
+
+    def audit(self, match_id: str) -> list[dict[str, Any]]:
+        with self.sessions() as s:
+            self._row(s, match_id)
+            rows = s.scalars(select(AuditRow).where(AuditRow.match_id == match_id).order_by(AuditRow.id))
+            return [
+                {
+                    "revision": a.revision,
+                    "at": a.at.isoformat(),
+                    "by": a.by,
+                    "action": a.action,
+                    "frame": a.frame,
+                    "shot": a.shot,
+                    "before": a.before,
+                    "after": a.after,
+                    "reason": a.reason,
+                }
+                for a in rows
+            ]
+
+    # -------------------------------------------------------------- create
+
+    def create(
+        self, body: dict[str, Any], admin: str | None, *, tournament: str | None = None
+    ) -> dict[str, Any]:
+        game = body.get("game")
+        if game not in GAMES:
+            raise bad(f"game must be one of {', '.join(GAMES)}", "game")
+        mode = body.get("mode", "play")
+        if mode not in ("play", "mark"):
+            raise bad("mode is play or mark", "mode")
+        if mode == "mark":
+            self.require_admin(admin)
+        players = body.get("players")
+        lo, hi = PLAYER_COUNTS[game]
+        if (
+            not isinstance(players, list)
+            or not all(isinstance(p, str) and p.strip() for p in players)
+            or len(set(players)) != len(players)
+        ):
+            raise bad("players is a list of different names", "players")
+        if not lo <= len(players) <= hi:
+            raise bad(f"{game} takes {lo} to {hi} players here", "players")
+        bots = body.get("bots") or []
+        if not isinstance(bots, list) or any(b not in players for b in bots):
+            raise bad("bots names players of the match", "bots")
+        if mode == "mark" and bots:
+            raise bad("a marked match has no bots", "bots")
+        for key in ("rules", "match"):
+            if body.get(key) is not None and not isinstance(body.get(key), dict):
+                raise bad(f"{key} is an object", key)
+        row = MatchRow(
+            id="m" + secrets.token_hex(4),
+            game=game,
+            mode=mode,
+            title=str(body.get("title") or f"{game}: {' v '.join(players)}")[:200],
+            table_name=str(body.get("table") or "")[:100],
+            players=list(players),
+            bots=list(bots),
+            rules=body.get("rules"),
+            match=body.get("match"),
+            meta={"generator": "potshot serve"},
+            token=secrets.token_urlsafe(18),
+            revision=0,
+            status="playing",
+            tournament_id=tournament,
+        )
+        try:
+            rt = Runtime.build(game, row.players, row.rules, row.match, row.meta, [])
+            rt.start_frame(rt.next_frame_header())
+        except WebError as e:
+            raise WebError(400, "bad_request", f"these rules are refused: {e.message}", "rules") from None
+        except (RecordError, ValueError, TypeError) as e:
+            raise bad(f"these rules are refused: {e}", "rules") from None
+        with self.sessions() as s:
+            s.add(row)
+            s.flush()
+            header = msgspec.to_builtins(rt.record.frames[0])
+            s.add(EntryRow(match_id=row.id, seq=1, rev=0, kind="frame", body=header, active=True))
+            s.add(AuditRow(match_id=row.id, revision=0, by="", action="create", reason=""))
+            s.commit()
+            self._cache[row.id] = (0, rt)
+            return {"id": row.id, "token": row.token, "state": self.state(s, row, rt)}
+
+    def import_record(self, body: dict[str, Any], admin: str | None) -> dict[str, Any]:
+        self.require_admin(admin)
+        try:
+            record: Record = decode_record(msgspec.json.encode(body.get("record")))
+        except (msgspec.ValidationError, msgspec.DecodeError) as e:
+            raise bad(f"not a match record: {e}", "record") from None
+        entries: list[Entry] = []
+        for frame in record.frames:
+            header = msgspec.to_builtins(frame)
+            header.pop("shots", None)
+            header.pop("result", None)
+            entries.append(Entry("frame", header))
+            for shot in frame.shots:
+                shot.ruling = None
+                entries.append(Entry("shot", _shot_json(shot)))
+        try:
+            rt = Runtime.build(record.game, record.players, record.rules, record.match, record.meta, entries)
+        except WebError as e:
+            raise e from None
+        mode = body.get("mode", "mark")
+        row = MatchRow(
+            id="m" + secrets.token_hex(4),
+            game=record.game,
+            mode=mode if mode in ("play", "mark") else "mark",
+            title=str(body.get("title") or f"{record.game}: {' v '.join(rt.record.player_names())}")[:200],
+            table_name=str(body.get("table") or "")[:100],
+            players=list(record.players),
+            bots=[],
+            rules=record.rules,
+            match=record.match,
+            meta=record.meta,
+            token=secrets.token_urlsafe(18),
+            revision=0,
+            status="over" if rt.match_over() else "playing",
+        )
+        with self.sessions() as s:
+            s.add(row)
+            s.flush()
+            for k, ent in enumerate(entries):
+                s.add(EntryRow(match_id=row.id, seq=k + 1, rev=0, kind=ent.kind, body=ent.body, active=True))
+            s.add(AuditRow(match_id=row.id, revision=0, by="admin", action="import", reason=""))
+            s.commit()
+            self._cache[row.id] = (0, rt)
+            return {"id": row.id, "token": row.token, "state": self.state(s, row, rt)}
+
+    # -------------------------------------------------------------- writes
+
+    def _new_shot(
+        self, match_id: str, token: str | None, admin: str | None, body: dict[str, Any], make: str
+    ) -> dict[str, Any]:
+        with self.sessions() as s, self.lock(match_id):
+            row = self._row(s, match_id)
+            self._check_write(row, token, admin, body.get("revision"))
+            rt = self.runtime(s, row)
+            if rt.match_over():
+                raise WebError(409, "conflict", "the match is over")
+            if make == "stroke" and row.mode != "play":
+                raise WebError(409, "conflict", "strokes are for a play match; mark a real match with /mark")
+            if make == "mark" and row.mode != "mark":
+                raise WebError(409, "conflict", "taps are for a marked match; play strokes with /stroke")
+            new: list[tuple[str, dict[str, Any]]] = []
+            self._cache.pop(row.id, None)  # rt is changed below; rebuilt on any failure
+            try:
+                if rt.frame_over():
+                    header = rt.next_frame_header()
+                    rt.start_frame(header)
+                    new.append(("frame", header))
+                answer: dict[str, Any] = {}
+                if make == "stroke":
+                    shot, answer = self._stroke(rt, body)
+                elif make == "bot":
+                    decl = self._bot_decision(rt, row)
+                    if decl is not None:
+                        new.append(("declare", decl))
+                        self._commit_change(s, row, new, "decision", "bot", audit_after=decl)
+                        state = self._finish(s, row, rt)
+                        return {"revision": row.revision, "shot": None, "declared": decl, "state": state}
+                    shot, answer = self._bot_stroke(rt, row)
+                else:
+                    shot = rt.tap_shot(body)
+                rt.add_shot(shot)
+            except WebError:
+                raise
+            except RecordError as e:
+                raise refused(e) from None
+            fi = len(rt.record.frames) - 1
+            si = len(rt.record.frames[-1].shots) - 1
+            shot_json = _shot_json(shot)
+            stored = dict(shot_json)
+            stored.pop("ruling", None)
+            new.append(("shot", stored))
+            self._commit_change(
+                s, row, new, make, "bot" if make == "bot" else "token", audit_after=stored, frame=fi, shot=si
+            )
+            state = self._finish(s, row, rt)
+            return {"revision": row.revision, "shot": shot_json, **answer, "state": state}
+
+    def _stroke(self, rt: Runtime, body: dict[str, Any]) -> tuple[Shot, dict[str, Any]]:
+        cue = cue_from(body.get("cue"))
+        player = body.get("player") or rt.turn()
+        if not isinstance(player, str):
+            raise bad("no player to play", "player")
+        before = rt.merged_before(body.get("before"))
+        if rt.game == "carrom" and before.place is not None:
+            cue.place = before.place
+        shot = Shot(player=player, before=before, cue=cue)
+        return shot, self._simulate(rt, shot)
+
+    def _simulate(self, rt: Runtime, shot: Shot) -> dict[str, Any]:
+        try:
+            result = rt.simulate(shot)
+        except RecordError as e:
+            raise refused(e) from None
+        except (ValueError, KeyError, AssertionError) as e:
+            msg = str(e)
+            placed = shot.before.place is not None and any(
+                w in msg for w in ("overlap", "off the", "outside")
+            )
+            field = "before.place" if placed else "cue"
+            raise WebError(422, "refused", f"the stroke cannot be played: {msg}", field) from None
+        shot.events = list(result.events)
+        shot.after = dict(result.after)
+        traj = {
+            name: [[round(t, 4), round(x, 2), round(y, 2)] for t, x, y in samples]
+            for name, samples in (result.trajectories or {}).items()
+            if len({(x, y) for _, x, y in samples}) > 1  # pieces that moved at all
+        }
+        return {"trajectories": traj, "duration": round(float(result.duration), 4)}
+
+    def _bot_decision(self, rt: Runtime, row: MatchRow) -> dict[str, Any] | None:
+        turn = rt.turn()
+        if turn is None or turn not in row.bots:
+            raise WebError(409, "conflict", f"it is {turn}'s turn, not a bot's")
+        if rt.game == "snooker":
+            st = rt.referee.state
+            if st.pending is not None and "decision" not in rt.declared:
+                bot = rt.bot(turn, seed_of(row.id, row.revision))
+                decision = bot.decide(rt.referee)
+                if decision != "play" and st.pending.offender not in row.bots:
+                    return {"decision": decision}
+        return None
+
+    def _bot_stroke(self, rt: Runtime, row: MatchRow) -> tuple[Shot, dict[str, Any]]:
+        turn = rt.turn()
+        assert turn is not None
+        bot = rt.bot(turn, seed_of(row.id, row.revision))
+        if rt.game == "snooker":
+            st = rt.referee.state
+            decision = rt.declared.get("decision")
+            if st.pending is not None and decision is None:
+                decision = bot.decide(rt.referee)
+            shot = bot.stroke(
+                rt.referee,
+                decision,
+                turn
+                if decision != "put_back" and decision != "replace"
+                else st.pending.offender
+                if st.pending
+                else turn,
+            )
+        else:
+            shot = bot.choose(rt.referee)
+        extra = self._simulate(rt, shot) if shot.cue is not None else {"trajectories": {}, "duration": 0.0}
+        return shot, extra
+
+    def stroke(
+        self, match_id: str, token: str | None, admin: str | None, body: dict[str, Any]
+    ) -> dict[str, Any]:
+        return self._new_shot(match_id, token, admin, body, "stroke")
+
+    def bot_move(
+        self, match_id: str, token: str | None, admin: str | None, body: dict[str, Any]
+    ) -> dict[str, Any]:
+        return self._new_shot(match_id, token, admin, body, "bot")
+
+    def mark(
+        self, match_id: str, token: str | None, admin: str | None, body: dict[str, Any]
+    ) -> dict[str, Any]:
+        return self._new_shot(match_id, token, admin, body, "mark")
+
+    def decision(
+        self, match_id: str, token: str | None, admin: str | None, body: dict[str, Any]
+    ) -> dict[str, Any]:
+        with self.sessions() as s, self.lock(match_id):
+            row = self._row(s, match_id)
+            self._check_write(row, token, admin, body.get("revision"))
+            rt = self.runtime(s, row)
+            before = body.get("before")
+            if not isinstance(before, dict) or not before:
+                raise bad("before is an object of declarations", "before")
+            try:
+                msgspec.convert(before, Before)
+            except msgspec.ValidationError as e:
+                raise bad(f"before: {e}", "before") from None
+            asks = {a["field"].split(".", 1)[1]: a for a in rt.asks()}
+            for key, value in before.items():
+                ask = asks.get(key)
+                if ask is None and key != "waive_penalty":
+                    raise WebError(422, "refused", f"the referee asks for no {key} now", f"before.{key}")
+                if ask is not None and "options" in ask and value not in ask["options"]:
+                    raise WebError(
+                        422,
+                        "refused",
+                        f"{value!r} is not one of {', '.join(map(str, ask['options']))}",
+                        f"before.{key}",
+                    )
+            self._cache.pop(row.id, None)
+            rt.declared.update(before)
+            self._commit_change(s, row, [("declare", dict(before))], "decision", "token", audit_after=before)
+            return self._finish(s, row, rt)
+
+    def undo(
+        self, match_id: str, token: str | None, admin: str | None, body: dict[str, Any], redo: bool
+    ) -> dict[str, Any]:
+        with self.sessions() as s, self.lock(match_id):
+            row = self._row(s, match_id)
+            self._check_write(row, token, admin, body.get("revision"))
+            entries = self._entries(s, row.id)
+            if redo:
+                undone = [e for e in entries if not e.active]
+                if not undone:
+                    raise WebError(409, "conflict", "nothing to redo")
+                rev = min(e.rev for e in undone)
+                group = [e for e in undone if e.rev == rev]
+            else:
+                active = [e for e in entries if e.active and e.rev > 0]
+                if not active:
+                    raise WebError(409, "conflict", "nothing to undo")
+                rev = max(e.rev for e in active)
+                group = [e for e in active if e.rev == rev]
+            for e in group:
+                e.active = redo
+            self._commit_change(
+                s,
+                row,
+                [],
+                "redo" if redo else "undo",
+                "token",
+                audit_before=[{"kind": e.kind, "body": e.body} for e in group],
+                drop_redo=False,
+            )
+            s.flush()
+            self._cache.pop(row.id, None)
+            rt = self.runtime(s, row)
+            return self._finish(s, row, rt)
+
+    def correct(
+        self, match_id: str, token: str | None, admin: str | None, body: dict[str, Any]
+    ) -> dict[str, Any]:
+        """Replace or delete one shot of any frame; the whole record is re-ruled or nothing changes."""
+        with self.sessions() as s, self.lock(match_id):
+            row = self._row(s, match_id)
+            self._check_write(row, token, admin, body.get("revision"))
+            fi, si = body.get("frame"), body.get("shot")
+            if not isinstance(fi, int) or not isinstance(si, int):
+                raise bad("frame and shot are indexes (from 0)", "frame")
+            entries = [e for e in self._entries(s, row.id) if e.active]
+            target = None
+            f = -1
+            k = -1
+            for e in entries:
+                if e.kind == "frame":
+                    f += 1
+                    k = -1
+                elif e.kind == "shot":
+                    k += 1
+                    if f == fi and k == si:
+                        target = e
+                        break
+            if target is None:
+                raise WebError(404, "not_found", f"no shot {si} in frame {fi}", "shot")
+            replace = body.get("replace")
+            new_body = None
+            if replace is not None:
+                from potshot.web.engine import _convert
+
+                shot = _convert(replace, Shot, "replace")
+                shot.ruling = None
+                new_body = _shot_json(shot)
+            trial = [
+                Entry(e.kind, new_body if e is target and new_body is not None else e.body)
+                for e in entries
+                if not (e is target and new_body is None)
+            ]
+            try:
+                rt = Runtime.build(row.game, row.players, row.rules, row.match, row.meta, trial)
+            except WebError as e:
+                raise WebError(422, "refused", f"after the correction: {e.message}", e.field) from None
+            old = target.body
+            if new_body is None:
+                s.delete(target)
+            else:
+                target.body = new_body
+            who = str(body.get("by") or ("admin" if self.is_admin(admin) else "token"))[:200]
+            self._commit_change(
+                s,
+                row,
+                [],
+                "correction",
+                who,
+                audit_before=old,
+                audit_after=new_body,
+                frame=fi,
+                shot=si,
+                reason=str(body.get("reason") or ""),
+                drop_redo=True,
+            )
+            return self._finish(s, row, rt)

@@ -1,0 +1,197 @@
+"""Fixtures of the web app's tests: an app on a throwaway SQLite file, and a throwaway PostgreSQL
+cluster (initdb + pg_ctl in a temporary directory) for the same database tests."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+PG_BIN = Path(os.environ.get("POTSHOT_PG_BIN", "/usr/lib/postgresql/15/bin"))
+ADMIN = "organiser-secret"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Api:
+    """A small client: JSON in, (status, JSON) out, with the match's token and revision kept."""
+
+    def __init__(self, client: Any) -> None:
+        self.c = client
+
+    def create(self, **body: Any) -> dict[str, Any]:
+        r = self.c.post("/api/matches", json=body, headers={"X-Potshot-Admin": ADMIN})
+        assert r.status_code == 201, r.text
+        out: dict[str, Any] = r.json()
+        return out
+
+    def post(self, m: dict[str, Any], path: str, body: dict[str, Any], token: str | None = None) -> Any:
+        rev = m["state"]["revision"]
+        r = self.c.post(
+            f"/api/matches/{m['id']}/{path}",
+            json={"revision": rev, **body},
+            headers={"X-Potshot-Token": token or m["token"]},
+        )
+        if r.status_code == 200:
+            j = r.json()
+            m["state"] = j.get("state", j)
+        return r
+
+    def tap(self, m: dict[str, Any], **tap: Any) -> dict[str, Any]:
+        r = self.post(m, "mark", tap)
+        assert r.status_code == 200, r.text
+        out: dict[str, Any] = r.json()
+        return out
+
+
+def make_client(url: str) -> Any:
+    from fastapi.testclient import TestClient
+
+    from potshot.web.app import Settings, create_app
+
+    return TestClient(create_app(Settings(db_url=url, admin_password=ADMIN)))
+
+
+@pytest.fixture
+def api(tmp_path: Path) -> Iterator[Api]:
+    with make_client(f"sqlite:///{tmp_path / 'potshot.db'}") as c:
+        yield Api(c)
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str]:
+    """A throwaway PostgreSQL 15 cluster, run as the ``postgres`` user (initdb refuses root)."""
+    initdb = PG_BIN / "initdb"
+    if not initdb.exists():
+        pytest.skip(f"PostgreSQL binaries not found in {PG_BIN} (apt-get install postgresql)")
+    root = os.geteuid() == 0
+    if root and shutil.which("runuser") is None:
+        pytest.skip("running as root without runuser: cannot start PostgreSQL as the postgres user")
+    tmp = Path(tempfile.mkdtemp(prefix="potshot-pg-"))
+    data, sock = tmp / "data", tmp / "sock"
+    sock.mkdir()
+    pre = ["runuser", "-u", "postgres", "--"] if root else []
+    if root:
+        shutil.chown(tmp, "postgres")
+        shutil.chown(sock, "postgres")
+    port = free_port()
+    subprocess.run(
+        [*pre, str(initdb), "-D", str(data), "-U", "postgres", "-A", "trust"], check=True, capture_output=True
+    )
+    opts = f"-p {port} -k {sock} -c listen_addresses='' -c fsync=on"
+    subprocess.run(
+        [*pre, str(PG_BIN / "pg_ctl"), "-D", str(data), "-o", opts, "-w", "-l", str(tmp / "log"), "start"],
+        check=True,
+        capture_output=True,
+    )
+    try:
+        subprocess.run(
+            [
+                *pre,
+                str(PG_BIN / "createdb") if (PG_BIN / "createdb").exists() else "createdb",
+                "-h",
+                str(sock),
+                "-p",
+                str(port),
+                "-U",
+                "postgres",
+                "potshot",
+            ],
+            check=True,
+            capture_output=True,
+        )
+        yield f"postgresql+psycopg://postgres@/potshot?host={sock}&port={port}"
+    finally:
+        subprocess.run(
+            [*pre, str(PG_BIN / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"], capture_output=True
+        )
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+@pytest.fixture
+def server(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Any]:
+    """``potshot serve`` as a subprocess on a free port; ``start()`` again after ``kill()`` on the same
+    data. Indirect parameter: the ``--sqlite-sync`` mode (``full`` unless given)."""
+    sync = getattr(request, "param", "full")
+
+    class Server:
+        def __init__(self) -> None:
+            self.port = free_port()
+            self.url = f"http://127.0.0.1:{self.port}"
+            self.proc: subprocess.Popen[bytes] | None = None
+
+        def start(self) -> None:
+            import httpx
+
+            env = dict(os.environ)
+            env["PYTHONPATH"] = str(Path(__file__).resolve().parents[2] / "src")
+            self.proc = subprocess.Popen(
+                [
+                    "python3",
+                    "-m",
+                    "potshot.cli",
+                    "serve",
+                    "--port",
+                    str(self.port),
+                    "--data-dir",
+                    str(tmp_path / "data"),
+                    "--admin-password",
+                    ADMIN,
+                    "--sqlite-sync",
+                    sync,
+                ],
+                env=env,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.PIPE,
+            )
+            deadline = time.monotonic() + 30
+            while time.monotonic() < deadline:
+                try:
+                    if httpx.get(self.url + "/api/matches", timeout=1).status_code == 200:
+                        return
+                except httpx.HTTPError:
+                    time.sleep(0.1)
+            raise RuntimeError("potshot serve did not start")
+
+        def kill(self) -> None:
+            assert self.proc is not None
+            self.proc.kill()  # SIGKILL: no shutdown code runs
+            self.proc.wait()
+
+    srv = Server()
+    srv.start()
+    yield srv
+    if srv.proc is not None and srv.proc.poll() is None:
+        srv.proc.kill()
+        srv.proc.wait()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_api(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Api]:
+    """The same database tests on SQLite and on a real PostgreSQL (each test gets a fresh database)."""
+    if request.param == "sqlite":
+        url = f"sqlite:///{tmp_path / 'potshot.db'}"
+    else:
+        base = request.getfixturevalue("postgres_url")
+        import sqlalchemy as sa
+
+        name = f"t{os.getpid()}_{time.monotonic_ns() % 10**9}"
+        eng = sa.create_engine(base.replace("/potshot?", "/postgres?"), isolation_level="AUTOCOMMIT")
+        with eng.connect() as conn:
+            conn.execute(sa.text(f"CREATE DATABASE {name}"))
+        eng.dispose()
+        url = base.replace("/potshot?", f"/{name}?")
+    with make_client(url) as c:
+        yield Api(c)
