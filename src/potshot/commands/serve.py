@@ -34,7 +34,7 @@ ADMIN_ENV = "POTSHOT_ADMIN_PASSWORD"
 @click.option(
     "--sqlite-sync",
     type=click.Choice(["full", "normal"]),
-    default="full",
+    default="normal",
     show_default=True,
     help="SQLite: fsync every commit (full: safe against power loss) or at checkpoints "
     "(normal: safe against a crash of the server only; faster).",

@@ -39,7 +39,7 @@ class Settings:
 
     db_url: str
     admin_password: str
-    sqlite_sync: str = "FULL"
+    sqlite_sync: str = "NORMAL"
     """SQLite's ``synchronous`` (``FULL`` or ``NORMAL``, see :func:`potshot.web.db.make_engine`)."""
 
 
