@@ -146,7 +146,7 @@ def main() -> None:
     ap.add_argument("--spectators", type=int, default=200)
     ap.add_argument("--tables", type=int, default=10)
     ap.add_argument("--rate", type=float, default=50.0, help="events per second, all tables together")
-    ap.add_argument("--sqlite-sync", choices=["full", "normal"], default="full")
+    ap.add_argument("--sqlite-sync", choices=["full", "normal"], default="normal")
     args = ap.parse_args()
     port = free_port()
     url = f"http://127.0.0.1:{port}"
