@@ -264,3 +264,18 @@ def test_carrom_frame_naming_an_unknown_player(field: str) -> None:
     result, _, fatal = rule_bytes(json.dumps(raw).encode())
     assert fatal is None and result is not None and result.error is not None
     assert result.error.frame == 0 and result.error.field == field
+
+
+def test_a_frame_field_after_its_shots_is_checked_before_them() -> None:
+    """Fuzz seed snooker:3029238: a lone surrogate in a frame's ``score`` written after its
+    ``shots``, and another inside a shot. The frame's own fields are read first (they are
+    decoded first), so the error names the frame's field and nothing crashes."""
+    raw = _good()
+    frame = raw["frames"][0]
+    shots = frame.pop("shots")
+    shots[0]["player"] = "\udcff"
+    frame["shots"] = shots
+    frame["score"] = {"Ann": 40, "Bob": "\ud800"}
+    result, _, fatal = rule_bytes(json.dumps(raw).encode())
+    assert fatal is None and result is not None and result.error is not None
+    assert (result.error.frame, result.error.shot, result.error.field) == (0, None, "score.Bob")

@@ -220,8 +220,31 @@ def _located(message: str, path: list[str | int]) -> RecordError:
 
 def _check_values(raw: Any) -> RecordError | None:
     """The first string that is too long or holds a lone surrogate (which no UTF-8 file can
-    hold, so the record could never be written back), in document order."""
-    stack: list[tuple[Any, list[str | int]]] = [(raw, [])]
+    hold, so the record could never be written back), in the order the record is read: the
+    header, then each frame's own fields before its shots, then the shots in order."""
+    if not isinstance(raw, dict) or not isinstance(raw.get("frames"), list):
+        return _check_subtree(raw, [])
+    found = _check_subtree({k: v for k, v in raw.items() if k != "frames"}, [])
+    if found is not None:
+        return found
+    for fi, frame in enumerate(raw["frames"]):
+        at: list[str | int] = ["frames", fi]
+        if isinstance(frame, dict) and isinstance(frame.get("shots"), list):
+            found = _check_subtree({k: v for k, v in frame.items() if k != "shots"}, at)
+            for si, shot in enumerate(frame["shots"]):
+                if found is not None:
+                    break
+                found = _check_subtree(shot, [*at, "shots", si])
+        else:
+            found = _check_subtree(frame, at)
+        if found is not None:
+            return found
+    return None
+
+
+def _check_subtree(raw: Any, base: list[str | int]) -> RecordError | None:
+    """:func:`_check_values` for one part of the record, at ``base``, in document order."""
+    stack: list[tuple[Any, list[str | int]]] = [(raw, list(base))]
     while stack:
         node, path = stack.pop()
         if isinstance(node, str):
