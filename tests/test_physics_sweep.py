@@ -1,0 +1,52 @@
+"""The physics invariant sweep (issue 13), a fast slice of ``benchmarks/physics_sweep.py``.
+
+No overlap at rest or in flight beyond 1 um, every shot ends, and energy never grows
+beyond round-off (1e-9 of the shot's energy), over a few thousand random shots per game.
+The long runs (10^6 shots) are the benchmark's; their counts are in benchmarks/README.md.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+
+def _sweep_module() -> ModuleType:
+    path = Path(__file__).resolve().parent.parent / "benchmarks" / "physics_sweep.py"
+    spec = importlib.util.spec_from_file_location("physics_sweep", path)
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules["physics_sweep"] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+SWEEP = _sweep_module()
+
+
+@pytest.mark.parametrize(("game", "shots"), [("snooker", 2500), ("carrom", 250)])
+def test_random_shots_keep_the_invariants(game: str, shots: int) -> None:
+    res = SWEEP.sweep(game, list(range(shots)), max_wall=5.0)
+    assert res["shots"] == shots
+    assert res["counts"] == dict.fromkeys(SWEEP.KINDS, 0), res["seeds"]
+
+
+def test_the_sweep_detects_an_overlap() -> None:
+    """The checker itself: a pair pushed 5 um together is reported, one 0.5 um is not."""
+    import numpy as np
+
+    start = np.array([[0.0, 0.0], [0.1, 0.0]])
+    touch = 0.0525
+    moved = np.array([[0.0, 0.0], [touch - 5e-6, 0.0]])
+    assert SWEEP._overlap_growth(start, moved, touch) - SWEEP.REST_TOL > 0.0
+    close = np.array([[0.0, 0.0], [touch - 0.5e-6, 0.0]])
+    assert SWEEP._overlap_growth(start, close, touch) - SWEEP.REST_TOL < 0.0
+
+
+def test_bad_game_is_refused() -> None:
+    with pytest.raises(ValueError, match="game must be snooker or carrom"):
+        SWEEP.sweep("pool", [1])
