@@ -314,7 +314,7 @@ def check_carrom(seed: int, max_wall: float) -> dict[str, float]:
     worst_ov = 0.0
     touch_all = rad[:, None] + rad[None, :]
     for (kind, ia, ib), t in zip(raw.events.tolist(), raw.times.tolist(), strict=True):
-        pos, sp, w, live = state_at(t)
+        _pos, sp, w, live = state_at(t)
         before = energy(sp, w, live)
         if kind == CK.EV_HIT:
             cur[ia], cur[ib] = nxt, nxt + 1
