@@ -109,20 +109,24 @@ def median_ms(fn: Any, runs: int) -> float:
 
 
 class Pooltool:
-    """pooltool 0.6.0 with potshot's ball constants; positions moved onto its (slightly smaller) snooker table.
+    """pooltool 0.6.0 with potshot's ball constants, on a snooker table of potshot's size (1778 x 3569 mm).
 
     ``matched=True`` also swaps in the models potshot uses, where pooltool has
-    them: Han 2005 cushions at potshot's nose height (7R/5) and a constant
-    ball-ball friction; otherwise pooltool runs its defaults (Stronge compliant
+    them: Han 2005 cushions at potshot's nose height (7R/5) and Alciatore's
+    speed-dependent ball-ball friction with potshot's constants; otherwise pooltool runs its defaults (Stronge compliant
     cushions, Alciatore's speed-dependent ball-ball friction), as a user gets them.
     """
 
     def __init__(self, matched: bool = False) -> None:
         import attrs
         import pooltool as pt
+        from pooltool.objects.table.specs import SnookerTableSpecs
 
         self.pt = pt
         self.engine = None
+        # the same playing area as potshot's (pooltool's own snooker table is a few cm
+        # narrower, which put balls near a cushion inside pooltool's cushion)
+        width, length = TABLE.width / 1000, TABLE.length / 1000
         if matched:
             from pooltool.objects.table.specs import SnookerTableSpecs
             from pooltool.physics.engine import PhysicsEngine
@@ -131,19 +135,23 @@ class Pooltool:
             from pooltool.physics.resolve.ball_cushion.han_2005 import Han2005Circular, Han2005Linear
             from pooltool.physics.resolve.resolver import default_resolver
 
-            specs = attrs.evolve(SnookerTableSpecs(), cushion_height=DEFAULT_PARAMS.cushion_height)
+            specs = attrs.evolve(
+                SnookerTableSpecs(), l=length, w=width, cushion_height=DEFAULT_PARAMS.cushion_height
+            )
             self.table = pt.Table.from_table_specs(specs)
             resolver = attrs.evolve(
                 default_resolver(),
                 ball_ball=FrictionalInelastic(
-                    friction=AlciatoreBallBallFriction(a=DEFAULT_PARAMS.mu_ball, b=0.0, c=1.0)
+                    friction=AlciatoreBallBallFriction(
+                        a=DEFAULT_PARAMS.mu_ball, b=DEFAULT_PARAMS.mu_ball_b, c=DEFAULT_PARAMS.mu_ball_c
+                    )
                 ),
                 ball_linear_cushion=Han2005Linear(),
                 ball_circular_cushion=Han2005Circular(),
             )
             self.engine = PhysicsEngine(resolver=resolver)
         else:
-            self.table = pt.Table.from_game_type(pt.GameType.SNOOKER)
+            self.table = pt.Table.from_table_specs(attrs.evolve(SnookerTableSpecs(), l=length, w=width))
         p = DEFAULT_PARAMS
         self.kw = dict(
             m=p.mass,
@@ -156,7 +164,8 @@ class Pooltool:
             f_c=p.mu_cushion,
             g=p.gravity,
         )
-        # potshot -> pooltool coordinates (m): centred, distances kept
+        # potshot -> pooltool coordinates (m): the same size, so dx = dy = 0 unless pooltool
+        # changes the table it was given
         self.dx = (self.table.w - TABLE.width / 1000) / 2
         self.dy = (self.table.l - TABLE.length / 1000) / 2
 

@@ -534,8 +534,10 @@ def _ball_ball(b: np.ndarray, s: np.ndarray, i: int, j: int, p: np.ndarray) -> N
     sy -= sn * ny
     smag = math.sqrt(sx * sx + sy * sy + sz * sz)
     if smag > V_EPS:
-        # friction impulse per unit mass, capped where the slip would stop (1/7 of it)
-        jt = min(p[6] * jn, smag / 7.0)
+        # friction impulse per unit mass, capped where the slip would stop (1/7 of it); the
+        # friction falls with the sliding speed (Alciatore TP A-14, see params.MU_BALL)
+        mu = p[6] + p[11] * math.exp(-p[12] * smag)
+        jt = min(mu * jn, smag / 7.0)
         fx = -jt * sx / smag
         fy = -jt * sy / smag
         fz = -jt * sz / smag
