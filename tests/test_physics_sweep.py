@@ -50,3 +50,30 @@ def test_the_sweep_detects_an_overlap() -> None:
 def test_bad_game_is_refused() -> None:
     with pytest.raises(ValueError, match="game must be snooker or carrom"):
         SWEEP.sweep("pool", [1])
+
+
+def test_seed_1041699_touching_pair_turning_back_is_a_contact() -> None:
+    """Sweep seed 1041699 (found with the constant 0.06 ball-ball friction of the first landing):
+    two reds racked 5.5 um too close (rounded positions) were pushed apart by less than that
+    overlap and then approached again; the contact was never predicted (the quartic had no
+    positive-to-negative crossing) and they ended 50 um into each other."""
+    import numpy as np
+
+    from potshot.physics import kernel as K
+    from potshot.physics.cue import strike
+    from potshot.physics.params import DEFAULT_PARAMS
+    from potshot.physics.sim import run_raw
+
+    old = DEFAULT_PARAMS.replace(mu_ball=0.06, mu_ball_b=0.0)
+    layout, cue = SWEEP.snooker_shot(1041699)
+    n = len(layout)
+    balls = np.zeros((n, 7))
+    for k, (x, y) in enumerate(layout.values()):
+        balls[k, 0], balls[k, 1] = x * 1e-3, y * 1e-3
+    balls[0, 2:] = strike(cue, old)
+    states = np.zeros(n, np.int64)
+    states[0] = K.SLIDING
+    raw = run_raw(balls, states, params=old)
+    on = raw["states"] != K.POCKETED
+    growth = SWEEP._overlap_growth(balls[on, :2], raw["balls"][on, :2], 2 * old.radius)
+    assert growth < SWEEP.REST_TOL

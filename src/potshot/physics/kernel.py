@@ -229,6 +229,15 @@ def first_down(
             if fb == 0.0:
                 return b
             return _solve_mono(c4, c3, c2, c1, c0, a, b, fa)
+        if fb <= 0.0 and fb > fa and piece < k:
+            # still in contact (an overlap within the layout tolerance) at a maximum of the
+            # quartic: the pair stops separating before it is clear and turns to approach.
+            # The contact is the instant its slope reaches -thr (local quadratic), as above;
+            # without this the approach would never be found (issue 13: sweep seed 1041699).
+            d2 = (12.0 * c4 * b + 6.0 * c3) * b + 2.0 * c2
+            if d2 < 0.0:
+                t = b + thr / -d2
+                return t if t <= hi else INF
         a = b
         fa = fb
     return INF
@@ -406,6 +415,12 @@ def _line_time(d2: float, d1: float, d0: float, lo: float, w: float) -> float:
         if d2 < 0.0 and slope <= V_CONTACT:
             t = lo + (slope + V_CONTACT) / (-2.0 * d2)
             return t if t <= w else INF
+        if d2 < 0.0:
+            # separating from a contact it has not cleared, then turning back (see first_down)
+            tm = -d1 / (2.0 * d2)
+            if (d2 * tm + d1) * tm + d0 <= 0.0:
+                t = tm + V_CONTACT / (-2.0 * d2)
+                return t if t <= w else INF
     n, r0, r1 = _quad_roots(d2, d1, d0)
     if n >= 1 and lo < r0 and r0 <= w and 2.0 * d2 * r0 + d1 < 0.0:
         return r0
