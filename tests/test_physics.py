@@ -92,10 +92,15 @@ def test_rolling_ball_stops_after_v2_over_2_mu_g(v0: float) -> None:
 def test_screw_ball_comes_back_and_top_spin_runs_through() -> None:
     """Backspin under a full stun reverses the ball after the contact; topspin follows the object ball."""
     lay = {"white": (889.0, 1000.0), "red1": (889.0, 1400.0)}
-    screw = simulate_shot(lay, Cue(speed=3.0, aim=90.0, height=-0.45), params=IDEAL)
-    top = simulate_shot(lay, Cue(speed=3.0, aim=90.0, height=0.45), params=IDEAL)
-    assert screw.after["white"][1] < 1400.0 - 2 * 26.25
-    assert top.after["white"][1] > 1400.0
+    screw = simulate_shot(lay, Cue(speed=3.0, aim=90.0, height=-0.45), params=IDEAL, trajectories=True)
+    top = simulate_shot(lay, Cue(speed=3.0, aim=90.0, height=0.45), params=IDEAL, trajectories=True)
+    assert screw.trajectories is not None and top.trajectories is not None
+    # where the white is 0.3 s after the hit (before any cushion): back, or through
+    t_hit = screw.events[0].t
+    back = [y for t, _, y in screw.trajectories["white"] if t_hit < t <= t_hit + 0.3]
+    through = [y for t, _, y in top.trajectories["white"] if t_hit < t <= t_hit + 0.3]
+    assert back[-1] < 1400.0 - 2 * 26.25 - 50.0
+    assert through[-1] > 1400.0  # past where the red stood
 
 
 # ------------------------------------------------------------------ ball-ball
