@@ -77,3 +77,12 @@ def test_seed_1041699_touching_pair_turning_back_is_a_contact() -> None:
     on = raw["states"] != K.POCKETED
     growth = SWEEP._overlap_growth(balls[on, :2], raw["balls"][on, :2], 2 * old.radius)
     assert growth < SWEEP.REST_TOL
+
+
+@pytest.mark.parametrize("seed", [2098714])
+def test_resting_contacts_add_no_energy(seed: int) -> None:
+    """Sweep seed 2098714: two rolling reds in a resting contact (approach < v_tiny) were
+    given a throw impulse whose vertical spin survived the 'roll on together' step and added
+    about 4e-13 J (1e-9 of the shot's energy); no throw in a resting contact now."""
+    res = SWEEP.sweep("snooker", [seed])
+    assert res["counts"] == dict.fromkeys(SWEEP.KINDS, 0), res["worst"]
