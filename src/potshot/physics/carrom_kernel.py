@@ -414,6 +414,9 @@ def _disc_predictions(
     x = p0[i, 0]
     y = p0[i, 1]
     r = radius[i]
+    # a flat disc over the rim falls when its centre of mass leaves the board's support:
+    # its centre within sqrt(h^2 - r^2) of the hole's centre (Board.drop_radius)
+    pr2 = pr * pr - r * r
     # Frame: the first coordinate to reach its limit, in path length.
     sw = INF
     side = -1
@@ -444,14 +447,14 @@ def _disc_predictions(
         t_wall = t0[i] + _s_to_t(sp, decel, sw)
     else:
         side = -1
-    # Pockets: |p + u s - c|^2 = pr^2, the smaller root.
+    # Pockets: |p + u s - c|^2 = pr2, the smaller root.
     sp_best = INF
     pk = -1
-    for k in range(pockets.shape[0]):
+    for k in range(pockets.shape[0] if pr2 > 0.0 else 0):
         ox = x - pockets[k, 0]
         oy = y - pockets[k, 1]
         b = ux * ox + uy * oy
-        c = ox * ox + oy * oy - pr * pr
+        c = ox * ox + oy * oy - pr2
         if c <= 0.0:
             s = 0.0
         else:
