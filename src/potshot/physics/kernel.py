@@ -41,6 +41,7 @@ from typing import Any, cast
 import numpy as np
 
 from potshot.physics._jit import njit_inner_lean, njit_lean
+from potshot.physics.roots import dhorner4, horner4, quad_roots
 
 STATIONARY = 0
 SPINNING = 1
@@ -63,37 +64,12 @@ V_CONTACT = 1e-9
 
 
 # ------------------------------------------------------------------ polynomials
+# horner4, dhorner4 and quad_roots come from potshot.physics.roots (shared with carrom)
 
 
-@njit_inner_lean
-def _peval(c4: float, c3: float, c2: float, c1: float, c0: float, t: float) -> float:
-    return (((c4 * t + c3) * t + c2) * t + c1) * t + c0
-
-
-@njit_inner_lean
-def _dpeval(c4: float, c3: float, c2: float, c1: float, t: float) -> float:
-    return ((4.0 * c4 * t + 3.0 * c3) * t + 2.0 * c2) * t + c1
-
-
-@njit_inner_lean
-def _quad_roots(a: float, b: float, c: float) -> tuple[int, float, float]:
-    """Real roots of ``a t^2 + b t + c``, ascending (numerically stable form)."""
-    if a == 0.0:
-        if b == 0.0:
-            return 0, 0.0, 0.0
-        return 1, -c / b, 0.0
-    disc = b * b - 4.0 * a * c
-    if disc < 0.0:
-        return 0, 0.0, 0.0
-    sq = math.sqrt(disc)
-    q = -0.5 * (b + math.copysign(sq, b))
-    if q == 0.0:
-        return 1, 0.0, 0.0
-    r0 = q / a
-    r1 = c / q
-    if r0 > r1:
-        return 2, r1, r0
-    return 2, r0, r1
+_peval = horner4
+_dpeval = dhorner4
+_quad_roots = quad_roots
 
 
 @njit_inner_lean
