@@ -101,3 +101,51 @@ def test_the_impact_never_adds_energy() -> None:
         t = out["events"][0][3]
         k = int(np.searchsorted(out["snap_t"], t, side="right")) - 1
         assert _energy(out["snap_b"][k, 0]) <= _energy(out["snap_b"][0, 0]) * (1 + 1e-12)
+
+
+def _paper_scalar(vx: float, vy: float, wx: float, wy: float, wz: float, n: int = 20000) -> list[float]:
+    """Mathavan et al. (2010)'s equations as printed (slip angles phi at I and phi' at C, x along
+    the cushion, y into it), integrated by small Euler steps: an independent reference."""
+    p = DEFAULT_PARAMS
+    st = (p.cushion_height - R) / R
+    ct = math.sqrt(1 - st * st)
+    mw, ms, e = p.mu_cushion, p.mu_slide, p.e_cushion
+    dp = (1 + e) * vy / n
+    work = 0.0
+    work_c = 0.0
+    compressing = True
+    k = 5 / (2 * R)
+    while True:
+        if compressing and vy <= 0:
+            compressing, work_c, work = False, work, 0.0
+        if not compressing and work >= e * e * work_c:
+            return [vx, vy, wx, wy, wz]
+        phi = math.atan2(-vy * st + wx * R, vx + wy * R * st - wz * R * ct)
+        phc = math.atan2(vy + wx * R, vx - wy * R)
+        f = st + mw * math.sin(phi) * ct
+        dvx = -(mw * math.cos(phi) + ms * math.cos(phc) * f) * dp
+        dvy = -(ct - mw * st * math.sin(phi) + ms * math.sin(phc) * f) * dp
+        dwx = -k * (mw * math.sin(phi) + ms * math.sin(phc) * f) * dp
+        dwy = -k * (mw * math.cos(phi) * st - ms * math.cos(phc) * f) * dp
+        dwz = k * mw * math.cos(phi) * ct * dp
+        vx, vy, wx, wy, wz = vx + dvx, vy + dvy, wx + dwx, wy + dwy, wz + dwz
+        work += abs(vy) * ct * dp
+
+
+@pytest.mark.parametrize(
+    ("speed", "angle", "side", "rolling"),
+    [(2.0, 45.0, 0.5, False), (1.0, 30.0, -0.5, True), (3.0, 60.0, 0.0, True)],
+)
+def test_kernel_agrees_with_the_papers_equations(
+    speed: float, angle: float, side: float, rolling: bool
+) -> None:
+    """The kernel's vector form (contact geometry, midpoint rule) against the paper's scalar
+    equations (Mathavan et al. 2010, eqs. for dv_x, dv_y, dw_x, dw_y, dw_z per dP)."""
+    a = math.radians(angle)
+    vx, vy = speed * math.sin(a), speed * math.cos(a)
+    wx, wy = (-vy / R, vx / R) if rolling else (0.0, 0.0)
+    ref = _paper_scalar(vx, vy, wx, wy, side * speed / R)
+    _, _, after = _impact(speed, angle, side, rolling)
+    scale = speed / R
+    assert after[2:4] == pytest.approx(ref[:2], abs=2e-3 * speed)
+    assert after[4:7] == pytest.approx(ref[2:], abs=2e-3 * scale)
