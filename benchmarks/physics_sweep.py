@@ -145,7 +145,7 @@ def _overlap_growth(start: np.ndarray, pos: np.ndarray, touch: float | np.ndarra
         return -math.inf
 
     def ov(q: np.ndarray) -> np.ndarray:
-        return touch - np.hypot(q[:, None, 0] - q[None, :, 0], q[:, None, 1] - q[None, :, 1])
+        return np.asarray(touch - np.hypot(q[:, None, 0] - q[None, :, 0], q[:, None, 1] - q[None, :, 1]))
 
     grow = ov(pos) - np.maximum(ov(start), 0.0)
     iu = np.triu_indices(len(pos), 1)

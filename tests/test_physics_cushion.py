@@ -87,7 +87,7 @@ def test_head_on_without_side_rebounds_along_the_normal_and_slower() -> None:
 
 
 def _energy(b: np.ndarray) -> float:
-    return 0.5 * (b[2] ** 2 + b[3] ** 2) + 0.2 * R * R * (b[4] ** 2 + b[5] ** 2 + b[6] ** 2)
+    return float(0.5 * (b[2] ** 2 + b[3] ** 2) + 0.2 * R * R * (b[4] ** 2 + b[5] ** 2 + b[6] ** 2))
 
 
 def test_the_impact_never_adds_energy() -> None:
