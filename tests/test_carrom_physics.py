@@ -323,21 +323,29 @@ def test_piece_aimed_at_a_pocket_falls_into_it(pocket: str) -> None:
     assert isinstance(r.events[0], Hit) and r.events[0].ball == "striker"
 
 
-def test_striker_falls_when_its_centre_passes_over_the_hole() -> None:
+def test_striker_falls_when_its_centre_of_mass_leaves_the_rim() -> None:
+    """The striker (r = 20.5 mm) over the 44.5 mm hole falls when its centre is within
+    sqrt(22.25^2 - 20.5^2) = 8.65 mm of the hole's centre (Board.drop_radius), not before."""
     px, py = BOARD.pocket_centres["top-right"]
     start = (500.0, 500.0)
     d = math.hypot(px - start[0], py - start[1])
-    # Stopping distance exactly to the rim, then a little more / less.
+    drop = BOARD.drop_radius(piece_radius("striker"))
+    assert drop == pytest.approx(math.sqrt(22.25**2 - 20.5**2))
+    # Stopping distance exactly to the drop radius, then a little more / less.
     for extra, potted in ((+0.5, True), (-0.5, False)):
-        s = d - POCKET_R + extra
+        s = d - drop + extra
         v = math.sqrt(2 * DECEL * s) / 1000.0
         r = simulate_flick({}, start, v, 45.0)
         assert (r.after["striker"] is None) is potted
         if potted:
             assert r.events == [Pot(ball="striker", pocket="top-right", t=r.events[0].t)]
-            # It falls the moment its centre reaches the hole's edge.
-            t_rim = (v * 1000 - math.sqrt((v * 1000) ** 2 - 2 * DECEL * (d - POCKET_R))) / DECEL
+            # It falls the moment its centre reaches the drop radius.
+            t_rim = (v * 1000 - math.sqrt((v * 1000) ** 2 - 2 * DECEL * (d - drop))) / DECEL
             assert r.events[0].t == pytest.approx(t_rim, rel=1e-9)
+        else:
+            # it rests on the rim with its centre over the hole
+            assert r.after["striker"] is not None
+            assert math.dist(r.after["striker"], (px, py)) < POCKET_R
 
 
 def test_piece_resting_on_a_pocket_edge_stays_on_the_board() -> None:

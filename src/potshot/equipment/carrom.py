@@ -5,7 +5,7 @@ markings -- centre circle ("Cerchio Centrale"), outer circle ("Cerchio
 Esterno"), base lines, base circles, diagonal arrows ("linee immaginarie") --
 but leave their sizes to the ICF equipment specifications, from which the
 figures below come (ICF "Specifications for carrom equipment": playing
-surface 74 x 74 cm; pockets 5.1 cm across; centre circle 3.18 cm; outer
+surface 74 x 74 cm; pockets 4.45 cm across (+-0.15 cm); centre circle 3.18 cm; outer
 circle 17.0 cm; base lines 47 cm long, the two lines of a base 3.18 cm
 apart, base circles 3.18 cm at both ends, the outer base line 10.15 cm from
 the frame; carrommen 3.02-3.18 cm across and 5.0-5.5 g; striker at most
@@ -46,7 +46,10 @@ PIECE_NAMES: tuple[str, ...] = (
 
 # ICF equipment specifications (figures in the module docstring).
 BOARD_SIZE = 740.0  # playing surface, mm square
-POCKET_DIAMETER = 51.0
+POCKET_DIAMETER = 44.5
+"""The pocket hole, mm: ICF "Specifications for carrom equipment", pockets 4.45 cm (+-0.15 cm)
+across. (The first landing had 51 mm; the Italian laws in ``shared/rulebooks`` give no size:
+they speak of a piece on "l'orlo di una buca", the rim of a pocket, Laws 42(b), 43(b), 44.)"""
 CENTRE_CIRCLE_RADIUS = 31.8 / 2
 OUTER_CIRCLE_RADIUS = 170.0 / 2
 BASE_LINE_LENGTH = 470.0
@@ -150,6 +153,34 @@ class Board:
             inner,
             (c - half + self.base_circle_radius, c + half - self.base_circle_radius),
         )
+
+    def drop_radius(self, piece_radius: float) -> float:
+        """How close (mm) a flat disc's centre must come to a hole's centre before it falls.
+
+        A disc over the rim rests on the board wherever it overlaps it; it stays while its
+        centre of mass (its centre) lies over that support, i.e. on the board's side of the
+        chord joining the two points where the disc's edge crosses the hole's. With hole
+        radius ``h``, disc radius ``r`` and centres ``d`` apart, that chord is
+        ``(d^2 + h^2 - r^2) / (2 d)`` from the hole's centre, and the disc's centre passes it
+        when ``d < sqrt(h^2 - r^2)``: about 16 mm for a carromman (r = 15.5) over the ICF hole
+        (h = 22.25), 8.6 mm for the striker (r = 20.5). A disc at least as wide as the hole
+        never falls (0). The laws call the falling "losing its centre of gravity" (Law 42(b))
+        and count a piece that falls from the rim as pocketed (Law 44).
+
+        >>> round(BOARD.drop_radius(15.5), 2), round(BOARD.drop_radius(20.5), 2)
+        (15.96, 8.65)
+        """
+        h = self.pocket_diameter / 2
+        return math.sqrt(max(h * h - piece_radius * piece_radius, 0.0))
+
+    def falls_into(self, x: float, y: float, piece_radius: float) -> str | None:
+        """The pocket a disc of ``piece_radius`` centred at ``(x, y)`` falls into, if any
+        (its centre within :meth:`drop_radius` of the hole's centre)."""
+        d = self.drop_radius(piece_radius)
+        for name, (px, py) in self.pocket_centres.items():
+            if math.hypot(x - px, y - py) < d:
+                return name
+        return None
 
     def in_pocket(self, x: float, y: float) -> str | None:
         """The pocket whose hole the point (a disc's centre) is over, if any."""

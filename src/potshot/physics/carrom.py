@@ -177,10 +177,12 @@ def _prepare(
             f"(its centre must lie {radius[o]} mm inside the frame)"
         )
     for k, nm in enumerate(names):
-        hole = board.in_pocket(float(pos[k, 0]), float(pos[k, 1]))
+        hole = board.falls_into(float(pos[k, 0]), float(pos[k, 1]), float(radius[k]))
         if hole is not None:
             raise ValueError(
-                f"{nm} at ({pos[k, 0]}, {pos[k, 1]}) has its centre over the {hole} pocket: it would have fallen"
+                f"{nm} at ({pos[k, 0]}, {pos[k, 1]}) has its centre within "
+                f"{board.drop_radius(float(radius[k])):.2f} mm of the {hole} pocket's centre: "
+                "it would have fallen (its centre of mass is over the hole)"
             )
     dist = np.hypot(pos[:, None, 0] - pos[None, :, 0], pos[:, None, 1] - pos[None, :, 1])
     touch = radius[:, None] + radius[None, :]

@@ -51,6 +51,7 @@ import math
 import numpy as np
 
 from potshot.physics._jit import JIT_ENABLED, njit, njit_inner
+from potshot.physics.roots import horner4, quad_roots
 
 NO_JIT = not JIT_ENABLED
 """True when ``POTSHOT_NO_JIT=1``: the kernels run as plain Python (see ``physics._jit``)."""
@@ -104,8 +105,8 @@ N_PARAMS = 7
 
 @njit_inner
 def _peval(c0: float, c1: float, c2: float, c3: float, c4: float, x: float) -> float:
-    """Horner evaluation of ``c0 + c1 x + ... + c4 x^4``."""
-    return (((c4 * x + c3) * x + c2) * x + c1) * x + c0
+    """Horner evaluation of ``c0 + c1 x + ... + c4 x^4`` (:func:`potshot.physics.roots.horner4`)."""
+    return horner4(c4, c3, c2, c1, c0, x)
 
 
 ROOT_TOL = 1e-14
@@ -159,26 +160,7 @@ def _bracket_root(
     return a
 
 
-@njit_inner
-def _quad_roots(qa: float, qb: float, qc: float) -> tuple[int, float, float]:
-    """Real roots of ``qa x^2 + qb x + qc`` in ascending order (numerically stable form)."""
-    if qa == 0.0:
-        if qb == 0.0:
-            return 0, 0.0, 0.0
-        r = -qc / qb
-        return 1, r, r
-    disc = qb * qb - 4.0 * qa * qc
-    if disc < 0.0:
-        return 0, 0.0, 0.0
-    sq = math.sqrt(disc)
-    q = -0.5 * (qb + sq) if qb >= 0.0 else -0.5 * (qb - sq)
-    if q == 0.0:
-        return 1, 0.0, 0.0
-    r1 = q / qa
-    r2 = qc / q
-    if r1 > r2:
-        r1, r2 = r2, r1
-    return 2, r1, r2
+_quad_roots = quad_roots
 
 
 @njit_inner
@@ -414,6 +396,9 @@ def _disc_predictions(
     x = p0[i, 0]
     y = p0[i, 1]
     r = radius[i]
+    # a flat disc over the rim falls when its centre of mass leaves the board's support:
+    # its centre within sqrt(h^2 - r^2) of the hole's centre (Board.drop_radius)
+    pr2 = pr * pr - r * r
     # Frame: the first coordinate to reach its limit, in path length.
     sw = INF
     side = -1
@@ -444,14 +429,14 @@ def _disc_predictions(
         t_wall = t0[i] + _s_to_t(sp, decel, sw)
     else:
         side = -1
-    # Pockets: |p + u s - c|^2 = pr^2, the smaller root.
+    # Pockets: |p + u s - c|^2 = pr2, the smaller root.
     sp_best = INF
     pk = -1
-    for k in range(pockets.shape[0]):
+    for k in range(pockets.shape[0] if pr2 > 0.0 else 0):
         ox = x - pockets[k, 0]
         oy = y - pockets[k, 1]
         b = ux * ox + uy * oy
-        c = ox * ox + oy * oy - pr * pr
+        c = ox * ox + oy * oy - pr2
         if c <= 0.0:
             s = 0.0
         else:
