@@ -1,6 +1,6 @@
 """Learn to pot a red from hand with the cross-entropy method: numpy only, a few minutes on a CPU.
 
-The task: a red sits 35 cm from the right middle pocket; the cue ball is in hand in the D
+The task: a red sits half a metre from the bottom-right pocket; the cue ball is in hand in the D
 (snooker Section 3 Rule 5). One episode is one shot in ``potshot/Snooker-v0``, ruled by the
 referee, and the episode ends after it (``max_shots=1``); the return is the environment's
 reward ("points": 1 when the red drops, 0 otherwise, whatever the foul). The policy is a Gaussian over seven
@@ -22,7 +22,7 @@ import numpy as np
 
 from potshot.envs.gym import PotshotEnv
 
-POSITION = {"white": None, "red1": [1400.0, 1784.5], "black": [889.0, 3245.0]}
+POSITION = {"white": None, "red1": [1500.0, 450.0], "black": [889.0, 3245.0]}
 
 
 def make_env(seed: int) -> PotshotEnv:
@@ -43,7 +43,7 @@ def action_from(theta: np.ndarray, obs: dict[str, np.ndarray]) -> dict[str, np.n
     place = (t[0:2] + 1.0) / 2.0
     from potshot.envs.games import SnookerAdapter
 
-    white = SnookerAdapter.place_in_d(SnookerAdapter([], {}), place, {"red1": (1400.0, 1784.5)})
+    white = SnookerAdapter.place_in_d(SnookerAdapter([], {}), place, {"red1": (1500.0, 450.0)})
     red = POSITION["red1"]
     line = math.degrees(math.atan2(red[1] - white[1], red[0] - white[0]))
     aim = line + 4.0 * t[2]
@@ -59,7 +59,7 @@ def episode(env: PotshotEnv, theta: np.ndarray, seed: int, shaped: bool = False)
     if shaped and reward <= 0:
         x, y, on = after["balls"][1]
         if on:
-            reward = 0.5 * max(0.0, 1.0 - math.hypot((x - 1.0) * 1778.0, (y - 0.5) * 3569.0) / 1000.0)
+            reward = 0.5 * max(0.0, 1.0 - math.hypot((x - 1.0) * 1778.0, (y - 0.0) * 3569.0) / 1000.0)
     return float(reward)
 
 

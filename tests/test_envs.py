@@ -149,4 +149,4 @@ def test_the_training_example_learns() -> None:
     sys.modules["cem_example"] = mod
     spec.loader.exec_module(mod)
     curve = mod.cem(generations=25, population=50, seed=0)
-    assert curve[0] == 0.0 and max(curve[-5:]) >= 0.4
+    assert curve[0] <= 0.2 and sum(curve[-5:]) / 5 >= 0.6
