@@ -1,0 +1,150 @@
+// The pages' one way to the server (docs/web-api.md): JSON requests with the match's token or the
+// organiser's password, errors as ApiError, the live channel (SSE) with reconnection, and the
+// small DOM helpers every page uses. Plain ES module, no build step.
+
+/** An answer of 4xx/5xx: `code`, `message` and `field` as the server sent them. */
+export class ApiError extends Error {
+  constructor(status, code, message, field) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.field = field ?? null;
+  }
+  /** One line for a person: the message, and the record field it names. */
+  get line() {
+    return this.field ? `${this.message} (${this.field})` : this.message;
+  }
+}
+
+const ADMIN_KEY = "potshot-admin";
+
+/** The organiser's password kept for this tab (sessionStorage), or null. */
+export function adminPassword() {
+  return sessionStorage.getItem(ADMIN_KEY);
+}
+export function setAdminPassword(pw) {
+  if (pw) sessionStorage.setItem(ADMIN_KEY, pw);
+  else sessionStorage.removeItem(ADMIN_KEY);
+}
+
+/** `?token=` of the page's address, or null. */
+export function tokenFromUrl() {
+  return new URLSearchParams(location.search).get("token");
+}
+
+/** The `{id}` of `/play/{id}`, `/mark/{id}`, `/watch/{id}`, `/overlay/{id}`, `/tournaments/{id}`. */
+export function idFromPath() {
+  const parts = location.pathname.split("/").filter(Boolean);
+  return decodeURIComponent(parts[parts.length - 1] ?? "");
+}
+
+/**
+ * One JSON request. `opts.token` sends X-Potshot-Token, `opts.admin` (true = the stored password,
+ * or a string) sends X-Potshot-Admin. Resolves to the answer's JSON; rejects with ApiError.
+ */
+export async function request(method, path, body = undefined, opts = {}) {
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (opts.token) headers["X-Potshot-Token"] = opts.token;
+  const admin = opts.admin === true ? adminPassword() : opts.admin;
+  if (admin) headers["X-Potshot-Admin"] = admin;
+  let r;
+  try {
+    r = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch (e) {
+    throw new ApiError(0, "network", `the server cannot be reached (${e.message})`, null);
+  }
+  let data = null;
+  try {
+    data = await r.json();
+  } catch {
+    data = null;
+  }
+  if (!r.ok) {
+    const err = data?.error ?? {};
+    throw new ApiError(r.status, err.code ?? "error", err.message ?? `${r.status} ${r.statusText}`, err.field);
+  }
+  return data;
+}
+
+export const get = (path, opts) => request("GET", path, undefined, opts);
+export const post = (path, body, opts) => request("POST", path, body ?? {}, opts);
+
+let gamesCache = null;
+/** `GET /api/games` once per page: `{snooker: {...}, carrom: {...}, russian: {...}}`. */
+export async function games() {
+  if (!gamesCache) {
+    gamesCache = get("/api/games").then((d) => Object.fromEntries(d.games.map((g) => [g.game, g])));
+  }
+  return gamesCache;
+}
+
+/**
+ * Follow a live channel (`/api/matches/{id}/live` or `/api/tournaments/{id}/live`): `onData` gets
+ * each parsed `data`, `onStatus` gets "live" / "reconnecting". EventSource reconnects by itself;
+ * the returned function closes it.
+ */
+export function live(path, onData, onStatus = () => {}) {
+  const es = new EventSource(path);
+  const handler = (ev) => {
+    try {
+      onData(JSON.parse(ev.data));
+    } catch (e) {
+      console.error("live: bad data", e);
+    }
+  };
+  es.addEventListener("state", handler);
+  es.addEventListener("tournament", handler);
+  es.onopen = () => onStatus("live");
+  es.onerror = () => onStatus("reconnecting");
+  return () => es.close();
+}
+
+/** `el("div", {class: "x", onclick: f}, "text", child)`: an element with attributes and children. */
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs ?? {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k.startsWith("on") && typeof v === "function") node.addEventListener(k.slice(2), v);
+    else if (k === "class") node.className = v;
+    else if (k === "dataset") Object.assign(node.dataset, v);
+    else if (v === true) node.setAttribute(k, "");
+    else node.setAttribute(k, String(v));
+  }
+  for (const c of children.flat()) {
+    if (c === null || c === undefined || c === false) continue;
+    node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return node;
+}
+
+/** Show a message in the page's `#toast` (created when missing); errors stay until dismissed. */
+export function toast(message, kind = "info") {
+  let box = document.getElementById("toast");
+  if (!box) {
+    box = el("div", { id: "toast", role: "status", "aria-live": "polite" });
+    document.body.append(box);
+  }
+  const item = el("div", { class: `toast ${kind}` }, message);
+  if (kind === "error") {
+    item.append(el("button", { class: "dismiss", "aria-label": "dismiss", onclick: () => item.remove() }, "×"));
+  } else {
+    setTimeout(() => item.remove(), 4000);
+  }
+  box.append(item);
+  return item;
+}
+
+/** Report an error (ApiError or any) in the toast and the console. */
+export function showError(e) {
+  console.error(e);
+  toast(e instanceof ApiError ? e.line : String(e?.message ?? e), "error");
+}
+
+/** Human names for the three games. */
+export const GAME_TITLES = { snooker: "Snooker", carrom: "Carrom", russian: "Russian billiards" };
+
+/** What one unit of play is called in each game (carrom: board; the match unit is a game). */
+export function unitName(game) {
+  return game === "carrom" ? "board" : game === "russian" ? "game" : "frame";
+}

@@ -1,0 +1,64 @@
+"""Fixtures of the browser tests: ``potshot serve`` as a real process (``server``, from the web
+tests) and a page of Debian's chromium driven by Playwright (``page``).
+
+Playwright cannot download its own browsers here, so it launches the system's ``chromium`` by
+``executable_path``; without it (or without the playwright package) these tests skip, saying so.
+``POTSHOT_SCREENSHOTS=1`` makes :func:`snap` write the pages' pictures into ``docs/pictures/``.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.web.conftest import ADMIN, server
+
+__all__ = ["ADMIN", "create_match", "server", "snap"]
+
+PICTURES = Path(__file__).resolve().parents[2] / "docs" / "pictures"
+CHROMIUM = os.environ.get("POTSHOT_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"no chromium at {CHROMIUM} (apt-get install chromium; or set POTSHOT_CHROMIUM)")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    """A fresh tab (1280 x 800); a JavaScript error on the page fails the test."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    pg = ctx.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.set_default_timeout(15_000)
+    yield pg
+    ctx.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+def create_match(url: str, **body: Any) -> dict[str, Any]:
+    """``POST /api/matches`` as the organiser: ``{"id", "token", "state"}``."""
+    r = httpx.post(url + "/api/matches", json=body, headers={"X-Potshot-Admin": ADMIN}, timeout=30)
+    assert r.status_code == 201, r.text
+    out: dict[str, Any] = r.json()
+    return out
+
+
+def snap(pg: Any, name: str, full_page: bool = False) -> None:
+    """Save a screenshot as ``docs/pictures/web-NAME.png`` when ``POTSHOT_SCREENSHOTS`` is set."""
+    if os.environ.get("POTSHOT_SCREENSHOTS"):
+        PICTURES.mkdir(parents=True, exist_ok=True)
+        pg.screenshot(path=str(PICTURES / f"web-{name}.png"), full_page=full_page)
