@@ -279,3 +279,16 @@ def test_a_frame_field_after_its_shots_is_checked_before_them() -> None:
     result, _, fatal = rule_bytes(json.dumps(raw).encode())
     assert fatal is None and result is not None and result.error is not None
     assert (result.error.frame, result.error.shot, result.error.field) == (0, None, "score.Bob")
+
+
+@pytest.mark.parametrize("key", ["\n", "a\r\nb", "\u2028", "\x85", "\x00"])
+def test_a_field_name_with_a_line_break_stays_one_line(key: str) -> None:
+    """Hypothesis found ``{"position": {"\\n": false}}``: msgspec's path carried the key's newline
+    into the message, which must stay one line (the CLI prints it as such)."""
+    data = json.dumps({"game": "snooker", "players": ["A", "B"], "frames": [{"position": {key: False}}]})
+    result, _warnings, fatal = rule_bytes(data.encode(), lenient=False)
+    err = fatal if result is None else result.error
+    assert isinstance(err, RecordError)
+    text = str(err)
+    assert text.startswith("frame 0, field position.") and text.count("\n") == 0
+    assert all(c not in text for c in "\r\u2028\x85\x00")

@@ -4,6 +4,21 @@ from __future__ import annotations
 
 import re
 
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def one_line(text: str) -> str:
+    r"""``text`` with control characters and line separators escaped, so a message stays one line.
+
+    Field names come from the record itself (a dict key may hold a newline).
+
+    >>> one_line("position.\n")
+    'position.\\n'
+    >>> one_line("Ann's red")
+    "Ann's red"
+    """
+    return _CONTROL.sub(lambda m: repr(m.group())[1:-1], text)
+
 
 class RecordError(ValueError):
     """A record that breaks the format or the rules' vocabulary.
@@ -22,10 +37,10 @@ class RecordError(ValueError):
         shot: int | None = None,
         field: str | None = None,
     ) -> None:
-        self.message = message
+        self.message = one_line(message)
         self.frame = frame
         self.shot = shot
-        self.field = field
+        self.field = one_line(field) if field is not None else None
         super().__init__(str(self))
 
     def where(self) -> str:
