@@ -60,7 +60,7 @@ def ball_colour(game: str, name: str) -> str:
 def _snooker_table(rules: Mapping[str, Any] | None) -> tuple[dict[str, Any], float]:
     """Drawing data for the snooker/Russian table (mm), built from the same geometry as the physics."""
     from potshot.equipment import snooker as sn
-    from potshot.physics.table import build_geometry
+    from potshot.equipment.cushions import build_geometry
 
     table = (
         sn.Table.ten_foot() if str((rules or {}).get("table", "")) in ("10ft", "10", "ten_foot") else sn.TABLE
