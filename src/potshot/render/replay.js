@@ -305,6 +305,8 @@
       t, playing, speed, sideways: !!(view && view.turn), drawn: { ...drawn },
     }),
     seek: (tt) => { t = tt; draw(); return { ...drawn }; },
+    // a point of the table (mm) in the canvas's CSS pixels
+    toScreen: (x, y) => { const [a, b] = screen(x, y), k = window.devicePixelRatio || 1; return [a / k, b / k]; },
     select: (i) => select(i),
   };
 

@@ -32,6 +32,7 @@ Rulings are read as mappings (a typed ruling is turned into one by
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -191,6 +192,25 @@ def _scores(scores: Mapping[str, Any]) -> str:
     return ", ".join(f"{k} {v}" for k, v in scores.items())
 
 
+_LEADING_CLAUSE = re.compile(r"^(?:Section \d+ )?(?:Rules?|Laws?|PR)\s*\d[^:]{0,40}:\s+")
+_TRAILING_CLAUSE = re.compile(r"\s*\((?:Section \d+ )?(?:Rules?|Laws?|PR)\s*\d[^()]*(?:\([^()]*\)[^()]*)*\)$")
+
+
+def plain(foul: str) -> str:
+    """A foul's reason without its clause reference, for the caption (the details keep it).
+
+    >>> plain("Section 3 Rule 12(b)(iv): the cue ball first hit pink, not a ball on")
+    'the cue ball first hit pink, not a ball on'
+    >>> plain("the queen was not covered: back to the centre (Law 69)")
+    'the queen was not covered: back to the centre'
+    """
+    return _TRAILING_CLAUSE.sub("", _LEADING_CLAUSE.sub("", foul.strip()))
+
+
+def _reasons(r: Mapping[str, Any], word: str) -> str:
+    return "; ".join(plain(str(f)) for f in r.get("fouls") or []) or word
+
+
 def _foul(r: Mapping[str, Any], word: str = "foul") -> str:
     why = "; ".join(str(f) for f in r.get("fouls", []) or [])
     return f"{word} ({why})" if why else word
@@ -268,7 +288,7 @@ def _snooker_sentence(style: Style, shot: Shot, r: Mapping[str, Any]) -> str:
     elif act is not None:
         head = f"{p}: {act}"
     elif r.get("foul"):
-        head = f"{p} fouls: " + ("; ".join(str(f) for f in r.get("fouls") or []) or "foul")
+        head = f"{p} fouls: {_reasons(r, 'foul')}"
         head += f" ({r.get('penalty', 0)} away"
         head += ", a miss)" if r.get("miss") else ")"
     else:
@@ -366,7 +386,7 @@ def _russian_sentence(style: Style, shot: Shot, r: Mapping[str, Any]) -> str:
     if act is not None:
         head = f"{p}: {act}"
     elif r.get("scratch") or r.get("foul"):
-        head = f"{p} scratches: " + ("; ".join(str(f) for f in r.get("fouls") or []) or "scratch")
+        head = f"{p} scratches: {_reasons(r, 'scratch')}"
         head += f" (penalty {r.get('penalty', 0)})"
     else:
         cue = shot.before.cue_ball or style.cue_piece
@@ -492,7 +512,8 @@ def _carrom_sentence(style: Style, shot: Shot, r: Mapping[str, Any]) -> str:
         head = f"{p} plays"
     tail: list[str] = []
     if r.get("foul"):
-        tail.append(_foul(r, "technical foul" if r.get("technical") else "foul"))
+        word = "technical foul" if r.get("technical") else "foul"
+        tail.append(f"{word}: {_reasons(r, word)}" if r.get("fouls") else word)
     pen = int(r.get("penalty_pieces") or 0)
     if pen:
         tail.append(f"{pen} piece{'s' if pen > 1 else ''} due")
