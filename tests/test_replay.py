@@ -475,3 +475,83 @@ def test_render_tests_no_game_names() -> None:
             if isinstance(node, ast.Compare):
                 names = [n for n in ast.walk(node) if isinstance(n, ast.Constant) and n.value in STYLES]
                 assert not names, f"{path.name}:{node.lineno} compares with a game name"
+
+
+def test_a_record_the_referee_refuses_part_way_is_drawn_from_what_it_says() -> None:
+    """Casebook S38: the second shot names a ball that does not exist; the referee stops there.
+
+    The position before that shot and the replay of the whole record are still drawn from
+    the record (this raised IndexError before).
+    """
+    from potshot.render.svg import layout_at
+
+    rec = load(
+        json.dumps(
+            {
+                "game": "snooker",
+                "players": ["Ann", "Bob"],
+                "frames": [
+                    {
+                        "starts": "Ann",
+                        "shots": [
+                            {
+                                "player": "Ann",
+                                "before": {"place": [950.0, 700.0]},
+                                "events": [{"type": "hit", "ball": "white", "other": "red1"}],
+                            },
+                            {
+                                "player": "Bob",
+                                "events": [{"type": "hit", "ball": "white", "other": "purple"}],
+                            },
+                        ],
+                    }
+                ],
+            }
+        )
+    )
+    assert layout_at(rec, 0, 1, "before")["white"] == (950.0, 700.0)
+    data = replay_data(rec)
+    assert [s["n"] for s in data["shots"]] == [1, 2]
+    assert data["shots"][1]["before"]["white"] == [950.0, 700.0]
+
+
+def test_one_pass_layouts_are_the_per_shot_layouts() -> None:
+    from potshot.render.svg import frame_layouts, layout_at
+
+    rec = load(
+        json.dumps(
+            {
+                "game": "snooker",
+                "players": ["Ann", "Bob"],
+                "frames": [
+                    {
+                        "starts": "Ann",
+                        "position": {
+                            "white": [889.0, 600.0],
+                            "red1": [889.0, 2730.25],
+                            "pink": [889.0, 2676.75],
+                        },
+                        "shots": [
+                            {
+                                "player": "Ann",
+                                "events": [{"type": "pot", "ball": "pink", "pocket": "top-left"}],
+                                "after": {"white": [500.0, 500.0], "pink": None},
+                                "ruling": {"respotted": {"pink": [889.0, 2676.75]}, "next": "Bob"},
+                            },
+                            {
+                                "player": "Bob",
+                                "after": {"white": [300.0, 300.0], "red1": [1000.0, 3000.0]},
+                                "ruling": {"next": "Ann"},
+                            },
+                            {"player": "Ann", "before": {"decision": "replace"}, "ruling": {"next": "Ann"}},
+                        ],
+                    }
+                ],
+            }
+        )
+    )
+    pairs = list(frame_layouts(rec, 0))
+    for i, (before, after) in enumerate(pairs):
+        assert before == layout_at(rec, 0, i, "before") and after == layout_at(rec, 0, i, "after")
+    assert pairs[0][1]["pink"] == (889.0, 2676.75)
+    assert pairs[2][0] == pairs[0][1]  # replaced: the position before Bob's shot

@@ -227,7 +227,7 @@ def replay_data(
     ruling's re-spots), the trajectories ``traj`` (``None`` for a jump), their ``duration``,
     ``gone`` (when each potted piece drops) and the score board before and after it.
     """
-    from potshot.render.svg import layout_at
+    from potshot.render.svg import frame_layouts
 
     st = style(record.game)
     drawing, radii = table_drawing(record.game, record.rules)
@@ -246,13 +246,12 @@ def replay_data(
         if frame.shots:
             board_before = Scoreboard(board_before.rows, frame.shots[0].player, board_before.line)
         last: Mapping[str, Any] = {}
+        try:
+            layouts = list(frame_layouts(ruled, fi))
+        except (ValueError, TypeError, IndexError):  # a record the layouts cannot follow: draw what it says
+            layouts = [({}, dict(shot.after or {})) for shot in frame.shots]
         for si, shot in enumerate(frame.shots):
-            try:
-                before = layout_at(ruled, fi, si, "before")
-                after = layout_at(ruled, fi, si, "after")
-            except Exception:  # a record the referee cuts short: draw what it says
-                before = {}
-                after = {n: p for n, p in (shot.after or {}).items()}
+            before, after = layouts[si]
             traj = None
             if trajectories_per_shot is not None and k < len(trajectories_per_shot):
                 t = trajectories_per_shot[k]

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import copy
 import math
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -584,33 +584,44 @@ def layout_at(
     upto = 0 if shot is None else shot + (1 if when == "after" else 0)
     if _rulings_missing(record, frame, upto):
         ruled = _with_rulings(record)
-        if frame < len(ruled.frames) and len(ruled.frames[frame].shots) >= upto:
+        if frame < len(ruled.frames) and len(ruled.frames[frame].shots) > (shot if shot is not None else -1):
             record = ruled  # else the referee cut the record short: draw from what was given
+    if shot is None:
+        return _frame_start(record, frame)
+    for i, (before, after) in enumerate(frame_layouts(record, frame)):
+        if i == shot:
+            return before if when == "before" else after
+    raise AssertionError("unreachable: the shot index was checked")  # pragma: no cover
+
+
+def _frame_start(record: Record, frame: int) -> dict[str, Point | None]:
     fr = record.frames[frame]
-    st = style(record.game)
     if fr.position is not None:
-        layout: dict[str, Point | None] = {
-            k: None if v is None else (float(v[0]), float(v[1])) for k, v in fr.position.items()
-        }
-    else:
-        layout = st.start(dict(record.rules or {}), _seat_breaker(record, frame))
+        return {k: None if v is None else (float(v[0]), float(v[1])) for k, v in fr.position.items()}
+    return style(record.game).start(dict(record.rules or {}), _seat_breaker(record, frame))
+
+
+def frame_layouts(
+    record: Record, frame: int
+) -> Iterator[tuple[dict[str, Point | None], dict[str, Point | None]]]:
+    """The layouts before and after each shot of a frame, in one pass (what :func:`layout_at` gives per shot).
+
+    Reads the rulings as the record has them (``respotted``): fill missing ones first
+    (the referee) for a hand-scored record.
+    """
+    st = style(record.game)
+    layout = _frame_start(record, frame)
     history: list[dict[str, Point | None]] = []
-    for i, s in enumerate(fr.shots[:upto] if shot is not None else []):
-        if s.before.decision == "replace" and history:
+    for s in record.frames[frame].shots:
+        if s.before.decision == "replace" and history:  # Section 3 Rule 14: the position before the foul
             layout = dict(history[-1])
         history.append(dict(layout))
         _set_up(st, layout, s)
-        if i == shot and when == "before":
-            break
+        before = dict(layout)
         _apply(layout, s)
         if st.cue_back_in_hand:  # between strokes the carrom striker is in the player's hand
             layout.pop(st.cue_piece, None)
-    if shot is not None and when == "before":
-        s = fr.shots[shot]
-        if s.before.decision == "replace" and history:
-            layout = dict(history[-1])
-        _set_up(st, layout, s)
-    return layout
+        yield before, dict(layout)
 
 
 def render_record(
