@@ -555,3 +555,27 @@ def test_one_pass_layouts_are_the_per_shot_layouts() -> None:
         assert before == layout_at(rec, 0, i, "before") and after == layout_at(rec, 0, i, "after")
     assert pairs[0][1]["pink"] == (889.0, 2676.75)
     assert pairs[2][0] == pairs[0][1]  # replaced: the position before Bob's shot
+
+
+def test_tracks_keep_every_sample_within_half_a_millimetre() -> None:
+    """The page interpolates linearly in time between the samples kept; every dropped sample of a
+    simulated stroke is within TRACK_TOLERANCE of where the page draws the piece at that time."""
+    from potshot.render.replay import TRACK_TOLERANCE, simplify_track
+
+    _, traj = snooker_respot_record()
+    full = kept = 0
+    for tracks in traj:
+        for pts in tracks.values():
+            short = simplify_track(pts)
+            assert short[0] == list(pts[0]) and short[-1] == list(pts[-1])
+            full, kept = full + len(pts), kept + len(short)
+            times = [p[0] for p in short]
+            for t, x, y in pts:
+                j = max(
+                    1, min(len(short) - 1, next((i for i, v in enumerate(times) if v >= t), len(short) - 1))
+                )
+                (t0, x0, y0), (t1, x1, y1) = short[j - 1], short[j]
+                f = (t - t0) / (t1 - t0) if t1 > t0 else 0.0
+                assert math.hypot(x0 + f * (x1 - x0) - x, y0 + f * (y1 - y0) - y) <= TRACK_TOLERANCE + 1e-9
+    assert kept < full / 2  # and the page carries well under half the samples
+    assert simplify_track([[0.0, 1.0, 2.0]]) == [[0.0, 1.0, 2.0]]

@@ -106,6 +106,19 @@ def test_keys_speeds_and_the_address(page: Any, tmp_path: Path) -> None:
     assert _state(page)["playing"] is True
     page.keyboard.press("Space")
     assert _state(page)["playing"] is False
+    # after a click on a button, Space still plays / pauses (once) and the arrows still step
+    page.click("#play")
+    assert _state(page)["playing"] is True
+    page.keyboard.press("Space")
+    assert _state(page)["playing"] is False
+    page.click("#next")
+    shot = _state(page)["shot"]
+    page.keyboard.press("ArrowRight")
+    assert _state(page)["shot"] == shot + 1
+    page.select_option("#speed", "2")
+    assert _state(page)["speed"] == 2
+    page.keyboard.press("ArrowUp")
+    assert _state(page)["speed"] == 4
     # the help lists the keys and the address parameters
     assert not page.locator("#help").is_visible()
     page.keyboard.press("?")

@@ -275,10 +275,16 @@
   $("speed").onchange = () => setSpeed(parseFloat($("speed").value));
   $("scrub").oninput = () => { const s = shots[cur]; if (s) { t = (+$("scrub").value / 1000) * (s.duration || 0.001); draw(); } };
   $("helpbtn").onclick = () => $("help").classList.toggle("open");
+  // after a click the keys go back to the page: Space then plays or pauses rather than pressing
+  // the button again, and the arrows move between shots rather than the slider or the menu
+  for (const el of document.querySelectorAll("button, select, input")) {
+    el.addEventListener(el.tagName === "BUTTON" ? "click" : "change", () => el.blur());
+  }
   $("help").onclick = (e) => { if (e.target === $("help")) $("help").classList.remove("open"); };
   document.addEventListener("keydown", (e) => {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
-    if (e.target && e.target.tagName === "SELECT" && e.key.startsWith("Arrow")) return;
+    const tag = e.target && e.target.tagName;
+    if ((tag === "SELECT" || tag === "INPUT") && (e.key.startsWith("Arrow") || e.key === " ")) return;
     const k = e.key;
     let done = true;
     if (k === " " || k === "k") setPlay(!playing);

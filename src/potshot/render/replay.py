@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import html
 import json
+import math
 from collections.abc import Callable, Mapping, Sequence
 from importlib import resources
 from pathlib import Path
@@ -168,6 +169,45 @@ def caption(game: str, shot: Shot) -> str:
     return st.details(shot)
 
 
+TRACK_TOLERANCE = 0.5
+"""mm: how far the page's linear interpolation between kept trajectory samples may stray from a
+dropped sample (1/50 of a snooker ball's radius; invisible at any zoom the page offers)."""
+
+
+def simplify_track(
+    points: Sequence[Sequence[float]], tolerance: float = TRACK_TOLERANCE
+) -> list[list[float]]:
+    """The ``(t, x, y)`` samples the page needs: a sample is dropped when interpolating between its
+    neighbours kept (linearly in time, as the page does) puts the piece within ``tolerance`` mm of it.
+
+    Douglas-Peucker over time: the first and last samples are always kept, and every dropped
+    sample's interpolated position is within ``tolerance`` of its true one.
+
+    >>> simplify_track([[0, 0, 0], [1, 10, 0], [2, 20, 0], [3, 30, 0.1], [4, 30, 5]])
+    [[0, 0, 0], [3, 30, 0.1], [4, 30, 5]]
+    """
+    pts = [list(p) for p in points]
+    if len(pts) <= 2:
+        return pts
+    keep = [False] * len(pts)
+    keep[0] = keep[-1] = True
+    stack = [(0, len(pts) - 1)]
+    while stack:
+        i, j = stack.pop()
+        (t0, x0, y0), (t1, x1, y1) = pts[i], pts[j]
+        span = t1 - t0
+        worst, at = -1.0, -1
+        for k in range(i + 1, j):
+            f = (pts[k][0] - t0) / span if span > 0 else 0.0
+            err = math.hypot(x0 + f * (x1 - x0) - pts[k][1], y0 + f * (y1 - y0) - pts[k][2])
+            if err > worst:
+                worst, at = err, k
+        if worst > tolerance:
+            keep[at] = True
+            stack += [(i, at), (at, j)]
+    return [p for p, k in zip(pts, keep, strict=True) if k]
+
+
 def _pos(p: Any) -> list[float] | None:
     return None if p is None else [round(float(p[0]), 3), round(float(p[1]), 3)]
 
@@ -215,7 +255,11 @@ def _refereed(record: Record) -> Record:
 
 
 def replay_data(
-    record: Record, trajectories_per_shot: TrajectoriesPerShot | None = None, title: str | None = None
+    record: Record,
+    trajectories_per_shot: TrajectoriesPerShot | None = None,
+    title: str | None = None,
+    *,
+    track_tolerance: float = TRACK_TOLERANCE,
 ) -> dict[str, Any]:
     """Everything the page needs, as plain JSON-able data.
 
@@ -226,6 +270,8 @@ def replay_data(
     ``before`` and ``after`` it (``None``: off the table or in hand; ``after`` includes the
     ruling's re-spots), the trajectories ``traj`` (``None`` for a jump), their ``duration``,
     ``gone`` (when each potted piece drops) and the score board before and after it.
+    Trajectories are thinned by :func:`simplify_track` to ``track_tolerance`` mm (0 keeps
+    every sample).
     """
     from potshot.render.svg import frame_layouts
 
@@ -257,7 +303,9 @@ def replay_data(
                 t = trajectories_per_shot[k]
                 if t:
                     traj = {
-                        n: [[round(a, 4), round(x, 2), round(y, 2)] for a, x, y in pts]
+                        n: simplify_track(
+                            [[round(a, 4), round(x, 2), round(y, 2)] for a, x, y in pts], track_tolerance
+                        )
                         for n, pts in t.items()
                     }
             duration = max((pts[-1][0] for pts in (traj or {}).values() if pts), default=0.0)
