@@ -433,7 +433,8 @@ def test_page_lists_speeds_up_to_8x_and_documents_its_keys_and_address() -> None
     text = help_text("frame")
     for needle in ("Space", "→ / ←", "↑ / ↓", "frame=N", "shot=N", "speed=X", "t=SECONDS", "play=1"):
         assert needle in text
-    assert "#frame=2&amp;shot=5&amp;speed=4" in text
+    assert "#frame=2&amp;shot=5&amp;speed=4" in text and "understood too" not in text
+    assert "board=N" in help_text("board") and "<code>frame=N</code> is understood too" in help_text("board")
     doc = Path(__file__).resolve().parents[1] / "docs" / "replay.md"
     assert "#frame=2&shot=5&speed=4" in doc.read_text()
     assert "</script>" not in page.split('<script id="data"', 1)[1].split("</script>", 1)[0]

@@ -401,7 +401,11 @@ def help_text(frame_word: str = "frame") -> str:
         ("? (H)", "this help; Esc closes it"),
     ]
     params = [
-        (f"{frame_word}=N", f"open at {frame_word} N (from 1); <code>frame=N</code> is understood too"),
+        (
+            f"{frame_word}=N",
+            f"open at {frame_word} N (from 1)"
+            + ("; <code>frame=N</code> is understood too" if frame_word != "frame" else ""),
+        ),
         ("shot=N", f"shot N of that {frame_word} (from 1)"),
         ("speed=X", f"one of {speeds}"),
         ("t=SECONDS", "a moment in that shot"),
