@@ -134,7 +134,8 @@
       cx.strokeStyle = dark && (fill === "#111111" || fill === "#1b1b1b") ? "#bbbbbb" : "#222222"; cx.stroke();
       const mark = D.marks[n];
       if (mark) { circle(p[0], p[1], r * mark.k); cx.strokeStyle = mark.c; cx.lineWidth = Math.max(px(1), 1.5); cx.stroke(); }
-      circle(p[0] - r * 0.35 * (view.turn ? -1 : 1), p[1] + r * 0.35, r * 0.22); // a highlight, lit from the top
+      // a highlight toward the screen's top left (upright: -x, +y; sideways: -x is up, -y is left)
+      circle(p[0] - r * 0.35, p[1] + r * 0.35 * (view.turn ? -1 : 1), r * 0.22);
       cx.fillStyle = "rgba(255,255,255,.35)"; cx.fill();
     }
   }
