@@ -224,6 +224,9 @@ def test_frames_and_shots_are_numbered_from_one_under_frame_headings() -> None:
     assert [f["label"] for f in data["frames"]] == ["Frame 1", "Frame 2", "Frame 3"]
     assert [(f["first"], f["count"]) for f in data["frames"]] == [(0, 4), (4, 4), (8, 4)]
     assert data["frames"][0]["result"] == "Ann 70-7" and data["frames"][2]["result"] == "unfinished"
+    rec = jumps_record(frames=1, shots=1)
+    rec.frames[0].result = FrameResult(winner="Bob", score={"Ann": 22, "Bob": 48})
+    assert replay_data(rec)["frames"][0]["result"] == "Bob 48-22"  # the winner's score first
     s = data["shots"][5]
     assert (s["frame"], s["n"], s["label"]) == (1, 2, "frame 2, shot 2")
     assert data["frame_word"] == "frame"

@@ -38,7 +38,7 @@ from potshot.equipment import carrom as cm
 from potshot.equipment import snooker as sn
 from potshot.equipment.cushions import build_geometry
 from potshot.record.model import Frame, OffTable, Pot, Record, Shot
-from potshot.render.styles import STYLES, Scoreboard, Style, ruling_map, style
+from potshot.render.styles import STYLES, Scoreboard, Style, ruling_map, style, winner_first
 
 Trajectory = list[tuple[float, float, float]]
 TrajectoriesPerShot = Sequence[Mapping[str, Trajectory] | None]
@@ -235,7 +235,7 @@ def _frame_result(st: Style, frame: Frame, last: Mapping[str, Any]) -> str:
         score = res.score if res is not None and res.score else {}
         if st.surface == "carrom-board":
             return f"won by {winner}"
-        return f"{winner} {'-'.join(str(v) for v in score.values())}" if score else f"won by {winner}"
+        return f"{winner} {winner_first(score, winner)}" if score else f"won by {winner}"
     if last.get("frame_over") or (res is not None):
         return "void" if last.get("void") else "over"
     return "unfinished"

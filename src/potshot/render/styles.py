@@ -302,7 +302,9 @@ def _snooker_sentence(style: Style, shot: Shot, r: Mapping[str, Any]) -> str:
         tail.append("free ball")
     if r.get("frame_over"):
         score = r.get("score") or {}
-        tail.append(f"frame to {r.get('winner')}" + (f" {_dash(score)}" if score else ""))
+        tail.append(
+            f"frame to {r.get('winner')}" + (f" {winner_first(score, r.get('winner'))}" if score else "")
+        )
         if r.get("match_over") and r.get("match_winner"):
             tail.append(f"match to {r['match_winner']}")
     elif (nxt := _next(shot, r)) is not None:
@@ -312,8 +314,14 @@ def _snooker_sentence(style: Style, shot: Shot, r: Mapping[str, Any]) -> str:
     return "; ".join([head, *tail])
 
 
-def _dash(score: Mapping[str, Any]) -> str:
-    return "-".join(str(v) for v in score.values())
+def winner_first(score: Mapping[str, Any], winner: Any) -> str:
+    """``71-40``: the winner's score first, then the others' in order.
+
+    >>> winner_first({"Ann": 22, "Bob": 48}, "Bob")
+    '48-22'
+    """
+    first = [score[winner]] if winner in score else []
+    return "-".join(str(v) for v in first + [v for k, v in score.items() if k != winner])
 
 
 def _snooker_details(shot: Shot, r: Mapping[str, Any]) -> list[str]:
