@@ -307,6 +307,8 @@ def test_snooker_captions_read_as_sentences() -> None:
     assert (
         caption("snooker", black, end) == "Ann pots black into the top-right pocket (7); frame to Ann 71-40"
     )
+    bob = {**end, "winner": "Bob", "score": {"Ann": 40, "Bob": 71}}
+    assert caption("snooker", black, bob).endswith("; frame to Bob 71-40")
     assert caption(
         "snooker", Shot(player="Bob", before=Before(concede=True)), {"frame_over": True, "winner": "Ann"}
     ) == ("Bob concedes the frame; frame to Ann")
