@@ -161,5 +161,7 @@ def test_replay_caption_has_the_ruling() -> None:
         ],
     )
     data = replay_data(rec, [r.trajectories])
-    assert "foul (no red hit)" in data["shots"][0]["ruling"] and "penalty 4" in data["shots"][0]["ruling"]
+    s0 = data["shots"][0]
+    assert "foul (no red hit)" in s0["details"] and "penalty 4" in s0["details"]
+    assert s0["caption"] == "Ann fouls: no red hit (4 away)"
     assert data["shots"][0]["before"]["white"] == [889.0, 600.0]

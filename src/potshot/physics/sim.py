@@ -15,7 +15,7 @@ from potshot.physics import kernel as K
 from potshot.physics.cue import strike
 from potshot.physics.params import DEFAULT_PARAMS, Params
 from potshot.physics.result import ShotResult
-from potshot.physics.table import Geometry, build_geometry
+from potshot.physics.table import Geometry, arrays_si, build_geometry
 from potshot.record.model import Cue, Cushion, Event, Hit, Layout, Pot
 
 MAX_EVENTS = 20000
@@ -37,7 +37,7 @@ def _geometry(table: Table) -> tuple[Geometry, Arrays]:
     hit = _GEOMETRY.get(id(table))
     if hit is None or hit[0] is not table:
         g = build_geometry(table)
-        hit = (table, g, g.arrays_si())
+        hit = (table, g, arrays_si(g))
         if len(_GEOMETRY) > 16:
             _GEOMETRY.clear()
         _GEOMETRY[id(table)] = hit

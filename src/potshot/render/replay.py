@@ -1,16 +1,27 @@
 """A self-contained HTML page that replays a record's shots, to scale and at real speed.
 
 :func:`write_replay_html` draws the table (snooker and Russian billiards: the
-playing surface, cushions with the rounded jaws the physics uses, pockets,
-baulk line, D and spots; carrom: the square board, pockets, centre and outer
-circles, base lines and circles) on a canvas, and animates every ball along
-its ``(t, x, y)`` trajectory samples at real speed, with a 0.25x / 0.5x / 1x
-slow-motion control, a shot list and stepper, and a caption per shot (player,
-and the ruling in the game's terms when the shot has one: :func:`caption`). A shot without trajectories jumps
-from the position before it to the position after it.
+playing surface, cushions with the rounded jaws the physics uses -- the same
+outlines, from :mod:`potshot.equipment.cushions` -- pockets, baulk line, D and
+spots; carrom: the board, pockets, centre and outer circles, base lines and base
+circles, arrows and seats, as the SVG draws them) on a canvas filling the
+window, a long table turned sideways on a wide screen, and animates every piece
+along its ``(t, x, y)`` trajectory samples at 0.25x to 8x. A potted piece
+vanishes when it drops; after the shot every piece stands where the record puts
+it (a re-spotted colour back on its spot). A shot without trajectories jumps from
+the position before it to the position after it.
 
-The page needs nothing else: the data is inlined as JSON and the player is a
-small script in the page.
+The page has a score board (:meth:`Style.scoreboard`), the shot list under frame
+headings (a carrom board is a *board*, a Russian-billiards frame a *game*) that
+follows the current shot, a caption per shot for people (:meth:`Style.caption`:
+"Ann pots red into the top-left pocket (1); break 9") with the ruling's details
+under it, keyboard shortcuts and URL parameters (``#frame=2&shot=5&speed=4``);
+the page's help (``?``) and ``docs/replay.md`` list them. Frames and shots count
+from 1 on the page; the data inside keeps the record's 0-based frame index.
+
+The page needs nothing else: the data is inlined as JSON, the player
+(``replay.js``) and its style sheet (``replay.css``) are inlined from this package.
+Nothing here imports the physics: trajectories come in as data.
 """
 
 from __future__ import annotations
@@ -18,115 +29,107 @@ from __future__ import annotations
 import html
 import json
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from potshot.record.model import Hit, Pot, Record
+from potshot.equipment import carrom as cm
+from potshot.equipment import snooker as sn
+from potshot.equipment.cushions import build_geometry
+from potshot.record.model import Frame, OffTable, Pot, Record, Shot
+from potshot.render.styles import STYLES, Scoreboard, Style, ruling_map, style, winner_first
 
 Trajectory = list[tuple[float, float, float]]
 TrajectoriesPerShot = Sequence[Mapping[str, Trajectory] | None]
 
-# Ball colours by name (the rules name the colours; shades are ours).
-SNOOKER_COLOURS: dict[str, str] = {
-    "white": "#f7f5ec",
-    "red": "#c8102e",
-    "yellow": "#f6d21d",
-    "green": "#178a3c",
-    "brown": "#7a4a1f",
-    "blue": "#1f4fc4",
-    "pink": "#f49ac1",
-    "black": "#141414",
-}
-CARROM_COLOURS: dict[str, str] = {
-    "striker": "#bfe3ff",
-    "white": "#f1e3c0",
-    "black": "#2a2a2a",
-    "queen": "#c2185b",
-}
+SPEEDS: tuple[float, ...] = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
+"""The replay's speeds (the speed menu, the arrow keys, ``#speed=``)."""
+
+# The drawing's margins (mm): not rules, only the frame of the picture.
+SNOOKER_CUSHION = 45.0
+SNOOKER_RAIL = 75.0
+CARROM_FRAME = 70.0
 
 
 def ball_colour(game: str, name: str) -> str:
-    """The fill colour of a ball or piece by name (``red7`` -> red, ``black2`` -> black).
+    """The fill colour of a ball or piece by name (``red7`` -> red, ``black2`` -> black), as the SVG fills it.
 
     >>> ball_colour("snooker", "red12"), ball_colour("carrom", "white3"), ball_colour("russian", "black1")
-    ('#c8102e', '#f1e3c0', '#141414')
+    ('#c8102e', '#f6efd9', '#111111')
     """
+    st = style(game)
     base = name.rstrip("0123456789")
-    table = CARROM_COLOURS if game == "carrom" else SNOOKER_COLOURS
-    return table.get(base, "#999999")
+    return st.fills.get(base) or st.fill(name)
 
 
-def _snooker_table(rules: Mapping[str, Any] | None) -> tuple[dict[str, Any], float]:
-    """Drawing data for the snooker/Russian table (mm), built from the same geometry as the physics."""
-    from potshot.equipment import snooker as sn
-    from potshot.physics.table import build_geometry
-
-    table = (
-        sn.Table.ten_foot() if str((rules or {}).get("table", "")) in ("10ft", "10", "ten_foot") else sn.TABLE
-    )
+def _snooker_table(rules: Mapping[str, Any]) -> dict[str, Any]:
+    """Drawing data for the snooker/Russian table (mm), from the same outlines as the physics."""
+    table = sn.Table.ten_foot() if str(rules.get("table", "")) in ("10ft", "10", "ten_foot") else sn.TABLE
     g = build_geometry(table)
-    jaws = []
-    for j in g.jaws:
-        a0 = math.atan2(j.u0[1], j.u0[0])
-        a1 = math.atan2(j.u1[1], j.u1[0])
-        jaws.append({"c": j.centre, "r": j.radius, "a0": a0, "a1": a1})
-    data = {
+    return {
         "kind": "snooker",
         "width": table.width,
         "length": table.length,
+        "cushion": SNOOKER_CUSHION,
+        "rail": SNOOKER_RAIL,
+        "margin": SNOOKER_CUSHION + SNOOKER_RAIL,
         "segments": [{"a": s.a, "b": s.b, "n": s.normal} for s in g.segments],
-        "jaws": jaws,
-        "pockets": [{"c": f.centre, "r": max(f.radius, table.ball_radius * 1.1)} for f in g.falls],
+        "jaws": [{"c": j.centre, "r": j.radius} for j in g.jaws],
+        # the holes drawn a little wider than the falls, for the eye
+        "pockets": [{"c": f.centre, "r": max(f.radius, table.ball_radius * 1.1) + 12.0} for f in g.falls],
         "baulk": table.baulk_line,
         "d": table.d_radius,
         "spots": list(table.spots.values()),
     }
-    return data, table.ball_radius
 
 
-def _carrom_board() -> tuple[dict[str, Any], float]:
-    from potshot.equipment import carrom as cm
-
+def _carrom_board(_rules: Mapping[str, Any]) -> dict[str, Any]:
+    """Drawing data for the ICF board, the markings as :func:`potshot.render.svg.render_position` draws them."""
     b = cm.BOARD
     lines = []
-    for seat in ("south", "east", "north", "west"):
+    for seat in cm.SEATS:
         base = b.base(seat)
-        half = b.base_line_length / 2
-        c = b.size / 2
-        for dist in (base.outer, base.inner):
-            p = cm.from_seat(seat, c - half, dist)
-            q = cm.from_seat(seat, c + half, dist)
-            lines.append((p, q))
-    circles = [c for seat in ("south", "east", "north", "west") for c in cm.base_circle_centres(seat)]
-    data = {
+        for v in (base.outer, base.inner):
+            lines.append((cm.from_seat(seat, base.ends[0], v), cm.from_seat(seat, base.ends[1], v)))
+    return {
         "kind": "carrom",
         "width": b.size,
         "length": b.size,
+        "frame": CARROM_FRAME,
+        "margin": CARROM_FRAME,
         "pockets": [{"c": c, "r": b.pocket_diameter / 2} for c in b.pocket_centres.values()],
         "centre": b.centre,
-        "circles": [b.centre_circle_radius, b.outer_circle_radius],
+        "centre_r": b.centre_circle_radius,
+        "outer_r": b.outer_circle_radius,
         "base_lines": lines,
-        "base_circles": circles,
+        "base_circles": [c for seat in cm.SEATS for c in cm.base_circle_centres(seat)],
         "base_circle_r": b.base_circle_radius,
         "arrows": cm.arrows(),
+        "seats": {seat: cm.from_seat(seat, b.size / 2, -CARROM_FRAME / 2) for seat in cm.SEATS},
     }
-    return data, cm.CARROMMAN_DIAMETER / 2
+
+
+_SURFACES: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
+    "snooker-table": _snooker_table,
+    "carrom-board": _carrom_board,
+}
+"""The drawing data of each :attr:`Style.surface`."""
+
+# Rings printed on some pieces: (ring radius / piece radius, colour), by colour class.
+_MARKS: dict[str, dict[str, Any]] = {
+    "striker": {"k": 0.62, "c": "#3a5fb0"},
+    "queen": {"k": 0.55, "c": "rgba(255,255,255,.7)"},
+}
 
 
 def table_drawing(
     game: str, rules: Mapping[str, Any] | None = None
 ) -> tuple[dict[str, Any], dict[str, float]]:
-    """The game's table (or board) as drawing data, and a radius per piece kind (mm)."""
-    if game == "carrom":
-        from potshot.equipment import carrom as cm
-
-        data, r = _carrom_board()
-        return data, {"striker": cm.STRIKER_DIAMETER / 2, "default": r}
-    if game in ("snooker", "russian"):
-        data, r = _snooker_table(rules)
-        return data, {"default": r}
-    raise ValueError(f"unknown game {game!r}: snooker, russian or carrom")
+    """The game's table (or board) as drawing data, and the cue piece's radius (mm) under ``"default"``."""
+    st = style(game)
+    data = _SURFACES[st.surface](dict(rules or {}))
+    return data, {"default": st.radius(st.cue_piece, rules)}
 
 
 def _summary(ruling: Mapping[str, Any] | None) -> str:
@@ -142,7 +145,7 @@ def _summary(ruling: Mapping[str, Any] | None) -> str:
     elif ruling.get("points") is not None:
         parts.append(f"{ruling['points']} point(s)")
     if ruling.get("score"):
-        parts.append("score " + _scores(ruling["score"]))
+        parts.append("score " + ", ".join(f"{k} {v}" for k, v in ruling["score"].items()))
     if ruling.get("next"):
         parts.append(f"next: {ruling['next']}")
     if ruling.get("frame_over"):
@@ -150,202 +153,218 @@ def _summary(ruling: Mapping[str, Any] | None) -> str:
     return " · ".join(parts)
 
 
-def _scores(scores: Mapping[str, Any]) -> str:
-    return ", ".join(f"{k} {v}" for k, v in scores.items())
+def caption(game: str, shot: Shot) -> str:
+    """A shot's ruling in the game's terms (:meth:`Style.details`; a generic summary for other games).
 
-
-def _points(n: int) -> str:
-    return f"{n} point" if n == 1 else f"{n} points"
-
-
-def _foul(ruling: Mapping[str, Any], word: str = "foul") -> str:
-    why = "; ".join(str(f) for f in ruling.get("fouls", []) or [])
-    return f"{word} ({why})" if why else word
-
-
-def _snooker_caption(shot: Any, r: Mapping[str, Any]) -> list[str]:
-    """Snooker: the points or the foul and its penalty (a miss, a free ball), the score, the break."""
-    parts: list[str] = []
-    if shot.before.concede:
-        parts.append("concedes")
-    if r.get("foul"):
-        parts.append(_foul(r))
-        parts.append(f"penalty {r.get('penalty', 0)}")
-        if r.get("miss"):
-            parts.append("a miss")
-        if r.get("free_ball"):
-            parts.append("free ball")
-    elif shot.cue is not None:
-        parts.append(_points(int(r.get("points") or 0)))
-    if r.get("score"):
-        parts.append("score " + _scores(r["score"]))
-    if r.get("break"):
-        parts.append(f"break {r['break']}")
-    if r.get("frame_over"):
-        parts.append(f"frame to {r.get('winner')}")
-        if r.get("match_over"):
-            parts.append(f"match to {r.get('match_winner')}")
-    elif r.get("next") and r["next"] != shot.player:
-        parts.append(f"next: {r['next']}")
-    return parts
-
-
-def _carrom_caption(shot: Any, r: Mapping[str, Any]) -> list[str]:
-    """Carrom: the pieces pocketed, a foul or due and its penalty pieces, the queen, the board and game score."""
-    parts: list[str] = [f"board {r.get('board', 1)}"]
-    if shot.before.action:
-        parts.append(str(shot.before.action).replace("_", " "))
-    if shot.cue is not None:
-        pots = [e.ball for e in shot.events if isinstance(e, Pot)]
-        parts.append("pocketed " + ", ".join(pots) if pots else "nothing pocketed")
-    pen = int(r.get("penalty_pieces") or 0)
-    if r.get("foul"):
-        parts.append(_foul(r, "technical foul" if r.get("technical") else "foul"))
-    if pen:
-        parts.append(f"due {pen} piece{'s' if pen > 1 else ''}")
-    if r.get("returned"):
-        parts.append("back: " + ", ".join(r["returned"]))
-    queen = r.get("queen")
-    if queen == "on_board":
-        parts.append("queen on the board")
-    elif queen == "pending":
-        parts.append("queen awaiting cover")
-    elif queen:
-        parts.append(f"queen covered by {queen}")
-    if r.get("frame_over"):
-        if r.get("void"):
-            parts.append("board void")
-        else:
-            parts.append(f"board to {r.get('winner')} +{sum((r.get('board_points') or {}).values())}")
-    if r.get("game_score"):
-        parts.append("game " + _scores(r["game_score"]))
-    if r.get("game_winner"):
-        parts.append(f"game to {r['game_winner']}")
-    if r.get("match_over") and r.get("match_winner"):
-        parts.append(f"match to {r['match_winner']}")
-    if not r.get("frame_over") and r.get("next") and r["next"] != shot.player:
-        parts.append(f"next: {r['next']}")
-    return parts
-
-
-def _russian_caption(shot: Any, r: Mapping[str, Any]) -> list[str]:
-    """Russian billiards: the points or the scratch, the turn's points, the posted scores with stars, a Real Star."""
-    parts: list[str] = []
-    if shot.before.action:
-        parts.append(str(shot.before.action).replace("_", " "))
-    if r.get("scratch") or r.get("foul"):
-        parts.append(_foul(r, "scratch"))
-        parts.append(f"penalty {r.get('penalty', 0)}")
-    elif shot.cue is not None:
-        pts = int(r.get("points") or 0)
-        cannons = int(r.get("cannons") or 0)
-        parts.append(_points(pts) + (f" ({cannons} cannon{'s' if cannons > 1 else ''})" if cannons else ""))
-    if r.get("awarded"):
-        parts.append("to " + ", ".join(f"{p} +{v}" for p, v in r["awarded"].items()))
-    if r.get("star"):
-        claimed = r.get("claimed") or {}
-        took = ", ".join(f"{p} {v}" for p, v in claimed.items()) or "nothing"
-        parts.append(f"Real Star to {r['star']} (claims {took})")
-    parts.append(f"turn {r.get('turn_points', r.get('break', 0))}")
-    posted = r.get("posted") or r.get("score") or {}
-    tallies = r.get("tallies") or {}
-    if posted:
-        shown = []
-        for p, v in posted.items():
-            stars = (tallies.get(p) or {}).get("stars", 0)
-            shown.append(f"{p} {v}" + (f"*{stars}" if stars else ""))
-        parts.append("posted " + ", ".join(shown))
-    if r.get("frame_over"):
-        parts.append("game over")
-    elif r.get("next") and r["next"] != shot.player:
-        parts.append(f"next: {r['next']}")
-    return parts
-
-
-_CAPTIONS = {"snooker": _snooker_caption, "carrom": _carrom_caption, "russian": _russian_caption}
-
-
-def caption(game: str, shot: Any) -> str:
-    """A shot's caption from its ruling, in the game's terms (a generic summary for other games).
+    The sentence for people is :func:`potshot.render.styles.caption`.
 
     >>> from potshot.record.model import Shot
     >>> caption("snooker", Shot(player="Ann", ruling={"foul": True, "fouls": ["no red hit"], "penalty": 4,
     ...     "score": {"Ann": 0, "Bob": 4}, "next": "Bob"}))
     'foul (no red hit) · penalty 4 · score Ann 0, Bob 4 · next: Bob'
     """
-    r = shot.ruling
-    if not r:
-        return ""
-    make = _CAPTIONS.get(game)
-    if make is None:
-        return _summary(r)
-    return " · ".join(make(shot, r))
+    st = STYLES.get(game)
+    if st is None:
+        return _summary(ruling_map(shot.ruling))
+    return st.details(shot)
 
 
-def _events_text(shot: Any) -> str:
-    out = []
-    for e in shot.events:
-        if isinstance(e, Hit):
-            out.append(f"{e.ball}→{e.other}")
-        elif isinstance(e, Pot):
-            out.append(f"{e.ball} potted ({e.pocket})")
-    return ", ".join(out[:12]) + (" …" if len(out) > 12 else "")
+TRACK_TOLERANCE = 0.5
+"""mm: how far the page's linear interpolation between kept trajectory samples may stray from a
+dropped sample (1/50 of a snooker ball's radius; invisible at any zoom the page offers)."""
+
+
+def simplify_track(
+    points: Sequence[Sequence[float]], tolerance: float = TRACK_TOLERANCE
+) -> list[list[float]]:
+    """The ``(t, x, y)`` samples the page needs: a sample is dropped when interpolating between its
+    neighbours kept (linearly in time, as the page does) puts the piece within ``tolerance`` mm of it.
+
+    Douglas-Peucker over time: the first and last samples are always kept, and every dropped
+    sample's interpolated position is within ``tolerance`` of its true one.
+
+    >>> simplify_track([[0, 0, 0], [1, 10, 0], [2, 20, 0], [3, 30, 0.1], [4, 30, 5]])
+    [[0, 0, 0], [3, 30, 0.1], [4, 30, 5]]
+    """
+    pts = [list(p) for p in points]
+    if len(pts) <= 2:
+        return pts
+    keep = [False] * len(pts)
+    keep[0] = keep[-1] = True
+    stack = [(0, len(pts) - 1)]
+    while stack:
+        i, j = stack.pop()
+        (t0, x0, y0), (t1, x1, y1) = pts[i], pts[j]
+        span = t1 - t0
+        worst, at = -1.0, -1
+        for k in range(i + 1, j):
+            f = (pts[k][0] - t0) / span if span > 0 else 0.0
+            err = math.hypot(x0 + f * (x1 - x0) - pts[k][1], y0 + f * (y1 - y0) - pts[k][2])
+            if err > worst:
+                worst, at = err, k
+        if worst > tolerance:
+            keep[at] = True
+            stack += [(i, at), (at, j)]
+    return [p for p, k in zip(pts, keep, strict=True) if k]
 
 
 def _pos(p: Any) -> list[float] | None:
     return None if p is None else [round(float(p[0]), 3), round(float(p[1]), 3)]
 
 
-def replay_data(
-    record: Record, trajectories_per_shot: TrajectoriesPerShot | None = None, title: str | None = None
-) -> dict[str, Any]:
-    """Everything the page needs, as plain JSON-able data."""
-    from potshot.render.svg import layout_at
+def _gone(shot: Shot, traj: Mapping[str, Any] | None) -> dict[str, float]:
+    """When each piece the shot pots (or sends off the table) leaves the surface, in seconds.
 
+    The event's ``t``; for an event without one, the end of the piece's trajectory.
+    """
+    out: dict[str, float] = {}
+    for e in shot.events:
+        if isinstance(e, (Pot, OffTable)) and e.ball not in out:
+            if e.t is not None:
+                out[e.ball] = round(float(e.t), 4)
+            elif traj and traj.get(e.ball):
+                out[e.ball] = float(traj[e.ball][-1][0])
+    return out
+
+
+def _frame_result(st: Style, frame: Frame, last: Mapping[str, Any]) -> str:
+    """``Ann 64-7``, ``won by P2``, ``void``, or ``unfinished``."""
+    res = frame.result
+    winner = res.winner if res is not None else last.get("winner") if last.get("frame_over") else None
+    if winner:
+        score = res.score if res is not None and res.score else {}
+        if st.surface == "carrom-board":
+            return f"won by {winner}"
+        return f"{winner} {winner_first(score, winner)}" if score else f"won by {winner}"
+    if last.get("frame_over") or (res is not None):
+        return "void" if last.get("void") else "over"
+    return "unfinished"
+
+
+def _refereed(record: Record) -> Record:
+    """The record with its missing rulings filled in by the game's referee, when it has one."""
+    if all(s.ruling is not None for f in record.frames for s in f.shots):
+        return record
+    from potshot.render.svg import _with_rulings
+
+    ruled = _with_rulings(record)
+    same_shape = len(ruled.frames) == len(record.frames) and all(
+        len(a.shots) == len(b.shots) for a, b in zip(ruled.frames, record.frames, strict=True)
+    )
+    return ruled if same_shape else record
+
+
+def replay_data(
+    record: Record,
+    trajectories_per_shot: TrajectoriesPerShot | None = None,
+    title: str | None = None,
+    *,
+    track_tolerance: float = TRACK_TOLERANCE,
+) -> dict[str, Any]:
+    """Everything the page needs, as plain JSON-able data.
+
+    ``frames``: one entry per frame (board, game) with its heading ``label`` ("Frame 2",
+    "Board 1"), its first shot's index in ``shots``, its shot ``count`` and ``result``.
+    ``shots``: per shot, its ``frame`` (0-based, as in the record) and number ``n`` in the
+    frame (1-based), the ``caption`` sentence and ruling ``details``, the positions
+    ``before`` and ``after`` it (``None``: off the table or in hand; ``after`` includes the
+    ruling's re-spots), the trajectories ``traj`` (``None`` for a jump), their ``duration``,
+    ``gone`` (when each potted piece drops) and the score board before and after it.
+    Trajectories are thinned by :func:`simplify_track` to ``track_tolerance`` mm (0 keeps
+    every sample).
+    """
+    from potshot.render.svg import frame_layouts
+
+    st = style(record.game)
     drawing, radii = table_drawing(record.game, record.rules)
+    rules = dict(record.rules or {})
+    players = record.player_names()
+    ruled = _refereed(record)
     shots: list[dict[str, Any]] = []
+    frames: list[dict[str, Any]] = []
     names: set[str] = set()
+    prev_ruling: Mapping[str, Any] = {}
     k = 0
-    for fi, frame in enumerate(record.frames):
+    for fi, frame in enumerate(ruled.frames):
+        first = len(shots)
+        start = st.frame_start(prev_ruling, frame.score, players)
+        board_before = st.scoreboard(start, players)
+        if frame.shots:
+            board_before = Scoreboard(board_before.rows, frame.shots[0].player, board_before.line)
+        last: Mapping[str, Any] = {}
+        try:
+            layouts = list(frame_layouts(ruled, fi))
+        except (ValueError, TypeError, IndexError):  # a record the layouts cannot follow: draw what it says
+            layouts = [({}, dict(shot.after or {})) for shot in frame.shots]
         for si, shot in enumerate(frame.shots):
-            try:
-                before = layout_at(record, fi, si, "before")
-                after = layout_at(record, fi, si, "after")
-            except Exception:  # a record the referee cuts short: draw what it says
-                before = {}
-                after = {n: p for n, p in (shot.after or {}).items()}
+            before, after = layouts[si]
             traj = None
             if trajectories_per_shot is not None and k < len(trajectories_per_shot):
                 t = trajectories_per_shot[k]
                 if t:
                     traj = {
-                        n: [[round(a, 4), round(x, 2), round(y, 2)] for a, x, y in pts]
+                        n: simplify_track(
+                            [[round(a, 4), round(x, 2), round(y, 2)] for a, x, y in pts], track_tolerance
+                        )
                         for n, pts in t.items()
                     }
             duration = max((pts[-1][0] for pts in (traj or {}).values() if pts), default=0.0)
             names.update(before)
             names.update(after)
+            names.update(traj or {})
+            r = ruling_map(shot.ruling)
+            board_after = st.scoreboard(r, players) if r else board_before
             shots.append(
                 {
-                    "label": f"frame {fi + 1}, shot {si + 1}",
+                    "frame": fi,
+                    "n": si + 1,
+                    "label": f"{st.frame_word} {fi + 1}, shot {si + 1}",
                     "player": shot.player,
-                    "ruling": caption(record.game, shot),
-                    "events": _events_text(shot),
+                    "caption": st.caption(shot, r, players),
+                    "details": st.details(shot, r),
                     "before": {n: _pos(p) for n, p in before.items()},
                     "after": {n: _pos(p) for n, p in after.items()},
                     "traj": traj,
                     "duration": duration,
+                    "gone": _gone(shot, traj),
+                    "board_before": board_before.to_json(),
+                    "board_after": board_after.to_json(),
                 }
             )
+            board_before = board_after
+            if r:
+                last = r
             k += 1
+        frames.append(
+            {
+                "label": f"{st.frame_word.capitalize()} {fi + 1}",
+                "first": first,
+                "count": len(frame.shots),
+                "result": _frame_result(st, frame, last),
+            }
+        )
+        prev_ruling = last or prev_ruling
+    ordered = sorted(names)
     return {
-        "title": title or f"{record.game}: {', '.join(map(str, record.players))}",
+        "title": title or f"{st.title}: {' v '.join(players)}",
         "game": record.game,
+        "frame_word": st.frame_word,
+        "players": players,
+        "speeds": list(SPEEDS),
         "table": drawing,
-        "radius": {n: radii.get(n, radii["default"]) for n in sorted(names)},
-        "colour": {n: ball_colour(record.game, n) for n in sorted(names)},
+        "radius": {n: st.radius(n, rules) if n else radii["default"] for n in ordered},
+        "colour": {n: st.fill(n, rules) for n in ordered},
+        "marks": {n: _MARKS[kind] for n in ordered if (kind := _kind(st, n, rules)) in _MARKS},
+        "frames": frames,
         "shots": shots,
     }
+
+
+def _kind(st: Style, name: str, rules: Mapping[str, Any]) -> str | None:
+    try:
+        return st.piece_kind(name, rules)[0]
+    except ValueError:
+        return None
 
 
 def write_replay_html(
@@ -365,172 +384,89 @@ def write_replay_html(
     Path(path).write_text(render_page(data), encoding="utf-8")
 
 
+def _asset(name: str) -> str:
+    return resources.files("potshot.render").joinpath(name).read_text(encoding="utf-8")
+
+
+def help_text(frame_word: str = "frame") -> str:
+    """The page's help, as HTML: the keys and the URL parameters (``docs/replay.md`` says the same)."""
+    speeds = ", ".join(f"{v:g}x" for v in SPEEDS)
+    keys = [
+        ("Space", "play / pause"),
+        ("→ / ←", "next / previous shot"),
+        ("Shift+→ / Shift+← (PageDown / PageUp)", f"next / previous {frame_word}"),
+        ("↑ / ↓ (+ / −)", f"faster / slower ({speeds})"),
+        ("Home / End", "first / last shot"),
+        ("R", "the shot again from its start"),
+        ("? (H)", "this help; Esc closes it"),
+    ]
+    params = [
+        (
+            f"{frame_word}=N",
+            f"open at {frame_word} N (from 1)"
+            + ("; <code>frame=N</code> is understood too" if frame_word != "frame" else ""),
+        ),
+        ("shot=N", f"shot N of that {frame_word} (from 1)"),
+        ("speed=X", f"one of {speeds}"),
+        ("t=SECONDS", "a moment in that shot"),
+        ("play=1", "start playing"),
+    ]
+    rows = "".join(f"<tr><td><kbd>{html.escape(k)}</kbd></td><td>{html.escape(v)}</td></tr>" for k, v in keys)
+    prow = "".join(f"<tr><td><code>{html.escape(k)}</code></td><td>{v}</td></tr>" for k, v in params)
+    return (
+        "<h3>Keys</h3><table>" + rows + "</table>"
+        "<h3>Address</h3><p>After <code>#</code> (or <code>?</code>), joined by <code>&amp;</code>, "
+        f"e.g. <code>replay.html#{frame_word}=2&amp;shot=5&amp;speed=4</code>; "
+        "the address follows the shot you are on, so it can be shared.</p><table>" + prow + "</table>"
+        "<p>Click a shot in the list to go to it; the slider moves within the shot.</p>"
+    )
+
+
 def render_page(data: Mapping[str, Any]) -> str:
     """The HTML text for :func:`replay_data`'s output."""
     blob = json.dumps(data, separators=(",", ":")).replace("</", "<\\/")
-    return _PAGE.replace("__TITLE__", html.escape(str(data["title"]))).replace("__DATA__", blob)
+    speeds = "".join(
+        f'<option value="{v:g}"{" selected" if v == 1 else ""}>{v:g}x</option>'
+        for v in data.get("speeds", SPEEDS)
+    )
+    word = str(data.get("frame_word", "frame"))
+    page = _PAGE
+    for key, value in (
+        ("__TITLE__", html.escape(str(data["title"]))),
+        ("__CSS__", _asset("replay.css")),
+        ("__SPEEDS__", speeds),
+        ("__WORD__", html.escape(word)),
+        ("__HELP__", help_text(word)),
+        ("__JS__", _asset("replay.js")),
+        ("__DATA__", blob),
+    ):
+        page = page.replace(key, value)
+    return page
 
 
-_PAGE = r"""<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>__TITLE__</title>
+_PAGE = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>__TITLE__</title>
 <style>
-body{margin:0;font:14px system-ui,sans-serif;background:#222;color:#eee;display:flex;height:100vh}
-#side{width:280px;padding:10px;overflow:auto;background:#2b2b2b;box-sizing:border-box}
-#main{flex:1;display:flex;flex-direction:column;align-items:center;padding:8px;box-sizing:border-box;min-width:0}
-canvas{background:#3b2414;flex:1;min-height:0;max-width:100%}
-#bar{margin:6px 0;display:flex;gap:6px;align-items:center;flex-wrap:wrap}
-button,select{background:#444;color:#eee;border:1px solid #666;border-radius:4px;padding:3px 8px}
-#caption{min-height:2.6em;text-align:center;max-width:900px}
-.shot{padding:4px 6px;cursor:pointer;border-radius:4px}.shot:hover{background:#3a3a3a}.shot.on{background:#1d5e3a}
-h1{font-size:15px;margin:0 0 8px}
-</style></head><body>
-<div id="side"><h1>__TITLE__</h1><div id="list"></div></div>
-<div id="main"><div id="bar">
-<button id="prev">&#9664; shot</button><button id="play">play</button><button id="next">shot &#9654;</button>
-<label>speed <select id="speed"><option value="0.25">0.25x</option><option value="0.5">0.5x</option>
-<option value="1" selected>1x</option></select></label><span id="clock">0.00 s</span></div>
-<canvas id="c"></canvas><div id="caption"></div></div>
+__CSS__</style></head><body>
+<header><h1>__TITLE__</h1><div id="board" aria-live="polite"></div></header>
+<main id="stage"><canvas id="c" aria-label="the table"></canvas></main>
+<footer>
+<div id="where"></div><div id="caption"></div><div id="details"></div>
+<div id="bar">
+<button id="first" title="previous __WORD__ (Shift+←)">« __WORD__</button>
+<button id="prev" title="previous shot (←)">‹ shot</button>
+<button id="play" title="play / pause (Space)">▶ play</button>
+<button id="next" title="next shot (→)">shot ›</button>
+<button id="last" title="next __WORD__ (Shift+→)">__WORD__ »</button>
+<label>speed <select id="speed" title="speed (↑ ↓)">__SPEEDS__</select></label>
+<input id="scrub" type="range" min="0" max="1000" value="0" aria-label="time in the shot">
+<span id="clock">0.00 s</span>
+<button id="helpbtn" title="keys and address (?)">?</button>
+</div></footer>
+<aside id="list" aria-label="shots"></aside>
+<div id="help" role="dialog" aria-label="help"><div>__HELP__</div></div>
 <script id="data" type="application/json">__DATA__</script>
 <script>
-"use strict";
-const D = JSON.parse(document.getElementById("data").textContent);
-const T = D.table, cv = document.getElementById("c"), cx = cv.getContext("2d");
-let cur = 0, t = 0, playing = false, last = null;
-const rail = T.kind === "carrom" ? 40 : 90;
-
-function fit() {
-  const box = cv.parentElement.getBoundingClientRect();
-  const h = Math.max(200, box.height - 110), w = Math.max(200, box.width - 20);
-  const W = T.width + 2 * rail, L = T.length + 2 * rail;
-  const s = Math.min(w / W, h / L);
-  cv.width = Math.round(W * s); cv.height = Math.round(L * s); cv.scale = s; draw();
-}
-// table mm -> canvas px (y up the table is up the screen)
-function X(x) { return (x + rail) * cv.scale; }
-function Y(y) { return (T.length + rail - y) * cv.scale; }
-function R(r) { return r * cv.scale; }
-
-function drawSnooker() {
-  cx.fillStyle = "#5a3418"; cx.fillRect(0, 0, cv.width, cv.height);
-  cx.fillStyle = "#1e6b35"; cx.fillRect(X(-45), Y(T.length + 45), R(T.width + 90), R(T.length + 90));
-  cx.fillStyle = "#0b0b0b";  // the pocket holes (falls), a little wider for the eye
-  for (const p of T.pockets) { cx.beginPath(); cx.arc(X(p.c[0]), Y(p.c[1]), R(p.r + 12), 0, 7); cx.fill(); }
-  cx.fillStyle = "#17552a"; cx.strokeStyle = "#0d3a1b"; cx.lineWidth = 1;
-  for (const s of T.segments) {  // cushion rubber behind each straight face
-    const a = s.a, b = s.b, n = s.n, w = 45;
-    cx.beginPath(); cx.moveTo(X(a[0]), Y(a[1])); cx.lineTo(X(b[0]), Y(b[1]));
-    cx.lineTo(X(b[0] - w * n[0]), Y(b[1] - w * n[1])); cx.lineTo(X(a[0] - w * n[0]), Y(a[1] - w * n[1]));
-    cx.closePath(); cx.fill();
-  }
-  for (const j of T.jaws) {  // the rounded jaws: whole circles lie behind the cushion line
-    cx.beginPath(); cx.arc(X(j.c[0]), Y(j.c[1]), R(j.r), 0, 7); cx.fill();
-  }
-  cx.strokeStyle = "#0d3a1b";
-  for (const s of T.segments) { cx.beginPath(); cx.moveTo(X(s.a[0]), Y(s.a[1])); cx.lineTo(X(s.b[0]), Y(s.b[1])); cx.stroke(); }
-  cx.fillStyle = "#5a3418";  // wood beyond the rubber
-  const o = 45;
-  cx.fillRect(0, 0, cv.width, Y(T.length + o)); cx.fillRect(0, Y(-o), cv.width, cv.height - Y(-o));
-  cx.fillRect(0, 0, X(-o), cv.height); cx.fillRect(X(T.width + o), 0, cv.width - X(T.width + o), cv.height);
-  cx.fillStyle = "#0b0b0b";
-  for (const p of T.pockets) { cx.beginPath(); cx.arc(X(p.c[0]), Y(p.c[1]), R(p.r + 12), 0, 7); cx.fill(); }
-  cx.strokeStyle = "rgba(255,255,255,.55)"; cx.lineWidth = Math.max(1, R(2));
-  cx.beginPath(); cx.moveTo(X(0), Y(T.baulk)); cx.lineTo(X(T.width), Y(T.baulk)); cx.stroke();
-  cx.beginPath(); cx.arc(X(T.width / 2), Y(T.baulk), R(T.d), 0, Math.PI); cx.stroke();
-  cx.fillStyle = "rgba(255,255,255,.6)";
-  for (const p of T.spots) { cx.beginPath(); cx.arc(X(p[0]), Y(p[1]), Math.max(1, R(4)), 0, 7); cx.fill(); }
-}
-
-function drawCarrom() {
-  cx.fillStyle = "#4a2b12"; cx.fillRect(0, 0, cv.width, cv.height);
-  cx.fillStyle = "#e8cf9a"; cx.fillRect(X(0), Y(T.length), R(T.width), R(T.length));
-  cx.fillStyle = "#111";
-  for (const p of T.pockets) { cx.beginPath(); cx.arc(X(p.c[0]), Y(p.c[1]), R(p.r), 0, 7); cx.fill(); }
-  cx.strokeStyle = "#7a1f1f"; cx.lineWidth = Math.max(1, R(1.5));
-  for (const r of T.circles) { cx.beginPath(); cx.arc(X(T.centre[0]), Y(T.centre[1]), R(r), 0, 7); cx.stroke(); }
-  cx.strokeStyle = "#222";
-  for (const [p, q] of T.base_lines) { cx.beginPath(); cx.moveTo(X(p[0]), Y(p[1])); cx.lineTo(X(q[0]), Y(q[1])); cx.stroke(); }
-  cx.fillStyle = "#b22";
-  for (const c of T.base_circles) { cx.beginPath(); cx.arc(X(c[0]), Y(c[1]), R(T.base_circle_r), 0, 7); cx.stroke(); }
-  for (const [p, q] of T.arrows) { cx.beginPath(); cx.moveTo(X(p[0]), Y(p[1])); cx.lineTo(X(q[0]), Y(q[1])); cx.stroke(); }
-}
-
-// where ball n is at time tt of shot s
-function at(s, n, tt) {
-  const tr = s.traj && s.traj[n];
-  if (!tr || tr.length === 0) {
-    if (s.traj && s.before[n] && !(n in (s.traj || {}))) return tt >= s.duration ? s.after[n] : s.before[n];
-    return (s.traj ? tt >= s.duration : tt > 0) ? s.after[n] : s.before[n];
-  }
-  if (tt <= tr[0][0]) return [tr[0][1], tr[0][2]];
-  const lastp = tr[tr.length - 1];
-  if (tt >= lastp[0]) return (n in s.after && s.after[n] === null) ? null : [lastp[1], lastp[2]];
-  let lo = 0, hi = tr.length - 1;
-  while (hi - lo > 1) { const m = (lo + hi) >> 1; if (tr[m][0] <= tt) lo = m; else hi = m; }
-  const a = tr[lo], b = tr[hi], f = (tt - a[0]) / (b[0] - a[0] || 1);
-  return [a[1] + f * (b[1] - a[1]), a[2] + f * (b[2] - a[2])];
-}
-
-function drawBalls(s) {
-  const names = new Set([...Object.keys(s.before), ...Object.keys(s.after)]);
-  for (const n of names) {
-    const p = at(s, n, t);
-    if (!p) continue;
-    const r = D.radius[n] || D.radius.default || 26.25;
-    cx.beginPath(); cx.arc(X(p[0]), Y(p[1]), R(r), 0, 7);
-    cx.fillStyle = D.colour[n] || "#999"; cx.fill();
-    cx.strokeStyle = "rgba(0,0,0,.5)"; cx.lineWidth = 1; cx.stroke();
-  }
-}
-
-function draw() {
-  if (!cv.scale) return;
-  if (T.kind === "carrom") drawCarrom(); else drawSnooker();
-  const s = D.shots[cur];
-  if (s) drawBalls(s);
-  document.getElementById("clock").textContent = t.toFixed(2) + " s";
-}
-
-function select(i) {
-  cur = Math.max(0, Math.min(D.shots.length - 1, i)); t = 0;
-  document.querySelectorAll(".shot").forEach((e, k) => e.classList.toggle("on", k === cur));
-  const s = D.shots[cur];
-  document.getElementById("caption").textContent = s
-    ? `${s.label} — ${s.player}${s.ruling ? " — " + s.ruling : ""}${s.events ? " — " + s.events : ""}`
-    : "no shots";
-  draw();
-}
-
-function tick(now) {
-  if (!playing) { last = null; return; }
-  if (last !== null) {
-    const sp = parseFloat(document.getElementById("speed").value);
-    t += (now - last) / 1000 * sp;
-    const s = D.shots[cur], end = Math.max(s ? s.duration : 0, s && s.traj ? 0 : 0.6);
-    if (t >= end + 0.8) {
-      if (cur + 1 < D.shots.length) select(cur + 1); else { t = end; playing = false; setPlay(); }
-    }
-  }
-  last = now; draw(); requestAnimationFrame(tick);
-}
-function setPlay() { document.getElementById("play").textContent = playing ? "pause" : "play"; }
-
-const list = document.getElementById("list");
-D.shots.forEach((s, i) => {
-  const d = document.createElement("div"); d.className = "shot";
-  d.textContent = `${i + 1}. ${s.player}${s.ruling ? " — " + s.ruling : ""}`;
-  d.onclick = () => { select(i); }; list.appendChild(d);
-});
-document.getElementById("prev").onclick = () => select(cur - 1);
-document.getElementById("next").onclick = () => select(cur + 1);
-document.getElementById("play").onclick = () => {
-  playing = !playing; setPlay();
-  if (playing) { const s = D.shots[cur]; if (s && t >= s.duration) t = 0; requestAnimationFrame(tick); }
-};
-window.addEventListener("resize", fit);
-const q = new URLSearchParams(location.search);
-select(parseInt(q.get("shot") || "1") - 1);
-if (q.get("t")) t = parseFloat(q.get("t"));
-fit();
-if (q.get("play") === "1") { playing = true; setPlay(); requestAnimationFrame(tick); }
-</script></body></html>
+__JS__</script></body></html>
 """

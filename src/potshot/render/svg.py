@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import copy
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -33,11 +33,12 @@ from potshot.equipment import carrom as cm
 from potshot.equipment import snooker as sn
 from potshot.record.errors import RecordError
 from potshot.record.model import Moved, OffTable, Pot, Record, Shot
+from potshot.render.styles import CARROM_FILLS, SNOOKER_FILLS, STYLES, Style, ruling_map, style
 
 Point = tuple[float, float]
 LayoutIn = Mapping[str, Any]
 
-GAMES: tuple[str, ...] = ("snooker", "russian", "carrom")
+GAMES: tuple[str, ...] = tuple(STYLES)
 
 # ----------------------------------------------------------------- drawing sizes
 # None of these is a rule: the rules fix the playing surface and its markings, which
@@ -58,22 +59,8 @@ BOARD_WOOD = "#f1d9a6"
 BOARD_LINE = "#2a2a2a"
 BASE_CIRCLE = "#c62828"
 
-BALL_FILL: dict[str, str] = {
-    "white": "#fbfbf4",
-    "red": "#c8102e",
-    "yellow": "#f7d40a",
-    "green": "#0b6b3a",
-    "brown": "#7a4a1d",
-    "blue": "#1f4fd1",
-    "pink": "#f59fc6",
-    "black": "#111111",
-}
-PIECE_FILL: dict[str, str] = {
-    "white": "#f6efd9",
-    "black": "#1b1b1b",
-    "queen": "#d81b4a",
-    "striker": "#dfe7f7",
-}
+BALL_FILL: dict[str, str] = SNOOKER_FILLS
+PIECE_FILL: dict[str, str] = CARROM_FILLS
 OUTLINE_COLOUR = "#222222"
 LIGHT_OUTLINE = "#bbbbbb"  # for black pieces on dark cloth
 HIGHLIGHT = "#ff8c00"
@@ -92,27 +79,9 @@ def _fmt(v: float) -> str:
 # ------------------------------------------------------------------- the pieces
 
 
-def _ball_kind(game: str, name: str, reds: int | None = None) -> tuple[str, float]:
-    """The colour key and radius of a piece, or ValueError for a name the game does not know."""
-    if game == "snooker":
-        if name == "white" or name in sn.COLOURS:
-            return name, sn.BALL_RADIUS
-        if sn.is_red(name) and (reds is None or 1 <= int(name[3:]) <= reds):
-            return "red", sn.BALL_RADIUS
-    elif game == "russian":
-        from potshot.equipment import russian as ru
-
-        if name in ru.FIXED_BALLS or ru.is_black(name):
-            return ru.colour_of(name), ru.BALL_RADIUS
-    elif game == "carrom":
-        if name == "striker":
-            return "striker", cm.piece_radius(name)
-        colour = cm.colour_of(name)
-        if colour is not None and (colour == "queen" or name in cm.PIECE_NAMES):
-            return colour, cm.piece_radius(name)
-    else:
-        raise ValueError(f"unknown game {game!r} (games: {', '.join(GAMES)})")
-    raise ValueError(f"unknown piece {name!r} in a {game} position")
+def _ball_kind(game: str, name: str, rules: Mapping[str, Any] | None = None) -> tuple[str, float]:
+    """The colour class and radius of a piece, or ValueError for a game or a name the game does not know."""
+    return style(game).piece_kind(name, rules or {})
 
 
 def _point(name: str, pos: Any) -> Point | None:
@@ -223,21 +192,21 @@ def _pieces(
     game: str,
     layout: LayoutIn,
     highlight: set[str],
-    reds: int | None,
+    rules: Mapping[str, Any],
     dark_surface: bool,
 ) -> list[str]:
     """Draw the pieces on the table; return the names off the table or in hand."""
     off: list[str] = []
     placed: list[tuple[str, str, Point, float]] = []
     for name, pos in layout.items():
-        kind, r = _ball_kind(game, name, reds)
+        kind, r = _ball_kind(game, name, rules)
         p = _point(name, pos)
         if p is None:
             off.append(name)
             continue
         placed.append((name, kind, p, r))
     for name, kind, (x, y), r in placed:
-        fills = PIECE_FILL if game == "carrom" else BALL_FILL
+        fills = style(game).fills
         stroke = LIGHT_OUTLINE if (kind == "black" and dark_surface) else OUTLINE_COLOUR
         svg.raw(
             f'<circle class="piece {kind}" data-name={quoteattr(name)} cx="{_fmt(x)}" cy="{_fmt(svg.Y(y))}" '
@@ -266,13 +235,14 @@ def _pieces(
 def _caption(game: str, off: list[str]) -> str | None:
     if not off:
         return None
-    in_hand = [n for n in off if n in ("white", "striker")]
+    st = style(game)
+    in_hand = [n for n in off if n == st.cue_piece]
     gone = [n for n in off if n not in in_hand]
     bits = []
     if in_hand:
         bits.append("in hand: " + ", ".join(in_hand))
     if gone:
-        bits.append(("off the board: " if game == "carrom" else "off the table: ") + ", ".join(gone))
+        bits.append(f"off the {st.surface_word}: " + ", ".join(gone))
     return "; ".join(bits)
 
 
@@ -431,6 +401,32 @@ def _carrom_board(svg: _Svg) -> None:
         )
 
 
+SurfaceDrawing = tuple[_Svg, tuple[float, float, float, float], float, bool]
+
+
+def _snooker_surface(rules: Mapping[str, Any]) -> SurfaceDrawing:
+    """The snooker table (also Russian billiards'): ``rules.table`` ``"10ft"`` draws the 10 ft one."""
+    table = sn.Table.ten_foot() if str(rules.get("table", "")) in ("10ft", "10", "ten_foot") else sn.TABLE
+    svg = _Svg(table.length)
+    _snooker_table(svg, table, sn.COLOURS)
+    e = SNOOKER_CUSHION + SNOOKER_RAIL
+    return svg, (-e, -e, table.width + e, table.length + e), 0.25, True
+
+
+def _carrom_surface(_rules: Mapping[str, Any]) -> SurfaceDrawing:
+    """The ICF carrom board."""
+    svg = _Svg(cm.BOARD.size)
+    _carrom_board(svg)
+    f = CARROM_FRAME
+    return svg, (-f, -f, cm.BOARD.size + f, cm.BOARD.size + f), 0.75, False
+
+
+_SURFACES: dict[str, Callable[[Mapping[str, Any]], SurfaceDrawing]] = {
+    "snooker-table": _snooker_surface,
+    "carrom-board": _carrom_surface,
+}
+"""The drawing of each :attr:`Style.surface`."""
+
 # ------------------------------------------------------------------- positions
 
 
@@ -449,27 +445,12 @@ def render_position(
     ``table: "10ft"`` draws the 10 ft table); ``highlight`` names pieces to ring.
     Raises ValueError for an unknown game or piece or a malformed position.
     """
-    if game not in GAMES:
-        raise ValueError(f"unknown game {game!r} (games: {', '.join(GAMES)})")
+    st = style(game)
     rules = dict(rules or {})
     marked = set(highlight or ())
-    svg: _Svg
-    if game in ("snooker", "russian"):
-        table = sn.Table.ten_foot() if str(rules.get("table", "")) in ("10ft", "10", "ten_foot") else sn.TABLE
-        reds = int(rules.get("reds", 15)) if game == "snooker" else None
-        svg = _Svg(table.length)
-        _snooker_table(svg, table, sn.COLOURS)
-        off = _pieces(svg, game, layout, marked, reds, dark_surface=True)
-        e = SNOOKER_CUSHION + SNOOKER_RAIL
-        box = (-e, -e, table.width + e, table.length + e)
-        scale = px_per_mm or 0.25
-    else:
-        svg = _Svg(cm.BOARD.size)
-        _carrom_board(svg)
-        off = _pieces(svg, game, layout, marked, None, dark_surface=False)
-        f = CARROM_FRAME
-        box = (-f, -f, cm.BOARD.size + f, cm.BOARD.size + f)
-        scale = px_per_mm or 0.75
+    svg, box, default_scale, dark = _SURFACES[st.surface](rules)
+    off = _pieces(svg, game, layout, marked, rules, dark_surface=dark)
+    scale = px_per_mm or default_scale
     if not scale > 0:
         raise ValueError(f"px_per_mm must be positive, got {scale!r}")
     return svg.document(*box, scale, title, _caption(game, off))
@@ -482,22 +463,7 @@ def starting_layout(game: str, rules: Mapping[str, Any] | None = None) -> dict[s
     its spot, the white in hand (``potshot.equipment.russian``); carrom: the Law 14
     formation for a breaker at the south seat (``potshot.equipment.carrom``).
     """
-    rules = dict(rules or {})
-    if game == "snooker":
-        table = sn.Table.ten_foot() if str(rules.get("table", "")) in ("10ft", "10", "ten_foot") else sn.TABLE
-        return dict(sn.starting_position(int(rules.get("reds", 15)), table))
-    if game == "russian":
-        try:
-            from potshot.equipment import russian as ru
-        except ImportError:  # pragma: no cover - the module exists in this project
-            raise ValueError("the Russian starting position needs potshot.equipment.russian") from None
-        return dict(ru.starting_position())
-    if game == "carrom":
-        start = getattr(cm, "starting_position", None)
-        if start is None:  # pragma: no cover - the function exists in this project
-            raise ValueError("the carrom starting formation needs potshot.equipment.carrom.starting_position")
-        return {k: v for k, v in start().items()}
-    raise ValueError(f"unknown game {game!r} (games: {', '.join(GAMES)})")
+    return style(game).start(dict(rules or {}), "south")
 
 
 @dataclass
@@ -542,7 +508,8 @@ def to_html(svg: str, title: str | None = None) -> str:
 
 
 def _seat_breaker(record: Record, frame_index: int) -> str:
-    """The carrom seat of the frame's breaker: south for the match's first breaker, else north (singles)."""
+    """The seat of the frame's breaker: south for the match's first breaker, else north (carrom singles;
+    the other games' starting positions do not depend on it)."""
     first = record.frames[0].starts
     return "south" if record.frames[frame_index].starts == first else "north"
 
@@ -573,26 +540,22 @@ def _apply(layout: dict[str, Point | None], shot: Shot) -> None:
                 layout[e.ball] = None
             elif isinstance(e, Moved) and e.to is not None:
                 layout[e.ball] = (float(e.to[0]), float(e.to[1]))
-    ruling = shot.ruling or {}
-    respotted = ruling.get("respotted")
+    respotted = ruling_map(shot.ruling).get("respotted")
     if isinstance(respotted, dict):
         for name, pos in respotted.items():
             if isinstance(pos, (list, tuple)) and len(pos) == 2:
                 layout[name] = (float(pos[0]), float(pos[1]))
 
 
-def _set_up(game: str, layout: dict[str, Point | None], shot: Shot) -> None:
-    """What the player sets up before the stroke: the cue ball or striker's place, penalty pieces."""
+def _set_up(st: Style, layout: dict[str, Point | None], shot: Shot) -> None:
+    """What the player sets up before the stroke: penalty pieces (carrom), the cue ball or striker's place."""
     b = shot.before
     place = b.place if b.place is not None else (shot.cue.place if shot.cue is not None else None)
-    if game == "carrom":
-        if b.penalty_place:
-            for name, pos in b.penalty_place.items():
-                layout[name] = (float(pos[0]), float(pos[1]))
-        if place is not None:
-            layout["striker"] = (float(place[0]), float(place[1]))
-    elif place is not None:
-        layout[b.cue_ball or "white"] = (float(place[0]), float(place[1]))
+    if b.penalty_place:
+        for name, pos in b.penalty_place.items():
+            layout[name] = (float(pos[0]), float(pos[1]))
+    if place is not None:
+        layout[b.cue_ball or st.cue_piece] = (float(place[0]), float(place[1]))
 
 
 def layout_at(
@@ -621,33 +584,44 @@ def layout_at(
     upto = 0 if shot is None else shot + (1 if when == "after" else 0)
     if _rulings_missing(record, frame, upto):
         ruled = _with_rulings(record)
-        if frame < len(ruled.frames) and len(ruled.frames[frame].shots) >= upto:
+        if frame < len(ruled.frames) and len(ruled.frames[frame].shots) > (shot if shot is not None else -1):
             record = ruled  # else the referee cut the record short: draw from what was given
+    if shot is None:
+        return _frame_start(record, frame)
+    for i, (before, after) in enumerate(frame_layouts(record, frame)):
+        if i == shot:
+            return before if when == "before" else after
+    raise AssertionError("unreachable: the shot index was checked")  # pragma: no cover
+
+
+def _frame_start(record: Record, frame: int) -> dict[str, Point | None]:
     fr = record.frames[frame]
     if fr.position is not None:
-        layout: dict[str, Point | None] = {
-            k: None if v is None else (float(v[0]), float(v[1])) for k, v in fr.position.items()
-        }
-    else:
-        layout = starting_layout(record.game, record.rules)
-        if record.game == "carrom" and hasattr(cm, "starting_position"):
-            layout = dict(cm.starting_position(_seat_breaker(record, frame)))
+        return {k: None if v is None else (float(v[0]), float(v[1])) for k, v in fr.position.items()}
+    return style(record.game).start(dict(record.rules or {}), _seat_breaker(record, frame))
+
+
+def frame_layouts(
+    record: Record, frame: int
+) -> Iterator[tuple[dict[str, Point | None], dict[str, Point | None]]]:
+    """The layouts before and after each shot of a frame, in one pass (what :func:`layout_at` gives per shot).
+
+    Reads the rulings as the record has them (``respotted``): fill missing ones first
+    (the referee) for a hand-scored record.
+    """
+    st = style(record.game)
+    layout = _frame_start(record, frame)
     history: list[dict[str, Point | None]] = []
-    for i, s in enumerate(fr.shots[:upto] if shot is not None else []):
-        if s.before.decision == "replace" and history:
+    for s in record.frames[frame].shots:
+        if s.before.decision == "replace" and history:  # Section 3 Rule 14: the position before the foul
             layout = dict(history[-1])
         history.append(dict(layout))
-        _set_up(record.game, layout, s)
-        if i == shot and when == "before":
-            break
+        _set_up(st, layout, s)
+        before = dict(layout)
         _apply(layout, s)
-        layout.pop("striker", None)  # between strokes the striker is in the player's hand
-    if shot is not None and when == "before":
-        s = fr.shots[shot]
-        if s.before.decision == "replace" and history:
-            layout = dict(history[-1])
-        _set_up(record.game, layout, s)
-    return layout
+        if st.cue_back_in_hand:  # between strokes the carrom striker is in the player's hand
+            layout.pop(st.cue_piece, None)
+        yield before, dict(layout)
 
 
 def render_record(
@@ -661,14 +635,17 @@ def render_record(
 ) -> str:
     """An SVG of the position in ``record`` at a frame's start (``shot=None``) or before/after shot ``shot``.
 
-    Indices are 0-based, as in the casebook. A bad index raises :class:`RecordError`
+    Indices are 0-based, as in the record's JSON and the casebook; the default title
+    numbers frames and shots from 1, for people ("Snooker: Ann v Bob - frame 1, after
+    shot 3"; a carrom board is a board). A bad index raises :class:`RecordError`
     naming the frame (and shot). After a shot, the pieces it moved are ringed.
     """
     layout = layout_at(record, frame, shot, when)
     if title is None:
+        st = style(record.game)
         who = " v ".join(record.player_names())
-        where = "start" if shot is None else f"{when} shot {shot}"
-        title = f"{record.game}: {who} - frame {frame}, {where}"
+        where = "start" if shot is None else f"{when} shot {shot + 1}"
+        title = f"{st.title}: {who} - {st.frame_word} {frame + 1}, {where}"
     marked: set[str] = set()
     if shot is not None and when == "after":
         was = layout_at(record, frame, shot, "before")

@@ -1,0 +1,323 @@
+// potshot replay player (src/potshot/render/replay.py inlines this file and the data).
+// Coordinates are the record's millimetres; a canvas transform maps them to the screen,
+// turning a long table sideways (baulk end on the left) when the screen is wider than tall.
+"use strict";
+(function () {
+  const D = JSON.parse(document.getElementById("data").textContent);
+  const T = D.table;
+  const SPEEDS = [0.25, 0.5, 1, 2, 4, 8];
+  const GAP = 0.8; // seconds of shot time held after a shot before the next one, when playing on
+  const $ = (id) => document.getElementById(id);
+  const cv = $("c"), cx = cv.getContext("2d");
+  const shots = D.shots, frames = D.frames;
+  let cur = 0, t = 0, playing = false, last = null, speed = 1, view = null, drawn = {};
+
+  // ------------------------------------------------------------------ geometry
+  function fit() {
+    const box = $("stage").getBoundingClientRect();
+    const dpr = window.devicePixelRatio || 1;
+    cv.width = Math.max(1, Math.round(box.width * dpr));
+    cv.height = Math.max(1, Math.round(box.height * dpr));
+    const m = T.margin, W = T.width + 2 * m, L = T.length + 2 * m;
+    const pad = 8 * dpr;
+    const w = cv.width - 2 * pad, h = cv.height - 2 * pad;
+    // sideways when that shows the table larger (a long table on a wide screen)
+    const upright = Math.min(w / W, h / L), sideways = Math.min(w / L, h / W);
+    const turn = T.kind !== "carrom" && sideways > upright * 1.05;
+    const s = turn ? sideways : upright;
+    const ox = (cv.width - (turn ? L : W) * s) / 2, oy = (cv.height - (turn ? W : L) * s) / 2;
+    // upright: x right, y up the screen; sideways: y (up the table) to the right, x down the screen
+    view = turn
+      ? { s, turn, m: [0, s, s, 0, ox + m * s, oy + m * s] }
+      : { s, turn, m: [s, 0, 0, -s, ox + m * s, oy + (T.length + m) * s] };
+    draw();
+  }
+  function mm() { cx.setTransform(...view.m); }
+  function screen(x, y) {
+    const [a, b, c, d, e, f] = view.m;
+    return [a * x + c * y + e, b * x + d * y + f];
+  }
+  function circle(x, y, r) { cx.beginPath(); cx.arc(x, y, r, 0, 2 * Math.PI); }
+  function line(p, q) { cx.beginPath(); cx.moveTo(p[0], p[1]); cx.lineTo(q[0], q[1]); cx.stroke(); }
+  function px(n) { return n * (window.devicePixelRatio || 1) / view.s; } // n screen pixels in mm
+
+  // ------------------------------------------------------------------- tables
+  function drawSnooker() {
+    const W = T.width, L = T.length, c = T.cushion, r = T.rail;
+    cx.fillStyle = "#5b3a1e"; cx.beginPath(); cx.roundRect(-c - r, -c - r, W + 2 * (c + r), L + 2 * (c + r), 30); cx.fill();
+    cx.fillStyle = "#2f8f46"; cx.fillRect(-c, -c, W + 2 * c, L + 2 * c); // cloth, under the cushions too
+    cx.fillStyle = "#0b0b0b";
+    for (const p of T.pockets) { circle(p.c[0], p.c[1], p.r); cx.fill(); }
+    cx.save(); cx.beginPath(); cx.rect(-c, -c, W + 2 * c, L + 2 * c); cx.clip(); // rubber stays within its band
+    cx.fillStyle = "#1f6e34";
+    for (const sg of T.segments) { // the cushion rubber behind each straight face
+      const a = sg.a, b = sg.b, n = sg.n;
+      cx.beginPath(); cx.moveTo(a[0], a[1]); cx.lineTo(b[0], b[1]);
+      cx.lineTo(b[0] - c * n[0], b[1] - c * n[1]); cx.lineTo(a[0] - c * n[0], a[1] - c * n[1]); cx.closePath(); cx.fill();
+    }
+    for (const j of T.jaws) { circle(j.c[0], j.c[1], j.r); cx.fill(); } // the rounded jaws
+    cx.restore();
+    cx.fillStyle = "#5b3a1e"; // wood beyond the rubber
+    cx.fillRect(-c - r, L + c, W + 2 * (c + r), r); cx.fillRect(-c - r, -c - r, W + 2 * (c + r), r);
+    cx.fillRect(-c - r, -c, r, L + 2 * c); cx.fillRect(W + c, -c, r, L + 2 * c);
+    cx.fillStyle = "#0b0b0b";
+    for (const p of T.pockets) { circle(p.c[0], p.c[1], p.r); cx.fill(); }
+    cx.strokeStyle = "rgba(0,0,0,.35)"; cx.lineWidth = px(1);
+    for (const sg of T.segments) line(sg.a, sg.b);
+    cx.strokeStyle = "rgba(255,255,255,.7)"; cx.lineWidth = Math.max(px(1), 2);
+    line([0, T.baulk], [W, T.baulk]);
+    cx.beginPath(); cx.arc(W / 2, T.baulk, T.d, Math.PI, 2 * Math.PI); cx.stroke(); // the D, on the baulk side
+    cx.fillStyle = "rgba(255,255,255,.75)";
+    for (const p of T.spots) { circle(p[0], p[1], Math.max(px(1.5), 5)); cx.fill(); }
+  }
+
+  function drawCarrom() {
+    const S = T.width, f = T.frame, ink = "#2a2a2a", red = "#c62828";
+    cx.fillStyle = "#6b3f1f"; cx.beginPath(); cx.roundRect(-f, -f, S + 2 * f, S + 2 * f, 12); cx.fill();
+    cx.fillStyle = "#f1d9a6"; cx.fillRect(0, 0, S, S);
+    cx.strokeStyle = ink; cx.lineWidth = Math.max(px(1), 1.5);
+    for (const [p, q] of T.base_lines) line(p, q);
+    for (const c of T.base_circles) {
+      circle(c[0], c[1], T.base_circle_r); cx.fillStyle = red; cx.fill(); cx.stroke();
+    }
+    for (const [a, b] of T.arrows) { // from near the pocket toward the centre; the head at the pocket end
+      line(a, b);
+      let ux = a[0] - b[0], uy = a[1] - b[1]; const n = Math.hypot(ux, uy); ux /= n; uy /= n;
+      const h = 14;
+      cx.beginPath(); cx.moveTo(a[0], a[1]);
+      cx.lineTo(a[0] - h * ux + 0.5 * h * uy, a[1] - h * uy - 0.5 * h * ux);
+      cx.lineTo(a[0] - h * ux - 0.5 * h * uy, a[1] - h * uy + 0.5 * h * ux); cx.closePath();
+      cx.fillStyle = ink; cx.fill();
+    }
+    circle(T.centre[0], T.centre[1], T.outer_r); cx.stroke();
+    circle(T.centre[0], T.centre[1], T.centre_r); cx.fillStyle = red; cx.fill(); cx.stroke();
+    cx.fillStyle = "#111";
+    for (const p of T.pockets) { circle(p.c[0], p.c[1], p.r); cx.fill(); }
+    // the seats' names on the frame, upright on the screen
+    cx.setTransform(1, 0, 0, 1, 0, 0);
+    const fs = Math.max(10, Math.min(f * 0.38 * view.s, 22 * (window.devicePixelRatio || 1)));
+    cx.font = `${fs}px system-ui, sans-serif`; cx.fillStyle = "#f3e6c8"; cx.textAlign = "center"; cx.textBaseline = "middle";
+    for (const [name, p] of Object.entries(T.seats)) { const [sx, sy] = screen(p[0], p[1]); cx.fillText(name, sx, sy); }
+    mm();
+  }
+
+  // -------------------------------------------------------------------- pieces
+  // Where piece n is at time tt of shot s: null when it is off the table or in a pocket.
+  // Potted pieces vanish at the moment they drop; after the shot every piece stands where
+  // the record puts it (a re-spotted colour back on its spot, the carrom striker back in hand).
+  function at(s, n, tt) {
+    const ended = s.traj ? tt >= s.duration : tt > 0;
+    if (ended) return n in s.after ? s.after[n] : null;
+    if (s.gone && n in s.gone && tt >= s.gone[n]) return null;
+    const tr = s.traj && s.traj[n];
+    if (!tr || tr.length === 0) return n in s.before ? s.before[n] : null;
+    if (tt <= tr[0][0]) return [tr[0][1], tr[0][2]];
+    const lastp = tr[tr.length - 1];
+    if (tt >= lastp[0]) return [lastp[1], lastp[2]];
+    let lo = 0, hi = tr.length - 1;
+    while (hi - lo > 1) { const k = (lo + hi) >> 1; if (tr[k][0] <= tt) lo = k; else hi = k; }
+    const a = tr[lo], b = tr[hi], f = (tt - a[0]) / (b[0] - a[0] || 1);
+    return [a[1] + f * (b[1] - a[1]), a[2] + f * (b[2] - a[2])];
+  }
+
+  function drawPieces(s) {
+    const names = new Set([...Object.keys(s.before), ...Object.keys(s.after), ...Object.keys(s.traj || {})]);
+    drawn = {};
+    const dark = T.kind !== "carrom";
+    for (const n of names) {
+      const p = at(s, n, t);
+      drawn[n] = p ? [Math.round(p[0] * 100) / 100, Math.round(p[1] * 100) / 100] : null;
+      if (!p) continue;
+      const r = D.radius[n] || 26.25, fill = D.colour[n] || "#999";
+      circle(p[0], p[1], r); cx.fillStyle = fill; cx.fill();
+      cx.lineWidth = Math.max(px(1), 1.2);
+      cx.strokeStyle = dark && (fill === "#111111" || fill === "#1b1b1b") ? "#bbbbbb" : "#222222"; cx.stroke();
+      const mark = D.marks[n];
+      if (mark) { circle(p[0], p[1], r * mark.k); cx.strokeStyle = mark.c; cx.lineWidth = Math.max(px(1), 1.5); cx.stroke(); }
+      // a highlight toward the screen's top left (upright: -x, +y; sideways: -x is up, -y is left)
+      circle(p[0] - r * 0.35, p[1] + r * 0.35 * (view.turn ? -1 : 1), r * 0.22);
+      cx.fillStyle = "rgba(255,255,255,.35)"; cx.fill();
+    }
+  }
+
+  function draw() {
+    if (!view) return;
+    cx.setTransform(1, 0, 0, 1, 0, 0);
+    cx.fillStyle = "#1d1f21"; cx.fillRect(0, 0, cv.width, cv.height);
+    mm();
+    if (T.kind === "carrom") drawCarrom(); else drawSnooker();
+    const s = shots[cur];
+    if (s) drawPieces(s);
+    cx.setTransform(1, 0, 0, 1, 0, 0);
+    const end = s ? s.duration : 0;
+    $("clock").textContent = `${Math.min(t, end).toFixed(2)} / ${end.toFixed(2)} s`;
+    $("scrub").value = end > 0 ? String(Math.round(1000 * Math.min(t, end) / end)) : (t > 0 ? "1000" : "0");
+    board(s);
+  }
+
+  // ------------------------------------------------------------ score board
+  function board(s) {
+    if (!s) { $("board").textContent = ""; return; }
+    const b = (s.traj ? t >= s.duration : t > 0) ? s.board_after : s.board_before;
+    const el = $("board");
+    const key = JSON.stringify(b);
+    if (el.dataset.key === key) return;
+    el.dataset.key = key; el.textContent = "";
+    for (const r of b.rows) {
+      const d = document.createElement("div"); d.className = "row" + (r.name === b.at ? " at" : "");
+      d.dataset.player = r.name;
+      for (const [cls, text] of [["name", r.name], ["score", r.score], ["note", r.note]]) {
+        if (!text) continue;
+        const sp = document.createElement("span"); sp.className = cls; sp.textContent = text; d.appendChild(sp);
+      }
+      el.appendChild(d);
+    }
+    if (b.line) { const l = document.createElement("div"); l.className = "line"; l.textContent = b.line; el.appendChild(l); }
+  }
+
+  // ---------------------------------------------------------------- navigation
+  function select(i, keepT) {
+    if (!shots.length) return;
+    cur = Math.max(0, Math.min(shots.length - 1, i));
+    if (!keepT) t = 0;
+    const s = shots[cur];
+    document.querySelectorAll(".shot").forEach((e) => e.classList.toggle("on", +e.dataset.i === cur));
+    const on = document.querySelector(`.shot[data-i="${cur}"]`);
+    if (on) on.scrollIntoView({ block: "nearest" });
+    const fr = frames[s.frame];
+    $("where").textContent = `${fr.label} · shot ${s.n} of ${fr.count}`;
+    $("caption").textContent = s.caption || s.player;
+    $("details").textContent = s.details;
+    toHash(); draw();
+  }
+  function frameOf(i) { return shots[i] ? shots[i].frame : 0; }
+  function toFrame(k) {
+    k = Math.max(0, Math.min(frames.length - 1, k));
+    select(frames[k].first);
+  }
+  function setSpeed(v) {
+    speed = SPEEDS.includes(v) ? v : 1;
+    $("speed").value = String(speed); toHash();
+  }
+  function step(d) { const k = SPEEDS.indexOf(speed); setSpeed(SPEEDS[Math.max(0, Math.min(SPEEDS.length - 1, k + d))]); }
+  function setPlay(on) {
+    playing = on;
+    $("play").textContent = playing ? "❚❚ pause" : "▶ play";
+    if (playing) {
+      const s = shots[cur];
+      if (s && t >= s.duration && cur === shots.length - 1) t = 0;
+      last = null; requestAnimationFrame(tick);
+    }
+    toHash();
+  }
+  function tick(now) {
+    if (!playing) { last = null; return; }
+    if (last !== null) {
+      t += (now - last) / 1000 * speed;
+      const s = shots[cur], end = s ? s.duration : 0;
+      if (t >= end + GAP) {
+        if (cur + 1 < shots.length) select(cur + 1); else { t = end; setPlay(false); }
+      }
+    }
+    last = now; draw(); requestAnimationFrame(tick);
+  }
+
+  // ------------------------------------------------------------- URL parameters
+  // #frame=F&shot=S&speed=X&t=SECONDS&play=1 (frame and shot count from 1; shot within the frame;
+  // a carrom replay writes board=F, a Russian one game=F, and reads frame=F too)
+  let writing = false;
+  function toHash() {
+    if (!shots.length) return;
+    const s = shots[cur];
+    const q = new URLSearchParams();
+    q.set(D.frame_word || "frame", String(s.frame + 1)); q.set("shot", String(s.n));
+    if (speed !== 1) q.set("speed", String(speed));
+    if (playing) q.set("play", "1");
+    const h = "#" + q.toString();
+    if (location.hash !== h) { writing = true; history.replaceState(null, "", h); writing = false; }
+  }
+  function fromURL() {
+    const q = new URLSearchParams(location.search);
+    for (const [k, v] of new URLSearchParams(location.hash.replace(/^#/, ""))) q.set(k, v);
+    const asked = q.get(D.frame_word || "frame") || q.get("frame") || "1";
+    const fr = Math.max(1, Math.min(frames.length, parseInt(asked, 10) || 1)) - 1;
+    const f = frames[fr];
+    let n = parseInt(q.get("shot") || "1", 10) || 1;
+    n = f ? Math.max(1, Math.min(f.count, n)) : 1;
+    if (q.has("speed")) setSpeed(parseFloat(q.get("speed")));
+    if (f) select(f.first + n - 1);
+    if (q.has("t")) { t = Math.max(0, parseFloat(q.get("t")) || 0); draw(); }
+    if (q.get("play") === "1" && !playing) setPlay(true);
+  }
+  window.addEventListener("hashchange", () => { if (!writing) fromURL(); });
+
+  // ---------------------------------------------------------------- the page
+  const list = $("list");
+  frames.forEach((fr, k) => {
+    const h = document.createElement("h2"); h.textContent = fr.label; h.dataset.frame = String(k);
+    if (fr.result) { const r = document.createElement("span"); r.className = "result"; r.textContent = fr.result; h.appendChild(r); }
+    h.onclick = () => toFrame(k);
+    list.appendChild(h);
+    for (let i = fr.first; i < fr.first + fr.count; i++) {
+      const s = shots[i], d = document.createElement("div");
+      d.className = "shot"; d.dataset.i = String(i);
+      const n = document.createElement("span"); n.className = "n"; n.textContent = `${s.n}.`;
+      d.appendChild(n); d.appendChild(document.createTextNode(" " + (s.caption || s.player)));
+      d.title = s.details;
+      d.onclick = () => select(i);
+      list.appendChild(d);
+    }
+  });
+  $("first").onclick = () => toFrame(frameOf(cur) - 1);
+  $("prev").onclick = () => select(cur - 1);
+  $("next").onclick = () => select(cur + 1);
+  $("last").onclick = () => toFrame(frameOf(cur) + 1);
+  $("play").onclick = () => setPlay(!playing);
+  $("speed").onchange = () => setSpeed(parseFloat($("speed").value));
+  $("scrub").oninput = () => { const s = shots[cur]; if (s) { t = (+$("scrub").value / 1000) * (s.duration || 0.001); draw(); } };
+  $("helpbtn").onclick = () => $("help").classList.toggle("open");
+  // after a click the keys go back to the page: Space then plays or pauses rather than pressing
+  // the button again, and the arrows move between shots rather than the slider or the menu
+  for (const el of document.querySelectorAll("button, select, input")) {
+    el.addEventListener(el.tagName === "BUTTON" ? "click" : "change", () => el.blur());
+  }
+  $("help").onclick = (e) => { if (e.target === $("help")) $("help").classList.remove("open"); };
+  document.addEventListener("keydown", (e) => {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    const tag = e.target && e.target.tagName;
+    if ((tag === "SELECT" || tag === "INPUT") && (e.key.startsWith("Arrow") || e.key === " ")) return;
+    const k = e.key;
+    let done = true;
+    if (k === " " || k === "k") setPlay(!playing);
+    else if ((k === "ArrowRight" && e.shiftKey) || k === "PageDown") toFrame(frameOf(cur) + 1);
+    else if ((k === "ArrowLeft" && e.shiftKey) || k === "PageUp") toFrame(frameOf(cur) - 1);
+    else if (k === "ArrowRight" || k === "l") select(cur + 1);
+    else if (k === "ArrowLeft" || k === "j") select(cur - 1);
+    else if (k === "ArrowUp" || k === "+" || k === "=") step(1);
+    else if (k === "ArrowDown" || k === "-") step(-1);
+    else if (k === "Home") select(0);
+    else if (k === "End") select(shots.length - 1);
+    else if (k === "r") { t = 0; draw(); }
+    else if (k === "?" || k === "h") $("help").classList.toggle("open");
+    else if (k === "Escape") $("help").classList.remove("open");
+    else done = false;
+    if (done) e.preventDefault();
+  });
+  window.addEventListener("resize", fit);
+
+  // For tests and scripts: where things stand, and what is drawn (mm; null: not on the table).
+  window.replay = {
+    state: () => ({
+      index: cur, frame: shots[cur] ? shots[cur].frame + 1 : 0, shot: shots[cur] ? shots[cur].n : 0,
+      t, playing, speed, sideways: !!(view && view.turn), drawn: { ...drawn },
+    }),
+    seek: (tt) => { t = tt; draw(); return { ...drawn }; },
+    // a point of the table (mm) in the canvas's CSS pixels
+    toScreen: (x, y) => { const [a, b] = screen(x, y), k = window.devicePixelRatio || 1; return [a / k, b / k]; },
+    select: (i) => select(i),
+  };
+
+  if (!shots.length) { $("caption").textContent = "no shots in this record"; }
+  fit();
+  if (shots.length) fromURL();
+})();
