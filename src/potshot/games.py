@@ -66,6 +66,8 @@ class Game:
     """What ``--frames N`` counts: snooker frames, carrom games (of boards), Russian games."""
     shot_word: ClassVar[str] = "shot"
     """What one shot is called in accounts: a snooker stroke, a carrom stroke, a Russian shot."""
+    cue_piece: ClassVar[str] = "white"
+    """The piece the player strikes: the cue ball, or carrom's striker."""
     players_range: ClassVar[tuple[int, int]] = (2, 2)
     default_players: ClassVar[tuple[str, ...]] = ("Ann", "Bob")
     default_max_shots: ClassVar[int] = 400
@@ -117,6 +119,14 @@ class Game:
         """Play ``shot``'s stroke on the simulated table from the referee's position."""
         res: ShotResult = self.match().simulate(referee, shot, trajectories=trajectories)
         return res
+
+    def break_stroke(
+        self, layout: Mapping[str, tuple[float, float] | None], place: tuple[float, float] | None = None
+    ) -> tuple[tuple[float, float], float, float]:
+        """The default opening stroke from ``layout``: where the cue piece goes (``place`` when given),
+        its speed (m/s) and aim (degrees)."""
+        out: tuple[tuple[float, float], float, float] = self.match().break_stroke(layout, place)
+        return out
 
     def play(
         self,
@@ -234,6 +244,7 @@ class Carrom(Game):
     frame_word = "board"
     match_unit = "game"
     shot_word = "stroke"
+    cue_piece = "striker"
     default_players = ("P1", "P2")
     default_max_shots = 2000
     max_shots_help = "Strokes at most in the match (a match that reaches it is left unfinished)."

@@ -32,7 +32,7 @@ def check_output(path: str | None, option: str, *, suffixes: Iterable[str] = ())
     p = Path(path)
     ok = tuple(suffixes)
     if ok and p.suffix.lower() not in ok:
-        kinds = " or ".join(ok)
+        kinds = ", ".join(ok[:-1]) + f" or {ok[-1]}" if len(ok) > 1 else ok[0]
         given = f"a {p.suffix} file" if p.suffix else "a name without a suffix"
         raise click.ClickException(f"cannot write {path} ({option}): {kinds} only, not {given}")
     folder = p.parent
@@ -61,12 +61,12 @@ def distinct_outputs(*paths: tuple[str, str | None]) -> None:
         seen[key] = option
 
 
-def console() -> Console:
-    """The console for a command's text: no highlighting of numbers, and no wrapping when piped
-    (a file or a pipe gets each line whole, as long as it is)."""
-    out = Console(highlight=False)
+def console(*, stderr: bool = False) -> Console:
+    """The console for a command's text (``stderr``: for the error stream): no highlighting of
+    numbers, and no wrapping when piped (a file or a pipe gets each line whole, as long as it is)."""
+    out = Console(highlight=False, stderr=stderr)
     if not out.is_terminal:
-        out = Console(highlight=False, soft_wrap=True)
+        out = Console(highlight=False, stderr=stderr, soft_wrap=True)
     return out
 
 

@@ -61,6 +61,21 @@ def simulate(ref: Referee, shot: Shot, *, trajectories: bool = False) -> ShotRes
     return flick(ref, shot, trajectories=trajectories)
 
 
+def break_stroke(
+    layout: Mapping[str, tuple[float, float] | None], place: tuple[float, float] | None = None
+) -> tuple[tuple[float, float], float, float]:
+    """The default break (Laws 14-17): the striker at ``place`` (default: the middle of the south
+    base), flicked at the board's centre at 7 m/s."""
+    import math
+
+    from potshot.equipment import carrom as eq
+
+    base = eq.BOARD.base("south")
+    place = place or eq.from_seat("south", eq.BOARD.size / 2, (base.outer + base.inner) / 2)
+    cx, cy = eq.BOARD.centre
+    return place, 7.0, math.degrees(math.atan2(cy - place[1], cx - place[0])) % 360.0
+
+
 def play(
     referee: Referee,
     record: Record,

@@ -58,6 +58,16 @@ def simulate(ref: Referee, shot: Shot, *, trajectories: bool = False) -> ShotRes
     return on_table(stroke_layout(ref, shot), shot.cue, trajectories=trajectories)
 
 
+def break_stroke(
+    layout: Mapping[str, tuple[float, float] | None], place: tuple[float, float] | None = None
+) -> tuple[tuple[float, float], float, float]:
+    """The default opening stroke, as snooker's: the white from the D (BALLS) thin on the right of the
+    highest red-named ball, at 7 m/s."""
+    from potshot.match.snooker import break_stroke as snooker_break
+
+    return snooker_break({n: p for n, p in layout.items() if n != "white"}, place)
+
+
 def play(
     referee: Referee,
     record: Record,

@@ -57,6 +57,28 @@ def simulate(ref: Referee, shot: Shot, *, trajectories: bool = False) -> ShotRes
     return simulate_from(ref, shot, trajectories=trajectories)
 
 
+BREAK_PLACE = (1000.0, 680.0)
+"""The default break-off's white: in the D (Section 3 Rule 5), right of the brown's spot."""
+
+
+def break_stroke(
+    layout: Mapping[str, tuple[float, float] | None], place: tuple[float, float] | None = None
+) -> tuple[tuple[float, float], float, float]:
+    """The default break-off from ``layout``: (place, speed m/s, aim degrees) -- the white from
+    ``place`` (default :data:`BREAK_PLACE`) thin onto the back row's right-hand end red (rack of
+    Section 3 Rule 2(a)), at 7 m/s."""
+    import math
+
+    place = place or BREAK_PLACE
+    reds = [p for n, p in layout.items() if n.startswith("red") and p is not None]
+    if not reds:
+        return place, 7.0, 90.0
+    top = max(p[1] for p in reds)
+    end = max((p for p in reds if abs(p[1] - top) < 1.0), key=lambda p: p[0])
+    tx, ty = end[0] + 0.8 * 52.5, end[1]
+    return place, 7.0, math.degrees(math.atan2(ty - place[1], tx - place[0]))
+
+
 def play(
     referee: Referee,
     record: Record,
