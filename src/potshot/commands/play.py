@@ -147,10 +147,8 @@ def play_command(game: games.Game) -> click.Command:
             )
         )
     params += [
-        click.Option(
-            ["-o", "--output"], type=click.Path(dir_okay=False), help="Write the record (with rulings) here."
-        ),
-        click.Option(["--html"], type=click.Path(dir_okay=False), help="Write an HTML replay here."),
+        click.Option(["-o", "--output"], type=click.Path(), help="Write the record (with rulings) here."),
+        click.Option(["--html"], type=click.Path(), help="Write an HTML replay here."),
         click.Option(["--quiet"], is_flag=True, help="No live account or progress; only the result lines."),
     ]
     example = f"potshot play {game.name} --seed 1 -o {game.frame_word}.json --html replay.html"

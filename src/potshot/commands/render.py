@@ -95,7 +95,7 @@ def _indices(record: object, frame: int, shot: int | None) -> tuple[int, int | N
 @click.option(
     "-o",
     "--output",
-    type=click.Path(dir_okay=False),
+    type=click.Path(),
     default=None,
     help="Write here (.svg, or .html for a page holding it); default stdout.",
 )

@@ -116,12 +116,8 @@ def _verdict(ruling: Any) -> str:
     show_default=True,
     help="Tip offset up (+) / down (-), fraction of R.",
 )
-@click.option(
-    "-o", "--output", type=click.Path(dir_okay=False), help="Write the record (with the ruling) here."
-)
-@click.option(
-    "--html", "html_path", type=click.Path(dir_okay=False), help="Write an animated replay page here."
-)
+@click.option("-o", "--output", type=click.Path(), help="Write the record (with the ruling) here.")
+@click.option("--html", "html_path", type=click.Path(), help="Write an animated replay page here.")
 @click.option(
     "--json", "as_json", is_flag=True, help="Print the shot's events as JSON (the account goes to stderr)."
 )
