@@ -8,23 +8,13 @@ the record are needed: no physics.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from rich.console import Console
 from rich.markup import escape
 
 from potshot import games
 from potshot.match.loop import ShotPlayed
+from potshot.match.text import points_text
 from potshot.referee.runner import Refereed
-
-
-def points_text(points: Mapping[str, int]) -> str:
-    """``{"Ann": 55, "Bob": 98}`` for people: ``Ann 55, Bob 98``.
-
-    >>> points_text({"Ann": 55, "Bob": 98})
-    'Ann 55, Bob 98'
-    """
-    return ", ".join(f"{k} {v}" for k, v in points.items())
 
 
 def print_account(result: Refereed, console: Console | None = None) -> None:

@@ -19,6 +19,7 @@ from rich.markup import escape
 
 from potshot.equipment.carrom import colour_of
 from potshot.match.loop import OnShot, ShotPlayed, play_shot
+from potshot.match.text import last_ruling, points_text
 from potshot.record.model import Before, Frame, Pot, Record, Shot
 from potshot.referee.base import Referee
 from potshot.referee.carrom import CarromReferee, CarromRuling
@@ -260,23 +261,10 @@ def describe(sp: ShotPlayed, record: Record | None = None, referee: Referee | No
     return " ".join(bits) + " " + tail
 
 
-def points_text(points: Mapping[str, int]) -> str:
-    """Points for people: ``Ann 12, Bob 7``.
-
-    >>> points_text({"Ann": 12, "Bob": 7})
-    'Ann 12, Bob 7'
-    """
-    return ", ".join(f"{k} {v}" for k, v in points.items())
-
-
-def _last_ruling(frame: Frame) -> dict[str, Any]:
-    return dict(frame.shots[-1].ruling or {}) if frame.shots else {}
-
-
 def frame_line(record: Record, index: int, seconds: float | None = None) -> str:
     """Board ``index`` (0-based) for people: ``board 3 (game 1): Ann +5, game Ann 12, Bob 7``."""
     frame = record.frames[index]
-    r = _last_ruling(frame)
+    r = last_ruling(frame)
     strokes = sum(1 for s in frame.shots if s.cue is not None)
     where = f"board {r.get('board', index + 1)} (game {r.get('game', 1)})"
     if not r.get("frame_over"):
@@ -301,7 +289,7 @@ def match_line(record: Record, referee: Referee) -> str:
     last: dict[str, Any] = {}
     for frame in reversed(record.frames):
         if frame.shots:
-            last = _last_ruling(frame)
+            last = last_ruling(frame)
             break
     played = f"after {boards} board{'s' if boards != 1 else ''}, {strokes} strokes"
     if last.get("match_over"):

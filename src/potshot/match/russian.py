@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from rich.markup import escape
 
 from potshot.match.loop import OnShot, ShotPlayed, play_shot
+from potshot.match.text import last_ruling, points_text
 from potshot.record.model import Before, Frame, Hit, Pot, Record, Shot
 from potshot.referee.base import Referee
 from potshot.referee.russian import RussianReferee, RussianRuling
@@ -171,11 +172,8 @@ def scores_text(posted: Mapping[str, int], tallies: Mapping[str, Mapping[str, in
     >>> scores_text({"P1": 34, "P2": 112}, {"P1": {"stars": 0}, "P2": {"stars": 1}})
     'P1 34, P2 112*1'
     """
-    out = []
-    for p, v in posted.items():
-        stars = tallies.get(p, {}).get("stars", 0)
-        out.append(f"{p} {v}" + (f"*{stars}" if stars else ""))
-    return ", ".join(out)
+    stars = {p: tallies.get(p, {}).get("stars", 0) for p in posted}
+    return points_text({p: f"{v}*{stars[p]}" if stars[p] else v for p, v in posted.items()})
 
 
 def describe(sp: ShotPlayed, record: Record | None = None, referee: Referee | None = None) -> str:
@@ -240,7 +238,7 @@ def frame_line(record: Record, index: int, seconds: float | None = None) -> str:
     """Game ``index`` (0-based) for people: who ended it with how many Real Stars, the posted scores."""
     frame = record.frames[index]
     strokes = sum(1 for s in frame.shots if s.cue is not None)
-    last = dict(frame.shots[-1].ruling or {}) if frame.shots else {}
+    last = last_ruling(frame)
     tallies = dict(last.get("tallies") or {})
     posted = scores_text(dict(last.get("posted") or {}), tallies)
     stars = _stars_needed(record)
@@ -263,7 +261,7 @@ def match_line(record: Record, referee: Referee) -> str:
     stars = _stars_needed(record)
     ended = dict.fromkeys(names, 0)
     for frame in record.frames:
-        last = dict(frame.shots[-1].ruling or {}) if frame.shots else {}
+        last = last_ruling(frame)
         if frame.result is None:
             continue
         for p, t in dict(last.get("tallies") or {}).items():

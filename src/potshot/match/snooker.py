@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from rich.markup import escape
 
 from potshot.match.loop import OnShot, ShotPlayed, play_shot
+from potshot.match.text import points_text
 from potshot.record.model import Frame, Hit, Pot, Record, Shot
 from potshot.referee.base import Referee
 from potshot.referee.snooker import SnookerReferee, SnookerRuling
@@ -210,7 +211,7 @@ def score_text(score: Mapping[str, int]) -> str:
     >>> score_text({"Ann": 40, "Bob": 12})
     'Ann 40 - Bob 12'
     """
-    return " - ".join(f"{k} {v}" for k, v in score.items())
+    return points_text(score, " - ")
 
 
 def frame_line(record: Record, index: int, seconds: float | None = None) -> str:
