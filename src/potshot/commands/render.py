@@ -111,10 +111,10 @@ def render(
     output: str | None,
 ) -> None:
     """Draw a position of RECORD.json (a path, or - for stdin) to scale, as SVG."""
+    check_output(output, "-o", suffixes=SUFFIXES)
     from potshot.record.io import load
     from potshot.render.svg import render_position, render_record, starting_layout, to_html
 
-    check_output(output, "-o", suffixes=SUFFIXES)
     if px_per_mm is not None and not px_per_mm > 0:
         raise click.BadParameter(f"must be positive, got {px_per_mm}", param_hint="--scale")
     if start is not None:
