@@ -253,3 +253,17 @@ def test_referee_text_says_board_for_carrom(tmp_path: Path) -> None:
     res = _run("referee", str(out), "--text")
     assert res.exit_code == 0, res.output
     assert "board 1" in res.output.splitlines()[1] and "frame" not in res.output
+
+
+def test_referee_text_ends_with_the_match_line(tmp_path: Path) -> None:
+    """Several frames: the account ends with the match's result, as ``potshot play`` does."""
+    rec = json.loads(_snooker_record(tmp_path).read_text())
+    rec["match"] = {"best_of": 3}
+    rec["frames"].append({"starts": "Bob", "shots": [{"player": "Bob", "before": {"concede": True}}]})
+    path = tmp_path / "two.json"
+    path.write_text(json.dumps(rec))
+    res = _run("referee", str(path), "--text")
+    assert res.exit_code == 0, res.output
+    lines = res.output.splitlines()
+    assert "frame 2: Ann wins, Ann 0, Bob 0" in lines
+    assert lines[-1] == "Ann wins the match: frames Ann 2 - Bob 0 after 2 (best of 3)"

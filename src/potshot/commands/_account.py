@@ -18,7 +18,8 @@ from potshot.referee.runner import Refereed
 
 
 def print_account(result: Refereed, console: Console | None = None) -> None:
-    """Print each frame's shots with the referee's ruling on each, and each ended frame's result."""
+    """Print each frame's shots with the referee's ruling on each, each ended frame's result and,
+    after several frames (or carrom's boards), the match's."""
     from potshot.commands._output import console as make_console
 
     con = console or make_console()
@@ -35,3 +36,6 @@ def print_account(result: Refereed, console: Console | None = None) -> None:
             who = f"{res.winner} wins" if res.winner else "over (no winner)"
             line = f"{game.frame_word} {fi + 1}: {who}, {points_text(res.score)}"
             con.print(f"[bold]{escape(line)}[/bold]", highlight=False)
+    if rec.frames and (len(rec.frames) > 1 or game.frame_word != game.match_unit):
+        con.rule()
+        con.print(f"[bold]{escape(game.match_line(rec, result.referee))}[/bold]", highlight=False)

@@ -278,7 +278,7 @@ def frame_line(record: Record, index: int, seconds: float | None = None) -> str:
     if r.get("game_winner"):
         line += f"; game to {r['game_winner']}"
     took = f", {seconds:.1f} s" if seconds is not None else ""
-    return line + f" ({strokes} strokes{took})"
+    return line + f" ({strokes} stroke{'s' if strokes != 1 else ''}{took})"
 
 
 def match_line(record: Record, referee: Referee) -> str:
@@ -291,7 +291,9 @@ def match_line(record: Record, referee: Referee) -> str:
         if frame.shots:
             last = last_ruling(frame)
             break
-    played = f"after {boards} board{'s' if boards != 1 else ''}, {strokes} strokes"
+    played = (
+        f"after {boards} board{'s' if boards != 1 else ''}, {strokes} stroke{'s' if strokes != 1 else ''}"
+    )
     if last.get("match_over"):
         who = last.get("match_winner") or last.get("game_winner") or "nobody"
         if games == 1:
@@ -300,4 +302,4 @@ def match_line(record: Record, referee: Referee) -> str:
         return f"match to {who} {played}; games {won}"
     what = "game" if games == 1 else f"best-of-{games} match"
     score = points_text(dict(last.get("game_score") or {}))
-    return f"{what} unfinished {played} (--max-shots); game score {score or 'none yet'}"
+    return f"{what} unfinished {played}; game score {score or 'none yet'}"

@@ -273,4 +273,4 @@ def match_line(record: Record, referee: Referee) -> str:
     counts = ", ".join(f"{p} {v}" for p, v in ended.items())
     real = f"{stars} Real Star{'s' if stars > 1 else ''}"
     line = f"{n} game{'s' if n != 1 else ''} played: ended holding {real} {counts}"
-    return line + (f"; {unfinished} unfinished (--max-shots)" if unfinished else "")
+    return line + (f"; {unfinished} unfinished" if unfinished else "")

@@ -233,24 +233,42 @@ def frame_line(record: Record, index: int, seconds: float | None = None) -> str:
 
 
 def match_line(record: Record, referee: Referee) -> str:
-    """The match's result for people: frames won by each player and who won (or that it goes on)."""
+    """The match's result for people: frames won by each player and who won, or that it goes on.
+
+    The record's ``match`` says how long the match is (``frames``: a fixed number; ``best_of``);
+    the referee's match score, when it keeps one, says whether it is decided (Section 3 Rule
+    1(g)-(h)). Without a ``match`` every frame of the record counts and the most frames win.
+    """
     assert isinstance(referee, SnookerReferee)
     names = record.player_names()
-    won = {n: 0 for n in names}
+    won = dict.fromkeys(names, 0)
     for f in record.frames:
         if f.result is not None and f.result.winner in won:
             won[f.result.winner] += 1
-    asked = int((record.match or {}).get("frames") or 1)
-    counts = " - ".join(f"{n} {won[n]}" for n in names)
+    n = len(record.frames)
+    fmt = record.match or {}
+    if "frames" in fmt:
+        asked, of = int(fmt["frames"]), f" of {int(fmt['frames'])}"
+    elif "best_of" in fmt:
+        asked, of = int(fmt["best_of"]), f" (best of {int(fmt['best_of'])})"
+    else:
+        asked, of = n, ""
     played = sum(1 for f in record.frames if f.result is not None)
-    unfinished = len(record.frames) - played
-    tail = f" ({unfinished} unfinished)" if unfinished else ""
+    unfinished = n - played
     top = max(won.values())
-    leaders = [n for n, v in won.items() if v == top]
-    if played < asked or unfinished:
+    leaders = [p for p, v in won.items() if v == top]
+    score = referee.state.match if referee.state is not None else None
+    if score is not None:
+        decided, winner = score.decided, score.winner
+    else:
+        decided = not unfinished and played >= asked
+        winner = leaders[0] if len(leaders) == 1 else None
+    if not decided:
         verdict = "match unfinished"
-    elif len(leaders) == 1:
-        verdict = f"{leaders[0]} wins the match"
+    elif winner is not None:
+        verdict = f"{winner} wins the match"
     else:
         verdict = "match drawn"
-    return f"{verdict}: frames {counts} after {len(record.frames)} of {asked}{tail}"
+    counts = points_text(won, " - ")
+    tail = f" ({unfinished} unfinished)" if unfinished else ""
+    return f"{verdict}: frames {counts} after {n}{of}{tail}"
