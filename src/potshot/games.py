@@ -64,6 +64,8 @@ class Game:
     """What one of the record's frames is called: a snooker frame, a carrom board, a Russian game."""
     match_unit: ClassVar[str] = "frame"
     """What ``--frames N`` counts: snooker frames, carrom games (of boards), Russian games."""
+    frames_help: ClassVar[str] = "Frames to play."
+    """What ``potshot play --frames`` means for this game."""
     shot_word: ClassVar[str] = "shot"
     """What one shot is called in accounts: a snooker stroke, a carrom stroke, a Russian shot."""
     cue_piece: ClassVar[str] = "white"
@@ -213,6 +215,7 @@ class Snooker(Game):
 
     name = "snooker"
     title = "Snooker"
+    frames_help = "Frames to play (the break-off alternates; Section 3 Rule 2)."
     shot_word = "stroke"
     default_players = ("Ann", "Bob")
     default_max_shots = 400
@@ -243,6 +246,7 @@ class Carrom(Game):
     title = "Carrom"
     frame_word = "board"
     match_unit = "game"
+    frames_help = "Games in the match: best of this many (Law 30: 3 for a match); 1 plays one game of boards."
     shot_word = "stroke"
     cue_piece = "striker"
     default_players = ("P1", "P2")
@@ -263,6 +267,7 @@ class Russian(Game):
     title = "Russian billiards"
     frame_word = "game"
     match_unit = "game"
+    frames_help = "Games to play, one after another (the opening shot passes round the players)."
     players_range = (2, 8)
     default_players = ("P1", "P2", "P3")
     default_max_shots = 1000

@@ -79,12 +79,6 @@ def parse_players(value: str, game: games.Game) -> list[str]:
     return names
 
 
-FRAMES_HELP = {
-    "frame": "Frames to play (the break-off alternates).",
-    "game": "Games to play.",
-}
-
-
 def play_command(game: games.Game) -> click.Command:
     """The ``potshot play GAME`` command of a registry entry."""
 
@@ -108,11 +102,7 @@ def play_command(game: games.Game) -> click.Command:
             type=click.IntRange(1),
             default=1,
             show_default=True,
-            help=(
-                "Games in the match: best of this many (Law 30: 3 for a match); 1 plays one game of boards."
-                if game.name == "carrom"
-                else FRAMES_HELP.get(game.match_unit, "Frames to play.")
-            ),
+            help=game.frames_help,
         ),
         click.Option(
             ["--max-shots"],
