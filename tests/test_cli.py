@@ -267,3 +267,25 @@ def test_referee_text_ends_with_the_match_line(tmp_path: Path) -> None:
     lines = res.output.splitlines()
     assert "frame 2: Ann wins, Ann 0, Bob 0" in lines
     assert lines[-1] == "Ann wins the match: frames Ann 2 - Bob 0 after 2 (best of 3)"
+
+
+def test_style_and_caption_come_from_render_styles(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The drawing style and caption are looked up by game name in ``potshot.render.styles``,
+    in either shape it may take (tables, or functions of the game's name)."""
+    import types
+
+    tables = types.ModuleType("potshot.render.styles")
+    tables.STYLES = {"carrom": {"board": "#e8c98f"}}  # type: ignore[attr-defined]
+    tables.CAPTIONS = {"carrom": lambda shot, ruling: f"board {ruling['board']}: {shot}"}  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "potshot.render.styles", tables)
+    carrom = games.get("carrom")
+    assert carrom.style == {"board": "#e8c98f"}
+    assert carrom.caption("A pockets white1", {"board": 2}) == "board 2: A pockets white1"
+    assert games.get("snooker").style is None and games.get("snooker").caption("x") is None
+
+    functions = types.ModuleType("potshot.render.styles")
+    functions.style = lambda game: f"{game}-style"  # type: ignore[attr-defined]
+    functions.caption = lambda game, shot: f"{game}: {shot}"  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "potshot.render.styles", functions)
+    assert games.get("russian").style == "russian-style"
+    assert games.get("russian").caption("P1 pots red") == "russian: P1 pots red"

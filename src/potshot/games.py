@@ -179,32 +179,39 @@ class Game:
 
     @property
     def style(self) -> Any:
-        """The game's drawing style, from :mod:`potshot.render.styles` (``None`` while it has none)."""
-        return _styles_attr("style", self.name)
+        """The game's drawing style from :mod:`potshot.render.styles`: its ``STYLES[name]``, or what its
+        ``style(name)`` (or ``style_for(name)``) returns; ``None`` while it has none."""
+        styles = _styles()
+        if styles is None:
+            return None
+        table = getattr(styles, "STYLES", None)
+        if isinstance(table, Mapping):
+            return table.get(self.name)
+        fn = getattr(styles, "style_for", None) or getattr(styles, "style", None)
+        return fn(self.name) if callable(fn) else None
 
     def caption(self, *args: Any, **kwargs: Any) -> Any:
-        """The game's caption for a drawn shot, from :mod:`potshot.render.styles` (``None`` while it has none)."""
-        fn = _styles_attr("caption", self.name)
-        return fn(*args, **kwargs) if callable(fn) else None
-
-
-def _styles_attr(kind: str, game: str) -> Any:
-    """``potshot.render.styles``' ``kind`` for ``game``: a ``STYLES``/``CAPTIONS`` entry, or a
-    ``style(game)``/``caption(game)`` function; ``None`` when the module or the entry is missing."""
-    try:
-        styles = importlib.import_module("potshot.render.styles")
-    except ImportError:
-        return None
-    table = getattr(styles, kind.upper() + "S", None)
-    if isinstance(table, Mapping) and game in table:
-        return table[game]
-    fn = getattr(styles, kind, None) or getattr(styles, f"{kind}_for", None)
-    if callable(fn):
-        try:
-            return fn(game)
-        except (KeyError, ValueError):
+        """The game's caption of a drawn shot from :mod:`potshot.render.styles`: its
+        ``CAPTIONS[name](*args)``, or ``caption(name, *args)``; ``None`` while it has none."""
+        styles = _styles()
+        if styles is None:
             return None
-    return None
+        table = getattr(styles, "CAPTIONS", None)
+        if isinstance(table, Mapping):
+            fn = table.get(self.name)
+            return fn(*args, **kwargs) if callable(fn) else None
+        fn = getattr(styles, "caption", None)
+        return fn(self.name, *args, **kwargs) if callable(fn) else None
+
+
+def _styles() -> ModuleType | None:
+    """:mod:`potshot.render.styles` (the drawing engineer's), or ``None`` where it does not exist."""
+    try:
+        return importlib.import_module("potshot.render.styles")
+    except ModuleNotFoundError as e:
+        if e.name in ("potshot.render.styles", "potshot.render"):
+            return None
+        raise
 
 
 # ------------------------------------------------------------------ entries
