@@ -258,3 +258,26 @@ def test_the_match_line_names_the_winner() -> None:
     rec.frames.append(Frame(starts="Bob", result=FrameResult(winner="Ann", score={"Ann": 1, "Bob": 0})))
     rec.match = {"frames": 4}
     assert game.match_line(rec, ref) == "match drawn: frames Ann 2 - Bob 2 after 4 of 4"
+
+
+def test_ctrl_c_keeps_what_was_played(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Stopping a long match with Ctrl-C writes the record and replay of the shots played so far."""
+    real_play = games.Game.play
+
+    def interrupted_after_two(self: games.Game, *args: Any, on_shot: Any = None, **kw: Any) -> None:
+        def hear(sp: Any) -> None:
+            on_shot(sp)
+            if sp.index == 1:
+                raise KeyboardInterrupt
+
+        real_play(self, *args, on_shot=hear, **kw)
+
+    monkeypatch.setattr(games.Game, "play", interrupted_after_two)
+    out, html = tmp_path / "x.json", tmp_path / "x.html"
+    res = _run("play", "snooker", "--frames", "3", "-o", str(out), "--html", str(html))
+    assert res.exit_code == 130
+    assert "interrupted after 2 strokes" in res.stderr
+    rec = load(out)
+    assert len(rec.frames) == 1 and len(rec.frames[0].shots) == 2 and rec.frames[0].result is None
+    assert referee_record(load(out)).error is None
+    assert html.exists() and "1.2" not in res.stderr

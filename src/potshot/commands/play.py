@@ -8,11 +8,13 @@ options everywhere (``--players``, ``--frames``, ``--max-shots``, ``--seed``,
 for each frame (carrom: board; Russian: game) as it ends and, after several,
 the match's; and writes the record with the referee's rulings (``-o``) and an
 animated HTML replay (``--html``). The output paths are checked before any
-shot is played. ``--seed`` makes the whole match reproducible.
+shot is played; Ctrl-C stops the match and still writes what was played (exit
+status 130). ``--seed`` makes the whole match reproducible.
 """
 
 from __future__ import annotations
 
+import sys
 import time
 from typing import Any
 
@@ -216,20 +218,32 @@ def _play(
             say(game.frame_line(record, index, now - started[0]))
             started[0] = now
 
-        game.play(
-            referee,
-            record,
-            bots,
-            max_shots=max_shots,
-            on_shot=on_shot,
-            on_frame=on_frame,
-            trajectories=trajectories,
-            **opts,
-        )
-    if frames > 1 or game.frame_word != game.match_unit:
+        interrupted = False
+        try:
+            game.play(
+                referee,
+                record,
+                bots,
+                max_shots=max_shots,
+                on_shot=on_shot,
+                on_frame=on_frame,
+                trajectories=trajectories,
+                **opts,
+            )
+        except KeyboardInterrupt:
+            interrupted = True
+    shots = sum(len(f.shots) for f in record.frames)
+    if interrupted:
+        # what was played is kept: every shot in the record is whole and ruled (Ctrl-C is not a crash)
+        click.echo(f"interrupted after {shots} {game.shot_word}{'s' if shots != 1 else ''}", err=True)
+    elif frames > 1 or game.frame_word != game.match_unit:
         say(game.match_line(record, referee) + f" ({time.perf_counter() - t0:.1f} s)")
+    traj = list(trajectories or [])[:shots]
+    traj += [None] * (shots - len(traj)) if html is not None else []
     who = " v ".join(names) if len(names) == 2 else ", ".join(names)
-    _write(record, output, html, trajectories or [], f"{game.title}: {who} (seed {seed})")
+    _write(record, output, html, traj, f"{game.title}: {who} (seed {seed})")
+    if interrupted:
+        sys.exit(130)
 
 
 def _write(record: Any, output: str | None, html: str | None, trajectories: list[Any], title: str) -> None:
