@@ -36,9 +36,10 @@ from types import ModuleType
 from typing import Any
 
 from potshot.equipment.carrom import colour_of, starting_position
+from potshot.match.carrom import new_record, play_game
+from potshot.match.loop import ShotPlayed
 from potshot.physics.carrom import simulate_flick
-from potshot.players.base import ShotPlayed
-from potshot.players.carrom import BUDGET, CarromBot, new_record, play_game
+from potshot.players.carrom import BUDGET, CarromBot
 from potshot.record.model import Pot
 from potshot.referee.carrom import CarromReferee, CarromRuling
 

@@ -33,9 +33,10 @@ from types import ModuleType
 from typing import Any
 
 from potshot.equipment.russian import starting_position
+from potshot.match.loop import ShotPlayed
+from potshot.match.russian import play_game
 from potshot.physics import simulate_shot
-from potshot.players.base import ShotPlayed
-from potshot.players.russian import CONTINUE_VALUE, VERIFY, RussianBot, play_game
+from potshot.players.russian import CONTINUE_VALUE, VERIFY, RussianBot
 from potshot.record.model import Cue, Frame, Pot, Record
 from potshot.referee.russian import RussianReferee, RussianRuling
 

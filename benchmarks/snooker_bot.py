@@ -34,8 +34,9 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
-from potshot.players.base import ShotPlayed
-from potshot.players.snooker import SnookerBot, play_frame
+from potshot.match.loop import ShotPlayed
+from potshot.match.snooker import play_frame
+from potshot.players.snooker import SnookerBot
 from potshot.record.model import Frame, Pot, Record
 from potshot.referee.snooker import SnookerReferee
 

@@ -28,7 +28,7 @@ def test_break_writes_a_valid_record_and_an_animated_page(tmp_path: Path) -> Non
         main, ["simulate", "snooker", "--break", "-o", str(out), "--html", str(page), "--json"]
     )
     assert res.exit_code == 0, res.output
-    events = json.loads(res.output)
+    events = json.loads(res.stdout)
     rec = load(out)
     assert rec.game == "snooker" and len(rec.frames) == 1 and len(rec.frames[0].shots) == 1
     shot = rec.frames[0].shots[0]
@@ -66,7 +66,7 @@ def test_cue_options_and_place(tmp_path: Path) -> None:
     )
     assert res.exit_code == 0, res.output
     direct = simulate_shot({**_standard(), "white": (889.0, 600.0)}, Cue(speed=1.5, aim=90.0, height=0.4))
-    assert json.loads(res.output) == [json.loads(json.dumps(_plain(e))) for e in direct.events]
+    assert json.loads(res.stdout) == [json.loads(json.dumps(_plain(e))) for e in direct.events]
 
 
 def _standard() -> dict:
@@ -84,7 +84,6 @@ def _plain(e: object) -> dict:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--break", "--place", "889,1500"], "in the D"),
         (["--break", "--side", "0.6"], "miscue"),
         (["--place", "1,2,3", "--aim", "0"], "x,y"),
         (["--place", "889,600"], "--aim"),

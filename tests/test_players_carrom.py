@@ -2,28 +2,22 @@
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Mapping
-from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from potshot.cli import main
 from potshot.equipment import carrom as eq
+from potshot.match.carrom import new_record, play_game
 from potshot.physics.carrom import simulate_flick
 from potshot.players import carrom as carrom_players
 from potshot.players.carrom import (
     CarromBot,
     base_places,
-    new_record,
     place_pieces,
-    play_game,
     pot_plans,
     simulate,
 )
-from potshot.record.io import load
 from potshot.record.model import Before, Cue, Cushion, Frame, Hit, Pot, Record, Shot
 from potshot.referee.carrom import CarromReferee, CarromRuling
 from potshot.referee.runner import referee_record
@@ -250,46 +244,6 @@ def test_waives_a_penalty_with_no_legal_spot(monkeypatch: pytest.MonkeyPatch) ->
     r2 = play(ref, shot)
     assert r2.to_place["B"] == 0 and r2.owed["B"] == 0
     assert any("Law 60" in f for f in r2.fouls)
-
-
-# ------------------------------------------------------------------ command
-
-
-def test_play_command_record_re_rules_identically(tmp_path: Path) -> None:
-    out = tmp_path / "x.json"
-    res = CliRunner().invoke(
-        main, ["play", "carrom", "--seed", "1", "--max-strokes", "30", "-o", str(out), "--quiet"]
-    )
-    assert res.exit_code == 0, res.output
-    assert "30 strokes" in res.output
-    rec = load(out)
-    assert rec.game == "carrom" and rec.players == ["P1", "P2"]
-    shots = [s for f in rec.frames for s in f.shots]
-    assert sum(1 for s in shots if s.cue is not None) == 30
-    stored = [s.ruling for s in shots]
-    pots = [e for s in shots for e in s.events if isinstance(e, Pot) and e.ball != "striker"]
-    assert pots
-    again = referee_record(load(out))
-    assert again.error is None
-    assert [s.ruling for f in again.record.frames for s in f.shots] == stored
-    res2 = CliRunner().invoke(main, ["referee", str(out), "--json"])
-    assert res2.exit_code == 0, res2.output
-    assert [s["ruling"] for f in json.loads(res2.output)["frames"] for s in f["shots"]] == stored
-
-
-def test_play_command_is_deterministic_and_writes_a_replay(tmp_path: Path) -> None:
-    a, b, h = tmp_path / "a.json", tmp_path / "b.json", tmp_path / "r.html"
-    for path in (a, b):
-        args = ["play", "carrom", "--names", "Ann,Bob", "--seed", "7", "--max-strokes", "6", "-o", str(path)]
-        if path == a:
-            args += ["--html", str(h)]
-        res = CliRunner().invoke(main, args)
-        assert res.exit_code == 0, res.output
-        assert "Ann" in res.output and "queen" in res.output
-    assert a.read_text() == b.read_text()
-    assert h.exists() and "Ann" in h.read_text()
-    bad = CliRunner().invoke(main, ["play", "carrom", "--names", "Ann"])
-    assert bad.exit_code != 0
 
 
 def test_replay_caption_speaks_carrom() -> None:

@@ -2,28 +2,22 @@
 
 from __future__ import annotations
 
-import json
 import random
-from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 from potshot import geometry as geo
-from potshot.cli import main
 from potshot.equipment import russian as eq
+from potshot.match.russian import play_game
 from potshot.players.russian import (
     RussianBot,
     allowed_points,
     plans_from,
-    play_game,
     roles,
     simulate,
     stroke_layout,
 )
-from potshot.record.io import load
 from potshot.record.model import Cue, Frame, Hit, Pot, Record, Shot
-from potshot.referee.runner import referee_record
 from potshot.referee.russian import RussianReferee, RussianRuling
 
 R = eq.BALL_RADIUS
@@ -223,45 +217,6 @@ def test_play_game_ends_at_the_real_star() -> None:
     assert [s.before.action for s in frame.shots] == [None, "discontinue"]
     assert frame.shots[0].ruling is not None and frame.shots[0].ruling["star"] == "P1"
     assert frame.result is not None and frame.result.score["P1"] == 100
-
-
-# ------------------------------------------------------------------ command
-
-
-def test_play_command_record_re_rules_identically(tmp_path: Path) -> None:
-    out = tmp_path / "x.json"
-    res = CliRunner().invoke(
-        main,
-        ["play", "russian", "--players", "3", "--seed", "1", "--max-shots", "20", "-o", str(out), "--quiet"],
-    )
-    assert res.exit_code == 0, res.output
-    assert "unfinished after 20 shots" in res.output or "Real Star" in res.output
-    rec = load(out)
-    assert rec.game == "russian" and rec.players == ["P1", "P2", "P3"]
-    shots = rec.frames[0].shots
-    assert 1 <= len(shots) <= 21
-    stored = [s.ruling for s in shots]
-    assert sum(r["points"] for r in stored if r) > 0
-    again = referee_record(load(out))
-    assert again.error is None
-    assert [s.ruling for s in again.record.frames[0].shots] == stored
-    # the command line referee agrees too
-    res2 = CliRunner().invoke(main, ["referee", str(out), "--json"])
-    assert res2.exit_code == 0, res2.output
-    assert [s["ruling"] for s in json.loads(res2.output)["frames"][0]["shots"]] == stored
-
-
-def test_play_command_is_deterministic_and_names_players(tmp_path: Path) -> None:
-    a, b = tmp_path / "a.json", tmp_path / "b.json"
-    for path in (a, b):
-        args = ["play", "russian", "--names", "Ann,Bob", "--seed", "4", "--max-shots", "4", "-o", str(path)]
-        res = CliRunner().invoke(main, args)
-        assert res.exit_code == 0, res.output
-        assert "Ann" in res.output
-    assert a.read_text() == b.read_text()
-    assert load(a).players == ["Ann", "Bob"]
-    bad = CliRunner().invoke(main, ["play", "russian", "--players", "3", "--names", "Ann,Bob"])
-    assert bad.exit_code != 0
 
 
 # -------------------------------------------------------------------- blacks

@@ -199,6 +199,7 @@ def test_position_play_beats_the_stun_alternatives() -> None:
 def test_a_seeded_frame_does_not_depend_on_what_the_process_played_before() -> None:
     """The bots cache pot fields across strokes; a frame's strokes must still follow from its seeds
     alone (a tournament may play it in any process, after any other frame)."""
+    from potshot.match.snooker import play_frame
     from potshot.players import snooker as sn
     from potshot.record.model import Frame, Record
     from potshot.referee.snooker import SnookerReferee
@@ -207,7 +208,7 @@ def test_a_seeded_frame_does_not_depend_on_what_the_process_played_before() -> N
         rec = Record(game="snooker", players=["Ann", "Bob"], frames=[Frame(starts="Ann")])
         ref = SnookerReferee(rec)
         bots = {"Ann": SnookerBot("Ann", seed), "Bob": SnookerBot("Bob", seed + 1)}
-        sn.play_frame(ref, 0, rec.frames[0], bots, max_shots=4)
+        play_frame(ref, 0, rec.frames[0], bots, max_shots=4)
         return [s.cue for s in rec.frames[0].shots]
 
     sn._FIELDS.clear()

@@ -2,28 +2,22 @@
 
 from __future__ import annotations
 
-import json
 import math
 import random
-from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 from potshot import geometry as geo
-from potshot.cli import main
 from potshot.equipment import snooker as eq
+from potshot.match.snooker import play_frame
 from potshot.physics import simulate_shot
 from potshot.players.snooker import (
     SnookerBot,
     first_contact,
-    play_frame,
     simulate_from,
     situation,
 )
-from potshot.record.io import load
 from potshot.record.model import Frame, Hit, Pot, Record, Shot
-from potshot.referee.runner import referee_record
 from potshot.referee.snooker import SnookerReferee
 
 Layout = dict[str, tuple[float, float] | None]
@@ -218,43 +212,6 @@ def test_play_frame_is_deterministic_and_rules_every_stroke() -> None:
     assert all(s.ruling is not None for s in a.frames[0].shots)
 
 
-def test_play_command_writes_a_record_the_referee_rules_identically(tmp_path: Path) -> None:
-    out = tmp_path / "x.json"
-    res = CliRunner().invoke(
-        main,
-        ["play", "snooker", "--seed", "1", "--frames", "1", "-o", str(out), "--max-shots", "12", "--quiet"],
-    )
-    assert res.exit_code == 0, res.output
-    assert "frame 1" in res.output
-    written = json.loads(out.read_text())
-    shots = written["frames"][0]["shots"]
-    assert len(shots) == 12 or written["frames"][0].get("result")
-    assert shots[0]["before"]["place"] and shots[0]["cue"]
-    rerun = referee_record(load(out))
-    assert rerun.error is None
-    again = [s.ruling for s in rerun.record.frames[0].shots]
-    assert again == [s["ruling"] for s in shots]
-
-
-def test_play_command_prints_a_live_account(tmp_path: Path) -> None:
-    res = CliRunner().invoke(main, ["play", "snooker", "--seed", "2", "--max-shots", "3"])
-    assert res.exit_code == 0, res.output
-    lines = [ln for ln in res.output.splitlines() if ln.startswith("1.")]
-    assert len(lines) == 3
-    assert lines[0].startswith("1.1 ") and "Bob" not in lines[0].split("|")[0]
-    assert "Ann 0 - Bob 0" in lines[0] or "FOUL" in lines[0]
-
-
-def test_play_command_writes_an_html_replay(tmp_path: Path) -> None:
-    html = tmp_path / "replay.html"
-    res = CliRunner().invoke(
-        main, ["play", "snooker", "--seed", "4", "--max-shots", "2", "--quiet", "--html", str(html)]
-    )
-    assert res.exit_code == 0, res.output
-    page = html.read_text()
-    assert page.lower().startswith("<!doctype html") and "seed 4" in page
-
-
 @pytest.mark.parametrize(("seed", "on"), [(31, "yellow"), (32, "brown"), (33, "pink")])
 def test_strokes_are_fair_in_the_colours(seed: int, on: str) -> None:
     pos = _random_position(seed, reds=0)
@@ -294,12 +251,13 @@ def test_incoming_player_plays_on_when_left_an_easy_pot_and_replaces_a_miss_othe
 
 
 def test_bot_also_plays_through_the_generic_loop() -> None:
+    from potshot.match.loop import play_frame as generic_play_frame
     from potshot.players import base
 
     rec = Record(game="snooker", players=["Ann", "Bob"], frames=[Frame(starts="Ann")])
     ref = SnookerReferee(rec)
     bots: dict[str, base.Player] = {"Ann": SnookerBot("Ann", 1), "Bob": SnookerBot("Bob", 2)}
-    frame = base.play_frame(
+    frame = generic_play_frame(
         ref,
         0,
         rec.frames[0],

@@ -85,3 +85,40 @@ def test_referee_refuses_a_centre_beyond_a_cushion(game: str) -> None:
     assert out.error is not None
     assert (out.error.frame, out.error.shot, out.error.field) == (0, 0, "after.white")
     assert "off the playing surface" in out.error.message
+
+
+def test_a_ball_on_a_jaw_is_not_in_the_mouth() -> None:
+    """(1772.8, 90.8) is within the old reach of the bottom-right mouth, but a ball there would
+    overlap the corner's rounded jaw: the physics refuses it, so the referee must too."""
+    assert TABLE.in_pocket_mouth(1772.8, 90.8) is None
+    record, err = load_partial(_record("snooker", [1772.8, 90.8]))
+    out = referee_record(record, err)
+    assert out.error is not None and out.error.field == "after.white"
+
+
+def test_the_referee_and_the_physics_agree_on_every_mouth() -> None:
+    """One rule for both: every point beyond a cushion line near a pocket that the referee accepts
+    the simulator accepts as a starting position, and the other way round."""
+    import random
+
+    from potshot.physics import simulate_shot
+    from potshot.record.model import Cue
+
+    rng = random.Random(11)
+    w, h = TABLE.width, TABLE.length
+    seen = {True: 0, False: 0}
+    for _ in range(3000):
+        corner = rng.choice([(0.0, 0.0), (w, 0.0), (0.0, h / 2), (w, h / 2), (0.0, h), (w, h)])
+        x = min(max(corner[0] + rng.uniform(-60.0, 60.0), -R), w + R)
+        y = min(max(corner[1] + rng.uniform(-60.0, 60.0), -R), h + R)
+        if R <= x <= w - R and R <= y <= h - R:
+            continue
+        referee_ok = TABLE.in_pocket_mouth(x, y) is not None
+        try:
+            simulate_shot({"white": (889.0, 600.0), "red1": (x, y)}, Cue(speed=0.01, aim=270.0))
+            physics_ok = True
+        except ValueError:
+            physics_ok = False
+        assert referee_ok == physics_ok, (x, y)
+        seen[referee_ok] += 1
+    assert seen[True] > 50 and seen[False] > 50

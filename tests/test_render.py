@@ -351,17 +351,17 @@ def test_cli_renders_a_casebook_record(tmp_path: Path) -> None:
     assert SHARED is not None
     case = SHARED / "casebook" / "snooker" / "S01.json"
     out = tmp_path / "s01.svg"
-    res = CliRunner().invoke(main, ["render", str(case), "--shot", "0", "--before", "-o", str(out)])
+    res = CliRunner().invoke(main, ["render", str(case), "--shot", "1", "--before", "-o", str(out)])
     assert res.exit_code == 0, res.output
     drawn = pieces(parse(out.read_text()))
     assert len(drawn) == 22  # the white placed in the D for the break
     assert_at(drawn["white"], 950.0, 700.0, sn.BALL_RADIUS, 3569.0)
     assert_at(drawn["red1"], 889.0, 2730.25, sn.BALL_RADIUS, 3569.0)
-    res = CliRunner().invoke(main, ["render", str(case), "--shot", "3"])
+    res = CliRunner().invoke(main, ["render", str(case), "--shot", "4"])
     assert res.exit_code == 1
-    assert "frame 0, shot 3: no such shot: frame 0 has 1 shot(s)" in res.output
+    assert "no shot 4 in frame 1: it has 1 shot (from 1)" in res.output
     res = CliRunner().invoke(main, ["render", str(case), "--frame", "2"])
-    assert res.exit_code == 1 and "frame 2: no such frame" in res.output
+    assert res.exit_code == 1 and "no frame 2: the record has 1 frame (from 1)" in res.output
 
 
 def test_cli_start_and_stdin(tmp_path: Path) -> None:

@@ -1,27 +1,41 @@
-"""A readable shot-by-shot account of a refereed record, for the terminal."""
+"""A readable shot-by-shot account of a refereed record, for the terminal (``potshot referee --text``).
+
+Each shot gets the line ``potshot play`` prints for it (the game's
+:meth:`~potshot.games.Game.describe`), frames (carrom: boards; Russian: games)
+and shots counted from 1, then each ended frame's result. Only the referee and
+the record are needed: no physics.
+"""
 
 from __future__ import annotations
 
 from rich.console import Console
+from rich.markup import escape
 
-from potshot.record.model import Shot
+from potshot import games
+from potshot.match.loop import ShotPlayed
+from potshot.match.text import points_text
 from potshot.referee.runner import Refereed
 
 
 def print_account(result: Refereed, console: Console | None = None) -> None:
-    """Print each frame's shots with the referee's account of each."""
-    con = console or Console()
+    """Print each frame's shots with the referee's ruling on each, each ended frame's result and,
+    after several frames (or carrom's boards), the match's."""
+    from potshot.commands._output import console as make_console
+
+    con = console or make_console()
     rec = result.record
-    con.print(f"[bold]{rec.game}[/bold]: {' v '.join(rec.player_names())}")
+    game = games.get(rec.game)
+    con.print(f"[bold]{escape(game.title)}[/bold]: {escape(' v '.join(rec.player_names()))}")
     for fi, frame in enumerate(rec.frames):
-        con.rule(f"frame {fi + 1}")
+        con.rule(f"{game.frame_word} {fi + 1}")
         rulings = result.rulings[fi] if fi < len(result.rulings) else []
         for si, (shot, ruling) in enumerate(zip(frame.shots, rulings, strict=False)):
-            line = result.referee.account(shot, ruling)
-            style = "red" if ruling.foul else ""
-            con.print(f"{si:>4}  {line}", style=style, highlight=False)
-        if frame.result is not None:
-            con.print(f"[bold]frame to {frame.result.winner}[/bold] {frame.result.score}")
-
-
-__all__ = ["Shot", "print_account"]
+            con.print(game.describe(ShotPlayed(fi, si, shot, ruling, None), rec), highlight=False)
+        res = frame.result
+        if res is not None:
+            who = f"{res.winner} wins" if res.winner else "over (no winner)"
+            line = f"{game.frame_word} {fi + 1}: {who}, {points_text(res.score)}"
+            con.print(f"[bold]{escape(line)}[/bold]", highlight=False)
+    if rec.frames and (len(rec.frames) > 1 or game.frame_word != game.match_unit):
+        con.rule()
+        con.print(f"[bold]{escape(game.match_line(rec, result.referee))}[/bold]", highlight=False)

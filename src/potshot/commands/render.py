@@ -1,25 +1,34 @@
 """``potshot render RECORD.json``: draw a position of a record as SVG (or an HTML page holding it).
 
-    potshot render match.json -o start.svg                      # frame 0's starting position
-    potshot render match.json --frame 1 --shot 4 -o s4.svg      # after shot 4 of frame 1
+    potshot render match.json -o start.svg                      # the first frame's starting position
+    potshot render match.json --frame 2 --shot 4 -o s4.svg      # after the 4th shot of the 2nd frame
     potshot render match.json --shot 4 --before -o s4.svg       # before it
     potshot render --start carrom -o carrom.svg                 # a game's standard start
     potshot render --start snooker --reds 6 -o six.html
 
-Frames and shots are counted from 0, as in the casebook; a casebook case
-file is drawn from its ``record``. Without ``-o`` the
-SVG goes to stdout. A bad record or index exits 1 with a message naming the
-frame and shot.
+Frames (carrom: boards; Russian: games) and shots are counted from 1, as the
+accounts of ``potshot play`` and ``potshot referee --text`` count them (the
+JSON record alone counts from 0); a casebook case file is drawn from its
+``record``. ``-o`` writes SVG (``.svg``) or an HTML page holding it
+(``.html``); any other suffix is refused before anything is read. Without
+``-o`` the SVG goes to stdout. A bad record or index exits 1 with a one-line
+message naming the frame and shot.
 """
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Literal
 
 import click
 
+from potshot import games
+from potshot.commands._output import check_output, write_text
 from potshot.record.errors import RecordError
+
+SUFFIXES = (".svg", ".html", ".htm")
+"""What ``-o`` can write: the SVG itself, or a page holding it."""
 
 
 def _unwrap_case(data: bytes) -> bytes | str:
@@ -35,17 +44,46 @@ def _unwrap_case(data: bytes) -> bytes | str:
     return data
 
 
+def _indices(record: object, frame: int, shot: int | None) -> tuple[int, int | None]:
+    """``--frame``/``--shot`` (from 1) as the record's 0-based indices; a missing one is a
+    :class:`RecordError` saying, counted from 1, what there is."""
+    from potshot.record.model import Record
+
+    assert isinstance(record, Record)
+    word = games.get(record.game).frame_word if record.game in games.names() else "frame"
+    n = len(record.frames)
+    if frame > n:
+        raise RecordError(f"no {word} {frame}: the record has {n} {word}{'s' if n != 1 else ''} (from 1)")
+    shots = len(record.frames[frame - 1].shots)
+    if shot is not None and shot > shots:
+        raise RecordError(
+            f"no shot {shot} in {word} {frame}: it has {shots} shot{'s' if shots != 1 else ''} (from 1)"
+        )
+    return frame - 1, None if shot is None else shot - 1
+
+
 @click.command()
 @click.argument("record_path", metavar="RECORD.json", required=False)
-@click.option("--frame", "frame", type=int, default=0, show_default=True, help="Frame (board, game), from 0.")
 @click.option(
-    "--shot", "shot", type=int, default=None, help="Shot in the frame, from 0 (default: the frame's start)."
+    "--frame",
+    "frame",
+    type=click.IntRange(1),
+    default=1,
+    show_default=True,
+    help="Frame (board, game), from 1.",
+)
+@click.option(
+    "--shot",
+    "shot",
+    type=click.IntRange(1),
+    default=None,
+    help="Shot in the frame, from 1 (default: the frame's start).",
 )
 @click.option("--before/--after", "before", default=False, help="The position before or after the shot.")
 @click.option(
     "--start",
     "start",
-    type=click.Choice(["snooker", "russian", "carrom"]),
+    type=click.Choice(games.names()),
     default=None,
     help="Draw this game's standard starting position instead of a record.",
 )
@@ -57,9 +95,9 @@ def _unwrap_case(data: bytes) -> bytes | str:
 @click.option(
     "-o",
     "--output",
-    type=click.Path(dir_okay=False, writable=True),
+    type=click.Path(),
     default=None,
-    help="Write here (.svg, or .html for a page); default stdout.",
+    help="Write here (.svg, or .html for a page holding it); default stdout.",
 )
 def render(
     record_path: str | None,
@@ -73,6 +111,7 @@ def render(
     output: str | None,
 ) -> None:
     """Draw a position of RECORD.json (a path, or - for stdin) to scale, as SVG."""
+    check_output(output, "-o", suffixes=SUFFIXES)
     from potshot.record.io import load
     from potshot.render.svg import render_position, render_record, starting_layout, to_html
 
@@ -81,7 +120,7 @@ def render(
     if start is not None:
         if record_path is not None:
             raise click.UsageError("give either RECORD.json or --start GAME, not both")
-        if reds is not None and start != "snooker":
+        if reds is not None and not any(o.name == "reds" for o in games.get(start).options):
             raise click.UsageError("--reds goes with --start snooker")
         rules = {"reds": int(reds)} if reds else None
         try:
@@ -106,9 +145,13 @@ def render(
             raise click.ClickException(f"cannot read {record_path}: {e.strerror}") from None
         try:
             record = load(_unwrap_case(data))
-            svg = render_record(
-                record, frame, shot, "before" if before else "after", title=title, px_per_mm=px_per_mm
-            )
+            fi, si = _indices(record, frame, shot)
+            when: Literal["before", "after"] = "before" if before else "after"
+            if title is None:
+                word = games.get(record.game).frame_word if record.game in games.names() else "frame"
+                where = "start" if si is None else f"{when} shot {si + 1}"
+                title = f"{record.game}: {' v '.join(record.player_names())} - {word} {fi + 1}, {where}"
+            svg = render_record(record, fi, si, when, title=title, px_per_mm=px_per_mm)
         except RecordError as e:
             click.echo(f"potshot render: bad record or index: {e}", err=True)
             sys.exit(1)
@@ -119,7 +162,4 @@ def render(
         click.echo(svg, nl=False)
         return
     text = to_html(svg, title) if output.lower().endswith((".html", ".htm")) else svg
-    try:
-        Path(output).write_text(text)
-    except OSError as e:
-        raise click.ClickException(f"cannot write {output}: {e.strerror}") from None
+    write_text(output, text, "-o")

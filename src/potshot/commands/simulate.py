@@ -1,15 +1,20 @@
-"""``potshot simulate snooker``: play one stroke with the physics and write it as a record.
+"""``potshot simulate GAME``: play one stroke with the physics, have the referee rule it, write it as a record.
 
 Examples::
 
     potshot simulate snooker --break -o shot.json --html shot.html
     potshot simulate snooker --break --place 1000,680 --speed 7 --aim 84.6 --json
     potshot simulate snooker --position game.json --place 889,600 --speed 2 --aim 90 --height -0.3
+    potshot simulate carrom --break --html break.html
 
 The record has one frame and one shot: the standard starting position (or the
-position of ``--position``'s record after its last shot), the white placed with
-``before.place``, the ``cue``, the simulated ``events`` and ``after``. ``--html``
-writes a page that animates the shot to scale at real speed.
+position of ``--position``'s record after its last shot), the cue ball (carrom:
+the striker) placed with ``before.place``, the ``cue``, the simulated ``events``
+and ``after``, and the referee's ``ruling`` -- the same ruling ``potshot referee``
+gives the written record. A one-line account of the shot and its ruling is
+printed (on stderr with ``--json``, whose stdout is the events). ``--html``
+writes a page that animates the shot to scale at real speed. Output paths are
+checked before anything is simulated.
 """
 
 from __future__ import annotations
@@ -20,12 +25,11 @@ import sys
 from typing import Any
 
 import click
+from rich.markup import escape
 
+from potshot import games
+from potshot.commands._output import check_output, console, distinct_outputs
 from potshot.record.model import Before, Cue, Frame, Record, Shot
-
-# The default break-off: the white from the D onto the right-hand end red of the back
-# row (rack figures of Section 3 Rule 2(a)), thin, at a firm 7 m/s.
-BREAK_PLACE = (1000.0, 680.0)
 
 
 def _parse_point(value: str | None) -> tuple[float, float] | None:
@@ -34,32 +38,52 @@ def _parse_point(value: str | None) -> tuple[float, float] | None:
     try:
         x, y = (float(v) for v in value.split(","))
     except ValueError:
-        raise click.BadParameter(f"expected x,y in millimetres, got {value!r}") from None
+        raise click.BadParameter(
+            f"expected x,y in millimetres, got {value!r}", param_hint="--place"
+        ) from None
     if not (math.isfinite(x) and math.isfinite(y)):
-        raise click.BadParameter(f"expected finite numbers, got {value!r}")
+        raise click.BadParameter(f"expected finite numbers, got {value!r}", param_hint="--place")
     return (x, y)
 
 
-def _break_aim(place: tuple[float, float], layout: dict[str, Any]) -> float:
-    """Aim from ``place`` for a thin contact on the back row's right-hand end red."""
-    reds = [p for n, p in layout.items() if n.startswith("red") and p is not None]
-    if not reds:
-        return 90.0
-    top = max(p[1] for p in reds)
-    end = max((p for p in reds if abs(p[1] - top) < 1.0), key=lambda p: p[0])
-    tx, ty = end[0] + 0.8 * 52.5, end[1]
-    return math.degrees(math.atan2(ty - place[1], tx - place[0]))
+def _start(game: games.Game, position_path: str | None) -> tuple[dict[str, Any], dict[str, Any] | None, bool]:
+    """The layout to strike from, the record's rules, and whether it came from ``--position``."""
+    if not position_path:
+        return dict(game.starting_layout()), None, False
+    from potshot.record.io import load
+    from potshot.render.svg import layout_at
+
+    try:
+        rec = load(position_path)
+    except Exception as e:
+        raise click.ClickException(f"cannot read {position_path}: {e}") from None
+    if rec.game != game.name:
+        raise click.ClickException(f"{position_path} is a {rec.game} record, not {game.name}")
+    if not rec.frames:
+        raise click.ClickException(f"{position_path} has no frame")
+    fi = len(rec.frames) - 1
+    shots = rec.frames[fi].shots
+    try:
+        layout = layout_at(rec, fi, len(shots) - 1, "after") if shots else layout_at(rec, fi)
+    except Exception as e:
+        raise click.ClickException(f"cannot follow {position_path} to its last shot: {e}") from None
+    return dict(layout), rec.rules, True
 
 
-def _in_d(p: tuple[float, float]) -> bool:
-    from potshot.equipment.snooker import TABLE
-
-    cx, by = TABLE.width / 2, TABLE.baulk_line
-    return p[1] <= by and math.hypot(p[0] - cx, p[1] - by) <= TABLE.d_radius
+def _verdict(ruling: Any) -> str:
+    """The ruling's common fields in words (record format, "A ruling"): fair or foul, points, who is next."""
+    bits = [f"foul, {ruling.penalty} away" if ruling.foul else "fair"]
+    if ruling.points and not ruling.foul:
+        bits.append(f"{ruling.points} point{'s' if ruling.points != 1 else ''}")
+    if ruling.frame_over:
+        bits.append(f"over, to {ruling.winner}" if ruling.winner else "over")
+    elif ruling.next:
+        bits.append(f"{ruling.next} to play")
+    return "ruling: " + ", ".join(bits)
 
 
 @click.command()
-@click.argument("game", type=click.Choice(["snooker", "russian"]))
+@click.argument("game_name", metavar="GAME", type=click.Choice(games.names()))
 @click.option("--break", "break_off", is_flag=True, help="The break-off from the standard starting position.")
 @click.option(
     "--position",
@@ -67,7 +91,10 @@ def _in_d(p: tuple[float, float]) -> bool:
     type=click.Path(exists=True, dir_okay=False),
     help="Start from this record's position (after its last shot).",
 )
-@click.option("--place", help="Where to put the cue ball, x,y in mm (default on a break: 1000,680 in the D).")
+@click.option(
+    "--place",
+    help="Where to put the cue ball (carrom: the striker), x,y in mm (default on a break: the game's usual place).",
+)
 @click.option(
     "--speed", type=float, default=None, help="Cue-ball speed just after the strike, m/s (break default 7)."
 )
@@ -89,14 +116,14 @@ def _in_d(p: tuple[float, float]) -> bool:
     show_default=True,
     help="Tip offset up (+) / down (-), fraction of R.",
 )
-@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write the record here.")
+@click.option("-o", "--output", type=click.Path(), help="Write the record (with the ruling) here.")
+@click.option("--html", "html_path", type=click.Path(), help="Write an animated replay page here.")
 @click.option(
-    "--html", "html_path", type=click.Path(dir_okay=False), help="Write an animated replay page here."
+    "--json", "as_json", is_flag=True, help="Print the shot's events as JSON (the account goes to stderr)."
 )
-@click.option("--json", "as_json", is_flag=True, help="Print the shot's events as JSON.")
 @click.option("--player", default="Player 1", show_default=True, help="The striker's name in the record.")
 def simulate(
-    game: str,
+    game_name: str,
     break_off: bool,
     position_path: str | None,
     place: str | None,
@@ -110,92 +137,100 @@ def simulate(
     as_json: bool,
     player: str,
 ) -> None:
-    """Simulate one stroke on the snooker table (GAME: snooker or russian)."""
-    import msgspec
-
-    from potshot.physics import simulate_shot
-    from potshot.record.io import load
+    """Simulate one stroke of GAME and rule it (snooker and russian: a cue ball; carrom: a flick)."""
+    from potshot.match.loop import ShotPlayed
+    from potshot.record.errors import RecordError
     from potshot.record.model import to_builtins
-    from potshot.render.svg import layout_at, starting_layout
+    from potshot.referee.runner import rule_shot
 
+    check_output(output, "-o")
+    check_output(html_path, "--html")
+    distinct_outputs(("-o", output), ("--html", html_path))
     if break_off and position_path:
         raise click.UsageError(
             "--break starts from the standard position: give --break or --position, not both"
         )
+    if not player.strip():
+        raise click.BadParameter("give the striker a name", param_hint="--player")
+    game = games.get(game_name)
     spot = _parse_point(place)
-    rules: dict[str, Any] | None = None
-    frame_position: dict[str, Any] | None = None
-    if position_path:
-        try:
-            rec = load(position_path)
-        except Exception as e:
-            raise click.ClickException(f"cannot read {position_path}: {e}") from None
-        if rec.game != game:
-            raise click.ClickException(f"{position_path} is a {rec.game} record, not {game}")
-        if not rec.frames:
-            raise click.ClickException(f"{position_path} has no frame")
-        fi = len(rec.frames) - 1
-        shots = rec.frames[fi].shots
-        layout = layout_at(rec, fi, len(shots) - 1, "after") if shots else layout_at(rec, fi)
-        rules = rec.rules
-        frame_position = dict(layout)
-    else:
-        layout = starting_layout(game)
-    cue_ball = "white"
-    if spot is None and layout.get(cue_ball) is None:
-        if not break_off and position_path is None and aim is None:
-            raise click.UsageError("the white is in hand: give --place x,y (or --break)")
-        spot = BREAK_PLACE
-    if spot is not None:
-        in_hand = layout.get(cue_ball) is None
-        if (break_off or in_hand) and not _in_d(spot):
-            raise click.BadParameter(
-                f"the white is in hand: it must be placed in the D, got {spot}", param_hint="--place"
-            )
-        layout[cue_ball] = spot
-    if speed is None:
-        speed = 7.0 if break_off else 2.0
+    layout, rules, from_record = _start(game, position_path)
+    cue_piece = game.cue_piece
+    in_hand = layout.get(cue_piece) is None
+    if break_off or (in_hand and spot is None and aim is None):
+        if not break_off and in_hand and spot is None:
+            raise click.UsageError(f"the {cue_piece} is in hand: give --place x,y (or --break)")
+        spot, default_speed, default_aim = game.break_stroke(layout, spot)
+        speed = speed if speed is not None else default_speed
+        aim = aim if aim is not None else default_aim
+    if in_hand and spot is None:
+        raise click.UsageError(f"the {cue_piece} is in hand: give --place x,y (or --break)")
     if aim is None:
-        if not break_off:
-            raise click.UsageError("give --aim (degrees anticlockwise from +x)")
-        at = layout[cue_ball]
-        assert at is not None
-        aim = _break_aim(at, layout)
-    cue = Cue(speed=speed, aim=aim, elevation=elevation, side=side, height=height)
-    try:
-        result = simulate_shot(layout, cue, cue_ball=cue_ball, trajectories=bool(html_path))
-    except ValueError as e:
-        raise click.ClickException(str(e)) from None
-    shot = Shot(
-        player=player,
-        before=Before(place=spot) if spot is not None else Before(),
-        cue=cue,
-        events=result.events,
-        after=result.after,
+        raise click.UsageError("give --aim (degrees anticlockwise from +x)")
+    if speed is None:
+        speed = 2.0
+    cue = Cue(
+        speed=speed,
+        aim=aim,
+        elevation=elevation,
+        side=side,
+        height=height,
+        place=spot if cue_piece != "white" else None,
     )
+    shot = Shot(player=player, before=Before(place=spot) if spot is not None else Before(), cue=cue)
+    frame = Frame(starts=player, position=layout if from_record else None)
     record = Record(
-        game=game,  # type: ignore[arg-type]
-        players=[player, "Player 2"],
+        game=game.name,  # type: ignore[arg-type]
+        players=[player, "Player 2" if player != "Player 2" else "Player 1"],
         rules=rules,
-        frames=[Frame(starts=player, position=frame_position, shots=[shot])],
+        frames=[frame],
         meta={"generator": "potshot simulate"},
     )
+    try:
+        referee = game.referee_class()(record)
+        referee.start_frame(0, frame)
+        referee.check_shot(shot)
+    except RecordError as e:
+        raise click.ClickException(f"the referee refuses the stroke: {e}") from None
+    try:
+        result = game.simulate(referee, shot, trajectories=bool(html_path))
+    except ValueError as e:
+        raise click.ClickException(str(e)) from None
+    shot.events, shot.after = list(result.events), dict(result.after)
+    try:
+        ruling = rule_shot(referee, shot, 0, 0)
+    except RecordError as e:
+        raise click.ClickException(f"the referee cannot rule the simulated stroke: {e}") from None
+    frame.shots.append(shot)
+    frame.result = referee.frame_result()
     if output:
-        with open(output, "wb") as fh:
-            fh.write(msgspec.json.format(msgspec.json.encode(record), indent=2))
+        from potshot.commands._output import write_text
+        from potshot.record.io import dumps
+
+        write_text(output, dumps(record, indent=2) + "\n", "-o")
     if html_path:
         from potshot.render.replay import write_replay_html
 
-        title = "Break-off" if break_off else f"{game}: one shot"
-        write_replay_html(record, html_path, [result.trajectories], title=title)
+        title = f"{game.title}: break-off" if break_off else f"{game.title}: one {game.shot_word}"
+        try:
+            write_replay_html(record, html_path, [result.trajectories], title=title)
+        except OSError as e:
+            raise click.ClickException(f"cannot write {html_path} (--html): {e.strerror}") from None
+    line = game.describe(ShotPlayed(0, 0, shot, ruling, result), record, referee)
+    summary = f"{line} => {_verdict(ruling)} ({len(result.events)} events, {result.duration:.2f} s)"
+    wrote = [f"{what} written to {p}" for what, p in (("record", output), ("replay", html_path)) if p]
     if as_json:
         click.echo(json.dumps(to_builtins(result.events)))
-    elif not output and not html_path:
-        click.echo(
-            f"{len(result.events)} events in {result.duration:.2f} s (kernel events {result.n_events})"
-        )
-        for ev in result.events:
-            click.echo(f"  {json.dumps(to_builtins(ev))}")
-        potted = [n for n, p in result.after.items() if p is None and layout.get(n) is not None]
-        click.echo(f"potted: {', '.join(potted) or 'none'}")
+        err = console(stderr=True)
+        err.print(summary, highlight=False)
+        for w in wrote:
+            err.print(escape(w), highlight=False)
+    else:
+        con = console()
+        con.print(summary, highlight=False)
+        if not output and not html_path:
+            for ev in result.events:
+                con.print(escape(f"  {json.dumps(to_builtins(ev))}"), highlight=False)
+        for w in wrote:
+            con.print(escape(w), highlight=False)
     sys.stdout.flush()

@@ -15,9 +15,11 @@ import click
 from rich.console import Console
 from rich.table import Table
 
+from potshot import games
+
 
 @click.command()
-@click.argument("game", type=click.Choice(["snooker", "carrom", "russian"]))
+@click.argument("game", type=click.Choice(games.names()))
 @click.option(
     "--players",
     "players",

@@ -1,10 +1,12 @@
-"""The snooker table's boundaries as the simulator meets them and the pictures draw them.
+"""The snooker table's boundaries: straight cushions, rounded jaws, pocket falls, and the mouths between.
 
-Straight cushions, rounded jaws, pocket falls, built from
-:class:`potshot.equipment.snooker.Table` and its :class:`PocketSpec` figures.
-Pure geometry (millimetres, no numpy, no numba): :mod:`potshot.physics.table`
-turns it into the kernel's arrays, and :mod:`potshot.render` draws the same
-outlines, so the picture and the simulation share one source.
+Built from :class:`potshot.equipment.snooker.Table` and its :class:`PocketSpec`
+figures, for everything that needs the cushions' exact shape: the physics
+(:func:`potshot.physics.table.arrays_si` packs them into the kernel's metre
+arrays), the referee (a ball at rest on the
+edge of a pocket, Section 3 Rule 9: :func:`mouth_of`) and the drawings. One
+construction, so that what the simulator can leave in a mouth and what the
+referee accepts there are the same places.
 
 - Each cushion face is a straight segment (a ball's centre touches it at one
   radius from the face line).
@@ -12,14 +14,17 @@ outlines, so the picture and the simulation share one source.
   ``jaw_radius`` tangent to the cushion face, turning 90 degrees into the pocket.
   The two jaws of a pocket are placed so that the narrowest gap between them is
   the pocket's ``mouth`` (the opening a ball must pass: 86 mm corner, 90 mm
-  middle by default; Section 1 Rule 1(c)). For a corner pocket, whose cushions
-  meet at right angles, the jaws' tangent points are ``(mouth + 2 r)/sqrt(2) - r``
-  from the corner; for a middle pocket ``mouth/2 + r`` from the pocket's centre line.
+  middle by default). For a corner pocket, whose cushions meet at right angles,
+  the jaws' tangent points are ``(mouth + 2 r)/sqrt(2) - r`` from the corner; for
+  a middle pocket ``mouth/2 + r`` from the pocket's centre line.
 - A ball drops when its centre enters the pocket's fall: a circle around
   ``PocketSpec.centre`` just large enough to hold every centre position a ball
   can have while passing between the jaws' narrowest points. A ball that hits a
   jaw before that point bounces off it (rattles); one that stops short of the
   fall stays on the edge of the pocket.
+
+Everything here is in millimetres, pure Python (no numpy, no physics), so the
+referee and the pictures may use it.
 """
 
 from __future__ import annotations
@@ -170,3 +175,49 @@ def build_geometry(table: Table = TABLE) -> Geometry:
     )
     cushions = ("bottom", "top", "left-lower", "left-upper", "right-lower", "right-upper")
     return Geometry(w, ln, segs, tuple(jaws), tuple(falls), cushions, tuple(table.pockets))
+
+
+_GEOMETRY: dict[int, tuple[Table, Geometry]] = {}
+
+
+def table_geometry(table: Table = TABLE) -> Geometry:
+    """:func:`build_geometry` of ``table``, built once per Table object."""
+    hit = _GEOMETRY.get(id(table))
+    if hit is None or hit[0] is not table:
+        hit = (table, build_geometry(table))
+        if len(_GEOMETRY) > 16:
+            _GEOMETRY.clear()
+        _GEOMETRY[id(table)] = hit
+    return hit[1]
+
+
+def mouth_of(x: float, y: float, table: Table = TABLE, *, tol: float = 1e-6) -> str | None:
+    """The pocket in whose mouth a ball centred at ``(x, y)`` rests on the edge (Section 3 Rule 9), if any.
+
+    Such a ball has its centre beyond a cushion's face line, near a pocket, yet touches no
+    cushion face or jaw (within ``tol`` mm) and is not over the pocket's fall (it would have
+    dropped). A centre on the open cloth is not "in a mouth" (``None``).
+
+    >>> mouth_of(35.0, 20.5), mouth_of(20.0, 1814.5), mouth_of(20.0, 900.0), mouth_of(889.0, 900.0)
+    ('bottom-left', 'left-middle', None, None)
+    >>> mouth_of(1772.8, 90.8) is None  # beyond the bottom-right corner's jaw: it would overlap it
+    True
+    """
+    r = table.ball_radius
+    if r <= x <= table.width - r and r <= y <= table.length - r:
+        return None
+    geo = table_geometry(table)
+    near = [(math.dist((x, y), f.centre), f) for f in geo.falls]
+    near = [(d, f) for d, f in near if d < 4 * r + f.radius]
+    if not near or any(d <= f.radius for d, f in near):
+        return None
+    if any(math.dist((x, y), j.centre) < j.radius + r - tol for j in geo.jaws):
+        return None
+    for s in geo.segments:
+        tx, ty = s.b[0] - s.a[0], s.b[1] - s.a[1]
+        ln = math.hypot(tx, ty)
+        along = ((x - s.a[0]) * tx + (y - s.a[1]) * ty) / ln
+        depth = (x - s.a[0]) * s.normal[0] + (y - s.a[1]) * s.normal[1]
+        if -tol <= along <= ln + tol and depth < r - tol:
+            return None
+    return min(near, key=lambda df: df[0])[1].pocket

@@ -265,38 +265,20 @@ class Table:
         """The pocket whose mouth holds a ball centred at ``(x, y)``, if any.
 
         A ball can come to rest on the edge of a pocket (Section 3 Rule 9) with its
-        centre beyond the line of the cushion faces, inside the pocket's opening.
-        The opening reaches from the pocket along each cushion to the tangent points
-        of the rounded jaws: ``(mouth + 2 j)/sqrt(2) - j`` from a corner along each
-        cushion, ``mouth/2 + j`` each side of a middle pocket (``j``: jaw radius;
-        the same construction as the physics' cushion geometry). A centre more than
-        one ball radius behind the cushion line has dropped, and is not on the table.
+        centre beyond the line of the cushion faces, inside the pocket's opening:
+        touching neither cushion face nor rounded jaw, and not over the pocket's fall
+        (it would have dropped). The cushions, jaws and falls are those the physics
+        simulates (:func:`potshot.equipment.cushions.mouth_of`), so the referee accepts
+        in a mouth exactly what the simulator can leave there.
 
         >>> TABLE.in_pocket_mouth(35.0, 20.5), TABLE.in_pocket_mouth(20.0, 1784.5)
         ('bottom-left', 'left-middle')
         >>> TABLE.in_pocket_mouth(20.0, 900.0) is None, TABLE.in_pocket_mouth(889.0, 900.0) is None
         (True, True)
         """
-        r = self.ball_radius
-        w, h = self.width, self.length
-        if r <= x <= w - r and r <= y <= h - r:
-            return None  # on the open cloth, not in a mouth
-        if x < -r or x > w + r or y < -r or y > h + r:
-            return None
-        for spec in self.pockets.values():
-            j = spec.jaw_radius
-            if spec.corner:
-                reach = (spec.mouth + 2.0 * j) / math.sqrt(2.0) - j
-                cx = 0.0 if spec.centre[0] < w / 2 else w
-                cy = 0.0 if spec.centre[1] < h / 2 else h
-                if abs(x - cx) <= reach and abs(y - cy) <= reach:
-                    return spec.name
-            else:
-                reach = spec.mouth / 2.0 + j
-                side_x = 0.0 if spec.centre[0] < w / 2 else w
-                if abs(x - side_x) <= r and abs(y - spec.centre[1]) <= reach:
-                    return spec.name
-        return None
+        from potshot.equipment.cushions import mouth_of
+
+        return mouth_of(x, y, self)
 
     @classmethod
     def ten_foot(cls) -> Table:

@@ -10,6 +10,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from potshot.equipment.cushions import mouth_of
 from potshot.equipment.snooker import TABLE, Table
 from potshot.physics import kernel as K
 from potshot.physics.cue import strike
@@ -46,24 +47,9 @@ def _geometry(table: Table) -> tuple[Geometry, Arrays]:
 
 def _in_a_mouth(x: float, y: float, table: Table) -> bool:
     """True for a ball resting in a pocket's mouth, on the edge of the pocket: its centre is
-    beyond a cushion line but it touches no cushion face or jaw and is not over the fall."""
-    geo, _ = _geometry(table)
-    r = table.ball_radius
-    tol = 1e-6
-    if not any(math.dist((x, y), f.centre) < 4 * r + f.radius for f in geo.falls):
-        return False
-    if any(math.dist((x, y), f.centre) <= f.radius for f in geo.falls):
-        return False
-    if any(math.dist((x, y), j.centre) < j.radius + r - tol for j in geo.jaws):
-        return False
-    for s in geo.segments:
-        tx, ty = s.b[0] - s.a[0], s.b[1] - s.a[1]
-        ln = math.hypot(tx, ty)
-        along = ((x - s.a[0]) * tx + (y - s.a[1]) * ty) / ln
-        depth = (x - s.a[0]) * s.normal[0] + (y - s.a[1]) * s.normal[1]
-        if -tol <= along <= ln + tol and depth < r - tol:
-            return False
-    return True
+    beyond a cushion line but it touches no cushion face or jaw and is not over the fall
+    (:func:`potshot.equipment.cushions.mouth_of`, the referee's rule too)."""
+    return mouth_of(x, y, table) is not None
 
 
 def _check_layout(layout: dict[str, tuple[float, float] | None], cue_ball: str, table: Table) -> list[str]:

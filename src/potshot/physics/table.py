@@ -12,9 +12,19 @@ import math
 import numpy as np
 import numpy.typing as npt
 
-from potshot.equipment.cushions import Fall, Geometry, Jaw, Segment, Vec, build_geometry
+from potshot.equipment.cushions import Fall, Geometry, Jaw, Segment, Vec, build_geometry, table_geometry
 
-__all__ = ["Arrays", "Fall", "Geometry", "Jaw", "Segment", "Vec", "arrays_si", "build_geometry"]
+__all__ = [
+    "Arrays",
+    "Fall",
+    "Geometry",
+    "Jaw",
+    "Segment",
+    "Vec",
+    "arrays_si",
+    "build_geometry",
+    "table_geometry",
+]
 
 Arrays = tuple[npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.float64]]
 

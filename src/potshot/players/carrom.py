@@ -45,7 +45,7 @@ How :class:`CarromBot` chooses a stroke (ICF laws, ``shared/rulebooks/carrom-law
    pace from the bot's seeded generator (``aim_sigma`` degrees, ``speed_sigma``
    relative).
 
-:func:`play_game` plays a whole game (or a best-of match) between two bots:
+:func:`potshot.match.carrom.play_game` plays a whole game (or a best-of match) between two bots:
 boards until the referee ends the game (25 points, or the last board with a
 leader, Law 29), the break alternating (Law 22(a)), every stroke checked and
 ruled by the referee exactly as a record's shot. A board where neither bot
@@ -55,10 +55,9 @@ makes progress is passed out (three passes each, Law 98) and replayed.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
 from msgspec.structs import replace
 
@@ -66,9 +65,9 @@ from potshot import geometry as geo
 from potshot.equipment import carrom as eq
 from potshot.physics.carrom import E_FRAME, MU_SLIDE, G, simulate_flick
 from potshot.physics.result import ShotResult
-from potshot.players.base import CueingBot, Player, ShotPlayed, play_shot, trial_ruling
+from potshot.players.base import CueingBot, trial_ruling
 from potshot.players.common import unit
-from potshot.record.model import Before, Cue, Frame, Pot, Record, Shot
+from potshot.record.model import Before, Cue, Pot, Shot
 from potshot.referee.base import Referee
 from potshot.referee.carrom import CarromReferee, CarromRuling
 
@@ -806,93 +805,3 @@ class CarromBot(CueingBot):
             before=replace(before, place=plan.place),
             cue=Cue(speed=round(pace, 4), aim=round(aim % 360.0, 4), place=plan.place),
         )
-
-
-# ---------------------------------------------------------------- the game
-
-
-@dataclass
-class GameStats:
-    """Counts over a played game, for the account and the benchmark."""
-
-    strokes: int = 0
-    boards: int = 0
-    seconds_thinking: float = 0.0
-
-
-def play_game(
-    ref: CarromReferee,
-    record: Record,
-    players: Mapping[str, Player],
-    *,
-    on_shot: Callable[[ShotPlayed], None] | None = None,
-    max_strokes: int = 2000,
-    max_board_strokes: int = 200,
-    trajectories: list[Any] | None = None,
-    clock: Callable[[], float] | None = None,
-) -> GameStats:
-    """Play boards into ``record`` until the referee ends the match (``record.match``) or ``max_strokes``.
-
-    The first board is broken by ``record.players[0]``; the break alternates board by board (Law 22(a)(i));
-    a new game is broken by the player who did not break the previous game first (Law 22(a)(ii)); a void
-    board (Laws 98, 101, 103) is replayed by the same breaker. A board that reaches ``max_board_strokes``
-    shots is stuck (neither bot can make progress): from then on the players pass, and three passes in a
-    row by each void the board, which is replayed (Law 98). ``trajectories``, when given, receives each
-    stroke's sampled trajectories (``None`` for a shot without a flick).
-    """
-    import time
-
-    tick = clock or time.perf_counter
-    want = trajectories is not None
-
-    def _simulate(r: Referee, shot: Shot) -> ShotResult:
-        return simulate(r, shot, trajectories=want)
-
-    names = record.player_names()
-    game_breaker = breaker = names[0]
-    stats = GameStats()
-    fi = len(record.frames)
-    while not ref.state.match_over and stats.strokes < max_strokes:
-        frame = Frame(starts=breaker)
-        record.frames.append(frame)
-        ref.start_frame(fi, frame)
-        stats.boards += 1
-        last: CarromRuling | None = None
-        while stats.strokes < max_strokes:
-            player = ref.state.current
-            k = len(frame.shots)
-            if k >= max_board_strokes:
-                shot = Shot(player=player, before=Before(action="pass"))
-            else:
-                t0 = tick()
-                shot = players[player].choose(ref)
-                stats.seconds_thinking += tick() - t0
-            if shot.cue is not None:
-                stats.strokes += 1
-            ruling, _ = play_shot(
-                ref, fi, frame, k, shot, _simulate, on_shot=on_shot, trajectories=trajectories
-            )
-            assert isinstance(ruling, CarromRuling)
-            last = ruling
-            if ruling.frame_over:
-                break
-        frame.result = ref.frame_result()
-        fi += 1
-        if last is None or not last.frame_over:
-            break
-        if last.void:
-            continue
-        other = {names[0]: names[1], names[1]: names[0]}
-        if last.game_over:
-            game_breaker = breaker = other[game_breaker]
-        else:
-            breaker = other[breaker]
-    return stats
-
-
-def new_record(players: tuple[str, str], games: int = 1, seed: int | None = None) -> Record:
-    """An empty carrom record for a game (``games`` = 1) or a best-of-``games`` match between two players."""
-    meta: dict[str, Any] = {"generator": "potshot play carrom"}
-    if seed is not None:
-        meta["seed"] = seed
-    return Record(game="carrom", players=list(players), match={"games": games}, meta=meta)

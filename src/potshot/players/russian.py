@@ -54,7 +54,7 @@ spot by the player the rules name (PLAY), who picks the spot that leaves the
 striker least (or most, when it is the striker's own choice). The bot never
 declares the pink white.
 
-:func:`play_game` plays a game between bots through the referee, asking the
+:func:`potshot.match.russian.play_game` plays a game between bots through the referee, asking the
 right bot for each blocked spot, and ends it as the rules allow: the rulebook
 has no winning score (stars are "for display purposes only", STARS), so the
 game is discontinued (``before.action = "discontinue"``) once a player holds
@@ -64,7 +64,7 @@ game is discontinued (``before.action = "discontinue"``) once a player holds
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -75,10 +75,10 @@ from potshot.equipment import russian as eq
 from potshot.physics import simulate_shot
 from potshot.physics.params import GRAVITY, MAX_SPEED, MU_ROLL
 from potshot.physics.result import ShotResult
-from potshot.players.base import CueingBot, ShotPlayed, play_shot, trial_ruling
+from potshot.players.base import CueingBot, trial_ruling
 from potshot.players.common import Layout, Point, clear, ghost_pot, on_surface, pocket_axes, unit
 from potshot.record.errors import RecordError
-from potshot.record.model import Before, Cue, Frame, Shot
+from potshot.record.model import Before, Cue, Shot
 from potshot.referee.base import OVERLAP_TOLERANCE_MM, Referee
 from potshot.referee.russian import (
     BLACK_THRESHOLD,
@@ -1061,60 +1061,6 @@ def stroke_layout(referee: RussianReferee, shot: Shot) -> Layout:
     return layout
 
 
-def play_game(
-    referee: RussianReferee,
-    frame_index: int,
-    frame: Frame,
-    bots: Mapping[str, RussianBot],
-    *,
-    max_shots: int = 1000,
-    stars: int = 1,
-    on_shot: Callable[[ShotPlayed], None] | None = None,
-    trajectories: list[Any] | None = None,
-) -> Frame:
-    """Play a Russian-billiards game between ``bots`` through the referee.
-
-    Each shot is chosen by the player at the table, with any blocked ball's spot
-    chosen by the player the rules name (PLAY, the ruling's ``spot_by``),
-    simulated (with trajectories only when ``trajectories`` is given), checked
-    and ruled exactly as a record's shot. The game is discontinued once a player
-    holds ``stars`` Real Stars (the rules set no other end: STARS); after
-    ``max_shots`` shots it is left unfinished (no result). A shot the referee
-    refuses is a bug in the bot and raises :class:`RecordError`.
-    """
-    want = trajectories is not None
-
-    def _simulate(ref: Referee, shot: Shot) -> ShotResult:
-        assert isinstance(ref, RussianReferee) and shot.cue is not None
-        return simulate(stroke_layout(ref, shot), shot.cue, trajectories=want)
-
-    referee.start_frame(frame_index, frame)
-    last: RussianRuling | None = None
-    for k in range(max_shots):
-        st = referee.state
-        player = st.current
-        spots: dict[str, Point] | None = None
-        if st.pending:
-            chooser = last.spot_by if last is not None and last.spot_by else player
-            spots = bots[chooser].choose_spots(referee, player) if chooser in bots else None
-        shot = bots[player].choose(referee, spots=spots)
-        ruling, _ = play_shot(
-            referee, frame_index, frame, k, shot, _simulate, on_shot=on_shot, trajectories=trajectories
-        )
-        assert isinstance(ruling, RussianRuling)
-        last = ruling
-        if ruling.frame_over:
-            break
-        if ruling.star is not None and referee.state.tallies[ruling.star].stars >= stars:
-            end = Shot(player=ruling.star, before=Before(action="discontinue"))
-            play_shot(
-                referee, frame_index, frame, k + 1, end, _simulate, on_shot=on_shot, trajectories=trajectories
-            )
-            break
-    frame.result = referee.frame_result()
-    return frame
-
-
 __all__ = [
     "BallRole",
     "Choice",
@@ -1124,7 +1070,6 @@ __all__ = [
     "best_ev",
     "d_places",
     "plans_from",
-    "play_game",
     "pot_plan",
     "roles",
     "safe_plans",

@@ -49,7 +49,7 @@ decides (``play``, ``put_back``, or ``replace`` after a miss, at most
 ``max_replaces`` times a frame so that a miss chain cannot go on forever).
 A player who needs snookers with only the colours left concedes.
 
-:func:`play_frame` runs a frame between two bots through the referee (the
+:func:`potshot.match.snooker.play_frame` runs a frame between two bots through the referee (the
 incoming player's decision, then the stroke by whoever the decision sends to
 the table), with a cap on the strokes of a frame (``max_shots``): a frame
 that reaches it is left unfinished (no result).
@@ -63,7 +63,7 @@ at rest in a pocket's mouth (``Table.in_pocket_mouth``).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -76,12 +76,12 @@ from potshot.physics import simulate_shot
 from potshot.physics.cue import squirt_angle
 from potshot.physics.params import GRAVITY, MU_ROLL
 from potshot.physics.result import ShotResult
-from potshot.players.base import CueingBot, ShotPlayed, play_shot
+from potshot.players.base import CueingBot
 from potshot.players.common import Layout, Point, PotField, ghost_pot, pocket_axes
 from potshot.players.fastsim import Trial, TrialTable
-from potshot.record.model import Before, Cue, Frame, Hit, OffTable, Pot, Shot
+from potshot.record.model import Before, Cue, Hit, OffTable, Pot, Shot
 from potshot.referee.base import Referee
-from potshot.referee.snooker import SnookerReferee, SnookerRuling
+from potshot.referee.snooker import SnookerReferee
 
 R = eq.BALL_RADIUS
 D_CENTRE: Point = eq.SPOTS["brown"]
@@ -685,7 +685,7 @@ class SnookerBot(CueingBot):
         """The next shot for this player; after the opponent's foul, this player decides first.
 
         With ``put_back`` or ``replace`` the stroke is the offender's: this method then
-        plays it with this bot's own judgement (:func:`play_frame` asks the offender's bot).
+        plays it with this bot's own judgement (:func:`potshot.match.snooker.play_frame` asks the offender's bot).
         """
         assert isinstance(referee, SnookerReferee)
         decision: str | None = None
@@ -1164,7 +1164,7 @@ class SnookerBot(CueingBot):
         return best
 
 
-# ------------------------------------------------------------------ the loop
+# ------------------------------------------------------------ the stroke played
 
 
 def simulate_from(ref: SnookerReferee, shot: Shot, *, trajectories: bool = False) -> ShotResult:
@@ -1177,54 +1177,3 @@ def simulate_from(ref: SnookerReferee, shot: Shot, *, trajectories: bool = False
     on_table: Layout = {n: p for n, p in layout.items() if p is not None}
     # only the balls on the table: one already potted is not "potted again" in ``after``
     return simulate_shot(on_table, shot.cue, trajectories=trajectories)
-
-
-def play_frame(
-    referee: SnookerReferee,
-    frame_index: int,
-    frame: Frame,
-    players: dict[str, SnookerBot],
-    *,
-    on_shot: Callable[[ShotPlayed], None] | None = None,
-    max_shots: int = 400,
-    trajectories: list[Any] | None = None,
-) -> Frame:
-    """Play a snooker frame between bots through the referee, appending ruled shots to ``frame``.
-
-    After a foul the incoming player's bot decides; with ``put_back`` or
-    ``replace`` the offender's bot plays the stroke (casebook S25). Stops at
-    the frame's end or after ``max_shots`` strokes (the frame is then left
-    without a result). ``trajectories``, when given, receives each stroke's
-    sampled trajectories (simulated only for the stroke actually played).
-    """
-    want = trajectories is not None
-
-    def simulate(ref: Referee, shot: Shot) -> ShotResult:
-        assert isinstance(ref, SnookerReferee)
-        return simulate_from(ref, shot, trajectories=want)
-
-    referee.start_frame(frame_index, frame)
-    for bot in players.values():
-        bot.replaces = 0
-    last: SnookerRuling | None = None
-    for k in range(max_shots):
-        st = referee.state
-        decision: str | None = None
-        if st.pending is not None:
-            pend = st.pending
-            decision = players[pend.incoming].decide(referee)
-            striker = pend.incoming if decision == "play" else pend.offender
-        elif last is not None and last.next:
-            striker = last.next
-        else:
-            striker = st.striker
-        shot = players[striker].stroke(referee, decision, striker)
-        ruling, _ = play_shot(
-            referee, frame_index, frame, k, shot, simulate, on_shot=on_shot, trajectories=trajectories
-        )
-        assert isinstance(ruling, SnookerRuling)
-        last = ruling
-        if ruling.frame_over:
-            break
-    frame.result = referee.frame_result()
-    return frame

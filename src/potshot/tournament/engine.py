@@ -140,7 +140,7 @@ def play_match(spec: MatchSpec) -> MatchResult:
     won = {n: 0 for n in names}
     meta = {"generator": "potshot tournament", "match": spec.match_id, "seed": spec.seed}
     if spec.game == "snooker":
-        from potshot.players.snooker import play_frame
+        from potshot.match.snooker import play_frame
         from potshot.referee.snooker import SnookerReferee
 
         record = Record(
@@ -160,8 +160,8 @@ def play_match(spec: MatchSpec) -> MatchResult:
             if ref.state.match is not None and ref.state.match.decided:
                 break
     elif spec.game == "carrom":
-        from potshot.players.carrom import new_record
-        from potshot.players.carrom import play_game as play_carrom
+        from potshot.match.carrom import new_record
+        from potshot.match.carrom import play_game as play_carrom
         from potshot.referee.carrom import CarromReferee
 
         record = new_record((names[0], names[1]), games=spec.frames, seed=spec.seed)
@@ -173,7 +173,7 @@ def play_match(spec: MatchSpec) -> MatchResult:
             if last is not None and last.get("game_over") and last.get("game_winner") in won:
                 won[str(last["game_winner"])] += 1
     else:
-        from potshot.players.russian import play_game as play_russian
+        from potshot.match.russian import play_game as play_russian
         from potshot.referee.russian import RussianReferee
 
         record = Record(game="russian", players=list[str | list[str]](names), meta=meta)

@@ -1,0 +1,321 @@
+"""The game registry: everything potshot knows about a game, found by its name.
+
+One :class:`Game` entry per game holds class-level metadata (its name and
+title, what a frame and a shot are called, how many players, the defaults of
+its ``potshot play`` options) and hooks that import the heavy parts only when
+called: the referee, the equipment, the starting layout, the simulated stroke,
+the built-in player, the match loop (:mod:`potshot.match`), the account line of
+a shot, and the drawing style and caption (:mod:`potshot.render.styles`).
+Importing this module imports nothing but the standard library, so that
+``potshot referee`` never loads numba or the physics through it.
+
+A fourth game is one new module (its referee, equipment, player and loop) and
+one entry here: a :class:`Game` subclass passed to :func:`register`.
+
+>>> names()
+['snooker', 'carrom', 'russian']
+>>> get("carrom").frame_word, get("snooker").players_range
+('board', (2, 2))
+>>> get("pool")
+Traceback (most recent call last):
+...
+KeyError: "unknown game 'pool' (games: snooker, carrom, russian)"
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, ClassVar
+
+if TYPE_CHECKING:
+    from potshot.match.loop import OnShot, ShotPlayed
+    from potshot.physics.result import ShotResult
+    from potshot.players.base import Player
+    from potshot.record.model import Record, Shot
+    from potshot.referee.base import Referee
+
+
+@dataclass(frozen=True)
+class Option:
+    """A game's own ``potshot play`` option (``--reds``, ``--budget``, ``--stars``), as plain data.
+
+    ``choices`` makes it a choice of strings (passed on as ints when they are
+    digits); otherwise it is an integer of at least ``minimum``.
+    """
+
+    name: str
+    default: int
+    help: str
+    choices: tuple[str, ...] = ()
+    minimum: int = 1
+
+
+class Game:
+    """One game: metadata and lazily imported parts. Subclass it, set the class attributes, register it."""
+
+    name: ClassVar[str]
+    """The record's ``game`` value."""
+    title: ClassVar[str]
+    """For people: ``Snooker``, ``Carrom``, ``Russian billiards``."""
+    frame_word: ClassVar[str] = "frame"
+    """What one of the record's frames is called: a snooker frame, a carrom board, a Russian game."""
+    match_unit: ClassVar[str] = "frame"
+    """What ``--frames N`` counts: snooker frames, carrom games (of boards), Russian games."""
+    frames_help: ClassVar[str] = "Frames to play."
+    """What ``potshot play --frames`` means for this game."""
+    shot_word: ClassVar[str] = "shot"
+    """What one shot is called in accounts: a snooker stroke, a carrom stroke, a Russian shot."""
+    cue_piece: ClassVar[str] = "white"
+    """The piece the player strikes: the cue ball, or carrom's striker."""
+    players_range: ClassVar[tuple[int, int]] = (2, 2)
+    default_players: ClassVar[tuple[str, ...]] = ("Ann", "Bob")
+    default_max_shots: ClassVar[int] = 400
+    max_shots_help: ClassVar[str] = "Shots at most per frame (a frame that reaches it is left unfinished)."
+    default_aim_error: ClassVar[float] = 0.05
+    max_aim_error: ClassVar[float] = 2.0
+    options: ClassVar[tuple[Option, ...]] = ()
+    """The game's own ``potshot play`` options, passed as keywords to the hooks below."""
+    referee_module: ClassVar[str]
+    equipment_module: ClassVar[str]
+    match_module: ClassVar[str]
+    """The module with ``new_record``, ``make_bot``, ``simulate``, ``play``, ``describe``, ``frame_line``
+    and ``match_line`` (see :mod:`potshot.match.snooker` for their signatures)."""
+
+    # ------------------------------------------------------------- the parts
+
+    def referee_class(self) -> type[Referee]:
+        """The game's referee (never imports the physics)."""
+        from potshot.referee.registry import referee_class
+
+        return referee_class(self.name)
+
+    def equipment(self) -> ModuleType:
+        """The module with the game's table or board, balls or pieces, spots and starting position."""
+        return importlib.import_module(self.equipment_module)
+
+    def match(self) -> ModuleType:
+        """The module that plays the game (imports the players and the physics)."""
+        return importlib.import_module(self.match_module)
+
+    def starting_layout(
+        self, rules: Mapping[str, Any] | None = None
+    ) -> dict[str, tuple[float, float] | None]:
+        """The standard starting position under ``rules`` (what a frame without ``position`` starts from)."""
+        start = self.equipment().starting_position
+        return dict(start())
+
+    def new_record(self, players: Sequence[str], *, frames: int, seed: int, **options: Any) -> Record:
+        """An empty record for a match of ``frames`` (:attr:`match_unit`) between ``players``."""
+        rec: Record = self.match().new_record(list(players), frames=frames, seed=seed, **options)
+        return rec
+
+    def bot(self, name: str, seed: int, *, aim_error: float | None = None, **options: Any) -> Player:
+        """The built-in player ``name`` (``aim_error``: degrees, one standard deviation; None: its default)."""
+        bot: Player = self.match().make_bot(name, seed, aim_error=aim_error, **options)
+        return bot
+
+    def simulate(self, referee: Referee, shot: Shot, *, trajectories: bool = False) -> ShotResult:
+        """Play ``shot``'s stroke on the simulated table from the referee's position."""
+        res: ShotResult = self.match().simulate(referee, shot, trajectories=trajectories)
+        return res
+
+    def break_stroke(
+        self, layout: Mapping[str, tuple[float, float] | None], place: tuple[float, float] | None = None
+    ) -> tuple[tuple[float, float], float, float]:
+        """The default opening stroke from ``layout``: where the cue piece goes (``place`` when given),
+        its speed (m/s) and aim (degrees)."""
+        out: tuple[tuple[float, float], float, float] = self.match().break_stroke(layout, place)
+        return out
+
+    def play(
+        self,
+        referee: Referee,
+        record: Record,
+        players: Mapping[str, Player],
+        *,
+        max_shots: int,
+        on_shot: OnShot | None = None,
+        on_frame: Callable[[int], None] | None = None,
+        trajectories: list[Any] | None = None,
+        **options: Any,
+    ) -> None:
+        """Play the match of ``record`` (its frames are appended) between ``players`` through ``referee``.
+
+        ``on_shot`` hears of each shot once it is ruled, ``on_frame(index)`` of each frame once it has
+        ended; ``trajectories``, when given, receives each shot's sampled trajectories (one flat list).
+        """
+        self.match().play(
+            referee,
+            record,
+            players,
+            max_shots=max_shots,
+            on_shot=on_shot,
+            on_frame=on_frame,
+            trajectories=trajectories,
+            **options,
+        )
+
+    def describe(self, sp: ShotPlayed, record: Record | None = None, referee: Referee | None = None) -> str:
+        """One line of rich markup for a ruled shot of ``record``, frames and shots counted from 1
+        (``referee``: the referee just after the shot, when at hand, for what only its state knows)."""
+        line: str = self.match().describe(sp, record, referee)
+        return line
+
+    def frame_line(self, record: Record, index: int, seconds: float | None = None) -> str:
+        """One plain line on frame ``index`` (0-based) of ``record``: its result, or that it is unfinished
+        (``seconds``: how long it took to play, when known)."""
+        line: str = self.match().frame_line(record, index, seconds)
+        return line
+
+    def match_line(self, record: Record, referee: Referee) -> str:
+        """One plain line on the match of ``record``: who won what, or that it is unfinished."""
+        line: str = self.match().match_line(record, referee)
+        return line
+
+    # ---------------------------------------------------- drawing (render)
+
+    @property
+    def style(self) -> Any:
+        """The game's drawing style from :mod:`potshot.render.styles`: its ``STYLES[name]``, or what its
+        ``style(name)`` (or ``style_for(name)``) returns; ``None`` while it has none."""
+        styles = _styles()
+        if styles is None:
+            return None
+        table = getattr(styles, "STYLES", None)
+        if isinstance(table, Mapping):
+            return table.get(self.name)
+        fn = getattr(styles, "style_for", None) or getattr(styles, "style", None)
+        return fn(self.name) if callable(fn) else None
+
+    def caption(self, *args: Any, **kwargs: Any) -> Any:
+        """The game's caption of a drawn shot from :mod:`potshot.render.styles`: its
+        ``CAPTIONS[name](*args)``, or ``caption(name, *args)``; ``None`` while it has none."""
+        styles = _styles()
+        if styles is None:
+            return None
+        table = getattr(styles, "CAPTIONS", None)
+        if isinstance(table, Mapping):
+            fn = table.get(self.name)
+            return fn(*args, **kwargs) if callable(fn) else None
+        fn = getattr(styles, "caption", None)
+        return fn(self.name, *args, **kwargs) if callable(fn) else None
+
+
+def _styles() -> ModuleType | None:
+    """:mod:`potshot.render.styles` (the drawing engineer's), or ``None`` where it does not exist."""
+    try:
+        return importlib.import_module("potshot.render.styles")
+    except ModuleNotFoundError as e:
+        if e.name in ("potshot.render.styles", "potshot.render"):
+            return None
+        raise
+
+
+# ------------------------------------------------------------------ entries
+
+
+class Snooker(Game):
+    """Snooker under the official WPBSA rules."""
+
+    name = "snooker"
+    title = "Snooker"
+    frames_help = "Frames to play (the break-off alternates; Section 3 Rule 2)."
+    shot_word = "stroke"
+    default_players = ("Ann", "Bob")
+    default_max_shots = 400
+    max_shots_help = "Strokes at most per frame (a frame that reaches it is left unfinished)."
+    default_aim_error = 0.03
+    max_aim_error = 2.0
+    options = (
+        Option("reds", 15, "Reds in the triangle (the 10- and 6-red games).", choices=("15", "10", "6")),
+    )
+    referee_module = "potshot.referee.snooker"
+    equipment_module = "potshot.equipment.snooker"
+    match_module = "potshot.match.snooker"
+
+    def starting_layout(
+        self, rules: Mapping[str, Any] | None = None
+    ) -> dict[str, tuple[float, float] | None]:
+        """Section 3 Rule 2(a): ``rules.reds`` (15, 10 or 6) and ``rules.table`` (``10ft``)."""
+        eq = self.equipment()
+        r = dict(rules or {})
+        table = eq.Table.ten_foot() if str(r.get("table", "")) in ("10ft", "10", "ten_foot") else eq.TABLE
+        return dict(eq.starting_position(int(r.get("reds", 15)), table))
+
+
+class Carrom(Game):
+    """Carrom under the International Carrom Federation's laws (singles)."""
+
+    name = "carrom"
+    title = "Carrom"
+    frame_word = "board"
+    match_unit = "game"
+    frames_help = "Games in the match: best of this many (Law 30: 3 for a match); 1 plays one game of boards."
+    shot_word = "stroke"
+    cue_piece = "striker"
+    default_players = ("P1", "P2")
+    default_max_shots = 2000
+    max_shots_help = "Strokes at most in the match (a match that reaches it is left unfinished)."
+    default_aim_error = 0.3
+    max_aim_error = 5.0
+    options = (Option("budget", 150, "Simulated flicks per stroke the players may think with."),)
+    referee_module = "potshot.referee.carrom"
+    equipment_module = "potshot.equipment.carrom"
+    match_module = "potshot.match.carrom"
+
+
+class Russian(Game):
+    """Russian billiards under the house ruleset (two to eight players in rotation)."""
+
+    name = "russian"
+    title = "Russian billiards"
+    frame_word = "game"
+    match_unit = "game"
+    frames_help = "Games to play, one after another (the opening shot passes round the players)."
+    players_range = (2, 8)
+    default_players = ("P1", "P2", "P3")
+    default_max_shots = 1000
+    max_shots_help = "Shots at most per game (a game that reaches it is left unfinished)."
+    default_aim_error = 0.05
+    max_aim_error = 2.0
+    options = (Option("stars", 1, "A game is discontinued when a player holds this many Real Stars."),)
+    referee_module = "potshot.referee.russian"
+    equipment_module = "potshot.equipment.russian"
+    match_module = "potshot.match.russian"
+
+
+# ----------------------------------------------------------------- registry
+
+_GAMES: dict[str, Game] = {}
+
+
+def register(game: Game | type[Game]) -> Game:
+    """Add ``game`` (an entry or its class) to the registry under ``game.name``; returns the entry.
+
+    Registering a name again replaces the entry (a plug-in may override a game).
+    """
+    entry = game() if isinstance(game, type) else game
+    if not getattr(entry, "name", ""):
+        raise ValueError("a game entry needs a name")
+    _GAMES[entry.name] = entry
+    return entry
+
+
+def get(name: str) -> Game:
+    """The entry of game ``name``; ``KeyError`` naming the games when there is none."""
+    try:
+        return _GAMES[name]
+    except KeyError:
+        raise KeyError(f"unknown game {name!r} (games: {', '.join(_GAMES)})") from None
+
+
+def names() -> list[str]:
+    """Every registered game's name, in registration order."""
+    return list(_GAMES)
+
+
+for _entry in (Snooker, Carrom, Russian):
+    register(_entry)

@@ -1,0 +1,305 @@
+"""Carrom matches between built-in players: the board loop, the account line, the result lines.
+
+:func:`play_game` plays a whole game (or a best-of match, Law 30) between two
+bots: boards until the referee ends the game (25 points, or the last board
+with a leader, Law 29), the break alternating (Law 22(a)), every stroke
+checked and ruled by the referee exactly as a record's shot. A board where
+neither bot makes progress is passed out (three passes each, Law 98) and
+replayed. :func:`describe`, :func:`frame_line` and :func:`match_line` are what
+``potshot play carrom`` prints: boards, games and strokes counted from 1.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from rich.markup import escape
+
+from potshot.equipment.carrom import colour_of
+from potshot.match.loop import OnShot, ShotPlayed, play_shot
+from potshot.match.text import last_ruling, points_text
+from potshot.record.model import Before, Frame, Pot, Record, Shot
+from potshot.referee.base import Referee
+from potshot.referee.carrom import CarromReferee, CarromRuling
+
+if TYPE_CHECKING:  # the players and the physics are imported when a board is played, not for an account
+    from potshot.physics.result import ShotResult
+    from potshot.players.base import Player
+    from potshot.players.carrom import CarromBot
+
+
+def new_record(
+    players: Sequence[str], *, frames: int = 1, seed: int | None = None, games: int | None = None, **_: Any
+) -> Record:
+    """An empty carrom record for a game (``frames`` = 1) or a best-of-``frames`` match (Law 30)
+    between two players (``games`` is the older name of ``frames``)."""
+    meta: dict[str, Any] = {"generator": "potshot play carrom"}
+    if seed is not None:
+        meta["seed"] = seed
+    return Record(game="carrom", players=list(players), match={"games": games or frames}, meta=meta)
+
+
+def make_bot(
+    name: str, seed: int, *, aim_error: float | None = None, budget: int | None = None, **_: Any
+) -> CarromBot:
+    """The built-in carrom player (``aim_error``: degrees; ``budget``: simulated flicks per stroke)."""
+    from potshot.players.carrom import CarromBot
+
+    kw: dict[str, Any] = {}
+    if aim_error is not None:
+        kw["aim_sigma"] = aim_error
+    if budget is not None:
+        kw["budget"] = budget
+    return CarromBot(name, seed, **kw)
+
+
+def simulate(ref: Referee, shot: Shot, *, trajectories: bool = False) -> ShotResult:
+    """The flick from the referee's position, with the pieces placed in ``before``."""
+    from potshot.players.carrom import simulate as flick
+
+    return flick(ref, shot, trajectories=trajectories)
+
+
+def break_stroke(
+    layout: Mapping[str, tuple[float, float] | None], place: tuple[float, float] | None = None
+) -> tuple[tuple[float, float], float, float]:
+    """The default break (Laws 14-17): the striker at ``place`` (default: the middle of the south
+    base), flicked at the board's centre at 7 m/s."""
+    import math
+
+    from potshot.equipment import carrom as eq
+
+    base = eq.BOARD.base("south")
+    place = place or eq.from_seat("south", eq.BOARD.size / 2, (base.outer + base.inner) / 2)
+    cx, cy = eq.BOARD.centre
+    return place, 7.0, math.degrees(math.atan2(cy - place[1], cx - place[0])) % 360.0
+
+
+def play(
+    referee: Referee,
+    record: Record,
+    players: Mapping[str, Player],
+    *,
+    max_shots: int = 2000,
+    on_shot: OnShot | None = None,
+    on_frame: Callable[[int], None] | None = None,
+    trajectories: list[Any] | None = None,
+    **_: Any,
+) -> None:
+    """Play the record's game or match (``match.games``) into ``record``; ``max_shots`` strokes at most.
+
+    ``on_frame(index)`` hears of each board once it has ended.
+    """
+    assert isinstance(referee, CarromReferee)
+    play_game(
+        referee,
+        record,
+        players,
+        on_shot=on_shot,
+        on_board=on_frame,
+        max_strokes=max_shots,
+        trajectories=trajectories,
+    )
+
+
+@dataclass
+class GameStats:
+    """Counts over a played game, for the account and the benchmark."""
+
+    strokes: int = 0
+    boards: int = 0
+    seconds_thinking: float = 0.0
+
+
+def play_game(
+    ref: CarromReferee,
+    record: Record,
+    players: Mapping[str, Player],
+    *,
+    on_shot: OnShot | None = None,
+    max_strokes: int = 2000,
+    max_board_strokes: int = 200,
+    trajectories: list[Any] | None = None,
+    clock: Callable[[], float] | None = None,
+    on_board: Callable[[int], None] | None = None,
+) -> GameStats:
+    """Play boards into ``record`` until the referee ends the match (``record.match``) or ``max_strokes``.
+
+    The first board is broken by ``record.players[0]``; the break alternates board by board (Law 22(a)(i));
+    a new game is broken by the player who did not break the previous game first (Law 22(a)(ii)); a void
+    board (Laws 98, 101, 103) is replayed by the same breaker. A board that reaches ``max_board_strokes``
+    shots is stuck (neither bot can make progress): from then on the players pass, and three passes in a
+    row by each void the board, which is replayed (Law 98). ``trajectories``, when given, receives each
+    stroke's sampled trajectories (``None`` for a shot without a flick); ``on_board(index)`` hears of each
+    board once it has ended (or the strokes ran out).
+    """
+    import time
+
+    tick = clock or time.perf_counter
+    want = trajectories is not None
+
+    def _simulate(r: Referee, shot: Shot) -> ShotResult:
+        return simulate(r, shot, trajectories=want)
+
+    names = record.player_names()
+    game_breaker = breaker = names[0]
+    stats = GameStats()
+    fi = len(record.frames)
+    while not ref.state.match_over and stats.strokes < max_strokes:
+        frame = Frame(starts=breaker)
+        record.frames.append(frame)
+        ref.start_frame(fi, frame)
+        stats.boards += 1
+        last: CarromRuling | None = None
+        while stats.strokes < max_strokes:
+            player = ref.state.current
+            k = len(frame.shots)
+            if k >= max_board_strokes:
+                shot = Shot(player=player, before=Before(action="pass"))
+            else:
+                t0 = tick()
+                shot = players[player].choose(ref)
+                stats.seconds_thinking += tick() - t0
+            if shot.cue is not None:
+                stats.strokes += 1
+            ruling, _ = play_shot(
+                ref, fi, frame, k, shot, _simulate, on_shot=on_shot, trajectories=trajectories
+            )
+            assert isinstance(ruling, CarromRuling)
+            last = ruling
+            if ruling.frame_over:
+                break
+        frame.result = ref.frame_result()
+        if on_board is not None:
+            on_board(fi)
+        fi += 1
+        if last is None or not last.frame_over:
+            break
+        if last.void:
+            continue
+        other = {names[0]: names[1], names[1]: names[0]}
+        if last.game_over:
+            game_breaker = breaker = other[game_breaker]
+        else:
+            breaker = other[breaker]
+    return stats
+
+
+def describe(sp: ShotPlayed, record: Record | None = None, referee: Referee | None = None) -> str:
+    """One line of rich markup for a played stroke: board and stroke (from 1), player and colour,
+    pieces placed, what was pocketed, fouls and penalties, the queen, the board's result, the game score.
+
+    ``record`` names the board's breaker (who has the whites, Law 16); ``referee``, when it is the
+    referee just after this stroke, adds the white and black pieces still to pocket.
+    """
+    shot, r = sp.shot, sp.ruling
+    assert isinstance(r, CarromRuling)
+    whites = None
+    if record is not None and sp.frame < len(record.frames):
+        frame = record.frames[sp.frame]
+        whites = frame.whites or frame.starts
+    left: tuple[int, int] | None = None
+    if isinstance(referee, CarromReferee) and referee.state is not None:
+        st = referee.state
+        w = st.white_side
+        counts = [referee.on_board(s) + st.returned_pending[s] + st.penalty_pending[s] for s in (w, 1 - w)]
+        left = (counts[0], counts[1])
+    b = shot.before
+    own = ("white" if shot.player == whites else "black") if whites is not None else None
+    board = r.board
+    who = f"[bold]{escape(shot.player)}[/bold]" + (f" ({own})" if own else "")
+    bits = [f"board {board}, {sp.index + 1:>3} {who}"]
+    if b.action is not None:
+        bits.append(f"[yellow]{escape(b.action.replace('_', ' '))}[/yellow]")
+    if b.waive_penalty:
+        bits.append("[yellow]condones the penalty[/yellow]")
+    if b.penalty_place:
+        bits.append("placed " + ", ".join(escape(n) for n in b.penalty_place))
+    if shot.cue is not None or shot.events:
+        pots = [e.ball for e in shot.events if isinstance(e, Pot)]
+        if not pots:
+            bits.append("pockets nothing")
+        else:
+            shown = []
+            for p in pots:
+                c = colour_of(p)
+                style = (
+                    "green" if c == own else "magenta" if c == "queen" else "red" if c is None else "yellow"
+                )
+                shown.append(f"[{style}]{escape(p)}[/{style}]")
+            bits.append("pockets " + ", ".join(shown))
+    if r.foul or r.penalty_pieces:
+        pen = r.penalty_pieces
+        tag = "TECHNICAL FOUL" if r.technical else "FOUL" if r.foul else "DUE"
+        bits.append(f"[red]{tag}{f' -{pen}' if pen else ''}[/red]")
+    notes = [f for f in r.fouls if "Law" in f]
+    if notes:
+        bits.append("[dim](" + escape("; ".join(notes)) + ")[/dim]")
+    if r.returned:
+        bits.append("back: " + escape(", ".join(r.returned)))
+    due = {k: v for k, v in r.to_place.items() if v}
+    if due:
+        bits.append("to place " + escape(", ".join(f"{k} {v}" for k, v in due.items())))
+    bits.append(f"queen [magenta]{escape(r.queen.replace('_', ' '))}[/magenta]")
+    game = escape(points_text(r.game_score))
+    if r.frame_over:
+        if r.void:
+            tail = "| [bold]board void[/bold]"
+        else:
+            pts = sum(r.board_points.values())
+            tail = f"| [bold]board {board} to {escape(r.winner or 'nobody')} +{pts}[/bold]"
+        tail += f" | game {game}"
+        if r.game_winner:
+            tail += f" | [bold]game to {escape(r.game_winner)}[/bold]"
+    else:
+        tail = f"| left W{left[0]} B{left[1]} " if left is not None else ""
+        tail += f"| game {game}"
+        if r.next and r.next != shot.player:
+            tail += f" | next {escape(r.next)}"
+    return " ".join(bits) + " " + tail
+
+
+def frame_line(record: Record, index: int, seconds: float | None = None) -> str:
+    """Board ``index`` (0-based) for people: ``board 3 (game 1): Ann +5, game Ann 12, Bob 7``."""
+    frame = record.frames[index]
+    r = last_ruling(frame)
+    strokes = sum(1 for s in frame.shots if s.cue is not None)
+    where = f"board {r.get('board', index + 1)} (game {r.get('game', 1)})"
+    if not r.get("frame_over"):
+        line = f"{where}: unfinished"
+    elif r.get("void"):
+        line = f"{where}: void, replayed"
+    else:
+        pts = sum(dict(r.get("board_points") or {}).values())
+        line = f"{where}: {r.get('winner') or 'nobody'} +{pts}"
+    line += f", game {points_text(dict(r.get('game_score') or {}))}"
+    if r.get("game_winner"):
+        line += f"; game to {r['game_winner']}"
+    took = f", {seconds:.1f} s" if seconds is not None else ""
+    return line + f" ({strokes} stroke{'s' if strokes != 1 else ''}{took})"
+
+
+def match_line(record: Record, referee: Referee) -> str:
+    """The game's (or the best-of match's) result for people, or that it is unfinished."""
+    games = int((record.match or {}).get("games") or 1)
+    strokes = sum(1 for f in record.frames for s in f.shots if s.cue is not None)
+    boards = len(record.frames)
+    last: dict[str, Any] = {}
+    for frame in reversed(record.frames):
+        if frame.shots:
+            last = last_ruling(frame)
+            break
+    played = (
+        f"after {boards} board{'s' if boards != 1 else ''}, {strokes} stroke{'s' if strokes != 1 else ''}"
+    )
+    if last.get("match_over"):
+        who = last.get("match_winner") or last.get("game_winner") or "nobody"
+        if games == 1:
+            return f"game to {who} {played}; game score {points_text(dict(last.get('game_score') or {}))}"
+        won = points_text(dict(last.get("games") or {}))
+        return f"match to {who} {played}; games {won}"
+    what = "game" if games == 1 else f"best-of-{games} match"
+    score = points_text(dict(last.get("game_score") or {}))
+    return f"{what} unfinished {played}; game score {score or 'none yet'}"

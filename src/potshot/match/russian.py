@@ -1,0 +1,276 @@
+"""Russian-billiards matches between built-in players: the game loop, the account line, the result lines.
+
+:func:`play_game` plays a game between bots through the referee, asking the
+right bot for each blocked spot (PLAY), and ends it as the rules allow: the
+rulebook has no winning score (stars are "for display purposes only", STARS),
+so the game is discontinued (``before.action = "discontinue"``) once a player
+holds ``stars`` Real Stars, or left unfinished after ``max_shots`` shots.
+:func:`play` plays a record's games one after another, the first shot passing
+round the players. :func:`describe`, :func:`frame_line` and :func:`match_line`
+are what ``potshot play russian`` prints: games and shots counted from 1.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from rich.markup import escape
+
+from potshot.match.loop import OnShot, ShotPlayed, play_shot
+from potshot.match.text import last_ruling, points_text
+from potshot.record.model import Before, Frame, Hit, Pot, Record, Shot
+from potshot.referee.base import Referee
+from potshot.referee.russian import RussianReferee, RussianRuling
+
+if TYPE_CHECKING:  # the players and the physics are imported when a game is played, not for an account
+    from potshot.physics.result import ShotResult
+    from potshot.players.base import Player
+    from potshot.players.common import Point
+    from potshot.players.russian import RussianBot
+
+
+def new_record(
+    players: Sequence[str], *, frames: int = 1, seed: int | None = None, stars: int = 1, **_: Any
+) -> Record:
+    """An empty record for ``frames`` games between ``players`` (two to eight); ``stars`` ends a game."""
+    meta: dict[str, Any] = {"generator": "potshot play russian"}
+    if seed is not None:
+        meta["seed"] = seed
+    meta["stars"] = stars
+    if frames != 1:
+        meta["games"] = frames
+    return Record(game="russian", players=list(players), meta=meta)
+
+
+def make_bot(name: str, seed: int, *, aim_error: float | None = None, **_: Any) -> RussianBot:
+    """The built-in Russian-billiards player (``aim_error``: degrees, one standard deviation)."""
+    from potshot.players.russian import RussianBot
+
+    return RussianBot(name, seed) if aim_error is None else RussianBot(name, seed, aim_sigma=aim_error)
+
+
+def simulate(ref: Referee, shot: Shot, *, trajectories: bool = False) -> ShotResult:
+    """The stroke on the table as the shot's declarations leave it (black actions, spots, the white placed)."""
+    from potshot.players.russian import simulate as on_table
+    from potshot.players.russian import stroke_layout
+
+    assert isinstance(ref, RussianReferee) and shot.cue is not None
+    return on_table(stroke_layout(ref, shot), shot.cue, trajectories=trajectories)
+
+
+def break_stroke(
+    layout: Mapping[str, tuple[float, float] | None], place: tuple[float, float] | None = None
+) -> tuple[tuple[float, float], float, float]:
+    """The default opening stroke, as snooker's: the white from the D (BALLS) thin on the right of the
+    highest red-named ball, at 7 m/s."""
+    from potshot.match.snooker import break_stroke as snooker_break
+
+    return snooker_break({n: p for n, p in layout.items() if n != "white"}, place)
+
+
+def play(
+    referee: Referee,
+    record: Record,
+    players: Mapping[str, Player],
+    *,
+    max_shots: int = 1000,
+    stars: int | None = None,
+    on_shot: OnShot | None = None,
+    on_frame: Callable[[int], None] | None = None,
+    trajectories: list[Any] | None = None,
+    **_: Any,
+) -> None:
+    """Play the record's games (``meta.games``, default 1) into ``record``, each to ``stars`` Real Stars
+    (default ``meta.stars``, else 1) or ``max_shots`` shots; game ``k`` is opened by player ``k`` in turn.
+
+    ``on_frame(index)`` hears of each game once it has ended.
+    """
+    from potshot.players.russian import RussianBot
+
+    assert isinstance(referee, RussianReferee)
+    bots = {n: p for n, p in players.items() if isinstance(p, RussianBot)}
+    if len(bots) != len(players):
+        raise TypeError("Russian games are played by RussianBot players")
+    meta = record.meta or {}
+    stars = int(stars if stars is not None else meta.get("stars", 1))
+    games = int(meta.get("games", 1))
+    names = record.player_names()
+    for gi in range(len(record.frames), games):
+        frame = Frame(starts=names[gi % len(names)])
+        record.frames.append(frame)
+        play_game(
+            referee,
+            gi,
+            frame,
+            bots,
+            max_shots=max_shots,
+            stars=stars,
+            on_shot=on_shot,
+            trajectories=trajectories,
+        )
+        if on_frame is not None:
+            on_frame(gi)
+
+
+def play_game(
+    referee: RussianReferee,
+    frame_index: int,
+    frame: Frame,
+    bots: Mapping[str, RussianBot],
+    *,
+    max_shots: int = 1000,
+    stars: int = 1,
+    on_shot: OnShot | None = None,
+    trajectories: list[Any] | None = None,
+) -> Frame:
+    """Play a Russian-billiards game between ``bots`` through the referee.
+
+    Each shot is chosen by the player at the table, with any blocked ball's spot
+    chosen by the player the rules name (PLAY, the ruling's ``spot_by``),
+    simulated (with trajectories only when ``trajectories`` is given), checked
+    and ruled exactly as a record's shot. The game is discontinued once a player
+    holds ``stars`` Real Stars (the rules set no other end: STARS); after
+    ``max_shots`` shots it is left unfinished (no result). A shot the referee
+    refuses is a bug in the bot and raises :class:`RecordError`.
+    """
+    want = trajectories is not None
+
+    def _simulate(ref: Referee, shot: Shot) -> ShotResult:
+        return simulate(ref, shot, trajectories=want)
+
+    referee.start_frame(frame_index, frame)
+    last: RussianRuling | None = None
+    for k in range(max_shots):
+        st = referee.state
+        player = st.current
+        spots: dict[str, Point] | None = None
+        if st.pending:
+            chooser = last.spot_by if last is not None and last.spot_by else player
+            spots = bots[chooser].choose_spots(referee, player) if chooser in bots else None
+        shot = bots[player].choose(referee, spots=spots)
+        ruling, _ = play_shot(
+            referee, frame_index, frame, k, shot, _simulate, on_shot=on_shot, trajectories=trajectories
+        )
+        assert isinstance(ruling, RussianRuling)
+        last = ruling
+        if ruling.frame_over:
+            break
+        if ruling.star is not None and referee.state.tallies[ruling.star].stars >= stars:
+            end = Shot(player=ruling.star, before=Before(action="discontinue"))
+            play_shot(
+                referee, frame_index, frame, k + 1, end, _simulate, on_shot=on_shot, trajectories=trajectories
+            )
+            break
+    frame.result = referee.frame_result()
+    return frame
+
+
+def scores_text(posted: Mapping[str, int], tallies: Mapping[str, Mapping[str, int]]) -> str:
+    """Posted scores with each player's stars: ``P1 34, P2 112*1, P3 0``.
+
+    >>> scores_text({"P1": 34, "P2": 112}, {"P1": {"stars": 0}, "P2": {"stars": 1}})
+    'P1 34, P2 112*1'
+    """
+    stars = {p: tallies.get(p, {}).get("stars", 0) for p in posted}
+    return points_text({p: f"{v}*{stars[p]}" if stars[p] else v for p, v in posted.items()})
+
+
+def describe(sp: ShotPlayed, record: Record | None = None, referee: Referee | None = None) -> str:
+    """One line of rich markup for a played shot: game and shot (from 1), player, declarations,
+    contacts, pots, the points or the scratch and its penalty, the turn's points, the posted scores."""
+    shot, r = sp.shot, sp.ruling
+    assert isinstance(r, RussianRuling)
+    b = shot.before
+    bits = [f"{sp.frame + 1}.{sp.index + 1:<4} [bold]{escape(shot.player)}[/bold]"]
+    if b.action is not None:
+        bits.append(f"[yellow]{escape(b.action.replace('_', ' '))}[/yellow]")
+    if b.declare_pink is not None:
+        bits.append(f"declares the pink [magenta]{escape(b.declare_pink)}[/magenta]")
+    if b.spot is not None:
+        bits.append(f"spot ({b.spot[0]:.0f}, {b.spot[1]:.0f})")
+    if b.extra and "spots" in b.extra:
+        bits.append(
+            "spots "
+            + ", ".join(f"{escape(str(n))} ({p[0]:.0f}, {p[1]:.0f})" for n, p in b.extra["spots"].items())
+        )
+    if b.place is not None:
+        bits.append(f"from hand ({b.place[0]:.0f}, {b.place[1]:.0f})")
+    cue = r.cue_ball
+    if shot.cue is not None or shot.events:
+        contacts = [
+            e.other if e.ball == cue else e.ball
+            for e in shot.events
+            if isinstance(e, Hit) and cue in (e.ball, e.other)
+        ]
+        seen: list[str] = []
+        for c in [*r.touching, *contacts]:
+            if c not in seen:
+                seen.append(c)
+        bits.append("hits " + ", ".join(seen) if seen else "hits nothing")
+        pots = [f"{e.ball} ({e.pocket})" for e in shot.events if isinstance(e, Pot)]
+        if pots:
+            bits.append("[green]pots " + escape(", ".join(pots)) + "[/green]")
+    if r.scratch or r.foul:
+        bits.append(f"[red]SCRATCH -{r.penalty}: {escape('; '.join(r.fouls))}[/red]")
+    elif r.points:
+        bits.append(f"[green]+{r.points}[/green]")
+        if r.cannons:
+            bits.append(f"({r.cannons} cannon{'s' if r.cannons > 1 else ''})")
+    if r.awarded:
+        bits.append("to " + ", ".join(f"{escape(p)} +{v}" for p, v in r.awarded.items()))
+    if r.star:
+        took = ", ".join(f"{escape(p)} {v}" for p, v in r.claimed.items()) or "nothing"
+        bits.append(f"[bold magenta]REAL STAR to {escape(r.star)}[/bold magenta] (claims {took})")
+    tail = f"| turn {r.break_} | {escape(scores_text(r.score, r.tallies))}"
+    if r.frame_over:
+        tail += " | [bold]game over[/bold]"
+    elif r.next and r.next != shot.player:
+        tail += f" | next {escape(r.next)}"
+    return " ".join(bits) + " " + tail
+
+
+def _stars_needed(record: Record) -> int:
+    return int((record.meta or {}).get("stars", 1))
+
+
+def frame_line(record: Record, index: int, seconds: float | None = None) -> str:
+    """Game ``index`` (0-based) for people: who ended it with how many Real Stars, the posted scores."""
+    frame = record.frames[index]
+    strokes = sum(1 for s in frame.shots if s.cue is not None)
+    last = last_ruling(frame)
+    tallies = dict(last.get("tallies") or {})
+    posted = scores_text(dict(last.get("posted") or {}), tallies)
+    stars = _stars_needed(record)
+    real = f"{stars} Real Star{'s' if stars > 1 else ''}"
+    if frame.result is not None:
+        holders = [p for p, t in tallies.items() if int(dict(t).get("stars", 0)) >= stars]
+        line = f"game {index + 1} over after {strokes} shots: {', '.join(holders) or 'nobody'} holds {real}"
+    else:
+        line = f"game {index + 1} unfinished after {strokes} shots (--max-shots): no player holds {real}"
+    took = f" ({seconds:.1f} s)" if seconds is not None else ""
+    return line + f"; posted {posted or 'nothing'}{took}"
+
+
+def match_line(record: Record, referee: Referee) -> str:
+    """The games for people: how many each player ended by holding the Real Stars, and how many are unfinished.
+
+    The rules name no winner of a game (STARS: stars are for display), so this counts, not crowns.
+    """
+    names = record.player_names()
+    stars = _stars_needed(record)
+    ended = dict.fromkeys(names, 0)
+    for frame in record.frames:
+        last = last_ruling(frame)
+        if frame.result is None:
+            continue
+        for p, t in dict(last.get("tallies") or {}).items():
+            if p in ended and int(dict(t).get("stars", 0)) >= stars:
+                ended[p] += 1
+    n = len(record.frames)
+    asked = int((record.meta or {}).get("games", 1))
+    unfinished = sum(1 for f in record.frames if f.result is None) + max(0, asked - n)
+    counts = ", ".join(f"{p} {v}" for p, v in ended.items())
+    real = f"{stars} Real Star{'s' if stars > 1 else ''}"
+    line = f"{n} game{'s' if n != 1 else ''} played: ended holding {real} {counts}"
+    return line + (f"; {unfinished} unfinished" if unfinished else "")

@@ -1,0 +1,274 @@
+"""Snooker matches between built-in players: the frame loop, the account line, the result lines.
+
+:func:`play_frame` runs a frame between two bots through the referee (the
+incoming player's decision after a foul, then the stroke by whoever the
+decision sends to the table, Section 3 Rule 12), with a cap on the strokes of
+a frame (``max_shots``): a frame that reaches it is left unfinished (no
+result). :func:`play` plays the match of a record (``match.frames``), the
+break-off alternating frame by frame (Section 3 Rule 2). :func:`describe`,
+:func:`frame_line` and :func:`match_line` are what ``potshot play snooker``
+prints; frames and strokes are counted from 1 there (0-based only in JSON).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from rich.markup import escape
+
+from potshot.match.loop import OnShot, ShotPlayed, play_shot
+from potshot.match.text import points_text
+from potshot.record.model import Frame, Hit, Pot, Record, Shot
+from potshot.referee.base import Referee
+from potshot.referee.snooker import SnookerReferee, SnookerRuling
+
+if TYPE_CHECKING:  # the players and the physics are imported when a frame is played, not for an account
+    from potshot.physics.result import ShotResult
+    from potshot.players.base import Player
+    from potshot.players.snooker import SnookerBot
+
+
+def new_record(players: Sequence[str], *, frames: int = 1, seed: int | None = None, reds: int = 15) -> Record:
+    """An empty record for ``frames`` frames between two players (``reds``: 15, 10 or 6)."""
+    meta: dict[str, Any] = {"generator": "potshot play snooker"}
+    if seed is not None:
+        meta["seed"] = seed
+    return Record(
+        game="snooker",
+        players=list(players),
+        rules={"reds": int(reds)} if int(reds) != 15 else None,
+        match={"frames": frames},
+        meta=meta,
+    )
+
+
+def make_bot(name: str, seed: int, *, aim_error: float | None = None, **_: Any) -> SnookerBot:
+    """The built-in snooker player (``aim_error``: degrees, one standard deviation)."""
+    from potshot.players.snooker import SnookerBot
+
+    return SnookerBot(name, seed) if aim_error is None else SnookerBot(name, seed, aim_sigma=aim_error)
+
+
+def simulate(ref: Referee, shot: Shot, *, trajectories: bool = False) -> ShotResult:
+    """The stroke on the table the referee will rule it from."""
+    from potshot.players.snooker import simulate_from
+
+    assert isinstance(ref, SnookerReferee)
+    return simulate_from(ref, shot, trajectories=trajectories)
+
+
+BREAK_PLACE = (1000.0, 680.0)
+"""The default break-off's white: in the D (Section 3 Rule 5), right of the brown's spot."""
+
+
+def break_stroke(
+    layout: Mapping[str, tuple[float, float] | None], place: tuple[float, float] | None = None
+) -> tuple[tuple[float, float], float, float]:
+    """The default break-off from ``layout``: (place, speed m/s, aim degrees) -- the white from
+    ``place`` (default :data:`BREAK_PLACE`) thin onto the back row's right-hand end red (rack of
+    Section 3 Rule 2(a)), at 7 m/s."""
+    import math
+
+    place = place or BREAK_PLACE
+    reds = [p for n, p in layout.items() if n.startswith("red") and p is not None]
+    if not reds:
+        return place, 7.0, 90.0
+    top = max(p[1] for p in reds)
+    end = max((p for p in reds if abs(p[1] - top) < 1.0), key=lambda p: p[0])
+    tx, ty = end[0] + 0.8 * 52.5, end[1]
+    return place, 7.0, math.degrees(math.atan2(ty - place[1], tx - place[0]))
+
+
+def play(
+    referee: Referee,
+    record: Record,
+    players: Mapping[str, Player],
+    *,
+    max_shots: int = 400,
+    on_shot: OnShot | None = None,
+    on_frame: Callable[[int], None] | None = None,
+    trajectories: list[Any] | None = None,
+    **_: Any,
+) -> None:
+    """Play the record's match (``match.frames`` frames, or until the match is decided) into ``record``.
+
+    The players take the break-off in turn (the first frame: the first player).
+    ``on_frame(index)`` hears of each frame once it has ended (or reached ``max_shots``).
+    """
+    from potshot.players.snooker import SnookerBot
+
+    assert isinstance(referee, SnookerReferee)
+    bots = {n: p for n, p in players.items() if isinstance(p, SnookerBot)}
+    if len(bots) != len(players):
+        raise TypeError("snooker frames are played by SnookerBot players")
+    names = record.player_names()
+    frames = int((record.match or {}).get("frames") or (record.match or {}).get("best_of") or 1)
+    for fi in range(len(record.frames), frames):
+        frame = Frame(starts=names[fi % 2])
+        record.frames.append(frame)
+        play_frame(referee, fi, frame, bots, on_shot=on_shot, max_shots=max_shots, trajectories=trajectories)
+        if on_frame is not None:
+            on_frame(fi)
+        if referee.state.match is not None and referee.state.match.decided:
+            break
+
+
+def play_frame(
+    referee: SnookerReferee,
+    frame_index: int,
+    frame: Frame,
+    players: dict[str, SnookerBot],
+    *,
+    on_shot: OnShot | None = None,
+    max_shots: int = 400,
+    trajectories: list[Any] | None = None,
+) -> Frame:
+    """Play a snooker frame between bots through the referee, appending ruled shots to ``frame``.
+
+    After a foul the incoming player's bot decides; with ``put_back`` or
+    ``replace`` the offender's bot plays the stroke (casebook S25). Stops at
+    the frame's end or after ``max_shots`` strokes (the frame is then left
+    without a result). ``trajectories``, when given, receives each stroke's
+    sampled trajectories (simulated only for the stroke actually played).
+    """
+    want = trajectories is not None
+
+    def stroke(ref: Referee, shot: Shot) -> ShotResult:
+        return simulate(ref, shot, trajectories=want)
+
+    referee.start_frame(frame_index, frame)
+    for bot in players.values():
+        bot.replaces = 0
+    last: SnookerRuling | None = None
+    for k in range(max_shots):
+        st = referee.state
+        decision: str | None = None
+        if st.pending is not None:
+            pend = st.pending
+            decision = players[pend.incoming].decide(referee)
+            striker = pend.incoming if decision == "play" else pend.offender
+        elif last is not None and last.next:
+            striker = last.next
+        else:
+            striker = st.striker
+        shot = players[striker].stroke(referee, decision, striker)
+        ruling, _ = play_shot(
+            referee, frame_index, frame, k, shot, stroke, on_shot=on_shot, trajectories=trajectories
+        )
+        assert isinstance(ruling, SnookerRuling)
+        last = ruling
+        if ruling.frame_over:
+            break
+    frame.result = referee.frame_result()
+    return frame
+
+
+def describe(sp: ShotPlayed, record: Record | None = None, referee: Referee | None = None) -> str:
+    """One line of rich markup for a played stroke: ``frame.stroke`` (from 1), player, declarations,
+    first ball hit, pots, fouls, points, score, break."""
+    shot, r = sp.shot, sp.ruling
+    b = shot.before
+    bits = [f"[bold]{escape(shot.player)}[/bold]"]
+    if b.decision == "put_back":
+        bits.append("(put back)")
+    elif b.decision == "replace":
+        bits.append("(replaced)")
+    if b.concede:
+        bits.append("[yellow]concedes[/yellow]")
+    if b.place is not None:
+        bits.append(f"from hand ({b.place[0]:.0f}, {b.place[1]:.0f})")
+    if b.free_ball:
+        bits.append(f"free ball {escape(b.free_ball)}")
+    if b.nominate:
+        bits.append(f"nominates {escape(b.nominate)}")
+    first = next((e.other if e.ball == "white" else e.ball for e in shot.events if isinstance(e, Hit)), None)
+    if shot.cue is not None or shot.events:
+        bits.append(f"hits {first}" if first else "hits nothing")
+    pots = [f"{e.ball} ({e.pocket})" for e in shot.events if isinstance(e, Pot)]
+    if pots:
+        bits.append("[green]pots " + escape(", ".join(pots)) + "[/green]")
+    if r.foul:
+        reasons = "; ".join(r.fouls)
+        bits.append(f"[red]FOUL {r.penalty} away: {escape(reasons)}[/red]")
+        if isinstance(r, SnookerRuling) and r.miss:
+            bits.append("[red]and a miss[/red]")
+        if isinstance(r, SnookerRuling) and r.free_ball:
+            bits.append("[magenta]FREE BALL[/magenta]")
+    elif r.points:
+        bits.append(f"[green]+{r.points}[/green]")
+    tail = f"| {escape(score_text(r.score))}"
+    if r.break_:
+        tail += f" | break {r.break_}"
+    if r.frame_over:
+        tail += f" | [bold]frame to {escape(r.winner or 'nobody')}[/bold]"
+    return f"{sp.frame + 1}.{sp.index + 1:<3} " + " ".join(bits) + " " + tail
+
+
+def score_text(score: Mapping[str, int]) -> str:
+    """Scores for people: ``Ann 40 - Bob 12``.
+
+    >>> score_text({"Ann": 40, "Bob": 12})
+    'Ann 40 - Bob 12'
+    """
+    return points_text(score, " - ")
+
+
+def frame_line(record: Record, index: int, seconds: float | None = None) -> str:
+    """The result of frame ``index`` (0-based) for people: ``frame 1: Ann wins Ann 72 - Bob 30 (...)``.
+
+    ``seconds``, when given, is how long the frame took to play.
+    """
+    frame = record.frames[index]
+    strokes = len(frame.shots)
+    best = max((int((s.ruling or {}).get("break", 0)) for s in frame.shots), default=0)
+    res = frame.result
+    if res is not None:
+        who = f"{res.winner} wins" if res.winner else "drawn"
+        line = f"frame {index + 1}: {who} {score_text(res.score)}"
+    else:
+        line = f"frame {index + 1}: unfinished after {strokes} strokes (--max-shots)"
+    took = f", {seconds:.1f} s" if seconds is not None else ""
+    return line + f" ({strokes} strokes, highest break {best}{took})"
+
+
+def match_line(record: Record, referee: Referee) -> str:
+    """The match's result for people: frames won by each player and who won, or that it goes on.
+
+    The record's ``match`` says how long the match is (``frames``: a fixed number; ``best_of``);
+    the referee's match score, when it keeps one, says whether it is decided (Section 3 Rule
+    1(g)-(h)). Without a ``match`` every frame of the record counts and the most frames win.
+    """
+    assert isinstance(referee, SnookerReferee)
+    names = record.player_names()
+    won = dict.fromkeys(names, 0)
+    for f in record.frames:
+        if f.result is not None and f.result.winner in won:
+            won[f.result.winner] += 1
+    n = len(record.frames)
+    fmt = record.match or {}
+    if "frames" in fmt:
+        asked, of = int(fmt["frames"]), f" of {int(fmt['frames'])}"
+    elif "best_of" in fmt:
+        asked, of = int(fmt["best_of"]), f" (best of {int(fmt['best_of'])})"
+    else:
+        asked, of = n, ""
+    played = sum(1 for f in record.frames if f.result is not None)
+    unfinished = n - played
+    top = max(won.values())
+    leaders = [p for p, v in won.items() if v == top]
+    score = referee.state.match if referee.state is not None else None
+    if score is not None:
+        decided, winner = score.decided, score.winner
+    else:
+        decided = not unfinished and played >= asked
+        winner = leaders[0] if len(leaders) == 1 else None
+    if not decided:
+        verdict = "match unfinished"
+    elif winner is not None:
+        verdict = f"{winner} wins the match"
+    else:
+        verdict = "match drawn"
+    counts = points_text(won, " - ")
+    tail = f" ({unfinished} unfinished)" if unfinished else ""
+    return f"{verdict}: frames {counts} after {n}{of}{tail}"
