@@ -246,6 +246,8 @@ class Matches:
                     "table": r.table_name,
                     "players": r.players,
                     "score": (r.summary or {}).get("score"),
+                    "frames_won": (r.summary or {}).get("frames_won"),
+                    "winner": (r.summary or {}).get("winner"),
                     "status": r.status,
                     "revision": r.revision,
                     "tournament": r.tournament_id,
@@ -370,6 +372,11 @@ class Matches:
             token=secrets.token_urlsafe(18),
             revision=0,
             status="over" if rt.match_over() else "playing",
+            summary={
+                "score": rt.state_fields().get("score"),
+                "winner": rt.winner(),
+                "frames_won": rt.state_fields().get("frames_won"),
+            },
         )
         with self.sessions() as s:
             s.add(row)
