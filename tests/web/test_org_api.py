@@ -53,3 +53,41 @@ def test_casebook_record_imports(api: Api) -> None:
     r = api.c.post("/api/matches/import", json={"record": rec}, headers={"X-Potshot-Admin": ADMIN})
     assert r.status_code == 201, r.text
     assert r.json()["state"]["game"] == "carrom"
+
+
+def test_refused_import_names_frame_shot_and_field(api: Api) -> None:
+    m = api.create(game="snooker", mode="mark", players=["Ann", "Bob"], rules={"reds": 6})
+    api.tap(m, tap="pot", ball="red")
+    api.tap(m, tap="miss")
+    rec = api.c.get(f"/api/matches/{m['id']}/record").json()
+    rec["frames"][0]["shots"].append({"player": "Zed", "events": []})
+    r = api.c.post("/api/matches/import", json={"record": rec}, headers={"X-Potshot-Admin": ADMIN})
+    assert r.status_code == 422
+    err = r.json()["error"]
+    assert err["frame"] == 0 and err["shot"] == 2 and err["field"] == "player"
+    assert err["message"].startswith("frame 0, shot 2: unknown player 'Zed'")
+    assert len(api.c.get("/api/matches").json()["matches"]) == 1  # nothing stored
+
+
+def test_refused_correction_names_the_later_shot(api: Api) -> None:
+    m = api.create(game="snooker", mode="mark", players=["Ann", "Bob"], rules={"reds": 6})
+    api.tap(m, tap="pot", ball="red")
+    api.tap(m, tap="pot", ball="black", before={"nominate": "black"})
+    api.tap(m, tap="miss")
+    api.tap(m, tap="pot", ball="red")
+    # shot 0 becomes Ann's miss: Bob is then at the table, and shot 1 (Ann's black) is impossible
+    r = api.c.post(
+        f"/api/matches/{m['id']}/corrections",
+        json={
+            "revision": m["state"]["revision"],
+            "frame": 0,
+            "shot": 0,
+            "replace": {"player": "Ann", "events": [{"type": "hit", "ball": "white", "other": "red1"}]},
+            "reason": "the red stayed out",
+        },
+        headers={"X-Potshot-Admin": ADMIN},
+    )
+    assert r.status_code == 422, r.text
+    err = r.json()["error"]
+    assert err["frame"] == 0 and err["shot"] == 1
+    assert err["message"].startswith("after the correction, frame 0, shot 1: ")
