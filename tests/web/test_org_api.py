@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -91,3 +92,30 @@ def test_refused_correction_names_the_later_shot(api: Api) -> None:
     err = r.json()["error"]
     assert err["frame"] == 0 and err["shot"] == 1
     assert err["message"].startswith("after the correction, frame 0, shot 1: ")
+
+
+def test_tournament_live_channel_carries_no_tokens(api: Api) -> None:
+    """Pairing and reporting answer the organiser with the tokens, but the live channel (read by
+    anyone) gets the public view: a spectator must not be able to mark a tournament match."""
+    pytest.importorskip("potshot.tournament")
+    seen: list[dict[str, Any]] = []
+    api.c.app.state.tournaments.listeners.append(lambda tid, t: seen.append(t))
+    H = {"X-Potshot-Admin": ADMIN}
+    t = api.c.post(
+        "/api/tournaments",
+        json={"name": "Cup", "game": "snooker", "format": "knockout", "players": ["A", "B", "C", "D"]},
+        headers=H,
+    ).json()
+    t = api.c.post(f"/api/tournaments/{t['id']}/pair", headers=H).json()
+    m = t["rounds"][0]["matches"][0]
+    assert m["token"]  # the organiser's answer has them
+    r = api.c.post(
+        f"/api/tournaments/{t['id']}/report",
+        json={"match": m["id"], "frames": {m["a"]: 1, m["b"]: 0}},
+        headers=H,
+    )
+    assert r.status_code == 200, r.text
+    assert len(seen) == 2
+    for view in seen:
+        assert all("token" not in x for rnd in view["rounds"] for x in rnd["matches"]), view
+    assert seen[-1]["rounds"][0]["matches"][0]["winner"] == m["a"]
