@@ -140,3 +140,147 @@ def test_home_starts_a_game_of_each_kind(server: Any, page: Any) -> None:
     expect(page.locator("#tournaments a:has-text('Open')")).to_have_count(1)
     assert_clean(page)
     snap(page, "home")
+
+
+def sign_in(server: Any, page: Any) -> None:
+    page.goto(server.url + "/admin")
+    page.fill("#sign-in [name=password]", ADMIN)
+    page.click("#sign-in button[type=submit]")
+    expect(page.locator(".tabs")).to_be_visible()
+
+
+def test_admin_password_and_a_marked_match(server: Any, page: Any) -> None:
+    page.goto(server.url + "/admin")
+    expect(page.locator("#sign-in")).to_be_visible()
+    page.fill("#sign-in [name=password]", "not-the-password")
+    page.click("#sign-in button[type=submit]")
+    expect(page.locator("#sign-in .form-error")).to_contain_text("Wrong password: the server refused it")
+    expect(page.locator("#console")).to_be_hidden()
+    assert page.evaluate("sessionStorage.getItem('potshot-admin')") is None
+    snap(page, "admin-signin")
+    page.fill("#sign-in [name=password]", ADMIN)
+    page.click("#sign-in button[type=submit]")
+    expect(page.locator(".tabs")).to_be_visible()
+    assert page.evaluate("sessionStorage.getItem('potshot-admin')") == ADMIN
+
+    # a marked snooker match: best of 5, 10 reds, on Table 2
+    page.click(".tabs a[data-tab=new]")
+    page.fill("#new-match [name=player-0]", "Ann")
+    page.fill("#new-match [name=player-1]", "Bob")
+    page.select_option("#new-match [name=reds]", "10")
+    page.select_option("#new-match [name=best_of]", "5")
+    page.fill("#new-match [name=title]", "Club championship final")
+    page.fill("#new-match [name=table]", "Table 2")
+    page.click("#new-match button[type=submit]")
+    links = page.locator("#new-links")
+    expect(links).to_contain_text("Created: Club championship final")
+    mark = links.locator(".link-row[data-kind=mark] a")
+    expect(mark).to_have_text(re.compile(re.escape(server.url) + r"/mark/m[0-9a-f]+\?token=.+"))
+    href = mark.get_attribute("href")
+    mid = href.split("/mark/")[1].split("?")[0]
+    token = href.split("token=")[1]
+    expect(links.locator(".link-row[data-kind=watch] a")).to_have_text(f"{server.url}/watch/{mid}")
+    expect(links.locator(".link-row[data-kind=overlay] a")).to_have_text(f"{server.url}/overlay/{mid}")
+    s = api(server, f"/api/matches/{mid}")
+    assert (s["mode"], s["players"], s["table"], s["title"]) == (
+        "mark",
+        ["Ann", "Bob"],
+        "Table 2",
+        "Club championship final",
+    )
+    assert api(server, f"/api/matches/{mid}/record")["rules"] == {"reds": 10}
+    # the link's token is the match's: a tap with it is accepted
+    tap(server, {"id": mid, "token": token}, tap="pot", ball="red")
+    snap(page, "admin-new-match")
+
+    # the match list carries the marker's link, and follows the score
+    page.click(".tabs a[data-tab=matches]")
+    row = page.locator(f"#match-list tr[data-id={mid}]")
+    expect(row.locator("a[data-kind=mark]")).to_have_attribute("href", f"/mark/{mid}?token={token}")
+    expect(row.locator("td.score")).to_have_text("Ann 1 – 0 Bob")
+    assert_clean(page)
+
+    # signed in for this tab: a reload keeps the console
+    page.reload()
+    expect(page.locator(".tabs")).to_be_visible()
+    page.click("#sign-out")
+    expect(page.locator("#sign-in")).to_be_visible()
+
+
+def test_admin_import_export_correction_and_audit(server: Any, page: Any) -> None:
+    sign_in(server, page)
+    page.click(".tabs a[data-tab=import]")
+    # a casebook case (a case file holding a record) pasted as it is
+    case = CASEBOOK / "snooker" / "S01.json"
+    if case.exists():
+        text = case.read_text()
+    else:  # without the casebook: a record of our own
+        m = create_match(server.url, game="snooker", mode="mark", players=["Ann", "Bob"])
+        tap(server, m, tap="pot", ball="red")
+        text = json.dumps({"case": "own", "record": api(server, f"/api/matches/{m['id']}/record")})
+    page.fill("#import-form [name=record]", text)
+    page.fill("#import-form [name=title]", "Imported case")
+    page.click("#import-form button[type=submit]")
+    expect(page.locator("#import-links")).to_contain_text("Imported: Imported case")
+    href = page.locator("#import-links .link-row[data-kind=mark] a").get_attribute("href")
+    imported = href.split("/mark/")[1].split("?")[0]
+    assert api(server, f"/api/matches/{imported}")["title"] == "Imported case"
+
+    # a record the referee refuses: the error names frame, shot and field, and nothing is stored
+    rec = json.loads(text)["record"]
+    rec["frames"][0]["shots"].append({"player": "Zed", "events": []})
+    n = len(rec["frames"][0]["shots"]) - 1
+    page.fill("#import-form [name=record]", json.dumps(rec))
+    page.click("#import-form button[type=submit]")
+    err = page.locator("#import-form .form-error")
+    expect(err).to_contain_text(f"frame 0, shot {n}: unknown player 'Zed'")
+    expect(err).to_contain_text("(player)")
+    expect(page.locator("#toast .toast.error")).to_contain_text("unknown player 'Zed'")
+    expect(page.locator("#import-links")).to_be_hidden()
+    snap(page, "admin-import")
+    # not JSON at all: said on the page, nothing sent
+    page.fill("#import-form [name=record]", "{not json")
+    page.click("#import-form button[type=submit]")
+    expect(err).to_contain_text("This is not JSON")
+    assert len(api(server, "/api/matches")["matches"]) == (1 if case.exists() else 2)
+
+    # a marked match with three shots; the organiser corrects the green to a blue
+    m = create_match(server.url, game="snooker", mode="mark", players=["Ann", "Bob"], rules={"reds": 6})
+    tap(server, m, tap="pot", ball="red")
+    tap(server, m, tap="pot", ball="green", before={"nominate": "green"})
+    tap(server, m, tap="miss")
+    page.goto(f"{server.url}/admin#matches/{m['id']}")
+    detail = page.locator("#match-detail")
+    expect(detail.locator(".facts")).to_contain_text("Ann 4 – 0 Bob")
+    # export: the record downloads as JSON
+    with page.expect_download() as dl:
+        detail.locator("a:has-text('Export the record')").click()
+    exported = json.loads(Path(dl.value.path()).read_text())
+    assert exported["frames"][0]["shots"][1]["events"][0]["ball"] == "green"
+    detail.locator(".shots tr[data-shot='1'] button").click()
+    box = page.locator("#correction-form [name=replace]")
+    expect(box).to_have_value(re.compile('"green"'))
+    box.fill(box.input_value().replace("green", "blue"))
+    page.fill("#correction-form [name=reason]", "it was the blue, not the green")
+    page.fill("#correction-form [name=by]", "referee Jo")
+    page.click("#correction-form button[type=submit]")
+    expect(detail.locator(".facts")).to_contain_text("Ann 6 – 0 Bob")
+    entry = detail.locator("table.audit tr[data-action=correction]")
+    expect(entry).to_have_count(1)
+    expect(entry).to_contain_text("referee Jo")
+    expect(entry).to_contain_text("it was the blue, not the green")
+    expect(entry).to_contain_text("frame 0, shot 1")
+    expect(entry.locator("td.change")).to_contain_text("pot green (")
+    expect(entry.locator("td.change")).to_contain_text("→ Ann: nominate blue; pot blue")
+    audit = api(server, f"/api/matches/{m['id']}/audit")["entries"]
+    assert [a["by"] for a in audit if a["action"] == "correction"] == ["referee Jo"]
+    assert_clean(page)
+    snap(page, "admin-correction", full_page=True)
+
+    # a correction that breaks a later shot is refused whole, with the server's line
+    detail.locator(".shots tr[data-shot='0'] button").click()
+    page.fill("#correction-form [name=replace]", '{"player": "Bob", "events": []}')
+    page.fill("#correction-form [name=reason]", "wrong player")
+    page.click("#correction-form button[type=submit]")
+    expect(page.locator("#correction-form .form-error")).to_contain_text("after the correction")
+    assert api(server, f"/api/matches/{m['id']}")["score"] == {"Ann": 6, "Bob": 0}
