@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -135,7 +136,8 @@ def test_home_starts_a_game_of_each_kind(server: Any, page: Any) -> None:
         201,
     )
     row = page.locator(f"#done-matches tr[data-id={m['id']}]")
-    expect(row.locator("td.score")).to_have_text("Ann 8 – 0 Bob (frames 1–0)")
+    # the listing refreshes every 5 s
+    expect(row.locator("td.score")).to_have_text("Ann 8 – 0 Bob (frames 1–0)", timeout=12_000)
     expect(row).to_contain_text("won by Ann")
     expect(page.locator("#tournaments a:has-text('Open')")).to_have_count(1)
     assert_clean(page)
@@ -284,3 +286,137 @@ def test_admin_import_export_correction_and_audit(server: Any, page: Any) -> Non
     page.click("#correction-form button[type=submit]")
     expect(page.locator("#correction-form .form-error")).to_contain_text("after the correction")
     assert api(server, f"/api/matches/{m['id']}")["score"] == {"Ann": 6, "Bob": 0}
+
+
+def create_tournament(page: Any, name: str, fmt: str, players: list[str], tables: list[str]) -> str:
+    """Create a tournament on the organiser's page; its id (the page then shows it)."""
+    page.click(".tabs a[data-tab=tournaments]")
+    form = page.locator("#tournament-form")
+    form.locator("[name=name]").fill(name)
+    form.locator("[name=format]").select_option(fmt)
+    form.locator("[name=reds]").select_option("6")
+    form.locator("[name=players]").fill("\n".join(players))
+    form.locator("[name=tables]").fill("\n".join(tables))
+    form.locator("button[type=submit]").click()
+    page.wait_for_url(re.compile(r"#tournaments/t[0-9a-f]+$"))
+    expect(page.locator("#tournament-detail h2")).to_contain_text(name)
+    return str(page.url.split("#tournaments/")[1])
+
+
+def report(page: Any, mid: str, a: int, b: int) -> None:
+    row = page.locator(f"#tournament-detail tr[data-id={mid}]")
+    row.locator("[name=frames-a]").fill(str(a))
+    row.locator("[name=frames-b]").fill(str(b))
+    row.locator("form.report button").click()
+    expect(row.locator("td").nth(2)).to_contain_text("won by")
+
+
+@pytest.fixture
+def spectator(browser: Any) -> Iterator[Any]:
+    """A second browser window (its own context, so that neither tab is a throttled background
+    tab) for the spectators' tournament page; its JavaScript errors fail the test too."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    pg = ctx.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.set_default_timeout(15_000)
+    yield pg
+    ctx.close()
+    assert not errors, f"JavaScript errors on the tournament page: {errors}"
+
+
+def test_round_robin_tournament_live(server: Any, page: Any, spectator: Any) -> None:
+    sign_in(server, page)
+    players = ["Ann", "Bob", "Cy", "Di"]
+    tid = create_tournament(page, "Winter league", "round_robin", players, ["Table 1", "Table 2"])
+    t = api(server, f"/api/tournaments/{tid}")
+    assert (t["format"], t["players"], t["tables"]) == ("round_robin", players, ["Table 1", "Table 2"])
+    assert t["rounds"] == []
+    page.click("#tournament-detail [name=pair]")
+    rows = page.locator("#tournament-detail .round[data-round='1'] tbody tr")
+    expect(rows).to_have_count(2)
+    t = httpx.get(f"{server.url}/api/tournaments/{tid}", headers=H, timeout=30).json()
+    m1, m2 = t["rounds"][0]["matches"]
+    assert {m1["table"], m2["table"]} == {"Table 1", "Table 2"}
+    for m in (m1, m2):
+        link = page.locator(f"#tournament-detail tr[data-id={m['id']}] a[data-kind=mark]")
+        expect(link).to_have_attribute("href", f"/mark/{m['id']}?token={m['token']}")
+
+    # the spectators' page: two matches to play, everyone on 0 points and 1500
+    view = spectator
+    view.goto(f"{server.url}/tournaments/{tid}")
+    expect(view.locator("#live-status")).to_have_text("live")
+    expect(view.locator(".round[data-round='1'] .bm")).to_have_count(2)
+    expect(view.locator("#standings tbody tr")).to_have_count(4)
+    expect(view.locator("#ratings td.rating").first).to_have_text("1500.0")
+    expect(view.locator("#ratings td.rd").first).to_have_text("350.0")
+
+    # a pot on Table 1 shows live on the tournament page
+    tap(server, m1, tap="pot", ball="red")
+    expect(view.locator(f".bm[data-id={m1['id']}] .live-score")).to_have_text("now 1 – 0")
+    expect(view.locator(f".bm[data-id={m1['id']}] a")).to_have_attribute("href", f"/watch/{m1['id']}")
+
+    # the organiser reports the other match: standings and ratings follow live
+    report(page, m2["id"], 2, 1)
+    winner = m2["a"]
+    row = view.locator(f"#standings tr[data-player={winner}]")
+    expect(view.locator("#standings tbody tr").first).to_have_attribute("data-player", winner)
+    expect(row.locator("td.pts")).to_have_text("1")
+    expect(row.locator("td").nth(5)).to_have_text("2")  # frames for
+    expect(row.locator("td").nth(6)).to_have_text("1")  # frames against
+    expect(view.locator(f"#ratings tr[data-player={winner}] td.rating")).not_to_have_text("1500.0")
+    rating = float(view.locator(f"#ratings tr[data-player={winner}] td.rating").inner_text())
+    assert rating > 1500
+    assert rating == api(server, f"/api/tournaments/{tid}")["ratings"][winner]["rating"]
+
+    # the next round cannot be paired while Table 1 plays: the server's line, nothing paired
+    page.click("#tournament-detail [name=pair]")
+    expect(page.locator("#toast .toast.error")).to_contain_text("round 1 has 1 match(es) unfinished")
+    assert len(api(server, f"/api/tournaments/{tid}")["rounds"]) == 1
+    report(page, m1["id"], 0, 2)
+    page.click("#tournament-detail [name=pair]")
+    expect(page.locator("#tournament-detail .round[data-round='2'] tbody tr")).to_have_count(2)
+    expect(view.locator(".round[data-round='2'] .bm")).to_have_count(2)
+    expect(view.locator("#t-facts")).to_contain_text("Round 2 of 3")
+    r2 = httpx.get(f"{server.url}/api/tournaments/{tid}", headers=H, timeout=30).json()["rounds"][1][
+        "matches"
+    ][0]
+    tap(server, r2, tap="pot", ball="red")
+    tap(server, r2, tap="pot", ball="pink", before={"nominate": "pink"})
+    expect(view.locator(f".bm[data-id={r2['id']}] .live-score")).to_have_text("now 7 – 0")
+    assert_clean(view)
+    snap(view, "tournament-round-robin")
+    snap(page, "admin-tournament", full_page=True)
+
+
+def test_knockout_tournament_bracket(server: Any, page: Any, spectator: Any) -> None:
+    sign_in(server, page)
+    tid = create_tournament(page, "Spring cup", "knockout", ["Ann", "Bob", "Cy", "Di"], ["Table 1"])
+    view = spectator
+    view.goto(f"{server.url}/tournaments/{tid}")
+    expect(view.locator(".bracket-col h3")).to_have_text(["Semi-finals", "Final"])
+    expect(view.locator(".bm.tbd")).to_have_count(3)
+    page.click("#tournament-detail [name=pair]")
+    expect(view.locator(".bracket-col[data-round='1'] .bm[data-id]")).to_have_count(2)
+    t = api(server, f"/api/tournaments/{tid}")
+    semis = t["rounds"][0]["matches"]
+    # a knockout match needs a winner: refused on the page, nothing sent
+    row = page.locator(f"#tournament-detail tr[data-id={semis[0]['id']}]")
+    row.locator("[name=frames-a]").fill("1")
+    row.locator("[name=frames-b]").fill("1")
+    row.locator("form.report button").click()
+    expect(page.locator("#toast .toast.error")).to_contain_text("A knockout match needs a winner.")
+    report(page, semis[0]["id"], 2, 0)
+    report(page, semis[1]["id"], 1, 2)
+    expect(view.locator(f".bm[data-id={semis[0]['id']}] .bm-p.winner")).to_contain_text(semis[0]["a"])
+    page.click("#tournament-detail [name=pair]")
+    final = view.locator(".bracket-col[data-round='2'] .bm[data-id]")
+    expect(final).to_have_count(1)
+    expect(final).to_contain_text(semis[0]["a"])
+    expect(final).to_contain_text(semis[1]["b"])
+    fid = api(server, f"/api/tournaments/{tid}")["rounds"][1]["matches"][0]["id"]
+    report(page, fid, 3, 1)
+    expect(view.locator(".bracket-col.champion")).to_contain_text(semis[0]["a"])
+    expect(view.locator("#ratings tbody tr").first).to_have_attribute("data-player", semis[0]["a"])
+    assert_clean(view)
+    snap(view, "tournament-knockout")

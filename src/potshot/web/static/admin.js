@@ -559,7 +559,10 @@ async function showMatch(id) {
     ),
     el("div", { class: "card" }, el("h3", {}, `Audit log (${auditRows.length})`), el("div", { class: "scroll audit-box" }, auditTable)),
   );
+  const opened = box.hidden || box.dataset.id !== id;
+  box.dataset.id = id;
   box.hidden = false;
+  if (opened) box.scrollIntoView({ block: "start" });
 }
 
 // ------------------------------------------------------------------ new marked match
@@ -882,7 +885,7 @@ function renderTournament(t) {
                     el("td", {}, m.table ?? ""),
                     el("td", {}, `${m.a} v ${m.b}`),
                     el("td", {}, m.status === "over" ? el("span", { class: "badge" }, m.winner ? `won by ${m.winner}` : "drawn") : el("span", { class: "badge live" }, "to play")),
-                    el("td", { class: "score" }, m.score ? `${m.score[m.a] ?? 0} – ${m.score[m.b] ?? 0}` : ""),
+                    el("td", { class: "score" }, m.score && m.status !== "over" ? `${m.score[m.a] ?? 0} – ${m.score[m.b] ?? 0}` : ""),
                     el(
                       "td",
                       { class: "link-buttons" },
@@ -920,7 +923,7 @@ function renderTournament(t) {
       ),
       t.rounds.length ? null : el("p", { class: "muted" }, "No round yet: pair the first round. Each pairing becomes a marked match on the next table."),
     ),
-    rounds,
+    ...rounds,
   );
   box.hidden = false;
 }
