@@ -287,6 +287,14 @@ def test_admin_import_export_correction_and_audit(server: Any, page: Any) -> Non
     expect(page.locator("#correction-form .form-error")).to_contain_text("after the correction")
     assert api(server, f"/api/matches/{m['id']}")["score"] == {"Ann": 6, "Bob": 0}
 
+    # the marker goes on meanwhile: the score follows live, the shots on request
+    tap(server, m, tap="pot", ball="red", player="Bob")
+    expect(page.locator("#detail-score")).to_have_text("Ann 6 – 1 Bob")
+    expect(page.locator("#detail-changed")).to_contain_text("revision 4 → 5")
+    page.click("#detail-changed button")
+    expect(detail.locator(".shots tbody tr")).to_have_count(4)
+    expect(page.locator("#detail-changed")).to_be_hidden()
+
 
 def create_tournament(page: Any, name: str, fmt: str, players: list[str], tables: list[str]) -> str:
     """Create a tournament on the organiser's page; its id (the page then shows it)."""
@@ -420,3 +428,15 @@ def test_knockout_tournament_bracket(server: Any, page: Any, spectator: Any) -> 
     expect(view.locator("#ratings tbody tr").first).to_have_attribute("data-player", semis[0]["a"])
     assert_clean(view)
     snap(view, "tournament-knockout")
+
+    # a Swiss tournament: the rounds field is the Swiss one's, the page plans them
+    page.click(".tabs a[data-tab=tournaments]")
+    expect(page.locator("#tournament-form [name=rounds]")).to_be_hidden()
+    page.locator("#tournament-form [name=format]").select_option("swiss")
+    page.locator("#tournament-form [name=rounds]").fill("4")
+    sid = create_tournament(page, "Swiss open", "swiss", ["A", "B", "C", "D", "E", "F"], ["T1", "T2", "T3"])
+    s = api(server, f"/api/tournaments/{sid}")
+    assert (s["format"], s["rounds_planned"], s["tables"]) == ("swiss", 4, ["T1", "T2", "T3"])
+    view.goto(f"{server.url}/tournaments/{sid}")
+    expect(view.locator("#t-facts")).to_contain_text("4 rounds, none paired yet")
+    expect(view.locator("#standings th")).to_contain_text(["Buchholz"])

@@ -281,14 +281,13 @@ function route() {
     a.setAttribute("aria-selected", String(a.dataset.tab === name));
   }
   for (const s of document.querySelectorAll(".tab")) s.hidden = s.id !== `tab-${name}`;
-  if (name === "matches") {
-    refreshMatches();
-    showMatch(id ? decodeURIComponent(id) : null);
-  }
-  if (name === "tournaments") {
-    refreshTournaments();
-    showTournament(id ? decodeURIComponent(id) : null);
-  }
+  const matchId = name === "matches" && id ? decodeURIComponent(id) : null;
+  const tournamentId = name === "tournaments" && id ? decodeURIComponent(id) : null;
+  if (name === "matches") refreshMatches();
+  if (name === "tournaments") refreshTournaments();
+  // the detail views (and their live channels) follow the address; another tab closes them
+  showMatch(matchId);
+  showTournament(tournamentId);
 }
 
 // ------------------------------------------------------------------ matches
@@ -373,10 +372,33 @@ function renderMatches() {
 }
 
 /** The detail of one match: links, export, the shots, a correction, the audit log. */
+let closeMatchLive = null;
+
+/** Follow the open match live: its score and revision at once; the shots and the log on request
+ * (re-drawing them would lose a correction being typed). */
+function followMatch(id, revision) {
+  if (closeMatchLive) closeMatchLive();
+  closeMatchLive = live(`/api/matches/${encodeURIComponent(id)}/live`, (st) => {
+    const box = $("#match-detail");
+    if (box.dataset.id !== id) return;
+    $("#detail-score").textContent = scoreText(st);
+    $("#detail-revision").textContent = String(st.revision);
+    $("#detail-status").replaceChildren(statusBadge(st));
+    const note = $("#detail-changed");
+    if (st.revision !== revision) {
+      note.hidden = false;
+      note.querySelector(".what").textContent = `The match has changed since these shots were read (revision ${revision} → ${st.revision}).`;
+    }
+  });
+}
+
 async function showMatch(id) {
   const box = $("#match-detail");
   if (!id) {
+    if (closeMatchLive) closeMatchLive();
+    closeMatchLive = null;
     box.hidden = true;
+    box.dataset.id = "";
     box.replaceChildren();
     return;
   }
@@ -426,7 +448,7 @@ async function showMatch(id) {
     const fi = Number(frameIn.value);
     const si = Number(shotIn.value);
     try {
-      if (!Number.isInteger(fi) || fi < 0) throw new Error("Frame is an index from 0.");
+      if (!Number.isInteger(fi) || fi < 0) throw new Error(`The ${unit} is an index from 0.`);
       if (!Number.isInteger(si) || si < 0) throw new Error("Shot is an index from 0.");
       let replace = null;
       if (!deleteIn.checked) {
@@ -461,8 +483,8 @@ async function showMatch(id) {
     el(
       "div",
       { class: "row" },
-      el("label", {}, "Frame", frameIn),
-      el("label", {}, "Shot", shotIn),
+      el("label", {}, `${unit[0].toUpperCase()}${unit.slice(1)} (from 0)`, frameIn),
+      el("label", {}, "Shot (from 0)", shotIn),
       el("label", { class: "inline" }, deleteIn, "delete the shot"),
     ),
     el("label", { class: "block" }, "Replacement shot (record JSON)", replaceIn),
@@ -548,7 +570,19 @@ async function showMatch(id) {
         el("a", { class: "button", href: `/api/matches/${encodeURIComponent(id)}/record`, download: `${id}.json` }, "Export the record"),
         el("a", { class: "button", href: "#matches" }, "Close"),
       ),
-      el("div", { class: "facts" }, el("span", {}, "Score ", el("b", {}, scoreText(state))), statusBadge(state), el("span", {}, "Revision ", el("b", {}, String(state.revision)))),
+      el(
+        "div",
+        { class: "facts" },
+        el("span", {}, "Score ", el("b", { id: "detail-score" }, scoreText(state))),
+        el("span", { id: "detail-status" }, statusBadge(state)),
+        el("span", {}, "Revision ", el("b", { id: "detail-revision" }, String(state.revision))),
+      ),
+      el(
+        "div",
+        { id: "detail-changed", class: "changed row", hidden: true, role: "status" },
+        el("span", { class: "what grow" }),
+        el("button", { type: "button", class: "sm", onclick: () => showMatch(id) }, "Read the shots and the log again"),
+      ),
       linkRows(matchLinks(id, listed?.token, state.mode)),
     ),
     el(
@@ -563,6 +597,7 @@ async function showMatch(id) {
   box.dataset.id = id;
   box.hidden = false;
   if (opened) box.scrollIntoView({ block: "start" });
+  followMatch(id, state.revision);
 }
 
 // ------------------------------------------------------------------ new marked match
@@ -620,7 +655,8 @@ async function importTab() {
     try {
       const text = form.elements.record.value.trim();
       if (!text) throw new Error("Paste a record or choose a file.");
-      const body = { record: recordOf(text), mode: "mark" };
+      const mode = form.elements.mode.value === "play" ? "play" : "mark";
+      const body = { record: recordOf(text), mode };
       if (form.elements.title.value.trim()) body.title = form.elements.title.value.trim();
       if (form.elements.table.value.trim()) body.table = form.elements.table.value.trim();
       const made = await post("/api/matches/import", body, adm);
@@ -635,7 +671,7 @@ async function importTab() {
           el("span", {}, "Score ", el("b", {}, scoreText(made.state))),
           statusBadge(made.state),
         ),
-        linkRows(matchLinks(made.id, made.token, "mark")),
+        linkRows(matchLinks(made.id, made.token, made.state.mode)),
         el("div", { class: "row" }, el("a", { class: "button", href: `#matches/${encodeURIComponent(made.id)}` }, "Manage this match")),
       );
       box.hidden = false;
