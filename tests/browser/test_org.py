@@ -359,13 +359,22 @@ def test_round_robin_tournament_live(server: Any, page: Any, spectator: Any) -> 
     expect(view.locator("#ratings td.rating").first).to_have_text("1500.0")
     expect(view.locator("#ratings td.rd").first).to_have_text("350.0")
 
-    # a pot on Table 1 shows live on the tournament page
+    # the organiser starts typing Table 2's result; meanwhile a pot on Table 1 shows live on both
+    # pages, and the organiser's half-typed result survives the update
+    row2 = page.locator(f"#tournament-detail tr[data-id={m2['id']}]")
+    row2.locator("[name=frames-a]").fill("2")
+    row2.locator("[name=frames-b]").fill("1")
     tap(server, m1, tap="pot", ball="red")
     expect(view.locator(f".bm[data-id={m1['id']}] .live-score")).to_have_text("now 1 – 0")
     expect(view.locator(f".bm[data-id={m1['id']}] a")).to_have_attribute("href", f"/watch/{m1['id']}")
+    expect(page.locator(f"#tournament-detail tr[data-id={m1['id']}] td.score")).to_have_text("1 – 0")
+    expect(row2.locator("[name=frames-a]")).to_have_value("2")
+    expect(row2.locator("[name=frames-b]")).to_have_value("1")
+    expect(row2.locator("[name=frames-b]")).to_be_focused()
 
     # the organiser reports the other match: standings and ratings follow live
-    report(page, m2["id"], 2, 1)
+    row2.locator("form.report button").click()
+    expect(row2.locator("td").nth(2)).to_contain_text("won by")
     winner = m2["a"]
     row = view.locator(f"#standings tr[data-player={winner}]")
     expect(view.locator("#standings tbody tr").first).to_have_attribute("data-player", winner)

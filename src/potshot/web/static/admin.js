@@ -814,6 +814,7 @@ async function showTournament(tid) {
   }
   if (!tid) {
     box.hidden = true;
+    box.dataset.id = "";
     box.replaceChildren();
     return;
   }
@@ -843,6 +844,20 @@ async function showTournament(tid) {
 function renderTournament(t) {
   const box = $("#tournament-detail");
   const unit = t.game === "carrom" ? "games" : "frames";
+  // a live update re-draws the rounds: keep what the organiser is typing (and where) in the same
+  // tournament, until it is reported
+  const typed = new Map();
+  let focused = null;
+  if (box.dataset.id === t.id) {
+    for (const input of box.querySelectorAll("form.report input[data-dirty]")) {
+      typed.set(`${input.closest("tr").dataset.id}/${input.name}`, input.value);
+    }
+    const act = document.activeElement;
+    if (act && box.contains(act) && act.name && act.closest("tr[data-id]")) {
+      focused = `${act.closest("tr").dataset.id}/${act.name}`;
+    }
+  }
+  box.dataset.id = t.id;
   const pairBtn = el(
     "button",
     {
@@ -867,8 +882,24 @@ function renderTournament(t) {
   );
 
   function reportForm(m) {
-    const a = el("input", { type: "number", min: 0, max: 99, name: "frames-a", "aria-label": `${unit} won by ${m.a}`, value: m.frames?.[m.a] ?? 0 });
-    const b = el("input", { type: "number", min: 0, max: 99, name: "frames-b", "aria-label": `${unit} won by ${m.b}`, value: m.frames?.[m.b] ?? 0 });
+    const input = (name, who) => {
+      const key = `${m.id}/${name}`;
+      const kept = typed.get(key);
+      return el("input", {
+        type: "number",
+        min: 0,
+        max: 99,
+        name,
+        "aria-label": `${unit} won by ${who}`,
+        value: kept ?? m.frames?.[who] ?? 0,
+        dataset: kept === undefined ? null : { dirty: "1" },
+        oninput: (ev) => {
+          ev.target.dataset.dirty = "1";
+        },
+      });
+    };
+    const a = input("frames-a", m.a);
+    const b = input("frames-b", m.b);
     const f = el(
       "form",
       { class: "report" },
@@ -888,6 +919,8 @@ function renderTournament(t) {
       if (t.format === "knockout" && fa === fb) return toast("A knockout match needs a winner.", "error");
       try {
         const after = await post(`/api/tournaments/${encodeURIComponent(t.id)}/report`, { match: m.id, frames: { [m.a]: fa, [m.b]: fb } }, adm);
+        delete a.dataset.dirty;
+        delete b.dataset.dirty;
         toast(`Result reported: ${m.a} ${fa} – ${fb} ${m.b}`);
         renderTournament(after);
       } catch (e) {
@@ -962,6 +995,10 @@ function renderTournament(t) {
     ...rounds,
   );
   box.hidden = false;
+  if (focused) {
+    const [mid, name] = focused.split("/");
+    box.querySelector(`tr[data-id="${CSS.escape(mid)}"] [name="${CSS.escape(name)}"]`)?.focus();
+  }
 }
 
 // ------------------------------------------------------------------ start
