@@ -107,9 +107,20 @@ def test_home_starts_a_game_of_each_kind(server: Any, page: Any) -> None:
         ["Bot", "Pyotr"],
     )
 
-    # back home: the three games are listed as being played, each with its watch link
+    # back home: the three games are listed as being played, each with its watch link, and this
+    # browser lists them as its own, with the token to resume
     page.goto(server.url + "/")
     expect(page.locator("#live-matches tbody tr")).to_have_count(3)
+    expect(page.locator("#my-games tbody tr")).to_have_count(3)
+    resume = page.locator(f"#my-games tr[data-id={mid}] a:has-text('Resume')")
+    expect(resume).to_have_attribute("href", re.compile(rf"^/play/{mid}\?token=.+"))
+    token = resume.get_attribute("href").split("token=")[1]
+    r = httpx.post(  # the kept token is the match's: the server checks it first (409 here, not 401)
+        f"{server.url}/api/matches/{mid}/undo", json={"revision": 0}, headers={"X-Potshot-Token": token}
+    )
+    assert r.status_code == 409 and r.json()["error"]["message"] == "nothing to undo", r.text
+    page.click(f"#my-games tr[data-id={mid}] button[title^=forget]")
+    expect(page.locator("#my-games tbody tr")).to_have_count(2)
     expect(page.locator(f"#live-matches tr[data-id={mid}] a:has-text('Watch')")).to_have_attribute(
         "href", f"/watch/{mid}"
     )

@@ -358,6 +358,83 @@ function matchTable(items) {
   );
 }
 
+// ------------------------------------------------------------------ games started on this device
+
+const MINE_KEY = "potshot-my-games";
+const MINE_KEPT = 20;
+
+/** The games started from this browser: `[{id, token, at}]`, newest first (localStorage). */
+export function myGames() {
+  try {
+    const list = JSON.parse(localStorage.getItem(MINE_KEY) ?? "[]");
+    return Array.isArray(list) ? list.filter((g) => g && typeof g.id === "string" && typeof g.token === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+function rememberGame(id, token) {
+  try {
+    const list = [{ id, token, at: new Date().toISOString() }, ...myGames().filter((g) => g.id !== id)];
+    localStorage.setItem(MINE_KEY, JSON.stringify(list.slice(0, MINE_KEPT)));
+  } catch {
+    // private browsing without storage: the address alone keeps the token
+  }
+}
+
+function forgetGame(id) {
+  localStorage.setItem(MINE_KEY, JSON.stringify(myGames().filter((g) => g.id !== id)));
+}
+
+/** "Your games on this device": the ones still being played, each with its resume link. */
+function renderMine(all) {
+  const byId = new Map(all.map((m) => [m.id, m]));
+  const mine = myGames().filter((g) => byId.get(g.id)?.status === "playing");
+  const card = document.getElementById("mine");
+  card.hidden = mine.length === 0;
+  document.getElementById("my-games").replaceChildren(
+    el(
+      "table",
+      { class: "grid matches" },
+      el(
+        "tbody",
+        {},
+        mine.map((g) => {
+          const m = byId.get(g.id);
+          return el(
+            "tr",
+            { dataset: { id: m.id } },
+            el("td", {}, GAME_TITLES[m.game] ?? m.game),
+            el("td", { class: "what" }, el("div", { class: "match-title" }, matchTitle(m))),
+            el("td", { class: "score" }, scoreText(m)),
+            el(
+              "td",
+              { class: "act" },
+              el("a", { class: "button primary", href: `/play/${encodeURIComponent(m.id)}?token=${encodeURIComponent(g.token)}` }, "Resume"),
+              " ",
+              el(
+                "button",
+                {
+                  type: "button",
+                  class: "icon",
+                  title: "forget this game on this device",
+                  "aria-label": `forget ${matchTitle(m)} on this device`,
+                  onclick: () => {
+                    forgetGame(g.id);
+                    lastData = "";
+                    refresh();
+                  },
+                },
+                "×",
+              ),
+            ),
+          );
+        }),
+      ),
+    ),
+  );
+}
+
 const FINISHED_SHOWN = 8;
 let showAllFinished = false;
 let lastData = "";
@@ -370,12 +447,13 @@ async function refresh() {
     showError(e);
     return;
   }
-  const key = JSON.stringify([matches, tournaments, showAllFinished]);
+  const key = JSON.stringify([matches, tournaments, showAllFinished, myGames()]);
   if (key === lastData) return;
   lastData = key;
   const all = matches.matches.slice().reverse(); // newest first
   const playing = all.filter((m) => m.status !== "over");
   const done = all.filter((m) => m.status === "over");
+  renderMine(all);
   document.getElementById("live-count").textContent = String(playing.length);
   document
     .getElementById("live-matches")
@@ -434,7 +512,7 @@ async function init() {
       mode: "play",
       onSubmit: async (body) => {
         const made = await post("/api/matches", body);
-        toast("Game created: the page's address keeps its token.");
+        rememberGame(made.id, made.token);
         location.assign(`/play/${encodeURIComponent(made.id)}?token=${encodeURIComponent(made.token)}`);
       },
     });
