@@ -460,3 +460,8 @@ def test_knockout_tournament_bracket(server: Any, page: Any, spectator: Any) -> 
     view.goto(f"{server.url}/tournaments/{sid}")
     expect(view.locator("#t-facts")).to_contain_text("4 rounds, none paired yet")
     expect(view.locator("#standings th")).to_contain_text(["Buchholz"])
+
+    # a tournament that does not exist: the server's line, no live channel
+    view.goto(f"{server.url}/tournaments/tnope")
+    expect(view.locator("#t-facts")).to_have_text("no tournament 'tnope'")
+    expect(view.locator("#live-status")).to_have_text("not found")
