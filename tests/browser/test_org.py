@@ -445,6 +445,7 @@ def test_knockout_tournament_bracket(server: Any, page: Any, spectator: Any) -> 
     fid = api(server, f"/api/tournaments/{tid}")["rounds"][1]["matches"][0]["id"]
     report(page, fid, 3, 1)
     expect(view.locator(".bracket-col.champion")).to_contain_text(semis[0]["a"])
+    expect(view.locator("#t-facts .champion-fact")).to_have_text(f"Winner {semis[0]['a']}")
     expect(view.locator("#ratings tbody tr").first).to_have_attribute("data-player", semis[0]["a"])
     assert_clean(view)
     snap(view, "tournament-knockout")

@@ -3,7 +3,7 @@
 // page with the token in the address. The form and the score helpers are exported: the
 // organiser's page (admin.js) builds its "new marked match" form with the same code.
 
-import { el, games, get, post, showError, toast, GAME_TITLES } from "/static/api.js";
+import { el, games, get, post, showError, GAME_TITLES } from "/static/api.js";
 
 const FORMATS = { round_robin: "Round robin", knockout: "Knockout", swiss: "Swiss" };
 export const formatTitle = (f) => FORMATS[f] ?? f;

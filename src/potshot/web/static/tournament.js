@@ -213,12 +213,18 @@ function render(t) {
   const paired = t.rounds.length;
   const matches = t.rounds.flatMap((r) => r.matches).filter((m) => m.b !== null);
   const playing = matches.filter((m) => m.status !== "over").length;
+  const champion = t.format === "knockout" && paired === planned ? t.rounds[paired - 1]?.matches[0]?.winner : null;
+  const finished = !playing && paired > 0 && paired >= planned;
   document.getElementById("t-facts").replaceChildren(
     el("span", {}, el("b", {}, GAME_TITLES[t.game] ?? t.game)),
     el("span", {}, el("b", {}, FORMATS[t.format] ?? t.format)),
     el("span", {}, el("b", {}, String(t.players.length)), " players"),
     el("span", {}, paired ? ["Round ", el("b", {}, String(paired)), ` of ${planned}`] : `${planned} rounds, none paired yet`),
-    el("span", {}, el("b", {}, String(playing)), ` match${playing === 1 ? "" : "es"} to finish`),
+    champion
+      ? el("span", { class: "champion-fact" }, "Winner ", el("b", {}, champion))
+      : finished
+        ? el("span", {}, el("b", {}, "Finished"))
+        : el("span", {}, el("b", {}, String(playing)), ` match${playing === 1 ? "" : "es"} to finish`),
     el("span", {}, "Tables: ", el("b", {}, t.tables.join(", "))),
   );
   const body = document.getElementById("t-body");
