@@ -202,6 +202,11 @@ def test_admin_password_and_a_marked_match(server: Any, page: Any) -> None:
         "Club championship final",
     )
     assert api(server, f"/api/matches/{mid}/record")["rules"] == {"reds": 10}
+    links.locator(".link-row[data-kind=mark] button").click()
+    expect(page.locator("#toast")).to_contain_text("Copied marker's link")
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.url)
+    copied = page.evaluate("navigator.clipboard.readText()")
+    assert copied == f"{server.url}/mark/{mid}?token={href.split('token=')[1]}"
     # the link's token is the match's: a tap with it is accepted
     tap(server, {"id": mid, "token": token}, tap="pot", ball="red")
     snap(page, "admin-new-match")
