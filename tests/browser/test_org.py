@@ -53,6 +53,14 @@ def assert_clean(page: Any) -> None:
         assert word not in text, f"the page shows {word!r}: {text[:2000]}"
 
 
+def assert_fits_tablet(page: Any) -> None:
+    """At 1024 x 768 (a tablet, landscape) nothing runs off the side of the page."""
+    page.set_viewport_size({"width": 1024, "height": 768})
+    width = page.evaluate("document.documentElement.scrollWidth")
+    page.set_viewport_size({"width": 1280, "height": 800})
+    assert width <= 1024, f"the page is {width} px wide at 1024"
+
+
 def test_home_starts_a_game_of_each_kind(server: Any, page: Any) -> None:
     page.goto(server.url + "/")
     expect(page.locator("#new-game [name=player-0]")).to_have_value("You")
@@ -152,6 +160,7 @@ def test_home_starts_a_game_of_each_kind(server: Any, page: Any) -> None:
     expect(row).to_contain_text("won by Ann")
     expect(page.locator("#tournaments a:has-text('Open')")).to_have_count(1)
     assert_clean(page)
+    assert_fits_tablet(page)
     snap(page, "home")
 
 
@@ -293,6 +302,7 @@ def test_admin_import_export_correction_and_audit(server: Any, page: Any) -> Non
     audit = api(server, f"/api/matches/{m['id']}/audit")["entries"]
     assert [a["by"] for a in audit if a["action"] == "correction"] == ["referee Jo"]
     assert_clean(page)
+    assert_fits_tablet(page)
     snap(page, "admin-correction", full_page=True)
 
     # a correction that breaks a later shot is refused whole, with the server's line
@@ -418,6 +428,8 @@ def test_round_robin_tournament_live(server: Any, page: Any, spectator: Any) -> 
     tap(server, r2, tap="pot", ball="pink", before={"nominate": "pink"})
     expect(view.locator(f".bm[data-id={r2['id']}] .live-score")).to_have_text("now 7 – 0")
     assert_clean(view)
+    assert_fits_tablet(view)
+    assert_fits_tablet(page)
     snap(view, "tournament-round-robin")
     snap(page, "admin-tournament", full_page=True)
 
@@ -453,6 +465,7 @@ def test_knockout_tournament_bracket(server: Any, page: Any, spectator: Any) -> 
     expect(view.locator("#t-facts .champion-fact")).to_have_text(f"Winner {semis[0]['a']}")
     expect(view.locator("#ratings tbody tr").first).to_have_attribute("data-player", semis[0]["a"])
     assert_clean(view)
+    assert_fits_tablet(view)
     snap(view, "tournament-knockout")
 
     # a Swiss tournament: the rounds field is the Swiss one's, the page plans them
