@@ -199,6 +199,12 @@ def create_app(settings: Settings) -> FastAPI:
         body = await body_of(req)
         return await asyncio.to_thread(matches.import_record, body, auth(req)[1])
 
+    @app.get("/api/admin")
+    def admin_check(req: Request) -> dict[str, Any]:
+        """Whether ``X-Potshot-Admin`` is the organiser's password (401 otherwise): the admin page's sign-in."""
+        matches.require_admin(auth(req)[1])
+        return {"admin": True}
+
     @app.get("/api/matches")
     async def listing(req: Request) -> dict[str, Any]:
         return {"matches": await asyncio.to_thread(matches.listing, matches.is_admin(auth(req)[1]))}

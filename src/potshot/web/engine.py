@@ -33,23 +33,52 @@ SNOOKER_COLOURS = ("yellow", "green", "brown", "blue", "pink", "black")
 class WebError(Exception):
     """An error answered as ``{"error": {"code", "message", "field"}}`` with ``status``."""
 
-    def __init__(self, status: int, code: str, message: str, field: str | None = None) -> None:
+    def __init__(
+        self,
+        status: int,
+        code: str,
+        message: str,
+        field: str | None = None,
+        *,
+        frame: int | None = None,
+        shot: int | None = None,
+    ) -> None:
         super().__init__(message)
         self.status = status
         self.code = code
         self.message = message
         self.field = field
+        self.frame = frame
+        """The record's frame (from 0) where a refused record went wrong, when known."""
+        self.shot = shot
+        """The shot (from 0) of that frame, when known."""
+
+    def where(self) -> str:
+        """``frame F, shot K`` (the parts that are known), as :meth:`RecordError.where` says it."""
+        parts = [f"{k} {v}" for k, v in (("frame", self.frame), ("shot", self.shot)) if v is not None]
+        return ", ".join(parts)
 
     def body(self) -> dict[str, Any]:
         err: dict[str, Any] = {"code": self.code, "message": self.message}
         if self.field is not None:
             err["field"] = self.field
+        if self.frame is not None:
+            err["frame"] = self.frame
+        if self.shot is not None:
+            err["shot"] = self.shot
         return {"error": err}
 
 
 def refused(e: RecordError) -> WebError:
-    """The referee's refusal as a 422 naming the record field."""
-    return WebError(422, "refused", e.message if hasattr(e, "message") else str(e), getattr(e, "field", None))
+    """The referee's refusal as a 422 naming the record field (and the frame and shot, when known)."""
+    return WebError(
+        422,
+        "refused",
+        e.message if hasattr(e, "message") else str(e),
+        getattr(e, "field", None),
+        frame=getattr(e, "frame", None),
+        shot=getattr(e, "shot", None),
+    )
 
 
 def bad(message: str, field: str | None = None) -> WebError:

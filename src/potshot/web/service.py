@@ -246,6 +246,8 @@ class Matches:
                     "table": r.table_name,
                     "players": r.players,
                     "score": (r.summary or {}).get("score"),
+                    "frames_won": (r.summary or {}).get("frames_won"),
+                    "winner": (r.summary or {}).get("winner"),
                     "status": r.status,
                     "revision": r.revision,
                     "tournament": r.tournament_id,
@@ -353,8 +355,16 @@ class Matches:
                 entries.append(Entry("shot", _shot_json(shot)))
         try:
             rt = Runtime.build(record.game, record.players, record.rules, record.match, record.meta, entries)
-        except WebError as e:
-            raise e from None
+        except WebError as e:  # name where the record went wrong (frame, shot) in the one line
+            where = e.where()
+            raise WebError(
+                e.status,
+                e.code,
+                f"{where}: {e.message}" if where else e.message,
+                e.field,
+                frame=e.frame,
+                shot=e.shot,
+            ) from None
         mode = body.get("mode", "mark")
         row = MatchRow(
             id="m" + secrets.token_hex(4),
@@ -370,6 +380,11 @@ class Matches:
             token=secrets.token_urlsafe(18),
             revision=0,
             status="over" if rt.match_over() else "playing",
+            summary={
+                "score": rt.state_fields().get("score"),
+                "winner": rt.winner(),
+                "frames_won": rt.state_fields().get("frames_won"),
+            },
         )
         with self.sessions() as s:
             s.add(row)
@@ -623,7 +638,17 @@ class Matches:
             try:
                 rt = Runtime.build(row.game, row.players, row.rules, row.match, row.meta, trial)
             except WebError as e:
-                raise WebError(422, "refused", f"after the correction: {e.message}", e.field) from None
+                where = e.where()
+                raise WebError(
+                    422,
+                    "refused",
+                    f"after the correction, {where}: {e.message}"
+                    if where
+                    else f"after the correction: {e.message}",
+                    e.field,
+                    frame=e.frame,
+                    shot=e.shot,
+                ) from None
             old = target.body
             if new_body is None:
                 s.delete(target)

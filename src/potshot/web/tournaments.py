@@ -270,8 +270,9 @@ class Tournaments:
             row.revision += 1
             s.commit()
             view = self._view(s, row, admin=True)
+            public = self._view(s, row)  # the live channel is public: no match tokens in it
         for fn in self.listeners:
-            fn(tid, {k: v for k, v in view.items()})
+            fn(tid, public)
         return view
 
     def report(self, tid: str, body: dict[str, Any], admin: str | None) -> dict[str, Any]:
@@ -296,8 +297,9 @@ class Tournaments:
             row.revision += 1
             s.commit()
             view = self._view(s, row, admin=True)
+            public = self._view(s, row)  # the live channel is public: no match tokens in it
         for fn in self.listeners:
-            fn(tid, view)
+            fn(tid, public)
         return view
 
 

@@ -1,0 +1,1025 @@
+// The organiser's page (`/admin`): the admin password (checked with GET /api/admin, kept in
+// sessionStorage), marked matches and their links (marker, spectator, overlay), the match
+// listing with tokens, record import and export, corrections of a shot with the audit log, and
+// tournaments: create, pair the next round, report a result, the marking links of each match.
+// Tabs follow the address's hash (#matches, #matches/m12, #new, #import, #tournaments/t3).
+
+import {
+  ApiError,
+  adminPassword,
+  setAdminPassword,
+  el,
+  get,
+  post,
+  live,
+  showError,
+  toast,
+  GAME_TITLES,
+  unitName,
+} from "/static/api.js";
+import { matchForm, scoreText, statusBadge, matchTitle, formatTitle } from "/static/index.js";
+
+const $ = (sel, root = document) => root.querySelector(sel);
+const adm = { admin: true };
+
+// ------------------------------------------------------------------ small helpers
+
+/** The absolute address of a path on this server (what is handed to a marker or streamer). */
+const absolute = (path) => new URL(path, location.origin).href;
+
+/** Copy `text` to the clipboard (the Clipboard API, or a selection on plain http). */
+async function copy(text, what) {
+  try {
+    if (navigator.clipboard && window.isSecureContext) {
+      await navigator.clipboard.writeText(text);
+    } else {
+      const area = el("textarea", { class: "offscreen", readonly: true });
+      area.value = text;
+      document.body.append(area);
+      area.select();
+      const ok = document.execCommand("copy");
+      area.remove();
+      if (!ok) throw new Error("the browser refused");
+    }
+    toast(`Copied ${what}`);
+  } catch (e) {
+    toast(`Could not copy ${what} (${e.message}): select the link and copy it by hand`, "error");
+  }
+}
+
+/** A "copy" icon (two sheets), drawn: no icon font is needed. */
+function copyIcon() {
+  const span = el("span", { class: "copy-icon", "aria-hidden": "true" });
+  span.innerHTML =
+    '<svg viewBox="0 0 16 16" width="16" height="16"><rect x="5.5" y="5.5" width="8" height="8" rx="1.5" fill="none" stroke="currentColor" stroke-width="1.5"/><path d="M3 10.5V4a1.5 1.5 0 0 1 1.5-1.5H10.5" fill="none" stroke="currentColor" stroke-width="1.5"/></svg>';
+  return span;
+}
+
+/** Error toasts left from an earlier try go when the person tries again. */
+function clearErrorToasts() {
+  for (const t of document.querySelectorAll("#toast .toast.error")) t.remove();
+}
+
+/** The links of a match: `[label, path]` for the writer's page, the spectators' and the overlay. */
+function matchLinks(id, token, mode) {
+  const enc = encodeURIComponent(id);
+  const out = [];
+  if (token) {
+    out.push(
+      mode === "play"
+        ? ["Player's link", `/play/${enc}?token=${encodeURIComponent(token)}`, "play"]
+        : ["Marker's link", `/mark/${enc}?token=${encodeURIComponent(token)}`, "mark"],
+    );
+  }
+  out.push(["Spectators' link", `/watch/${enc}`, "watch"], ["Overlay (streaming)", `/overlay/${enc}`, "overlay"]);
+  return out;
+}
+
+/** Rows "label | address | Copy" for each link. */
+function linkRows(links) {
+  return el(
+    "div",
+    { class: "links" },
+    links.map(([label, path, kind]) => {
+      const url = absolute(path);
+      return el(
+        "div",
+        { class: "link-row", dataset: { kind } },
+        el("span", { class: "link-label" }, label),
+        el("a", { class: "link-url", href: path, target: "_blank", rel: "noopener" }, url),
+        el("button", { type: "button", class: "sm", onclick: () => copy(url, label.toLowerCase()) }, "Copy"),
+      );
+    }),
+  );
+}
+
+/** A number or `[x, y]` or an object of them, for a person. */
+function valueText(v) {
+  if (v === null || v === undefined) return "none";
+  if (Array.isArray(v)) {
+    return v.every((x) => typeof x === "number") ? `(${v.map((x) => Math.round(x)).join(", ")})` : v.map(valueText).join(", ");
+  }
+  if (typeof v === "object") return Object.entries(v).map(([k, x]) => `${k} ${valueText(x)}`).join(", ");
+  if (v === true) return "yes";
+  if (v === false) return "no";
+  return String(v);
+}
+
+/** One record event in words. */
+function eventText(e) {
+  switch (e.type) {
+    case "pot":
+      return `pot ${e.ball}${e.pocket ? ` (${e.pocket})` : ""}`;
+    case "hit":
+      return `${e.ball} hits ${e.other}`;
+    case "cushion":
+      return `${e.ball} to the ${e.cushion} cushion`;
+    case "foul":
+      return `foul${e.kind ? ` ${e.kind.replace(/_/g, " ")}` : ""}${e.ball ? ` (${e.ball})` : ""}`;
+    case "off_table":
+      return `${e.ball} off the table`;
+    case "jump":
+      return `${e.ball} jumps ${e.over}`;
+    case "moved":
+      return `${e.ball} moved${e.by ? ` by the ${e.by}` : ""}`;
+    default:
+      return Object.entries(e)
+        .filter(([k]) => k !== "t")
+        .map(([k, v]) => (k === "type" ? String(v) : `${k} ${valueText(v)}`))
+        .join(" ");
+  }
+}
+
+/** A record shot in words: "Ann: nominate blue; pot blue (top-left)". */
+function shotText(shot) {
+  if (!shot || typeof shot !== "object") return "—";
+  const parts = [];
+  for (const [k, v] of Object.entries(shot.before ?? {})) {
+    if (v === null || v === undefined || v === false) continue;
+    parts.push(v === true ? k.replace(/_/g, " ") : `${k.replace(/_/g, " ")} ${valueText(v)}`);
+  }
+  const events = (shot.events ?? []).filter((e) => e.type !== "cushion").map(eventText);
+  if (shot.cue && !events.length) events.push("a stroke, nothing hit");
+  const what = [...parts, ...events].join("; ");
+  return `${shot.player ?? "?"}: ${what || "no event"}`;
+}
+
+/** What an audit entry changed, in words. */
+function auditChange(a) {
+  switch (a.action) {
+    case "correction":
+      if (a.after === null || a.after === undefined) return `deleted ${shotText(a.before)}`;
+      return `${shotText(a.before)} → ${shotText(a.after)}`;
+    case "mark":
+    case "stroke":
+    case "bot":
+      return shotText(a.after);
+    case "decision":
+      return a.after ? valueText(a.after) : "";
+    case "undo":
+    case "redo": {
+      const items = Array.isArray(a.before) ? a.before : [];
+      const shots = items.filter((x) => x.kind === "shot").map((x) => shotText(x.body));
+      return shots.length ? shots.join(" | ") : `${items.length} entr${items.length === 1 ? "y" : "ies"}`;
+    }
+    case "create":
+      return "match created";
+    case "import":
+      return "record imported";
+    default:
+      return "";
+  }
+}
+
+/** A ruling's score, compact: "4 – 0" for two players, "Ann 4 · Bob 0 · Cy 2" for more. */
+function scoreCells(score) {
+  const vals = Object.entries(score);
+  if (vals.length === 2) return `${vals[0][1]} – ${vals[1][1]}`;
+  return vals.map(([k, v]) => `${k} ${v}`).join(" · ");
+}
+
+/** Who wrote an audit entry: the name given, "token holder" for a write with the match's token. */
+function who(by) {
+  if (by === "token") return "token holder";
+  return by || "";
+}
+
+function when(iso) {
+  const d = new Date(iso.endsWith("Z") || /[+-]\d\d:\d\d$/.test(iso) ? iso : `${iso}Z`);
+  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString();
+}
+
+/** A tiny "where" for a frame/shot pair (indexes from 0, as in the record). */
+function frameShot(a) {
+  if (a.frame === null || a.frame === undefined) return "";
+  return a.shot === null || a.shot === undefined ? `frame ${a.frame}` : `frame ${a.frame}, shot ${a.shot}`;
+}
+
+/** Catch an error into the toast and the form's error line. */
+function formError(form, e) {
+  const line = e instanceof ApiError ? e.line : String(e?.message ?? e);
+  const box = form?.querySelector(".form-error");
+  if (box) {
+    box.textContent = line;
+    box.hidden = false;
+  }
+  showError(e);
+}
+function clearFormError(form) {
+  clearErrorToasts();
+  const box = form?.querySelector(".form-error");
+  if (box) {
+    box.hidden = true;
+    box.textContent = "";
+  }
+}
+
+// ------------------------------------------------------------------ sign in
+
+async function checkPassword(pw) {
+  await get("/api/admin", { admin: pw });
+}
+
+function showSignIn(message) {
+  $("#console").hidden = true;
+  $("#sign-out").hidden = true;
+  const box = $("#sign-in");
+  box.hidden = false;
+  const err = $("#sign-in .form-error");
+  err.hidden = !message;
+  err.textContent = message ?? "";
+  $("#sign-in [name=password]").focus();
+}
+
+function signInForm() {
+  const form = $("#sign-in-form");
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const pw = form.elements.password.value;
+    if (!pw) return showSignIn("Type the admin password.");
+    try {
+      await checkPassword(pw);
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 401) {
+        form.elements.password.select();
+        return showSignIn("Wrong password: the server refused it. Use the admin password potshot serve was started with.");
+      }
+      return showSignIn(e instanceof ApiError ? e.line : String(e?.message ?? e));
+    }
+    setAdminPassword(pw);
+    form.reset();
+    openConsole();
+  });
+  $("#sign-out").addEventListener("click", () => {
+    setAdminPassword(null);
+    location.hash = "";
+    showSignIn();
+  });
+}
+
+// ------------------------------------------------------------------ tabs
+
+let consoleReady = false;
+
+async function openConsole() {
+  $("#sign-in").hidden = true;
+  $("#console").hidden = false;
+  $("#sign-out").hidden = false;
+  if (!consoleReady) {
+    consoleReady = true;
+    await Promise.all([newMatchTab(), importTab(), tournamentForm()]);
+  }
+  route();
+}
+
+/** The tab (and match or tournament) the address's hash names. */
+function route() {
+  if ($("#console").hidden) return;
+  const [tab, id] = (location.hash.slice(1) || "matches").split("/");
+  const name = ["matches", "new", "import", "tournaments"].includes(tab) ? tab : "matches";
+  for (const a of document.querySelectorAll(".tabs a")) {
+    a.setAttribute("aria-selected", String(a.dataset.tab === name));
+  }
+  for (const s of document.querySelectorAll(".tab")) s.hidden = s.id !== `tab-${name}`;
+  const matchId = name === "matches" && id ? decodeURIComponent(id) : null;
+  const tournamentId = name === "tournaments" && id ? decodeURIComponent(id) : null;
+  if (name === "matches") refreshMatches();
+  if (name === "tournaments") refreshTournaments();
+  // the detail views (and their live channels) follow the address; another tab closes them
+  showMatch(matchId);
+  showTournament(tournamentId);
+}
+
+// ------------------------------------------------------------------ matches
+
+let matchesCache = [];
+let matchesKey = "";
+
+async function refreshMatches() {
+  let data;
+  try {
+    data = await get("/api/matches", adm);
+  } catch (e) {
+    return showError(e);
+  }
+  matchesCache = data.matches.slice().reverse();
+  const key = JSON.stringify(matchesCache);
+  if (key === matchesKey) return;
+  matchesKey = key;
+  renderMatches();
+}
+
+function renderMatches() {
+  const all = $("#show-finished").checked;
+  const items = matchesCache.filter((m) => all || m.status !== "over");
+  const box = $("#match-list");
+  if (!items.length) {
+    box.replaceChildren(el("p", { class: "muted" }, all ? "No match yet." : "No match is being played."));
+    return;
+  }
+  box.replaceChildren(
+    el(
+      "table",
+      { class: "grid matches" },
+      el(
+        "thead",
+        {},
+        el("tr", {}, el("th", {}, "Match"), el("th", {}, "Score"), el("th", {}, "Status"), el("th", {}, "Links"), el("th", {}, "")),
+      ),
+      el(
+        "tbody",
+        {},
+        items.map((m) =>
+          el(
+            "tr",
+            { dataset: { id: m.id } },
+            el(
+              "td",
+              {},
+              el("div", { class: "match-title" }, matchTitle(m)),
+              el(
+                "div",
+                { class: "muted small" },
+                [GAME_TITLES[m.game] ?? m.game, m.mode === "play" ? "played on the simulated table" : "marked", m.table, m.tournament ? "tournament" : null]
+                  .filter(Boolean)
+                  .join(" · "),
+              ),
+            ),
+            el("td", { class: "score" }, scoreText(m)),
+            el("td", {}, statusBadge(m)),
+            el(
+              "td",
+              { class: "link-buttons" },
+              matchLinks(m.id, m.token, m.mode).map(([label, path, kind]) =>
+                el(
+                  "span",
+                  { class: "pair" },
+                  el("a", { class: "button sm", href: path, target: "_blank", rel: "noopener", dataset: { kind } }, kind[0].toUpperCase() + kind.slice(1)),
+                  el(
+                    "button",
+                    { type: "button", class: "sm icon", title: `copy the ${label.toLowerCase()}`, "aria-label": `copy the ${label.toLowerCase()}`, onclick: () => copy(absolute(path), label.toLowerCase()) },
+                    copyIcon(),
+                  ),
+                ),
+              ),
+            ),
+            el("td", { class: "act" }, el("a", { class: "button sm", href: `#matches/${encodeURIComponent(m.id)}` }, "Manage")),
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
+/** The detail of one match: links, export, the shots, a correction, the audit log. */
+let closeMatchLive = null;
+
+/** Follow the open match live: its score and revision at once; the shots and the log on request
+ * (re-drawing them would lose a correction being typed). */
+function followMatch(id, revision) {
+  if (closeMatchLive) closeMatchLive();
+  closeMatchLive = live(`/api/matches/${encodeURIComponent(id)}/live`, (st) => {
+    const box = $("#match-detail");
+    if (box.dataset.id !== id) return;
+    $("#detail-score").textContent = scoreText(st);
+    $("#detail-revision").textContent = String(st.revision);
+    $("#detail-status").replaceChildren(statusBadge(st));
+    const note = $("#detail-changed");
+    if (st.revision !== revision) {
+      note.hidden = false;
+      note.querySelector(".what").textContent = `The match has changed since these shots were read (revision ${revision} → ${st.revision}).`;
+    }
+  });
+}
+
+async function showMatch(id) {
+  const box = $("#match-detail");
+  if (!id) {
+    if (closeMatchLive) closeMatchLive();
+    closeMatchLive = null;
+    box.hidden = true;
+    box.dataset.id = "";
+    box.replaceChildren();
+    return;
+  }
+  let state, record, audit;
+  try {
+    [state, record, audit] = await Promise.all([
+      get(`/api/matches/${encodeURIComponent(id)}`),
+      get(`/api/matches/${encodeURIComponent(id)}/record`),
+      get(`/api/matches/${encodeURIComponent(id)}/audit`),
+    ]);
+  } catch (e) {
+    box.hidden = true;
+    return showError(e);
+  }
+  const listed = matchesCache.find((m) => m.id === id);
+  const unit = unitName(state.game);
+  const frames = record.frames ?? [];
+
+  // ---- the correction form
+  const form = el("form", { id: "correction-form", class: "correction", autocomplete: "off" });
+  const frameIn = el("input", { type: "number", name: "frame", min: 0, max: Math.max(frames.length - 1, 0), value: Math.max(frames.length - 1, 0), required: true });
+  const shotIn = el("input", { type: "number", name: "shot", min: 0, value: 0, required: true });
+  const replaceIn = el("textarea", { name: "replace", rows: 6, spellcheck: "false", placeholder: '{"player": "Ann", "events": [{"type": "pot", "ball": "blue", "pocket": "top-left"}]}' });
+  const deleteIn = el("input", { type: "checkbox", name: "delete", onchange: () => (replaceIn.disabled = deleteIn.checked) });
+  const reasonIn = el("input", { name: "reason", placeholder: "why (kept in the audit log)", maxlength: 500, required: true });
+  const byIn = el("input", { name: "by", placeholder: "who corrects", maxlength: 200, value: localStorage.getItem("potshot-by") ?? "" });
+
+  /** Put shot `si` of frame `fi` in the form. */
+  function pick(fi, si) {
+    const shot = frames[fi]?.shots?.[si];
+    frameIn.value = fi;
+    shotIn.value = si;
+    if (shot) {
+      const clean = { ...shot };
+      delete clean.ruling;
+      replaceIn.value = JSON.stringify(clean, null, 1);
+    }
+    deleteIn.checked = false;
+    replaceIn.disabled = false;
+    form.scrollIntoView({ block: "nearest" });
+    reasonIn.focus();
+  }
+
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    clearFormError(form);
+    const fi = Number(frameIn.value);
+    const si = Number(shotIn.value);
+    try {
+      if (!Number.isInteger(fi) || fi < 0) throw new Error(`The ${unit} is an index from 0.`);
+      if (!Number.isInteger(si) || si < 0) throw new Error("Shot is an index from 0.");
+      let replace = null;
+      if (!deleteIn.checked) {
+        if (!replaceIn.value.trim()) throw new Error("Give the replacement shot (JSON), or tick “delete the shot”.");
+        try {
+          replace = JSON.parse(replaceIn.value);
+        } catch (e) {
+          throw new Error(`The replacement shot is not JSON: ${e.message}`);
+        }
+        if (!replace || typeof replace !== "object" || Array.isArray(replace)) throw new Error("The replacement shot is a JSON object (a record shot).");
+      }
+      if (!reasonIn.value.trim()) throw new Error("Say why (the reason is kept in the audit log).");
+      if (!byIn.value.trim()) throw new Error("Say who corrects (kept in the audit log).");
+      localStorage.setItem("potshot-by", byIn.value.trim());
+      const current = await get(`/api/matches/${encodeURIComponent(id)}`);
+      const after = await post(
+        `/api/matches/${encodeURIComponent(id)}/corrections`,
+        { revision: current.revision, frame: fi, shot: si, replace, reason: reasonIn.value.trim(), by: byIn.value.trim() },
+        adm,
+      );
+      toast(`Corrected ${unit} ${fi}, shot ${si}: ${scoreText({ ...after, score: after.score })}`);
+      await refreshMatches();
+      await showMatch(id);
+    } catch (e) {
+      formError(form, e);
+    }
+  });
+
+  form.append(
+    el("h3", {}, "Correct a shot"),
+    el("p", { class: "muted small" }, "Pick a shot below (or give its frame and shot, from 0). The whole match is ruled again: a correction that makes a later shot impossible is refused whole."),
+    el(
+      "div",
+      { class: "row" },
+      el("label", {}, `${unit[0].toUpperCase()}${unit.slice(1)} (from 0)`, frameIn),
+      el("label", {}, "Shot (from 0)", shotIn),
+      el("label", { class: "inline" }, deleteIn, "delete the shot"),
+    ),
+    el("label", { class: "block" }, "Replacement shot (record JSON)", replaceIn),
+    el("div", { class: "row" }, el("label", { class: "grow" }, "Reason", reasonIn), el("label", { class: "grow" }, "By", byIn)),
+    el("p", { class: "form-error", role: "alert", hidden: true }),
+    el("div", { class: "row" }, el("button", { type: "submit", class: "primary" }, "Apply the correction")),
+  );
+
+  // ---- the shots of one frame
+  const frameSel = el(
+    "select",
+    { name: "shots-frame", "aria-label": `${unit} to show` },
+    frames.map((f, i) => el("option", { value: i, selected: i === frames.length - 1 ? true : null }, `${unit} ${i}: ${f.shots?.length ?? 0} shots, ${f.starts ?? ""} breaks`)),
+  );
+  const shotsBox = el("div", { class: "scroll shots" });
+  function renderShots() {
+    const fi = Number(frameSel.value);
+    const shots = frames[fi]?.shots ?? [];
+    shotsBox.replaceChildren(
+      shots.length
+        ? el(
+            "table",
+            { class: "grid" },
+            el("thead", {}, el("tr", {}, el("th", { class: "num" }, "Shot"), el("th", {}, "What was entered"), el("th", {}, "Score after"), el("th", {}, ""))),
+            el(
+              "tbody",
+              {},
+              shots.map((s, si) =>
+                el(
+                  "tr",
+                  { dataset: { shot: si } },
+                  el("td", { class: "num" }, String(si)),
+                  el("td", {}, shotText(s)),
+                  el("td", { class: "score" }, s.ruling?.score ? scoreCells(s.ruling.score) : ""),
+                  el("td", { class: "act" }, el("button", { type: "button", class: "sm", onclick: () => pick(fi, si) }, "Correct…")),
+                ),
+              ),
+            ),
+          )
+        : el("p", { class: "muted" }, `No shot in this ${unit} yet.`),
+    );
+  }
+  frameSel.addEventListener("change", renderShots);
+  renderShots();
+
+  // ---- the audit log, newest first
+  const auditRows = audit.entries.slice().reverse();
+  const auditTable = el(
+    "table",
+    { class: "grid audit" },
+    el(
+      "thead",
+      {},
+      el("tr", {}, el("th", { class: "num" }, "Rev."), el("th", {}, "When"), el("th", {}, "Who"), el("th", {}, "What"), el("th", {}, "Where"), el("th", {}, "Change"), el("th", {}, "Why")),
+    ),
+    el(
+      "tbody",
+      {},
+      auditRows.map((a) =>
+        el(
+          "tr",
+          { class: a.action === "correction" ? "correction" : null, dataset: { action: a.action } },
+          el("td", { class: "num" }, String(a.revision)),
+          el("td", { class: "when" }, when(a.at)),
+          el("td", {}, who(a.by)),
+          el("td", {}, a.action),
+          el("td", {}, frameShot(a)),
+          el("td", { class: "change" }, auditChange(a)),
+          el("td", {}, a.reason || ""),
+        ),
+      ),
+    ),
+  );
+
+  box.replaceChildren(
+    el(
+      "div",
+      { class: "card detail" },
+      el(
+        "div",
+        { class: "row head" },
+        el("h2", { class: "grow" }, `${matchTitle(state)} `, el("span", { class: "muted small" }, `${GAME_TITLES[state.game] ?? state.game} · ${state.id}${state.table ? ` · ${state.table}` : ""}`)),
+        el("a", { class: "button", href: `/api/matches/${encodeURIComponent(id)}/record`, download: `${id}.json` }, "Export the record"),
+        el("a", { class: "button", href: "#matches" }, "Close"),
+      ),
+      el(
+        "div",
+        { class: "facts" },
+        el("span", {}, "Score ", el("b", { id: "detail-score" }, scoreText(state))),
+        el("span", { id: "detail-status" }, statusBadge(state)),
+        el("span", {}, "Revision ", el("b", { id: "detail-revision" }, String(state.revision))),
+      ),
+      el(
+        "div",
+        { id: "detail-changed", class: "changed row", hidden: true, role: "status" },
+        el("span", { class: "what grow" }),
+        el("button", { type: "button", class: "sm", onclick: () => showMatch(id) }, "Read the shots and the log again"),
+      ),
+      linkRows(matchLinks(id, listed?.token, state.mode)),
+    ),
+    el(
+      "div",
+      { class: "split" },
+      el("div", { class: "card" }, el("div", { class: "row head" }, el("h3", { class: "grow" }, "Shots"), frameSel), shotsBox),
+      el("div", { class: "card" }, form),
+    ),
+    el("div", { class: "card" }, el("h3", {}, `Audit log (${auditRows.length})`), el("div", { class: "scroll audit-box" }, auditTable)),
+  );
+  const opened = box.hidden || box.dataset.id !== id;
+  box.dataset.id = id;
+  box.hidden = false;
+  if (opened) box.scrollIntoView({ block: "start" });
+  followMatch(id, state.revision);
+}
+
+// ------------------------------------------------------------------ new marked match
+
+async function newMatchTab() {
+  await matchForm($("#new-match"), {
+    mode: "mark",
+    onSubmit: async (body) => {
+      const made = await post("/api/matches", body, adm);
+      const box = $("#new-links");
+      box.replaceChildren(
+        el("h2", {}, `Created: ${matchTitle(made.state)}`),
+        el("p", { class: "muted small" }, "The marker's link is shown here and in the match list (only to the organiser)."),
+        linkRows(matchLinks(made.id, made.token, "mark")),
+        el("div", { class: "row" }, el("a", { class: "button", href: `#matches/${encodeURIComponent(made.id)}` }, "Manage this match")),
+      );
+      box.hidden = false;
+      toast("Marked match created");
+    },
+  });
+}
+
+// ------------------------------------------------------------------ import
+
+/** The record in a pasted text: a record, or a casebook case (`{"case", "record"}`), or `{"record"}`. */
+function recordOf(text) {
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    throw new Error(`This is not JSON: ${e.message}`);
+  }
+  if (!data || typeof data !== "object" || Array.isArray(data)) throw new Error("A match record is a JSON object.");
+  if (!data.game && data.record && typeof data.record === "object") return data.record;
+  return data;
+}
+
+async function importTab() {
+  const form = $("#import-form");
+  form.elements.file.addEventListener("change", async () => {
+    const f = form.elements.file.files[0];
+    if (!f) return;
+    try {
+      form.elements.record.value = await f.text();
+      clearFormError(form);
+    } catch (e) {
+      formError(form, e);
+    }
+  });
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    clearFormError(form);
+    const btn = form.querySelector("button[type=submit]");
+    btn.disabled = true;
+    try {
+      const text = form.elements.record.value.trim();
+      if (!text) throw new Error("Paste a record or choose a file.");
+      const mode = form.elements.mode.value === "play" ? "play" : "mark";
+      const body = { record: recordOf(text), mode };
+      if (form.elements.title.value.trim()) body.title = form.elements.title.value.trim();
+      if (form.elements.table.value.trim()) body.table = form.elements.table.value.trim();
+      const made = await post("/api/matches/import", body, adm);
+      const box = $("#import-links");
+      const frames = made.state.frames?.length ?? 0;
+      box.replaceChildren(
+        el("h2", {}, `Imported: ${matchTitle(made.state)}`),
+        el(
+          "p",
+          { class: "facts" },
+          el("span", {}, `${GAME_TITLES[made.state.game] ?? made.state.game}, ${frames} ${unitName(made.state.game)}${frames === 1 ? "" : "s"}`),
+          el("span", {}, "Score ", el("b", {}, scoreText(made.state))),
+          statusBadge(made.state),
+        ),
+        linkRows(matchLinks(made.id, made.token, made.state.mode)),
+        el("div", { class: "row" }, el("a", { class: "button", href: `#matches/${encodeURIComponent(made.id)}` }, "Manage this match")),
+      );
+      box.hidden = false;
+      toast("Record imported");
+    } catch (e) {
+      $("#import-links").hidden = true;
+      formError(form, e);
+    } finally {
+      btn.disabled = false;
+    }
+  });
+}
+
+// ------------------------------------------------------------------ tournaments
+
+async function tournamentForm() {
+  const form = $("#tournament-form");
+  const fmt = el(
+    "select",
+    { name: "format" },
+    Object.entries({ round_robin: "Round robin", knockout: "Knockout", swiss: "Swiss" }).map(([v, t]) => el("option", { value: v }, t)),
+  );
+  const game = el("select", { name: "game" }, el("option", { value: "snooker" }, "Snooker"), el("option", { value: "carrom" }, "Carrom"));
+  const rounds = el("input", { type: "number", name: "rounds", min: 1, max: 30, value: 3 });
+  const roundsLabel = el("label", {}, "Swiss rounds", rounds);
+  const rules = el("div", { class: "row" });
+  const renderRules = () => {
+    roundsLabel.hidden = fmt.value !== "swiss";
+    if (game.value === "snooker") {
+      rules.replaceChildren(
+        el("label", {}, "Reds", el("select", { name: "reds" }, [15, 10, 6].map((n) => el("option", { value: n }, `${n} reds`)))),
+        el("label", {}, "Each match", el("select", { name: "best_of" }, [1, 3, 5, 7, 9].map((n) => el("option", { value: n }, n === 1 ? "one frame" : `best of ${n} frames`)))),
+      );
+    } else {
+      rules.replaceChildren(
+        el("label", {}, "Each match", el("select", { name: "games" }, [1, 3, 5].map((n) => el("option", { value: n }, n === 1 ? "one game" : `best of ${n} games`)))),
+        el("label", {}, "Points a game", el("input", { type: "number", name: "points", min: 1, max: 99, value: 25 })),
+      );
+    }
+  };
+  fmt.addEventListener("change", renderRules);
+  game.addEventListener("change", renderRules);
+  form.append(
+    el("div", { class: "row" }, el("label", { class: "grow" }, "Name", el("input", { name: "name", required: true, maxlength: 200, placeholder: "e.g. Winter league" }))),
+    el("div", { class: "row" }, el("label", {}, "Game", game), el("label", {}, "Format", fmt), roundsLabel),
+    rules,
+    el(
+      "div",
+      { class: "row top" },
+      el("label", { class: "grow" }, "Players (one a line, in seeding order)", el("textarea", { name: "players", rows: 6, spellcheck: "false", placeholder: "Ann\nBob\nCy\nDi" })),
+      el("label", { class: "grow" }, "Tables (one a line)", el("textarea", { name: "tables", rows: 6, spellcheck: "false", placeholder: "Table 1\nTable 2" })),
+    ),
+    el("p", { class: "form-error", role: "alert", hidden: true }),
+    el("div", { class: "row" }, el("button", { type: "submit", class: "primary" }, "Create the tournament")),
+  );
+  renderRules();
+  const lines = (v) =>
+    v
+      .split(/\n|,/)
+      .map((x) => x.trim())
+      .filter(Boolean);
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    clearFormError(form);
+    try {
+      const name = form.elements.name.value.trim();
+      if (!name) throw new Error("Give the tournament a name.");
+      const players = lines(form.elements.players.value);
+      if (players.length < 2) throw new Error("A tournament needs at least two players (one a line).");
+      const dup = players.find((p, i) => players.indexOf(p) !== i);
+      if (dup) throw new Error(`${dup} is listed twice.`);
+      const tables = lines(form.elements.tables.value);
+      const body = { name, game: game.value, format: fmt.value, players, tables: tables.length ? tables : ["Table 1"] };
+      if (fmt.value === "swiss") {
+        const n = Number(rounds.value);
+        if (!Number.isInteger(n) || n < 1) throw new Error("Swiss rounds is a whole number from 1.");
+        body.rounds = n;
+      }
+      if (game.value === "snooker") {
+        body.rules = { reds: Number(form.elements.reds.value) };
+        body.match = { best_of: Number(form.elements.best_of.value) };
+      } else {
+        const points = Number(form.elements.points.value);
+        if (!Number.isInteger(points) || points < 1 || points > 99) throw new Error("Points a game is a whole number from 1 to 99.");
+        body.match = { games: Number(form.elements.games.value), points };
+      }
+      const t = await post("/api/tournaments", body, adm);
+      toast(`Tournament ${t.name} created`);
+      form.reset();
+      renderRules();
+      location.hash = `#tournaments/${encodeURIComponent(t.id)}`;
+    } catch (e) {
+      formError(form, e);
+    }
+  });
+}
+
+async function refreshTournaments() {
+  let data;
+  try {
+    data = await get("/api/tournaments");
+  } catch (e) {
+    return showError(e);
+  }
+  const ts = data.tournaments.slice().reverse();
+  $("#tournament-list").replaceChildren(
+    ts.length
+      ? el(
+          "table",
+          { class: "grid" },
+          el("thead", {}, el("tr", {}, el("th", {}, "Name"), el("th", {}, "Game"), el("th", {}, "Format"), el("th", { class: "num" }, "Players"), el("th", {}, ""))),
+          el(
+            "tbody",
+            {},
+            ts.map((t) =>
+              el(
+                "tr",
+                { dataset: { id: t.id } },
+                el("td", {}, t.name),
+                el("td", {}, GAME_TITLES[t.game] ?? t.game),
+                el("td", {}, formatTitle(t.format)),
+                el("td", { class: "num" }, String(t.players.length)),
+                el("td", { class: "act" }, el("a", { class: "button sm", href: `#tournaments/${encodeURIComponent(t.id)}` }, "Manage")),
+              ),
+            ),
+          ),
+        )
+      : el("p", { class: "muted" }, "No tournament yet."),
+  );
+}
+
+let closeTournamentLive = null;
+
+/** One tournament: pair the next round, each match's links and a result form; live. */
+async function showTournament(tid) {
+  const box = $("#tournament-detail");
+  if (closeTournamentLive) {
+    closeTournamentLive();
+    closeTournamentLive = null;
+  }
+  if (!tid) {
+    box.hidden = true;
+    box.dataset.id = "";
+    box.replaceChildren();
+    return;
+  }
+  let t;
+  try {
+    t = await get(`/api/tournaments/${encodeURIComponent(tid)}`, adm);
+  } catch (e) {
+    box.hidden = true;
+    return showError(e);
+  }
+  renderTournament(t);
+  // the live channel is public (no tokens): on a change, read the organiser's view again
+  let first = true;
+  closeTournamentLive = live(`/api/tournaments/${encodeURIComponent(tid)}/live`, async () => {
+    if (first) {
+      first = false;
+      return;
+    }
+    try {
+      renderTournament(await get(`/api/tournaments/${encodeURIComponent(tid)}`, adm));
+    } catch (e) {
+      showError(e);
+    }
+  });
+}
+
+function renderTournament(t) {
+  const box = $("#tournament-detail");
+  const unit = t.game === "carrom" ? "games" : "frames";
+  // a live update re-draws the rounds: keep what the organiser is typing (and where) in the same
+  // tournament, until it is reported
+  const typed = new Map();
+  let focused = null;
+  if (box.dataset.id === t.id) {
+    for (const input of box.querySelectorAll("form.report input[data-dirty]")) {
+      typed.set(`${input.closest("tr").dataset.id}/${input.name}`, input.value);
+    }
+    const act = document.activeElement;
+    if (act && box.contains(act) && act.name && act.closest("tr[data-id]")) {
+      focused = `${act.closest("tr").dataset.id}/${act.name}`;
+    }
+  }
+  box.dataset.id = t.id;
+  const pairBtn = el(
+    "button",
+    {
+      type: "button",
+      class: "primary",
+      name: "pair",
+      onclick: async () => {
+        pairBtn.disabled = true;
+        clearErrorToasts();
+        try {
+          const after = await post(`/api/tournaments/${encodeURIComponent(t.id)}/pair`, {}, adm);
+          toast(`Round ${after.rounds.length} paired`);
+          renderTournament(after);
+        } catch (e) {
+          showError(e);
+        } finally {
+          pairBtn.disabled = false;
+        }
+      },
+    },
+    t.rounds.length ? "Pair the next round" : "Pair the first round",
+  );
+
+  function reportForm(m) {
+    const input = (name, who) => {
+      const key = `${m.id}/${name}`;
+      const kept = typed.get(key);
+      return el("input", {
+        type: "number",
+        min: 0,
+        max: 99,
+        name,
+        "aria-label": `${unit} won by ${who}`,
+        value: kept ?? m.frames?.[who] ?? 0,
+        dataset: kept === undefined ? null : { dirty: "1" },
+        oninput: (ev) => {
+          ev.target.dataset.dirty = "1";
+        },
+      });
+    };
+    const a = input("frames-a", m.a);
+    const b = input("frames-b", m.b);
+    const f = el(
+      "form",
+      { class: "report" },
+      el("span", { class: "who" }, m.a),
+      a,
+      el("span", {}, "–"),
+      b,
+      el("span", { class: "who" }, m.b),
+      el("button", { type: "submit", class: "sm" }, m.status === "over" ? "Change" : "Report"),
+    );
+    f.addEventListener("submit", async (ev) => {
+      ev.preventDefault();
+      clearErrorToasts();
+      const fa = Number(a.value);
+      const fb = Number(b.value);
+      if (![fa, fb].every((x) => Number.isInteger(x) && x >= 0)) return toast(`The ${unit} won are whole numbers from 0.`, "error");
+      if (t.format === "knockout" && fa === fb) return toast("A knockout match needs a winner.", "error");
+      try {
+        const after = await post(`/api/tournaments/${encodeURIComponent(t.id)}/report`, { match: m.id, frames: { [m.a]: fa, [m.b]: fb } }, adm);
+        delete a.dataset.dirty;
+        delete b.dataset.dirty;
+        toast(`Result reported: ${m.a} ${fa} – ${fb} ${m.b}`);
+        renderTournament(after);
+      } catch (e) {
+        showError(e);
+      }
+    });
+    return f;
+  }
+
+  const rounds = t.rounds
+    .slice()
+    .reverse()
+    .map((r) =>
+      el(
+        "div",
+        { class: "card round", dataset: { round: r.round } },
+        el("h3", {}, `Round ${r.round}`),
+        el(
+          "table",
+          { class: "grid" },
+          el("thead", {}, el("tr", {}, el("th", {}, "Table"), el("th", {}, "Match"), el("th", {}, "Status"), el("th", {}, "Live score"), el("th", {}, "Links"), el("th", {}, `Result (${unit})`))),
+          el(
+            "tbody",
+            {},
+            r.matches.map((m) =>
+              m.b === null
+                ? el("tr", { class: "bye" }, el("td", {}, ""), el("td", {}, m.a), el("td", {}, el("span", { class: "badge" }, "bye")), el("td", {}, ""), el("td", {}, ""), el("td", {}, `${m.a} goes through`))
+                : el(
+                    "tr",
+                    { dataset: { id: m.id } },
+                    el("td", {}, m.table ?? ""),
+                    el("td", {}, `${m.a} v ${m.b}`),
+                    el("td", {}, m.status === "over" ? el("span", { class: "badge" }, m.winner ? `won by ${m.winner}` : "drawn") : el("span", { class: "badge live" }, "to play")),
+                    el("td", { class: "score" }, m.score && m.status !== "over" ? `${m.score[m.a] ?? 0} – ${m.score[m.b] ?? 0}` : ""),
+                    el(
+                      "td",
+                      { class: "link-buttons" },
+                      matchLinks(m.id, m.token, "mark")
+                        .slice(0, 2)
+                        .map(([label, path, kind]) =>
+                          el(
+                            "span",
+                            { class: "pair" },
+                            el("a", { class: "button sm", href: path, target: "_blank", rel: "noopener", dataset: { kind } }, kind === "mark" ? "Mark" : "Watch"),
+                            el("button", { type: "button", class: "sm icon", title: `copy the ${label.toLowerCase()}`, "aria-label": `copy the ${label.toLowerCase()}`, onclick: () => copy(absolute(path), label.toLowerCase()) }, copyIcon()),
+                          ),
+                        ),
+                    ),
+                    el("td", {}, reportForm(m)),
+                  ),
+            ),
+          ),
+        ),
+      ),
+    );
+
+  box.replaceChildren(
+    el(
+      "div",
+      { class: "card detail" },
+      el(
+        "div",
+        { class: "row head" },
+        el("h2", { class: "grow" }, `${t.name} `, el("span", { class: "muted small" }, `${GAME_TITLES[t.game] ?? t.game} · ${formatTitle(t.format)} · ${t.players.length} players · ${t.tables.join(", ")}`)),
+        pairBtn,
+        el("a", { class: "button", href: `/tournaments/${encodeURIComponent(t.id)}`, target: "_blank", rel: "noopener" }, "Public page"),
+        el("button", { type: "button", onclick: () => copy(absolute(`/tournaments/${encodeURIComponent(t.id)}`), "the tournament's link") }, "Copy its link"),
+        el("a", { class: "button", href: "#tournaments" }, "Close"),
+      ),
+      t.rounds.length ? null : el("p", { class: "muted" }, "No round yet: pair the first round. Each pairing becomes a marked match on the next table."),
+    ),
+    ...rounds,
+  );
+  box.hidden = false;
+  if (focused) {
+    const [mid, name] = focused.split("/");
+    box.querySelector(`tr[data-id="${CSS.escape(mid)}"] [name="${CSS.escape(name)}"]`)?.focus();
+  }
+}
+
+// ------------------------------------------------------------------ start
+
+async function init() {
+  signInForm();
+  $("#show-finished").addEventListener("change", renderMatches);
+  window.addEventListener("hashchange", route);
+  const pw = adminPassword();
+  if (!pw) return showSignIn();
+  try {
+    await checkPassword(pw);
+  } catch (e) {
+    setAdminPassword(null);
+    return showSignIn(e instanceof ApiError && e.status === 401 ? "The password kept for this tab is no longer accepted: sign in again." : e.line ?? String(e));
+  }
+  openConsole();
+}
+
+init();
+// the matches' list follows the marked matches (scores, new ones) while it is shown
+setInterval(() => {
+  if (!$("#console").hidden && !$("#tab-matches").hidden && document.visibilityState === "visible") refreshMatches();
+}, 5000);

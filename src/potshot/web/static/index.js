@@ -1,0 +1,534 @@
+// The home page (`/`): the matches being played and finished, the tournaments, and the "new game"
+// form that starts a game on the simulated table (POST /api/matches, mode play) and goes to its
+// page with the token in the address. The form and the score helpers are exported: the
+// organiser's page (admin.js) builds its "new marked match" form with the same code.
+
+import { el, games, get, post, showError, GAME_TITLES } from "/static/api.js";
+
+const FORMATS = { round_robin: "Round robin", knockout: "Knockout", swiss: "Swiss" };
+export const formatTitle = (f) => FORMATS[f] ?? f;
+
+/** "best of" choices: snooker frames (WPBSA matches run to best of 35), carrom games (Law 30: 3). */
+const SNOOKER_BEST_OF = [1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 25, 35];
+const CARROM_BEST_OF = [1, 3, 5];
+const CARROM_ROUNDS = [
+  ["", "League (8 boards a game at most)"],
+  ["quarter-final", "Quarter-final (no board limit)"],
+  ["semi-final", "Semi-final (no board limit)"],
+  ["final", "Final (no board limit)"],
+];
+
+/** What the match unit is called, plural, in a listing: snooker frames, carrom games. */
+export function unitsWon(game) {
+  return game === "carrom" ? "games" : "frames";
+}
+
+/**
+ * A match's score for a person: "Ann 9 – 4 Bob" for two players, "Ann 12 · Bob 5 · Cy 0" for more,
+ * with the frames (carrom: games) won when any is decided. `item` is a listing entry or a state.
+ */
+export function scoreText(item) {
+  const players = item.players ?? [];
+  const names = players.map((p) => (Array.isArray(p) ? p.join(" & ") : String(p)));
+  const score = item.score ?? {};
+  const val = (n) => (score[n] === undefined || score[n] === null ? 0 : score[n]);
+  let text;
+  if (names.length === 2) text = `${names[0]} ${val(names[0])} – ${val(names[1])} ${names[1]}`;
+  else text = names.map((n) => `${n} ${val(n)}`).join(" · ");
+  const won = item.frames_won ?? {};
+  const counts = names.map((n) => Number(won[n] ?? 0));
+  if (item.game !== "russian" && names.length === 2 && (counts.some((c) => c > 0) || item.status === "over")) {
+    text += ` (${unitsWon(item.game)} ${counts[0]}–${counts[1]})`;
+  }
+  return text;
+}
+
+/** A badge for a match's status: live, or finished with its winner. */
+export function statusBadge(item) {
+  if (item.status === "over") {
+    const who = item.winner ? `won by ${item.winner}` : "finished";
+    return el("span", { class: "badge" }, who);
+  }
+  return el("span", { class: "badge live" }, "live");
+}
+
+/** Names of the players, joined for a person. */
+export function playersText(players) {
+  return (players ?? []).map((p) => (Array.isArray(p) ? p.join(" & ") : String(p))).join(" v ");
+}
+
+/** The match's title, unless it is the server's default ("snooker: Ann v Bob"): then the players. */
+export function matchTitle(m) {
+  const players = playersText(m.players);
+  if (!m.title || m.title === `${m.game}: ${players}`) return players;
+  return m.title;
+}
+
+/** A second line under a custom title: the players. */
+function subTitle(m) {
+  const players = playersText(m.players);
+  return matchTitle(m) === players ? null : players;
+}
+
+function option(value, text, selected) {
+  return el("option", { value, selected: selected ? true : null }, text);
+}
+
+/**
+ * Build a new-match form inside `form`: game, players (2 for snooker and carrom, 2 to 6 for
+ * Russian), in play mode which seats the bot plays, the rules (snooker reds and best of N frames,
+ * carrom best of N games, points a game and the round) and a title (and table, marked matches).
+ * `onSubmit(body)` gets the body of POST /api/matches once the form is valid; it may throw.
+ */
+export async function matchForm(form, { mode = "play", onSubmit }) {
+  const info = await games();
+  let game = "snooker";
+  const seats =
+    mode === "play"
+      ? [
+          { name: "You", bot: false },
+          { name: "Bot", bot: true },
+        ]
+      : [
+          { name: "", bot: false },
+          { name: "", bot: false },
+        ];
+  const error = el("p", { class: "form-error", role: "alert", hidden: true });
+  const gameBox = el("div", { class: "seg", role: "radiogroup", "aria-label": "Game" });
+  const playersBox = el("div", { class: "players" });
+  const rulesBox = el("div", { class: "rules row" });
+  const title = el("input", { name: "title", placeholder: "optional", maxlength: 200 });
+  const table = el("input", { name: "table", placeholder: "e.g. Table 1", maxlength: 100 });
+  const submit = el(
+    "button",
+    { type: "submit", class: "primary", name: "submit" },
+    mode === "play" ? "Start the game" : "Create the marked match",
+  );
+
+  for (const g of ["snooker", "carrom", "russian"]) {
+    if (!info[g]) continue;
+    const input = el("input", { type: "radio", name: "game", value: g, checked: g === game ? true : null });
+    input.addEventListener("change", () => {
+      game = g;
+      const [, hi] = info[g].players;
+      seats.splice(hi);
+      renderPlayers();
+      renderRules();
+      clearError();
+    });
+    gameBox.append(el("label", { class: "seg-item" }, input, el("span", {}, g === "russian" ? "Russian" : (GAME_TITLES[g] ?? info[g].title))));
+  }
+
+  function renderPlayers() {
+    const [lo, hi] = info[game].players;
+    while (seats.length < lo) seats.push({ name: "", bot: false });
+    const rows = seats.map((seat, i) => {
+      const name = el("input", {
+        name: `player-${i}`,
+        value: seat.name,
+        placeholder: `Player ${i + 1}`,
+        "aria-label": `Player ${i + 1}`,
+        maxlength: 60,
+        oninput: (e) => {
+          seat.name = e.target.value;
+          e.target.removeAttribute("aria-invalid");
+        },
+      });
+      const parts = [el("span", { class: "seat" }, String(i + 1)), name];
+      if (mode === "play") {
+        const box = el("input", {
+          type: "checkbox",
+          name: `bot-${i}`,
+          checked: seat.bot ? true : null,
+          onchange: (e) => {
+            seat.bot = e.target.checked;
+          },
+        });
+        parts.push(el("label", { class: "bot-toggle", title: "the built-in bot plays this seat" }, box, "bot"));
+      }
+      if (seats.length > lo) {
+        parts.push(
+          el(
+            "button",
+            {
+              type: "button",
+              class: "icon",
+              "aria-label": `remove player ${i + 1}`,
+              onclick: () => {
+                seats.splice(i, 1);
+                renderPlayers();
+              },
+            },
+            "×",
+          ),
+        );
+      }
+      return el("div", { class: "player-row" }, parts);
+    });
+    const add =
+      hi > lo
+        ? el(
+            "button",
+            {
+              type: "button",
+              name: "add-player",
+              disabled: seats.length >= hi ? true : null,
+              onclick: () => {
+                seats.push({ name: "", bot: false });
+                renderPlayers();
+                playersBox.querySelector(`[name=player-${seats.length - 1}]`)?.focus();
+              },
+            },
+            `Add a player (up to ${hi})`,
+          )
+        : null;
+    playersBox.replaceChildren(
+      el("div", { class: "label" }, lo === hi ? `Players (${lo})` : `Players (${lo} to ${hi}, in playing order)`),
+      ...rows,
+      ...(add ? [add] : []),
+    );
+  }
+
+  function renderRules() {
+    if (game === "snooker") {
+      rulesBox.replaceChildren(
+        el(
+          "label",
+          {},
+          "Reds",
+          el("select", { name: "reds" }, option("15", "15 reds"), option("10", "10 reds"), option("6", "6 reds")),
+        ),
+        el(
+          "label",
+          {},
+          "Match",
+          el(
+            "select",
+            { name: "best_of" },
+            SNOOKER_BEST_OF.map((n) => option(String(n), n === 1 ? "one frame" : `best of ${n} frames`, n === 1)),
+          ),
+        ),
+      );
+    } else if (game === "carrom") {
+      rulesBox.replaceChildren(
+        el(
+          "label",
+          {},
+          "Match",
+          el(
+            "select",
+            { name: "games" },
+            CARROM_BEST_OF.map((n) => option(String(n), n === 1 ? "one game" : `best of ${n} games`, n === 1)),
+          ),
+        ),
+        el("label", {}, "Points a game", el("input", { name: "points", type: "number", min: 1, max: 99, value: 25 })),
+        el(
+          "label",
+          {},
+          "Round",
+          el(
+            "select",
+            { name: "round" },
+            CARROM_ROUNDS.map(([v, t]) => option(v, t, v === "")),
+          ),
+        ),
+      );
+    } else {
+      rulesBox.replaceChildren(
+        el("p", { class: "muted small" }, "One game, the players in rotation; the house rules' defaults."),
+      );
+    }
+  }
+
+  function clearError() {
+    error.hidden = true;
+    error.textContent = "";
+  }
+
+  function fail(message, field) {
+    error.textContent = message;
+    error.hidden = false;
+    if (field) {
+      field.setAttribute("aria-invalid", "true");
+      field.focus();
+    }
+    throw new Error(message);
+  }
+
+  /** The body of POST /api/matches, or an Error naming the field that is wrong. */
+  function body() {
+    clearError();
+    const names = seats.map((s) => s.name.trim());
+    names.forEach((n, i) => {
+      if (!n) fail(`Player ${i + 1} has no name.`, form.querySelector(`[name=player-${i}]`));
+    });
+    names.forEach((n, i) => {
+      if (names.indexOf(n) !== i) {
+        fail(`Players ${names.indexOf(n) + 1} and ${i + 1} are both called ${n}.`, form.querySelector(`[name=player-${i}]`));
+      }
+    });
+    const out = { game, mode, players: names };
+    if (mode === "play") out.bots = names.filter((_, i) => seats[i].bot);
+    if (game === "snooker") {
+      out.rules = { reds: Number(form.elements.reds.value) };
+      out.match = { best_of: Number(form.elements.best_of.value) };
+    } else if (game === "carrom") {
+      const points = Number(form.elements.points.value);
+      if (!Number.isInteger(points) || points < 1 || points > 99) {
+        fail("Points a game is a whole number from 1 to 99.", form.elements.points);
+      }
+      out.match = { games: Number(form.elements.games.value), points };
+      const round = form.elements.round.value;
+      if (round) out.rules = { round };
+    }
+    if (title.value.trim()) out.title = title.value.trim();
+    if (mode === "mark" && table.value.trim()) out.table = table.value.trim();
+    return out;
+  }
+
+  form.classList.add("match-form");
+  form.replaceChildren(
+    el("div", { class: "label" }, "Game"),
+    gameBox,
+    playersBox,
+    rulesBox,
+    el(
+      "div",
+      { class: "row" },
+      el("label", { class: "grow" }, "Title", title),
+      mode === "mark" ? el("label", { class: "grow" }, "Table", table) : null,
+    ),
+    error,
+    el("div", { class: "row" }, submit),
+  );
+  renderPlayers();
+  renderRules();
+
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    let b;
+    try {
+      b = body();
+    } catch {
+      return; // the form shows what is wrong
+    }
+    submit.disabled = true;
+    try {
+      await onSubmit(b);
+    } catch (e) {
+      error.textContent = e?.line ?? String(e?.message ?? e);
+      error.hidden = false;
+      showError(e);
+    } finally {
+      submit.disabled = false;
+    }
+  });
+  return { body };
+}
+
+// ------------------------------------------------------------------ the home page
+
+function matchRows(items) {
+  return items.map((m) =>
+    el(
+      "tr",
+      { dataset: { id: m.id } },
+      el("td", {}, GAME_TITLES[m.game] ?? m.game),
+      el(
+        "td",
+        { class: "what" },
+        el("div", { class: "match-title" }, matchTitle(m)),
+        subTitle(m) ? el("div", { class: "muted small" }, subTitle(m)) : null,
+        m.tournament ? el("a", { class: "small", href: `/tournaments/${encodeURIComponent(m.tournament)}` }, "tournament") : null,
+        m.table ? el("span", { class: "muted small" }, ` ${m.table}`) : null,
+      ),
+      el("td", { class: "score" }, scoreText(m)),
+      el("td", {}, statusBadge(m)),
+      el("td", { class: "act" }, el("a", { class: "button", href: `/watch/${encodeURIComponent(m.id)}` }, "Watch")),
+    ),
+  );
+}
+
+function matchTable(items) {
+  return el(
+    "table",
+    { class: "grid matches" },
+    el("thead", {}, el("tr", {}, el("th", {}, "Game"), el("th", {}, "Match"), el("th", {}, "Score"), el("th", {}, "Status"), el("th", {}, ""))),
+    el("tbody", {}, matchRows(items)),
+  );
+}
+
+// ------------------------------------------------------------------ games started on this device
+
+const MINE_KEY = "potshot-my-games";
+const MINE_KEPT = 20;
+
+/** The games started from this browser: `[{id, token, at}]`, newest first (localStorage). */
+export function myGames() {
+  try {
+    const list = JSON.parse(localStorage.getItem(MINE_KEY) ?? "[]");
+    return Array.isArray(list) ? list.filter((g) => g && typeof g.id === "string" && typeof g.token === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+function rememberGame(id, token) {
+  try {
+    const list = [{ id, token, at: new Date().toISOString() }, ...myGames().filter((g) => g.id !== id)];
+    localStorage.setItem(MINE_KEY, JSON.stringify(list.slice(0, MINE_KEPT)));
+  } catch {
+    // private browsing without storage: the address alone keeps the token
+  }
+}
+
+function forgetGame(id) {
+  localStorage.setItem(MINE_KEY, JSON.stringify(myGames().filter((g) => g.id !== id)));
+}
+
+/** "Your games on this device": the ones still being played, each with its resume link. */
+function renderMine(all) {
+  const byId = new Map(all.map((m) => [m.id, m]));
+  const mine = myGames().filter((g) => byId.get(g.id)?.status === "playing");
+  const card = document.getElementById("mine");
+  card.hidden = mine.length === 0;
+  document.getElementById("my-games").replaceChildren(
+    el(
+      "table",
+      { class: "grid matches" },
+      el(
+        "tbody",
+        {},
+        mine.map((g) => {
+          const m = byId.get(g.id);
+          return el(
+            "tr",
+            { dataset: { id: m.id } },
+            el("td", {}, GAME_TITLES[m.game] ?? m.game),
+            el("td", { class: "what" }, el("div", { class: "match-title" }, matchTitle(m))),
+            el("td", { class: "score" }, scoreText(m)),
+            el(
+              "td",
+              { class: "act" },
+              el("a", { class: "button primary", href: `/play/${encodeURIComponent(m.id)}?token=${encodeURIComponent(g.token)}` }, "Resume"),
+              " ",
+              el(
+                "button",
+                {
+                  type: "button",
+                  class: "icon",
+                  title: "forget this game on this device",
+                  "aria-label": `forget ${matchTitle(m)} on this device`,
+                  onclick: () => {
+                    forgetGame(g.id);
+                    lastData = "";
+                    refresh();
+                  },
+                },
+                "×",
+              ),
+            ),
+          );
+        }),
+      ),
+    ),
+  );
+}
+
+const FINISHED_SHOWN = 8;
+let showAllFinished = false;
+let lastData = "";
+
+async function refresh() {
+  let matches, tournaments;
+  try {
+    [matches, tournaments] = await Promise.all([get("/api/matches"), get("/api/tournaments")]);
+  } catch (e) {
+    showError(e);
+    return;
+  }
+  const key = JSON.stringify([matches, tournaments, showAllFinished, myGames()]);
+  if (key === lastData) return;
+  lastData = key;
+  const all = matches.matches.slice().reverse(); // newest first
+  const playing = all.filter((m) => m.status !== "over");
+  const done = all.filter((m) => m.status === "over");
+  renderMine(all);
+  document.getElementById("live-count").textContent = String(playing.length);
+  document
+    .getElementById("live-matches")
+    .replaceChildren(playing.length ? matchTable(playing) : el("p", { class: "muted" }, "No match is being played. Start one!"));
+  const shown = showAllFinished ? done : done.slice(0, FINISHED_SHOWN);
+  document.getElementById("done-matches").replaceChildren(
+    el(
+      "div",
+      {},
+      done.length ? matchTable(shown) : el("p", { class: "muted" }, "No finished match yet."),
+      done.length > FINISHED_SHOWN
+      ? el(
+          "button",
+          {
+            type: "button",
+            onclick: () => {
+              showAllFinished = !showAllFinished;
+              refresh();
+            },
+          },
+          showAllFinished ? "Show the latest only" : `Show all ${done.length}`,
+        )
+      : null,
+    ),
+  );
+  const ts = tournaments.tournaments.slice().reverse();
+  document.getElementById("tournaments").replaceChildren(
+    ts.length
+      ? el(
+          "table",
+          { class: "grid" },
+          el("thead", {}, el("tr", {}, el("th", {}, "Tournament"), el("th", {}, "Game"), el("th", {}, "Format"), el("th", { class: "num" }, "Players"), el("th", {}, ""))),
+          el(
+            "tbody",
+            {},
+            ts.map((t) =>
+              el(
+                "tr",
+                { dataset: { id: t.id } },
+                el("td", {}, t.name),
+                el("td", {}, GAME_TITLES[t.game] ?? t.game),
+                el("td", {}, formatTitle(t.format)),
+                el("td", { class: "num" }, String(t.players.length)),
+                el("td", { class: "act" }, el("a", { class: "button", href: `/tournaments/${encodeURIComponent(t.id)}` }, "Open")),
+              ),
+            ),
+          ),
+        )
+      : el("p", { class: "muted" }, "No tournament yet. The organiser creates them on the organiser's page."),
+  );
+}
+
+async function init() {
+  try {
+    await matchForm(document.getElementById("new-game"), {
+      mode: "play",
+      onSubmit: async (body) => {
+        const made = await post("/api/matches", body);
+        rememberGame(made.id, made.token);
+        location.assign(`/play/${encodeURIComponent(made.id)}?token=${encodeURIComponent(made.token)}`);
+      },
+    });
+  } catch (e) {
+    showError(e);
+  }
+  await refresh();
+  setInterval(() => {
+    if (document.visibilityState === "visible") refresh();
+  }, 5000);
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") refresh();
+  });
+  window.addEventListener("pageshow", (ev) => {
+    if (ev.persisted) refresh();
+  });
+}
+
+if (document.getElementById("home")) init();

@@ -1,0 +1,256 @@
+// A tournament's page (`/tournaments/{id}`): a knockout's bracket (rounds as columns), or a round
+// robin's / Swiss tournament's rounds and standings (points, played, won, frames for and against,
+// Buchholz), each match with its table, live score and a watch link, and the players' Glicko-2
+// ratings (rating, RD). Live through /api/tournaments/{id}/live (any change to the tournament or
+// to a score of one of its matches).
+
+import { el, get, live, idFromPath, showError, GAME_TITLES } from "/static/api.js";
+
+const FORMATS = { round_robin: "Round robin", knockout: "Knockout", swiss: "Swiss" };
+const tid = idFromPath();
+
+/** Knockout rounds for `n` players: ceil(log2 n). */
+function knockoutRounds(n) {
+  let r = 0;
+  while (2 ** r < n) r += 1;
+  return Math.max(r, 1);
+}
+
+/** Round robin rounds: n - 1 for an even field, n for an odd one (one bye a round). */
+function roundRobinRounds(n) {
+  return n % 2 === 0 ? n - 1 : n;
+}
+
+function plannedRounds(t) {
+  if (t.format === "knockout") return knockoutRounds(t.players.length);
+  if (t.format === "round_robin") return roundRobinRounds(t.players.length);
+  return t.rounds_planned || t.rounds.length;
+}
+
+/** "Final", "Semi-finals", "Quarter-finals", else "Round r". */
+function knockoutRoundName(r, total) {
+  const left = total - r;
+  return left === 0 ? "Final" : left === 1 ? "Semi-finals" : left === 2 ? "Quarter-finals" : `Round ${r}`;
+}
+
+const unitOf = (t) => (t.game === "carrom" ? "games" : "frames");
+const num = (v, digits = 1) => (typeof v === "number" && Number.isFinite(v) ? (Number.isInteger(v) ? String(v) : v.toFixed(digits)) : "0");
+
+/** The live score of a match being played, "34 – 12" (the current frame/board/game). */
+function liveScore(m) {
+  if (m.status !== "playing" || !m.score) return null;
+  const a = m.score[m.a];
+  const b = m.score[m.b];
+  if (a === undefined || b === undefined) return null;
+  return `${a} – ${b}`;
+}
+
+function framesOf(m, who) {
+  const f = m.frames ?? {};
+  return f[who] === undefined || f[who] === null ? "" : String(f[who]);
+}
+
+/** One match as a box: table, the two players with frames won (the winner marked), live score, watch. */
+function matchBox(m, t) {
+  if (m.b === null) {
+    return el(
+      "div",
+      { class: "bm bye" },
+      el("div", { class: "bm-p winner" }, el("span", { class: "name" }, m.a), el("b", {}, "")),
+      el("div", { class: "bm-p muted" }, el("span", { class: "name" }, "bye"), el("b", {}, "")),
+    );
+  }
+  const score = liveScore(m);
+  const state = m.status === "over" ? "over" : "playing";
+  return el(
+    "div",
+    { class: `bm ${state}`, dataset: { id: m.id } },
+    el(
+      "div",
+      { class: "bm-head" },
+      el("span", { class: "table" }, m.table ?? ""),
+      state === "over"
+        ? el("span", { class: "badge" }, m.winner ? "result" : "drawn")
+        : el("span", { class: "badge live" }, score ? "live" : "to play"),
+    ),
+    el("div", { class: `bm-p${m.winner === m.a ? " winner" : ""}` }, el("span", { class: "name" }, m.a), el("b", { class: "frames" }, framesOf(m, m.a))),
+    el("div", { class: `bm-p${m.winner === m.b ? " winner" : ""}` }, el("span", { class: "name" }, m.b), el("b", { class: "frames" }, framesOf(m, m.b))),
+    el(
+      "div",
+      { class: "bm-foot" },
+      score ? el("span", { class: "live-score", title: `the current ${t.game === "carrom" ? "board" : "frame"}` }, `now ${score}`) : el("span", {}, ""),
+      el("a", { href: `/watch/${encodeURIComponent(m.id)}` }, "Watch"),
+    ),
+  );
+}
+
+function bracket(t) {
+  const total = knockoutRounds(t.players.length);
+  const cols = [];
+  for (let r = 1; r <= total; r += 1) {
+    const rnd = t.rounds.find((x) => x.round === r);
+    let boxes;
+    if (rnd) {
+      boxes = rnd.matches.map((m) => matchBox(m, t));
+    } else {
+      const count = 2 ** (total - r);
+      boxes = Array.from({ length: count }, () =>
+        el("div", { class: "bm tbd" }, el("div", { class: "bm-p muted" }, "to be decided"), el("div", { class: "bm-p muted" }, "to be decided")),
+      );
+    }
+    cols.push(el("div", { class: "bracket-col", dataset: { round: r } }, el("h3", {}, knockoutRoundName(r, total)), el("div", { class: "bracket-matches" }, boxes)));
+  }
+  const champion = t.rounds.length === total ? t.rounds[total - 1].matches[0]?.winner : null;
+  if (champion) cols.push(el("div", { class: "bracket-col champion" }, el("h3", {}, "Winner"), el("div", { class: "bracket-matches" }, el("div", { class: "bm champ" }, el("div", { class: "bm-p winner" }, champion)))));
+  return el("section", { class: "card bracket-card" }, el("h2", {}, "Bracket"), el("div", { class: "bracket" }, cols));
+}
+
+function roundsList(t) {
+  const rounds = t.rounds.slice().reverse();
+  return el(
+    "section",
+    { class: "card rounds" },
+    el("h2", {}, "Rounds"),
+    rounds.length
+      ? rounds.map((r) => el("div", { class: "round", dataset: { round: r.round } }, el("h3", {}, `Round ${r.round}`), el("div", { class: "round-matches" }, r.matches.map((m) => matchBox(m, t)))))
+      : el("p", { class: "muted" }, "No round has been paired yet."),
+  );
+}
+
+function standingsTable(t) {
+  const unit = unitOf(t);
+  const swiss = t.format === "swiss";
+  return el(
+    "section",
+    { class: "card standings" },
+    el("h2", {}, "Standings"),
+    el(
+      "table",
+      { class: "grid", id: "standings" },
+      el(
+        "thead",
+        {},
+        el(
+          "tr",
+          {},
+          el("th", { class: "num" }, "#"),
+          el("th", {}, "Player"),
+          el("th", { class: "num", title: "points: 1 a win, ½ a draw" }, "Pts"),
+          el("th", { class: "num", title: "matches played" }, "Played"),
+          el("th", { class: "num", title: "matches won" }, "Won"),
+          el("th", { class: "num", title: `${unit} won` }, `${unit[0].toUpperCase()}${unit.slice(1)} for`),
+          el("th", { class: "num", title: `${unit} lost` }, `${unit[0].toUpperCase()}${unit.slice(1)} against`),
+          el("th", { class: "num", title: "Buchholz: the sum of the opponents' points" + (swiss ? " (the Swiss tie-break)" : "") }, "Buchholz"),
+        ),
+      ),
+      el(
+        "tbody",
+        {},
+        t.standings.map((s, i) =>
+          el(
+            "tr",
+            { dataset: { player: s.player } },
+            el("td", { class: "num" }, String(i + 1)),
+            el("td", {}, s.player),
+            el("td", { class: "num pts" }, num(s.points)),
+            el("td", { class: "num" }, num(s.played)),
+            el("td", { class: "num" }, num(s.won)),
+            el("td", { class: "num" }, num(s.frames_for)),
+            el("td", { class: "num" }, num(s.frames_against)),
+            el("td", { class: "num" }, num(s.buchholz)),
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
+function ratingsTable(t) {
+  const rows = Object.entries(t.ratings ?? {}).sort((a, b) => b[1].rating - a[1].rating);
+  return el(
+    "section",
+    { class: "card ratings" },
+    el("h2", {}, "Glicko-2 ratings"),
+    el("p", { class: "muted small" }, "From 1500 (RD 350), one rating period a round. RD is the uncertainty: a rating is good to about ±2 RD."),
+    el(
+      "table",
+      { class: "grid", id: "ratings" },
+      el("thead", {}, el("tr", {}, el("th", {}, "Player"), el("th", { class: "num" }, "Rating"), el("th", { class: "num" }, "RD"), el("th", {}, ""))),
+      el(
+        "tbody",
+        {},
+        rows.map(([p, r]) => {
+          const lo = Math.max(r.rating - 2 * r.rd, 800);
+          const hi = Math.min(r.rating + 2 * r.rd, 2200);
+          const pct = (x) => `${((x - 800) / 14).toFixed(1)}%`;
+          return el(
+            "tr",
+            { dataset: { player: p } },
+            el("td", {}, p),
+            el("td", { class: "num rating" }, r.rating.toFixed(1)),
+            el("td", { class: "num rd" }, r.rd.toFixed(1)),
+            el(
+              "td",
+              { class: "bar-cell", title: `${Math.round(r.rating - 2 * r.rd)} to ${Math.round(r.rating + 2 * r.rd)} (±2 RD)` },
+              el(
+                "div",
+                { class: "rating-bar" },
+                el("span", { class: "range", style: `left:${pct(lo)};width:calc(${pct(hi)} - ${pct(lo)})` }),
+                el("span", { class: "dot", style: `left:${pct(Math.min(Math.max(r.rating, 800), 2200))}` }),
+              ),
+            ),
+          );
+        }),
+      ),
+    ),
+  );
+}
+
+function render(t) {
+  document.title = `potshot: ${t.name}`;
+  document.getElementById("t-name").textContent = t.name;
+  const planned = plannedRounds(t);
+  const paired = t.rounds.length;
+  const matches = t.rounds.flatMap((r) => r.matches).filter((m) => m.b !== null);
+  const playing = matches.filter((m) => m.status !== "over").length;
+  const champion = t.format === "knockout" && paired === planned ? t.rounds[paired - 1]?.matches[0]?.winner : null;
+  const finished = !playing && paired > 0 && paired >= planned;
+  document.getElementById("t-facts").replaceChildren(
+    el("span", {}, el("b", {}, GAME_TITLES[t.game] ?? t.game)),
+    el("span", {}, el("b", {}, FORMATS[t.format] ?? t.format)),
+    el("span", {}, el("b", {}, String(t.players.length)), " players"),
+    el("span", {}, paired ? ["Round ", el("b", {}, String(paired)), ` of ${planned}`] : `${planned} rounds, none paired yet`),
+    champion
+      ? el("span", { class: "champion-fact" }, "Winner ", el("b", {}, champion))
+      : finished
+        ? el("span", {}, el("b", {}, "Finished"))
+        : el("span", {}, el("b", {}, String(playing)), ` match${playing === 1 ? "" : "es"} to finish`),
+    el("span", {}, "Tables: ", el("b", {}, t.tables.join(", "))),
+  );
+  const body = document.getElementById("t-body");
+  body.className = `layout ${t.format}`;
+  if (t.format === "knockout") {
+    body.replaceChildren(bracket(t), el("div", { class: "side" }, ratingsTable(t)));
+  } else {
+    body.replaceChildren(roundsList(t), el("div", { class: "side" }, standingsTable(t), ratingsTable(t)));
+  }
+}
+
+async function init() {
+  const status = document.getElementById("live-status");
+  try {
+    render(await get(`/api/tournaments/${encodeURIComponent(tid)}`));
+  } catch (e) {
+    status.textContent = "not found";
+    status.className = "badge off";
+    document.getElementById("t-facts").replaceChildren(el("span", {}, e.line ?? String(e.message ?? e)));
+    showError(e);
+    return;
+  }
+  live(`/api/tournaments/${encodeURIComponent(tid)}/live`, render, (s) => {
+    status.textContent = s === "live" ? "live" : "reconnecting";
+    status.className = s === "live" ? "badge live" : "badge off";
+  });
+}
+
+init();
