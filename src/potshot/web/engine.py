@@ -9,6 +9,7 @@ marker's tap into the record's shot vocabulary, and plays strokes and the bots' 
 
 from __future__ import annotations
 
+import copy
 import math
 import zlib
 from dataclasses import dataclass, field
@@ -356,6 +357,7 @@ class Runtime:
                 out.update(game_score={n: 0 for n in names}, board_points={}, queen="on_board", owed={})
                 out["frames_won"] = {n: 0 for n in names}
             out["score"] = out["game_score"]
+            out["seats"] = self.carrom_seats()
         else:
             if last is not None:
                 out["tallies"] = dict(getattr(last, "tallies", {}))
@@ -365,6 +367,18 @@ class Runtime:
                 out["tallies"] = {}
                 out["in_hand"] = True
         return out
+
+    def carrom_seats(self) -> dict[str, str]:
+        """Carrom: each player's seat (south, east, north, west) for the next stroke, which tells
+        the play page on which base lines the striker goes (Law 91). Between boards the next
+        board's seats (Laws 31-33 may move the players), found by starting it on a copy."""
+        ref = self.referee
+        if self.frame_over() and not self.match_over() and self.record.frames:
+            record, ref = copy.deepcopy((self.record, self.referee))
+            probe = Runtime(record=record, referee=ref, rulings=list(self.rulings))
+            probe.start_frame(self.next_frame_header())
+        st = ref.state
+        return dict(st.seats) if st is not None else {}
 
     # -------------------------------------------------------- making shots
 
