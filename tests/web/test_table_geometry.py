@@ -69,3 +69,19 @@ def test_carrom_seats_between_boards_are_the_next_boards(api: Api) -> None:
     between = st["seats"]
     api.tap(m, tap="pocketed", pieces=[])  # Bob breaks board 2
     assert m["state"]["frame"] == 1 and m["state"]["seats"] == between == {"Ann": "south", "Bob": "north"}
+
+
+def test_between_frames_the_state_shows_the_next_frames_table(api: Api) -> None:
+    """A frame over and the match going on: ``next_frame`` is the table the next stroke starts
+    from (the break-off layout, the cue ball in hand in the D), absent in play."""
+    m = api.create(game="snooker", mode="mark", players=["Ann", "Bob"], match={"best_of": 3})
+    assert "next_frame" not in m["state"]
+    api.tap(m, tap="concede")
+    st = m["state"]
+    assert st["frames"][0]["winner"] == "Bob" and st["turn"] == "Bob" and not st["match_over"]
+    nxt = st["next_frame"]
+    assert nxt["starts"] == "Bob" and [a["kind"] for a in nxt["asks"]] == ["place"]
+    assert nxt["position"]["white"] is None and nxt["position"]["black"] == [889.0, 3245.0]
+    assert sum(p is not None for p in nxt["position"].values()) == 21  # 15 reds and 6 colours
+    api.tap(m, tap="miss")  # Bob plays: the frame begins as shown
+    assert m["state"]["frame"] == 1 and "next_frame" not in m["state"]

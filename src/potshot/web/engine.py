@@ -368,16 +368,41 @@ class Runtime:
                 out["in_hand"] = True
         return out
 
+    def _next_frame_probe(self) -> Runtime | None:
+        """A copy of this runtime with the next frame/board started (the match going on), or None.
+
+        Between frames the referee's table is the finished frame's; the next stroke starts the
+        next one (its layout, cue ball in hand, carrom seats after Laws 31-33), and the play
+        page has to show that table before the stroke is made."""
+        if not (self.frame_over() and not self.match_over() and self.record.frames):
+            return None
+        record, ref = copy.deepcopy((self.record, self.referee))
+        probe = Runtime(record=record, referee=ref, rulings=list(self.rulings))
+        probe.start_frame(self.next_frame_header())
+        return probe
+
+    def next_frame(self) -> dict[str, Any] | None:
+        """Between frames: the next frame's ``starts``, ``position`` and ``asks`` (and carrom
+        ``seats``), as the State's ``next_frame``; None while a frame is in play or when the
+        match is over."""
+        probe = self._next_frame_probe()
+        if probe is None:
+            return None
+        out: dict[str, Any] = {
+            "starts": probe.record.frames[-1].starts,
+            "position": probe.position(),
+            "asks": probe.asks(),
+        }
+        if self.game == "carrom":
+            out["seats"] = probe.carrom_seats()
+        return out
+
     def carrom_seats(self) -> dict[str, str]:
         """Carrom: each player's seat (south, east, north, west) for the next stroke, which tells
         the play page on which base lines the striker goes (Law 91). Between boards the next
-        board's seats (Laws 31-33 may move the players), found by starting it on a copy."""
-        ref = self.referee
-        if self.frame_over() and not self.match_over() and self.record.frames:
-            record, ref = copy.deepcopy((self.record, self.referee))
-            probe = Runtime(record=record, referee=ref, rulings=list(self.rulings))
-            probe.start_frame(self.next_frame_header())
-        st = ref.state
+        board's seats (Laws 31-33 may move the players)."""
+        probe = self._next_frame_probe()
+        st = (probe or self).referee.state
         return dict(st.seats) if st is not None else {}
 
     # -------------------------------------------------------- making shots
