@@ -264,7 +264,11 @@ class Runtime:
                 out.append(
                     {"kind": "nominate", "player": turn, "field": "before.nominate", "options": colours}
                 )
-            in_hand = table.in_hand if decision != "replace" or st.pending is None else False
+            in_hand = table.in_hand
+            if decision == "replace" and st.pending is not None:
+                # Section 3 Rule 14(d)(ii): the balls go back where they were before the foul; a cue
+                # ball that was in hand then is in hand again, placed in the D by the offender
+                in_hand = self.position("replace").get("white") is None
             if in_hand:
                 out.append({"kind": "place", "player": turn, "field": "before.place", "area": "D"})
         elif self.game == "carrom":

@@ -1,6 +1,7 @@
-"""The drawing geometry in ``GET /api/games`` (``table``) and the carrom seats in the State: what
-the play page needs to draw the table to scale and to put the cue ball or striker where the
-referee accepts it."""
+"""What the play page needs from the server: the drawing geometry in ``GET /api/games``
+(``table``), the carrom seats and the next frame's table in the State, and a ``place`` ask
+wherever the cue ball is in hand (after a replace too), so that it can draw the table to scale
+and put the cue ball or striker where the referee accepts it."""
 
 from __future__ import annotations
 
@@ -85,3 +86,20 @@ def test_between_frames_the_state_shows_the_next_frames_table(api: Api) -> None:
     assert sum(p is not None for p in nxt["position"].values()) == 21  # 15 reds and 6 colours
     api.tap(m, tap="miss")  # Bob plays: the frame begins as shown
     assert m["state"]["frame"] == 1 and "next_frame" not in m["state"]
+
+
+def test_replace_after_a_foul_from_hand_asks_to_place_the_cue_ball(api: Api) -> None:
+    """Section 3 Rule 14(d)(ii): replaced as before the foul, a cue ball that was in hand is in hand
+    again; the State asks for ``place`` (it did not, and no stroke could be played)."""
+    m = api.create(game="snooker", mode="play", players=["Ann", "Bob"])
+    r = api.post(m, "stroke", {"cue": {"aim": 270, "speed": 1.0}, "before": {"place": [889, 600]}})
+    assert r.status_code == 200, r.text
+    assert m["state"]["asks"][0]["options"] == ["play", "put_back", "replace"]
+    assert m["state"]["positions_by_decision"]["replace"]["white"] is None
+    assert api.post(m, "decision", {"before": {"decision": "replace"}}).status_code == 200
+    st = m["state"]
+    assert st["turn"] == "Ann" and st["position"]["white"] is None
+    assert [(a["kind"], a["player"], a.get("area")) for a in st["asks"]] == [("place", "Ann", "D")]
+    r = api.post(m, "stroke", {"cue": {"aim": 90, "speed": 1.0}, "before": {"place": [889, 600]}})
+    assert r.status_code == 200, r.text
+    assert r.json()["shot"]["before"] == {"decision": "replace", "place": [889.0, 600.0]}
