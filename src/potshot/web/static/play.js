@@ -322,7 +322,12 @@ function drawOverlay(ctx, view) {
   ctx.arc(ex, ey, rc, 0, 2 * Math.PI);
   ctx.stroke();
   if (hit) {
-    // the object ball's line: from its centre away from the ghost ball
+    // the object ball's line: from its centre away from the ghost ball, on the playing surface
+    const [x0, y0] = view.toScreen(0, 0);
+    const [x1, y1] = view.toScreen(view.W, view.L);
+    ctx.beginPath();
+    ctx.rect(Math.min(x0, x1), Math.min(y0, y1), Math.abs(x1 - x0), Math.abs(y1 - y0));
+    ctx.clip();
     const [ox, oy] = view.toScreen(...hit.at);
     const vx = ox - ex;
     const vy = oy - ey;
@@ -424,8 +429,8 @@ function renderRuling() {
 function placeHint() {
   if (S.info.game === "carrom") return "Drag the striker along your base lines, or put it on a base circle.";
   return S.info.game === "snooker"
-    ? "Cue ball in hand: click in the D to place it."
-    : "White in hand: click in the kitchen (the D) to place it, and hit a ball beyond the D line first.";
+    ? "Click or drag in the D to place it."
+    : "Click or drag in the kitchen (the D) to place it; hit a ball beyond the D line first.";
 }
 
 function renderTurn() {
@@ -455,7 +460,7 @@ function renderTurn() {
   const what = [];
   if (ask("decision")) what.push("A foul: choose how play goes on.");
   else what.push("Click or drag on the table to aim.");
-  if (S.info.game === "carrom") what.push(`You sit ${seatOf(st.turn)}.`);
+  if (S.info.game === "carrom") what.push(`You sit ${seatOf(st.turn)}: ${placeHint().toLowerCase()}`);
   box.append(el("div", { class: "what" }, what.join(" ")));
 }
 
@@ -603,6 +608,7 @@ function renderCue() {
   const game = S.info.game;
   const can = humanTurn() && !S.busy && !ask("decision");
   $("cue").classList.toggle("disabled", !can);
+  $("cue").hidden = Boolean(st.match_over) || st.mode !== "play";
   for (const id of ["strike", "aim-minus", "aim-plus", "speed", "elevation", "spin-reset"]) $(id).disabled = !can;
   $("spin-row").hidden = game === "carrom";
   $("aim-out").textContent = `${fmt(S.aim, 2)}°`;
@@ -673,19 +679,24 @@ function defaultAim() {
   } else {
     // the nearest ball the player may hit first that the cue ball reaches in a straight line
     const on = S.state.on ?? [];
+    const inKitchen = S.info.game === "russian" && placing();
+    const legalFirst = (n) => {
+      const k = kindOf(n);
+      if (S.info.game === "snooker" && on.length && !(on.includes(k) || (on.includes("colour") && SNOOKER_COLOURS.includes(k)))) return false;
+      // Russian, from the kitchen: a ball beyond the D line first (PLAY)
+      if (inKitchen && pos[n][1] <= S.info.table.baulk_line + radius(n)) return false;
+      return true;
+    };
     const candidates = [];
     for (const [n, p] of Object.entries(pos)) {
-      if (!p || n === cueName()) continue;
-      const k = kindOf(n);
-      if (S.info.game === "snooker" && on.length && !(on.includes(k) || (on.includes("colour") && SNOOKER_COLOURS.includes(k)))) continue;
-      // Russian, from the kitchen: a ball beyond the D line first (PLAY)
-      if (S.info.game === "russian" && placing() && p[1] <= S.info.table.baulk_line + radius(n)) continue;
+      if (!p || n === cueName() || !legalFirst(n)) continue;
       candidates.push([Math.hypot(p[0] - c[0], p[1] - c[1]), n, p]);
     }
     candidates.sort((a, b) => a[0] - b[0]);
-    for (const [, n, p] of candidates) {
+    for (const [, , p] of candidates) {
       const aim = (Math.atan2(p[1] - c[1], p[0] - c[0]) * 180) / Math.PI;
-      if (firstContact(c, aim, pos).hit?.name === n) {
+      const first = firstContact(c, aim, pos).hit?.name;
+      if (first && legalFirst(first)) {
         target = p;
         break;
       }
