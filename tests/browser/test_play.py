@@ -218,9 +218,13 @@ def test_carrom_striker_on_the_base_lines_then_the_bot(server: Any, page: Any) -
 
 def test_russian_three_players_one_bot(server: Any, page: Any) -> None:
     m = create_match(server.url, game="russian", mode="play", players=["Ann", "Bot", "Cy"], bots=["Bot"])
+    page.set_viewport_size({"width": 1024, "height": 768})  # a tablet: everything on one screen
     open_play(page, server.url, m)
     expect(page.locator("#scoreboard .player")).to_have_count(3)
     expect(page.locator("[data-ask=declare_pink]")).to_be_visible()
+    for sel in ("#strike", "#undo", "#table", "#ruling"):
+        box = page.locator(sel).bounding_box()
+        assert box is not None and box["y"] + box["height"] <= 768 and box["x"] + box["width"] <= 1024, sel
     click_table(page, 959.0, 700.0)  # the white in the kitchen
     assert piece(page, "white") == pytest.approx([959.0, 700.0], abs=0.5)
     click_table(page, 889.0, 1784.5)  # aim at the blue
