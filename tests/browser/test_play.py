@@ -94,7 +94,7 @@ def test_snooker_stroke_by_the_ui_then_the_bot_replies(server: Any, page: Any) -
     click_table(page, 700.0, 650.0)
     assert piece(page, "white") == pytest.approx([700.0, 650.0], abs=0.5)
     click_table(page, 784.0, 2912.0)
-    aim = float(page.locator("#aim-out").inner_text().rstrip("°"))
+    aim = float(page.locator("#aim").input_value())
     assert aim == pytest.approx(87.9, abs=0.3)
     page.locator("#speed").fill("3")
     snap(page, "play-snooker")
@@ -110,6 +110,7 @@ def test_snooker_stroke_by_the_ui_then_the_bot_replies(server: Any, page: Any) -
     # Ann's red sent the turn to the bot, or she potted it and plays on: either way the score
     # board follows the State, and the bot's reply comes by itself when the turn is its
     assert first["ruling"]["next"] == "Bot"  # a red hit and none potted (the physics is deterministic)
+    page.select_option("#anim", "0")  # the bot's strokes without animation: the test sees their result
     expect(page.locator("#ruling-text")).to_contain_text("Bot:", timeout=SLOW)
     wait_idle(page, "Ann")
     st = httpx.get(f"{server.url}/api/matches/{m['id']}").json()
@@ -196,7 +197,8 @@ def test_carrom_striker_on_the_base_lines_then_the_bot(server: Any, page: Any) -
     # Ann's flick pockets nothing (the physics is deterministic): the bot plays by itself until
     # the turn comes back to her
     wait_idle(page, "Ann")
-    shots = httpx.get(f"{server.url}/api/matches/{m['id']}/record").json()["frames"][0]["shots"]
+    frames = httpx.get(f"{server.url}/api/matches/{m['id']}/record").json()["frames"]
+    shots = [s for f in frames for s in f.get("shots", [])]  # the bot may win the board and go on
     assert shots[0]["player"] == "Ann" and shots[0]["cue"]["speed"] == 6.0
     assert shots[0]["before"]["place"] == pytest.approx([300.0, 117.4], abs=0.2)
     assert shots[1]["player"] == "Bot" and shots[-1]["player"] == "Bot"
@@ -212,7 +214,8 @@ def test_carrom_striker_on_the_base_lines_then_the_bot(server: Any, page: Any) -
     wait_idle(page, "Ann")
     st = httpx.get(f"{server.url}/api/matches/{m['id']}").json()
     assert st["revision"] == 2 * len(shots) and not st["can_undo"] and st["can_redo"]
-    assert httpx.get(f"{server.url}/api/matches/{m['id']}/record").json()["frames"][0].get("shots", []) == []
+    frames = httpx.get(f"{server.url}/api/matches/{m['id']}/record").json()["frames"]
+    assert len(frames) == 1 and frames[0].get("shots", []) == []
     expect(page.locator("#undo")).to_be_disabled()
 
 
@@ -272,3 +275,44 @@ def test_between_frames_the_next_frame_then_the_winner(server: Any, page: Any) -
     expect(page.locator("#cue")).to_be_hidden()
     expect(page.locator("#scoreboard .player.winner")).to_contain_text("Bob")
     expect(page.locator("#turn")).to_contain_text("Bob wins the match")
+
+
+def test_snooker_colour_nominated_by_aim_or_by_click(server: Any, page: Any) -> None:
+    """After a red, a colour is nominated (Section 3 Rule 3(b)): the colour aimed at unless
+    another is clicked; the stroke's ``before.nominate`` carries it. The aim typed in degrees."""
+    shot = {
+        "player": "Ann",
+        "before": {"place": [1035, 731]},
+        "events": [
+            {"type": "hit", "ball": "white", "other": "red1"},
+            {"type": "pot", "ball": "red1", "pocket": "top-left"},
+        ],
+    }
+    rec = {"game": "snooker", "players": ["Ann", "Bob"], "frames": [{"starts": "Ann", "shots": [shot]}]}
+    r = httpx.post(
+        f"{server.url}/api/matches/import",
+        json={"record": rec, "mode": "play"},
+        headers={"X-Potshot-Admin": ADMIN},
+        timeout=30,
+    )
+    assert r.status_code == 201, r.text
+    m = r.json()
+    open_play(page, server.url, m)
+    ask = page.locator("[data-ask=nominate]")
+    expect(ask).to_contain_text("Nominate a colour")
+    click_table(page, 889.0, 1784.5)  # aim at the blue
+    expect(ask.locator(".hint")).to_have_text("The blue you aim at (click another to change).")
+    expect(ask.locator("[data-nominate=blue]")).to_have_class("selected")
+    ask.locator("[data-nominate=pink]").click()
+    expect(ask.locator(".hint")).to_have_text("Nominated: pink.")
+    ask.locator("[data-nominate=pink]").click()  # unselected: the aim decides again
+    expect(ask.locator(".hint")).to_contain_text("The blue you aim at")
+    aim = page.locator("#aim")
+    aim.fill("97.95")
+    aim.press("Tab")
+    expect(ask.locator(".hint")).to_contain_text("The blue you aim at")  # still the blue, finer
+    page.locator("#speed").fill("1.5")
+    page.locator("#strike").click()
+    expect(page.locator("#ruling-text")).to_contain_text("Ann:", timeout=SLOW)
+    sent = httpx.get(f"{server.url}/api/matches/{m['id']}/record").json()["frames"][0]["shots"][1]
+    assert sent["before"] == {"nominate": "blue"} and sent["cue"]["aim"] == 97.95

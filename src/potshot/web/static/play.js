@@ -609,9 +609,10 @@ function renderCue() {
   const can = humanTurn() && !S.busy && !ask("decision");
   $("cue").classList.toggle("disabled", !can);
   $("cue").hidden = Boolean(st.match_over) || st.mode !== "play";
-  for (const id of ["strike", "aim-minus", "aim-plus", "speed", "elevation", "spin-reset"]) $(id).disabled = !can;
+  for (const id of ["strike", "aim", "aim-minus", "aim-plus", "speed", "elevation", "spin-reset"]) $(id).disabled = !can;
   $("spin-row").hidden = game === "carrom";
-  $("aim-out").textContent = `${fmt(S.aim, 2)}°`;
+  const aimIn = $("aim");
+  if (document.activeElement !== aimIn) aimIn.value = fmt(S.aim, 2);
   $("speed-out").textContent = `${fmt($("speed").value, 2)} m/s`;
   $("elevation-out").textContent = `${$("elevation").value}°`;
   $("strike").textContent = game === "carrom" ? "Flick" : "Strike";
@@ -1102,6 +1103,16 @@ async function main() {
   canvas.addEventListener("pointercancel", onTableUp);
   $("strike").addEventListener("click", strike);
   $("undo").addEventListener("click", undo);
+  $("aim").addEventListener("change", (ev) => {
+    const v = Number(ev.target.value);
+    if (!Number.isFinite(v)) {
+      toast("The aim is a number of degrees (0 = along x, 90 = up the table).", "error");
+      return renderCue();
+    }
+    S.aim = Math.round((((v % 360) + 360) % 360) * 100) / 100;
+    S.aimTarget = null;
+    render();
+  });
   $("aim-minus").addEventListener("click", () => turnAim(-0.2));
   $("aim-plus").addEventListener("click", () => turnAim(0.2));
   speed.addEventListener("input", () => {
@@ -1127,7 +1138,7 @@ async function main() {
     if (ev.target instanceof HTMLInputElement || ev.target instanceof HTMLSelectElement) return;
     if (ev.key === "ArrowLeft") turnAim(ev.shiftKey ? 1 : 0.1);
     else if (ev.key === "ArrowRight") turnAim(ev.shiftKey ? -1 : -0.1);
-    else if (ev.key === "Enter" && !$("strike").disabled) strike();
+    else if (ev.key === "Enter" && !$("strike").disabled && !(ev.target instanceof HTMLButtonElement)) strike();
     else if (ev.key === "Escape") S.view.finish();
     else return;
     ev.preventDefault();
