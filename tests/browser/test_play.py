@@ -316,3 +316,49 @@ def test_snooker_colour_nominated_by_aim_or_by_click(server: Any, page: Any) -> 
     expect(page.locator("#ruling-text")).to_contain_text("Ann:", timeout=SLOW)
     sent = httpx.get(f"{server.url}/api/matches/{m['id']}/record").json()["frames"][0]["shots"][1]
     assert sent["before"] == {"nominate": "blue"} and sent["cue"]["aim"] == 97.95
+
+
+def test_carrom_piece_due_placed_by_clicks(server: Any, page: Any) -> None:
+    """Ann fouls with two whites pocketed: one is due (Laws 45-62), placed by Bob inside the outer
+    circle before his stroke; a spot that breaks the laws is refused on the page, saying why."""
+    pots = [{"type": "pot", "ball": b, "pocket": "top-left"} for b in ("white1", "white4")]
+    rec = {
+        "game": "carrom",
+        "players": ["Ann", "Bob"],
+        "match": {"games": 1},
+        "frames": [
+            {
+                "starts": "Ann",
+                "shots": [
+                    {"player": "Ann", "events": pots},
+                    {"player": "Ann", "events": [{"type": "foul", "kind": "touched"}]},
+                ],
+            }
+        ],
+    }
+    r = httpx.post(
+        f"{server.url}/api/matches/import",
+        json={"record": rec, "mode": "play"},
+        headers={"X-Potshot-Admin": ADMIN},
+        timeout=30,
+    )
+    assert r.status_code == 201, r.text
+    m = r.json()
+    open_play(page, server.url, m)
+    ask = page.locator("[data-ask=penalty_place]")
+    expect(ask).to_contain_text("Ann owes 1 piece: Bob places")
+    expect(page.locator("#turn")).to_contain_text("You sit north")
+    click_table(page, 370.0, 380.0)  # on the centre circle: Law 62(b)
+    expect(page.locator(".toast.error").last).to_contain_text("centre circle (Law 62(b))")
+    assert piece(page, "white1") is None
+    click_table(page, 370.0, 302.0)
+    assert piece(page, "white1") == pytest.approx([370.0, 302.0], abs=0.5)
+    expect(ask).to_contain_text("All placed.")
+    striker = piece(page, "striker")
+    assert striker[1] == pytest.approx(622.6, abs=0.2)  # on Bob's (north) base
+    snap(page, "play-carrom-due")
+    page.locator("#strike").click()
+    expect(page.locator("body")).to_have_attribute("data-revision", "1", timeout=SLOW)
+    sent = httpx.get(f"{server.url}/api/matches/{m['id']}/record").json()["frames"][0]["shots"][2]
+    assert sent["player"] == "Bob"
+    assert sent["before"]["penalty_place"]["white1"] == pytest.approx([370.0, 302.0], abs=0.5)

@@ -284,6 +284,21 @@ function drawOverlay(ctx, view) {
     ctx.fill();
     ctx.restore();
   }
+  // pieces put by hand before this stroke (pieces due, a spotted ball): ringed
+  const byHand = Object.entries(S.penalty);
+  const sp = ask("spot");
+  if (sp && S.spot) byHand.push([sp.ball, S.spot]);
+  for (const [name, p] of byHand) {
+    const [px, py] = view.toScreen(...p);
+    ctx.save();
+    ctx.strokeStyle = "#e0b040";
+    ctx.lineWidth = 2;
+    ctx.setLineDash([4, 3]);
+    ctx.beginPath();
+    ctx.arc(px, py, radius(name) * view.scale + 4, 0, 2 * Math.PI);
+    ctx.stroke();
+    ctx.restore();
+  }
   if (!humanTurn() || ask("decision")) return;
   const c = cuePosition();
   if (!c) return;
@@ -652,7 +667,8 @@ function render() {
 function setState(st) {
   const fresh = !S.state || st.revision !== S.state.revision;
   S.state = st;
-  $("title").textContent = `${GAME_TITLES[S.info.game] ?? S.info.game} · ${st.title || st.players.join(" v ")}`;
+  const named = st.title && !st.title.startsWith(`${st.game}:`) ? st.title : st.players.join(" v ");
+  $("title").textContent = `${GAME_TITLES[S.info.game] ?? S.info.game} · ${named}${st.table ? ` · ${st.table}` : ""}`;
   if (fresh) {
     S.penalty = {};
     S.waive = false;
@@ -969,12 +985,19 @@ function movePlaced(x, y, report) {
   }
   S.place = p;
   if (S.aimTarget) setAimAt(S.aimTarget, p);
-  render();
+  refreshAim();
 }
 
 function aimAt(x, y) {
   setAimAt([x, y]);
-  render();
+  refreshAim();
+}
+
+/** After the aim or the cue ball moved: the cue panel, the asks that follow the aim, the table. */
+function refreshAim() {
+  renderCue();
+  if (ask("nominate") || ask("free_ball")) renderAsks();
+  redraw();
 }
 
 function onTableMove(ev) {
