@@ -362,3 +362,52 @@ def test_carrom_piece_due_placed_by_clicks(server: Any, page: Any) -> None:
     sent = httpx.get(f"{server.url}/api/matches/{m['id']}/record").json()["frames"][0]["shots"][2]
     assert sent["player"] == "Bob"
     assert sent["before"]["penalty_place"]["white1"] == pytest.approx([370.0, 302.0], abs=0.5)
+
+
+def test_table_view_maps_both_ways_and_animates(server: Any, page: Any) -> None:
+    """``table.js`` on its own: the long table lies across a wide canvas and along a tall one
+    (baulk end at the bottom), pointer and table coordinates map both ways, and ``animate``
+    moves the pieces in time, leaves a potted one off the table and resolves at the end."""
+    m = create_match(server.url, game="snooker", mode="play", players=["Ann", "Bob"])
+    open_play(page, server.url, m)
+    out = page.evaluate(
+        """async () => {
+        const { TableView } = await import("/static/table.js");
+        const { games } = await import("/static/api.js");
+        const g = (await games()).snooker;
+        const res = {};
+        for (const [w, h] of [[600, 320], [300, 600]]) {
+          const c = document.createElement("canvas");
+          c.style.cssText = `position:fixed;left:0;top:0;width:${w}px;height:${h}px`;
+          document.body.append(c);
+          const v = new TableView(c, g);
+          const r = c.getBoundingClientRect();
+          const [px, py] = v.toScreen(400, 3000);
+          const back = v.toTable(r.left + px, r.top + py);
+          res[`${w}x${h}`] = { landscape: v.landscape, back, baulk: v.toScreen(889, 0), top: v.toScreen(889, 3569) };
+          c.remove();
+        }
+        const c = document.createElement("canvas");
+        c.style.cssText = "position:fixed;left:0;top:0;width:600px;height:320px";
+        document.body.append(c);
+        const v = new TableView(c, g);
+        v.setPosition({ white: [889, 600], red1: [100, 100] });
+        const t0 = performance.now();
+        const done = v.animate({ white: [[0, 889, 600], [0.5, 889, 1000]], red1: [[0, 100, 100], [0.3, -15.75, -15.75]] }, 0.5, 1);
+        await new Promise((ok) => setTimeout(ok, 250));
+        res.mid = { white: v._anim ? v._anim.now.white : null, animating: v.animating };
+        await done;
+        res.end = { white: v.position.white, red1: v.position.red1, ms: performance.now() - t0, animating: v.animating };
+        c.remove();
+        return res;
+    }"""
+    )
+    wide, tall = out["600x320"], out["300x600"]
+    assert wide["landscape"] and not tall["landscape"]
+    for o in (wide, tall):
+        assert o["back"] == pytest.approx([400, 3000], abs=0.01)
+    assert wide["baulk"][0] < wide["top"][0]  # baulk end on the left
+    assert tall["baulk"][1] > tall["top"][1]  # baulk end at the bottom
+    assert out["mid"]["animating"] and 650 < out["mid"]["white"][1] < 950
+    assert out["end"]["white"] == [889, 1000] and out["end"]["red1"] is None
+    assert 450 < out["end"]["ms"] < 2000 and not out["end"]["animating"]
