@@ -411,3 +411,39 @@ def test_table_view_maps_both_ways_and_animates(server: Any, page: Any) -> None:
     assert out["mid"]["animating"] and 650 < out["mid"]["white"][1] < 950
     assert out["end"]["white"] == [889, 1000] and out["end"]["red1"] is None
     assert 450 < out["end"]["ms"] < 2000 and not out["end"]["animating"]
+
+
+def test_snooker_free_ball_after_play_on(server: Any, page: Any) -> None:
+    """Ann's foul leaves Bob snookered behind the brown: he plays on, and the ball he aims at is
+    nominated as the free ball (Section 3 Rule 12); the choice can be changed in the list."""
+    shot = {
+        "player": "Ann",
+        "before": {"place": [889, 600]},
+        "events": [{"type": "hit", "ball": "white", "other": "brown"}],
+        "after": {"white": [889, 660]},
+    }
+    rec = {"game": "snooker", "players": ["Ann", "Bob"], "frames": [{"starts": "Ann", "shots": [shot]}]}
+    r = httpx.post(
+        f"{server.url}/api/matches/import",
+        json={"record": rec, "mode": "play"},
+        headers={"X-Potshot-Admin": ADMIN},
+        timeout=30,
+    )
+    assert r.status_code == 201, r.text
+    m = r.json()
+    open_play(page, server.url, m)
+    expect(page.locator("#ruling-text")).to_contain_text("FREE BALL")
+    page.locator("[data-decision=play]").click()
+    page.locator("#confirm-decision").click()
+    expect(page.locator("[data-ask=free_ball]")).to_be_visible()
+    expect(page.locator("body")).to_have_attribute("data-revision", "1")
+    click_table(page, 889.0, 737.0)  # at the brown, in front of the white
+    expect(page.locator("#free-ball")).to_have_value("")  # "the ball aimed at"
+    expect(page.locator("[data-ask=free_ball] .hint")).to_have_text(
+        "The brown is nominated: it counts as the ball on."
+    )
+    page.locator("#speed").fill("1")
+    page.locator("#strike").click()
+    expect(page.locator("body")).to_have_attribute("data-revision", "2", timeout=SLOW)
+    sent = httpx.get(f"{server.url}/api/matches/{m['id']}/record").json()["frames"][0]["shots"][1]
+    assert sent["player"] == "Bob" and sent["before"] == {"decision": "play", "free_ball": "brown"}

@@ -569,7 +569,9 @@ function renderAsk(a) {
     sel.append(el("option", { value: "-" }, "none: play the ball on"));
     for (const b of a.options) sel.append(el("option", { value: b }, b));
     sel.value = S.freeBall;
-    return el("div", { class: "ask", dataset: { ask: "free_ball" } }, el("h3", {}, "Free ball: nominate a ball"), sel);
+    const n = freeBallNominated(a);
+    const hint = n ? `The ${n} is nominated: it counts as the ball on.` : "No free ball nominated: play the ball on.";
+    return el("div", { class: "ask", dataset: { ask: "free_ball" } }, el("h3", {}, "Free ball: nominate a ball"), sel, el("p", { class: "hint" }, hint));
   }
   if (a.kind === "place") {
     return el("div", { class: "ask", dataset: { ask: "place" } }, el("h3", {}, a.area === "D" ? "Cue ball in hand" : "White in hand"), el("p", { class: "hint" }, placeHint()));
@@ -764,6 +766,17 @@ function setBusy(b) {
   if (S.view) S.view.draw();
 }
 
+/** Snooker Section 3 Rule 12: the free ball nominated — chosen in the list, else the ball aimed
+ * at when it is not a ball on; null to play the ball on. */
+function freeBallNominated(fb) {
+  if (S.freeBall === "-") return null;
+  if (S.freeBall) return S.freeBall;
+  const aimed = aimedBall();
+  const on = S.state.on ?? [];
+  const isOn = aimed && (on.includes(kindOf(aimed)) || (on.includes("colour") && SNOOKER_COLOURS.includes(aimed)));
+  return aimed && !isOn && fb.options.includes(aimed) ? aimed : null;
+}
+
 function buildBefore() {
   const before = {};
   const game = S.info.game;
@@ -780,14 +793,8 @@ function buildBefore() {
   }
   const fb = ask("free_ball");
   if (fb) {
-    let n = S.freeBall;
-    if (n === "") {
-      const aimed = aimedBall();
-      const on = S.state.on ?? [];
-      const isOn = aimed && (on.includes(kindOf(aimed)) || (on.includes("colour") && SNOOKER_COLOURS.includes(aimed)));
-      n = aimed && !isOn && fb.options.includes(aimed) ? aimed : "-";
-    }
-    if (n !== "-") before.free_ball = n;
+    const n = freeBallNominated(fb);
+    if (n) before.free_ball = n;
   }
   for (const pa of asksNow().filter((a) => a.kind === "penalty_place")) {
     if (S.waive && pa.waivable) {
