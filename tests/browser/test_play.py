@@ -447,3 +447,41 @@ def test_snooker_free_ball_after_play_on(server: Any, page: Any) -> None:
     expect(page.locator("body")).to_have_attribute("data-revision", "2", timeout=SLOW)
     sent = httpx.get(f"{server.url}/api/matches/{m['id']}/record").json()["frames"][0]["shots"][1]
     assert sent["player"] == "Bob" and sent["before"] == {"decision": "play", "free_ball": "brown"}
+
+
+def test_russian_blocked_ball_spotted_by_a_click(server: Any, page: Any) -> None:
+    """The red is potted while the white stands on its spot: the other player chooses a vacant
+    standard spot (PLAY); a click near one takes it, and the stroke carries ``before.spot``."""
+    shot = {
+        "player": "Ann",
+        "before": {"place": [889, 600]},
+        "events": [
+            {"type": "hit", "ball": "white", "other": "red"},
+            {"type": "pot", "ball": "red", "pocket": "top-left"},
+        ],
+        "after": {"white": [889, 3245]},
+    }
+    rec = {"game": "russian", "players": ["Ann", "Bob"], "frames": [{"starts": "Ann", "shots": [shot]}]}
+    r = httpx.post(
+        f"{server.url}/api/matches/import",
+        json={"record": rec, "mode": "play"},
+        headers={"X-Potshot-Admin": ADMIN},
+        timeout=30,
+    )
+    assert r.status_code == 201, r.text
+    m = r.json()
+    open_play(page, server.url, m)
+    ask = page.locator("[data-ask=spot]")
+    expect(ask).to_contain_text("Bob spots the red")
+    page.locator("#strike").click()  # not yet spotted: the page says so and sends nothing
+    expect(page.locator(".toast.error").last).to_contain_text("Click where the red is spotted first")
+    click_table(page, 900.0, 760.0)  # near the brown spot, the only vacant one
+    assert piece(page, "red") == [889.0, 737.0]
+    expect(ask).to_contain_text("Spotted at 889, 737 mm")
+    page.locator("#speed").fill("1")
+    page.locator("#aim").fill("270")
+    page.locator("#aim").press("Tab")
+    page.locator("#strike").click()
+    expect(page.locator("body")).to_have_attribute("data-revision", "1", timeout=SLOW)
+    sent = httpx.get(f"{server.url}/api/matches/{m['id']}/record").json()["frames"][0]["shots"][1]
+    assert sent["player"] == "Ann" and sent["before"] == {"spot": [889.0, 737.0]}

@@ -33,7 +33,7 @@ const S = {
   height: 0,
   place: null, // the cue ball / striker placed from hand
   penalty: {}, // carrom pieces due, placed: {name: [x, y]}
-  spot: null, // Russian: where the blocked ball goes
+  spots: {}, // Russian: where each ball whose spot is blocked goes {name: [x, y]}
   nominate: null, // snooker colour nominated by the player (else: the colour aimed at)
   freeBall: "", // snooker free ball ("" = the ball aimed at, "-" = the ball on)
   declarePink: "pink",
@@ -99,8 +99,7 @@ function shownPosition() {
   const pos = { ...basePosition() };
   if (placing() && S.place) pos[cueName()] = S.place;
   for (const [n, p] of Object.entries(S.penalty)) pos[n] = p;
-  const sp = ask("spot");
-  if (sp && S.spot) pos[sp.ball] = S.spot;
+  for (const [n, p] of Object.entries(S.spots)) pos[n] = p;
   return pos;
 }
 
@@ -229,6 +228,14 @@ function defaultPlace() {
   return null;
 }
 
+/** Russian: the standard snooker spots no ball stands on (where a blocked ball goes, PLAY). */
+function vacantSpots() {
+  const pos = shownPosition();
+  return Object.values(S.info.table.spots ?? {}).filter(
+    (p) => !Object.entries(pos).some(([n, q]) => q && Math.hypot(q[0] - p[0], q[1] - p[1]) < radius(n) * 2),
+  );
+}
+
 /** Carrom Laws 57(a), 58, 62: why a piece due may not go at (x, y), or null. */
 function penaltyFault(name, x, y) {
   const g = S.info.table;
@@ -285,9 +292,20 @@ function drawOverlay(ctx, view) {
     ctx.restore();
   }
   // pieces put by hand before this stroke (pieces due, a spotted ball): ringed
-  const byHand = Object.entries(S.penalty);
-  const sp = ask("spot");
-  if (sp && S.spot) byHand.push([sp.ball, S.spot]);
+  const byHand = [...Object.entries(S.penalty), ...Object.entries(S.spots)];
+  if (asksNow().some((a) => a.kind === "spot") && humanTurn()) {
+    // the vacant standard spots, where a ball whose own spot is blocked goes (PLAY)
+    for (const p of vacantSpots()) {
+      const [px, py] = view.toScreen(...p);
+      ctx.save();
+      ctx.strokeStyle = "rgba(255, 230, 120, 0.9)";
+      ctx.lineWidth = 2;
+      ctx.beginPath();
+      ctx.arc(px, py, radius("white") * view.scale + 3, 0, 2 * Math.PI);
+      ctx.stroke();
+      ctx.restore();
+    }
+  }
   for (const [name, p] of byHand) {
     const [px, py] = view.toScreen(...p);
     ctx.save();
@@ -610,11 +628,16 @@ function renderAsk(a) {
     return el("div", { class: "ask", dataset: { ask: "declare_pink" } }, el("h3", {}, "The pink (optional)"), sel);
   }
   if (a.kind === "spot") {
+    const at = S.spots[a.ball];
     return el(
       "div",
-      { class: "ask", dataset: { ask: "spot" } },
-      el("h3", {}, `Spot the ${kindOf(a.ball)}: its spot is taken`),
-      el("p", { class: "hint" }, S.spot ? `Placed at ${fmt(S.spot[0])}, ${fmt(S.spot[1])} mm; click again to move it.` : "Click on the table where it goes."),
+      { class: "ask", dataset: { ask: "spot", ball: a.ball } },
+      el("h3", {}, `${a.player} spots the ${kindOf(a.ball)}: its spot is taken`),
+      el("p", { class: "hint" }, at ? `Spotted at ${fmt(at[0])}, ${fmt(at[1])} mm.` : "Click a vacant spot (ringed) on the table."),
+      at ? el("button", { type: "button", onclick: () => {
+        delete S.spots[a.ball];
+        render();
+      } }, "Move it") : null,
     );
   }
   return null;
@@ -674,7 +697,7 @@ function setState(st) {
   if (fresh) {
     S.penalty = {};
     S.waive = false;
-    S.spot = null;
+    S.spots = {};
     S.nominate = null;
     S.freeBall = "";
     S.declarePink = "pink";
@@ -809,11 +832,15 @@ function buildBefore() {
   }
   const dp = ask("declare_pink");
   if (dp && S.declarePink && S.declarePink !== "pink") before.declare_pink = S.declarePink;
-  const sp = ask("spot");
-  if (sp) {
-    if (!S.spot) throw new Error(`Click where the ${kindOf(sp.ball)} is spotted first.`);
-    before.spot = S.spot.map((v) => Math.round(v * 100) / 100);
-  }
+  // Russian PLAY: the first ball waiting goes in before.spot, any others in before.extra.spots
+  const spotAsks = asksNow().filter((a) => a.kind === "spot");
+  spotAsks.forEach((a, i) => {
+    const at = S.spots[a.ball];
+    if (!at) throw new Error(`Click where the ${kindOf(a.ball)} is spotted first.`);
+    const xy = at.map((v) => Math.round(v * 100) / 100);
+    if (i === 0) before.spot = xy;
+    else before.extra = { spots: { ...(before.extra?.spots ?? {}), [a.ball]: xy } };
+  });
   return before;
 }
 
@@ -947,13 +974,18 @@ function onTableDown(ev) {
       return;
     }
   }
-  const sp = ask("spot");
+  const sp = asksNow().find((a) => a.kind === "spot" && !S.spots[a.ball]);
   if (sp) {
+    // a click near a vacant standard spot takes that spot (PLAY: "any vacant spot")
+    let [px, py] = [x, y];
+    for (const p of vacantSpots()) {
+      if (Math.hypot(p[0] - x, p[1] - y) < 80) [px, py] = p;
+    }
     const r = radius(sp.ball);
-    if (!S.view.onTable(x, y, r)) return toast(`The ${kindOf(sp.ball)} goes on the table.`, "error");
-    const other = overlapping(sp.ball, x, y, basePosition(), [sp.ball]);
+    if (!S.view.onTable(px, py, r)) return toast(`The ${kindOf(sp.ball)} goes on the table.`, "error");
+    const other = overlapping(sp.ball, px, py, shownPosition(), [sp.ball]);
     if (other) return toast(`The ${kindOf(sp.ball)} would touch the ${kindOf(other)} there.`, "error");
-    S.spot = [x, y];
+    S.spots[sp.ball] = [px, py];
     render();
     return;
   }
