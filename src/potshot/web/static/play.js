@@ -435,9 +435,12 @@ function renderFacts() {
     box.append(fact("Remaining", st.points_remaining ?? 0));
     box.append(fact("Snookers required", st.snookers_required ?? 0, st.snookers_required ? "warn" : null));
     if (st.on?.length) box.append(fact("On", st.on.join(", ")));
+    // Section 3 Rule 14(d)(iii): after two misses in a row, a third failure awards the frame
+    if (st.warning) box.append(fact("Warning:", "a third miss gives the frame away", "warn"));
   } else if (S.info.game === "carrom") {
     const q = st.queen ?? "on_board";
-    box.append(fact("Queen", q === "on_board" ? "on the board" : q === "due" ? "to cover" : `covered by ${q}`));
+    // Laws 42-44: the queen pocketed is "pending" until covered by the next stroke's piece
+    box.append(fact("Queen", q === "on_board" ? "on the board" : q === "pending" ? "to be covered" : `covered by ${q}`));
     const owed = Object.entries(st.owed ?? {}).filter(([, n]) => n);
     if (owed.length) box.append(fact("Due", owed.map(([p, n]) => `${p} ${n}`).join(", ")));
   } else {
