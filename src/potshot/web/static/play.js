@@ -390,6 +390,7 @@ function renderScoreboard() {
   const st = S.state;
   const box = $("scoreboard");
   box.replaceChildren();
+  box.classList.toggle("many", st.players.length > 3);
   const game = S.info.game;
   for (const p of st.players) {
     const score = st.score?.[p] ?? 0;
@@ -520,6 +521,15 @@ function renderAsks() {
   void st;
 }
 
+/** What the table shows while a decision is chosen (Section 3 Rules 12, 14). */
+function decisionHint() {
+  const chosen = S.decision ?? S.hoverDecision;
+  const pos = chosen ? S.state.positions_by_decision?.[chosen] : null;
+  if (!chosen || !pos) return "The table shows what each choice leaves.";
+  if (pos.white === null || pos.white === undefined) return "The table as it would be: the cue ball back in hand, placed in the D.";
+  return "The table as it would be after this choice.";
+}
+
 function renderAsk(a) {
   const st = S.state;
   if (a.kind === "decision") {
@@ -556,7 +566,7 @@ function renderAsk(a) {
       { class: "ask", dataset: { ask: "decision" } },
       el("h3", {}, `Foul by ${offender}: ${a.player} decides`),
       choices,
-      el("p", { class: "hint" }, "The table shows what each choice leaves."),
+      el("p", { class: "hint" }, decisionHint()),
       confirm,
     );
   }
