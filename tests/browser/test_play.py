@@ -492,3 +492,16 @@ def test_russian_blocked_ball_spotted_by_a_click(server: Any, page: Any) -> None
     expect(page.locator("body")).to_have_attribute("data-revision", "1", timeout=SLOW)
     sent = httpx.get(f"{server.url}/api/matches/{m['id']}/record").json()["frames"][0]["shots"][1]
     assert sent["player"] == "Ann" and sent["before"] == {"spot": [889.0, 737.0]}
+
+
+def test_piece_names_show_under_the_pointer(server: Any, page: Any) -> None:
+    m = create_match(server.url, game="snooker", mode="play", players=["Ann", "Bob"])
+    open_play(page, server.url, m)
+    px, py = page.evaluate(
+        """() => { const v = window.potshotTable; const r = v.canvas.getBoundingClientRect();
+        const [px, py] = v.toScreen(889, 3245); return [r.left + px, r.top + py]; }"""
+    )
+    page.mouse.move(px, py)
+    expect(page.locator("#table")).to_have_attribute("title", "black")
+    page.mouse.move(px - 40, py - 40)
+    expect(page.locator("#table")).to_have_attribute("title", "")

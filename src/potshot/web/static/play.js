@@ -1053,7 +1053,16 @@ function refreshAim() {
 }
 
 function onTableMove(ev) {
-  if (!drag) return;
+  if (!drag) {
+    // the name of the piece under the pointer, as a tooltip (the rulings name pieces: "red7")
+    if (!S.view || !S.state) return;
+    const [x, y] = S.view.toTable(ev.clientX, ev.clientY);
+    const pos = shownPosition();
+    const under = Object.keys(pos).find((n) => pos[n] && Math.hypot(pos[n][0] - x, pos[n][1] - y) <= radius(n));
+    const title = under ?? "";
+    if (S.view.canvas.title !== title) S.view.canvas.title = title;
+    return;
+  }
   const [x, y] = S.view.toTable(ev.clientX, ev.clientY);
   if (drag === "place") movePlaced(x, y, false);
   else aimAt(x, y);
