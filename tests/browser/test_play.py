@@ -505,3 +505,45 @@ def test_piece_names_show_under_the_pointer(server: Any, page: Any) -> None:
     expect(page.locator("#table")).to_have_attribute("title", "black")
     page.mouse.move(px - 40, py - 40)
     expect(page.locator("#table")).to_have_attribute("title", "")
+
+
+def test_pull_back_from_the_cue_ball_sets_aim_and_power(server: Any, page: Any) -> None:
+    """Touch-style: press on the cue ball and pull back; the aim points away from the pull and
+    the power grows with its length (full at a third of the table's width). (With the cue ball
+    in hand, pressing on it moves it instead.)"""
+    shot = {
+        "player": "Ann",
+        "before": {"place": [889, 600]},
+        "events": [{"type": "hit", "ball": "white", "other": "red1"}],
+    }
+    rec = {"game": "snooker", "players": ["Ann", "Bob"], "frames": [{"starts": "Ann", "shots": [shot]}]}
+    r = httpx.post(
+        f"{server.url}/api/matches/import",
+        json={"record": rec, "mode": "play"},
+        headers={"X-Potshot-Admin": ADMIN},
+        timeout=30,
+    )
+    assert r.status_code == 201, r.text
+    m = r.json()
+    open_play(page, server.url, m)
+    expect(page.locator("#turn-who")).to_have_text("Bob to play")
+    white = piece(page, "white")
+    assert white == [889.0, 600.0]
+    pos = page.evaluate(
+        """([x, y]) => { const v = window.potshotTable; const r = v.canvas.getBoundingClientRect();
+        const s = (a, b) => { const [px, py] = v.toScreen(a, b); return [r.left + px, r.top + py]; };
+        return [s(x, y), s(x, y - 200), s(x, y - 2000)]; }""",
+        white,
+    )
+    (sx, sy), (mx, my), (fx, fy) = pos
+    page.mouse.move(sx, sy)
+    page.mouse.down()
+    page.mouse.move(mx, my, steps=4)
+    assert float(page.locator("#aim").input_value()) == pytest.approx(90.0, abs=0.5)
+    speed = float(page.locator("#speed").input_value())
+    assert 2.0 < speed < 5.0  # (200 - 26) / (1778 / 3) of the range
+    page.mouse.move(fx, fy, steps=4)
+    page.mouse.up()
+    assert float(page.locator("#speed").input_value()) == 11.5
+    expect(page.locator("#speed-out")).to_have_text("11.50 m/s")
+    assert piece(page, "white") == white  # the cue ball itself did not move

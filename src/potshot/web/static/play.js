@@ -496,7 +496,8 @@ function renderTurn() {
   box.append(el("div", { class: "who", id: "turn-who" }, `${st.turn} to play`));
   const what = [];
   if (ask("decision")) what.push("A foul: choose how play goes on.");
-  else what.push("Click or drag on the table to aim.");
+  else if (placing()) what.push("Click or drag on the table to aim.");
+  else what.push("Click or drag on the table to aim, or pull back from the cue ball for aim and power.");
   if (S.info.game === "carrom") what.push(`You sit ${seatOf(st.turn)}: ${placeHint().toLowerCase()}`);
   box.append(el("div", { class: "what" }, what.join(" ")));
 }
@@ -1013,9 +1014,34 @@ function onTableDown(ev) {
       return;
     }
   }
+  const c = cuePosition();
+  if (c && Math.hypot(x - c[0], y - c[1]) < radius(cueName()) * 2) {
+    // pull back from the cue ball: aim away from the pointer, power by the pull's length
+    drag = "pull";
+    S.view.canvas.setPointerCapture?.(ev.pointerId);
+    return;
+  }
   drag = "aim";
   S.view.canvas.setPointerCapture?.(ev.pointerId);
   aimAt(x, y);
+}
+
+/** A pull from the cue ball to (x, y): the aim points the other way, the power grows with the
+ * pull (a third of the table's short side for full power). */
+function pullTo(x, y) {
+  const c = cuePosition();
+  if (!c) return;
+  const dx = c[0] - x;
+  const dy = c[1] - y;
+  const len = Math.hypot(dx, dy);
+  if (len < radius(cueName())) return;
+  setAimAt([c[0] + dx, c[1] + dy], c, false);
+  const [smin, smax] = SPEEDS[S.info.game];
+  const full = Math.min(S.view.W, S.view.L) / 3;
+  const k = Math.min(1, (len - radius(cueName())) / full);
+  const speed = $("speed");
+  speed.value = String(Math.round((smin + k * (smax - smin)) / 0.05) * 0.05);
+  refreshAim();
 }
 
 function nearBase(x, y) {
@@ -1065,6 +1091,7 @@ function onTableMove(ev) {
   }
   const [x, y] = S.view.toTable(ev.clientX, ev.clientY);
   if (drag === "place") movePlaced(x, y, false);
+  else if (drag === "pull") pullTo(x, y);
   else aimAt(x, y);
 }
 
