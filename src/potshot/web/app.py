@@ -16,6 +16,7 @@ from fastapi.staticfiles import StaticFiles
 
 from potshot.web.db import make_engine, migrate, sessions
 from potshot.web.engine import PLAYER_COUNTS, WebError
+from potshot.web.geometry import table_geometry
 from potshot.web.service import Matches
 from potshot.web.tournaments import Tournaments
 
@@ -185,6 +186,7 @@ def create_app(settings: Settings) -> FastAPI:
                     "foul_kinds": sorted(cls.foul_kinds),
                     "pieces": {n: ref.piece_radius(n) for n in sorted(ref.piece_names())},
                     "start": rt.position(),
+                    "table": table_geometry(game),
                 }
             )
         return {"games": out}

@@ -9,6 +9,7 @@ marker's tap into the record's shot vocabulary, and plays strokes and the bots' 
 
 from __future__ import annotations
 
+import copy
 import math
 import zlib
 from dataclasses import dataclass, field
@@ -292,7 +293,11 @@ class Runtime:
                 out.append(
                     {"kind": "nominate", "player": turn, "field": "before.nominate", "options": colours}
                 )
-            in_hand = table.in_hand if decision != "replace" or st.pending is None else False
+            in_hand = table.in_hand
+            if decision == "replace" and st.pending is not None:
+                # Section 3 Rule 14(d)(ii): the balls go back where they were before the foul; a cue
+                # ball that was in hand then is in hand again, placed in the D by the offender
+                in_hand = self.position("replace").get("white") is None
             if in_hand:
                 out.append({"kind": "place", "player": turn, "field": "before.place", "area": "D"})
         elif self.game == "carrom":
@@ -385,6 +390,7 @@ class Runtime:
                 out.update(game_score={n: 0 for n in names}, board_points={}, queen="on_board", owed={})
                 out["frames_won"] = {n: 0 for n in names}
             out["score"] = out["game_score"]
+            out["seats"] = self.carrom_seats()
         else:
             if last is not None:
                 out["tallies"] = dict(getattr(last, "tallies", {}))
@@ -394,6 +400,43 @@ class Runtime:
                 out["tallies"] = {}
                 out["in_hand"] = True
         return out
+
+    def _next_frame_probe(self) -> Runtime | None:
+        """A copy of this runtime with the next frame/board started (the match going on), or None.
+
+        Between frames the referee's table is the finished frame's; the next stroke starts the
+        next one (its layout, cue ball in hand, carrom seats after Laws 31-33), and the play
+        page has to show that table before the stroke is made."""
+        if not (self.frame_over() and not self.match_over() and self.record.frames):
+            return None
+        record, ref = copy.deepcopy((self.record, self.referee))
+        probe = Runtime(record=record, referee=ref, rulings=list(self.rulings))
+        probe.start_frame(self.next_frame_header())
+        return probe
+
+    def next_frame(self) -> dict[str, Any] | None:
+        """Between frames: the next frame's ``starts``, ``position`` and ``asks`` (and carrom
+        ``seats``), as the State's ``next_frame``; None while a frame is in play or when the
+        match is over."""
+        probe = self._next_frame_probe()
+        if probe is None:
+            return None
+        out: dict[str, Any] = {
+            "starts": probe.record.frames[-1].starts,
+            "position": probe.position(),
+            "asks": probe.asks(),
+        }
+        if self.game == "carrom":
+            out["seats"] = probe.carrom_seats()
+        return out
+
+    def carrom_seats(self) -> dict[str, str]:
+        """Carrom: each player's seat (south, east, north, west) for the next stroke, which tells
+        the play page on which base lines the striker goes (Law 91). Between boards the next
+        board's seats (Laws 31-33 may move the players)."""
+        probe = self._next_frame_probe()
+        st = (probe or self).referee.state
+        return dict(st.seats) if st is not None else {}
 
     # -------------------------------------------------------- making shots
 

@@ -152,6 +152,9 @@ class Matches:
             "tournament": row.tournament_id,
         }
         out.update(rt.state_fields())
+        upcoming = rt.next_frame()
+        if upcoming is not None:
+            out["next_frame"] = upcoming
         if any(a["kind"] == "decision" for a in out["asks"]):
             opts = next(a for a in out["asks"] if a["kind"] == "decision")["options"]
             out["positions_by_decision"] = {d: rt.position(d) for d in opts}
