@@ -297,6 +297,7 @@ class Runtime:
                         "count": int(count),
                         "pieces": down,
                         "waivable": True,
+                        "suggested": _carrom_places(down[: int(count)], layout),
                     }
                 )
         else:
@@ -356,6 +357,10 @@ class Runtime:
                 out.update(game_score={n: 0 for n in names}, board_points={}, queen="on_board", owed={})
                 out["frames_won"] = {n: 0 for n in names}
             out["score"] = out["game_score"]
+            st = self.referee.state
+            if st is not None:  # who plays which colour (Law 22: the breaker's side has the whites)
+                ref: Any = self.referee
+                out["colours"] = {n: ref.colour(ref.side_of(n)) for n in names}
         else:
             if last is not None:
                 out["tallies"] = dict(getattr(last, "tallies", {}))
@@ -434,9 +439,9 @@ class Runtime:
         extra: dict[str, Any] = {}
         if kind == "pot":
             ball = self._pick(tap.get("ball"), "ball")
-            events = [Pot(ball, pocket)]
-            if self.game == "russian":  # the Russian referee needs the contact named (no inference)
-                events.insert(0, Hit(cue_ball, ball))
+            # the contact is named too: the Russian referee needs it (no inference), and the account
+            # of a snooker pot then reads "hits red3 first pots red3", not "hits nothing pots red3"
+            events = [Hit(cue_ball, ball), Pot(ball, pocket)]
         elif kind in ("miss", "safety"):
             events = [Hit(cue_ball, self._ball_on())]
             if kind == "safety":
@@ -458,7 +463,7 @@ class Runtime:
         elif kind == "free_ball" and self.game == "snooker":
             ball = self._pick(tap.get("ball"), "ball")
             before.free_ball = ball
-            events = [Pot(ball, pocket)] if tap.get("pot") else [Hit(cue_ball, ball)]
+            events = [Hit(cue_ball, ball), Pot(ball, pocket)] if tap.get("pot") else [Hit(cue_ball, ball)]
         else:
             raise bad(f"unknown tap {kind!r} for {self.game}", "tap")
         if extra:
@@ -541,6 +546,36 @@ def _layout(layout: Any) -> dict[str, Any]:
         str(n): (None if p is None else [round(float(p[0]), 2), round(float(p[1]), 2)])
         for n, p in layout.items()
     }
+
+
+def _carrom_places(pieces: list[str], layout: dict[str, Any]) -> dict[str, list[float]]:
+    """Where a marker's page may say due pieces were placed: the first spots, searched ring by ring
+    outward from the centre circle, where :func:`potshot.equipment.carrom.penalty_place_fault` finds
+    no fault (inside the outer circle, not on the centre circle, touching nothing, no shot with the
+    queen: Laws 57(a), 58, 62, 75). Fewer than asked (or none) when the circle has no room (52(a))."""
+    from potshot.equipment import carrom as eq
+
+    placed: dict[str, Any] = {n: p for n, p in layout.items() if p is not None and n != "striker"}
+    out: dict[str, list[float]] = {}
+    cx, cy = eq.BOARD.centre
+    for name in pieces:
+        r = eq.piece_radius(name)
+        d = eq.CENTRE_CIRCLE_RADIUS + r + 0.5
+        spot = None
+        while spot is None and d + r <= eq.OUTER_CIRCLE_RADIUS + 0.5:
+            n = max(8, int(2 * math.pi * d / 4.0))
+            for k in range(n):
+                a = 2 * math.pi * k / n
+                x, y = round(cx + d * math.cos(a), 2), round(cy + d * math.sin(a), 2)
+                if eq.penalty_place_fault(name, x, y, placed) is None:
+                    spot = [x, y]
+                    break
+            d += 4.0
+        if spot is None:
+            break
+        out[name] = spot
+        placed[name] = (spot[0], spot[1])
+    return out
 
 
 def _snooker_remaining(rules: dict[str, Any] | None) -> int:

@@ -1,0 +1,70 @@
+"""The State fields the marker's and spectators' pages read besides the contract's core: the last
+shots' accounts (``recent``), carrom's colours and the suggested spots for due pieces, and the
+accounts of marked pots (the contact named)."""
+
+from __future__ import annotations
+
+import math
+
+from tests.web.conftest import Api
+
+
+def test_marked_pot_names_the_contact(api: Api) -> None:
+    """A tapped pot is written as the contact and the pot, so its account reads as it happened."""
+    m = api.create(game="snooker", mode="mark", players=["Ann", "Bob"], rules={"reds": 6})
+    api.tap(m, tap="pot", ball="red")
+    assert m["state"]["last"]["account"].startswith("Ann: hits red1 first pots red1 scores 1")
+    shot = api.c.get(f"/api/matches/{m['id']}/record").json()["frames"][0]["shots"][0]
+    assert [e["type"] for e in shot["events"]] == ["hit", "pot"]
+
+
+def test_recent_accounts_newest_first_across_frames(api: Api) -> None:
+    m = api.create(
+        game="snooker", mode="mark", players=["Ann", "Bob"], rules={"reds": 6}, match={"best_of": 3}
+    )
+    assert m["state"]["recent"] == []
+    api.tap(m, tap="pot", ball="red")
+    api.tap(m, tap="miss")
+    api.tap(m, tap="concede", player="Bob")
+    api.tap(m, tap="safety")  # frame 2, Bob breaks
+    recent = m["state"]["recent"]
+    assert [(r["frame"], r["shot"], r["player"]) for r in recent] == [
+        (1, 0, "Bob"),
+        (0, 2, "Bob"),
+        (0, 1, "Ann"),
+        (0, 0, "Ann"),
+    ]
+    assert "concedes" in recent[1]["account"] and recent[3]["account"].startswith("Ann: hits red1 first")
+    for _ in range(10):
+        api.tap(m, tap="miss")
+    assert len(m["state"]["recent"]) == 8 and m["state"]["recent"][0]["shot"] == 10
+
+
+def test_carrom_colours_and_suggested_places(api: Api) -> None:
+    """The breaker's side has the whites (Law 22); a due piece's suggested spot is a legal one
+    (inside the outer circle, off the centre circle, touching nothing: Laws 57(a), 58, 62), and
+    sending it places the piece there."""
+    m = api.create(game="carrom", mode="mark", players=["Ann", "Bob"], match={"games": 1})
+    assert m["state"]["colours"] == {"Ann": "white", "Bob": "black"}
+    api.tap(m, tap="pocketed", pieces=["white"])
+    api.tap(m, tap="pocketed", pieces=["striker"])  # a foul: Ann's white1 is due back (Laws 45, 52)
+    ask = next(a for a in m["state"]["asks"] if a["kind"] == "penalty_place")
+    # a marked board keeps the pieces where they started (no `after`): the circles are full, no room
+    assert ask["suggested"] == {} and ask["pieces"] == ["white1"]
+    m = api.create(game="carrom", mode="mark", players=["Ann", "Bob"], match={"games": 1})
+    for _ in range(4):
+        api.tap(m, tap="pocketed", pieces=["white"])
+    api.tap(m, tap="pocketed", pieces=["striker"])
+    ask = next(a for a in m["state"]["asks"] if a["kind"] == "penalty_place")
+    assert ask["owner"] == "Ann" and list(ask["suggested"]) == ["white1"]
+    x, y = ask["suggested"]["white1"]
+    d = math.dist((x, y), (370.0, 370.0))
+    assert 15.9 + 15.5 <= d <= 85.0 - 15.5 + 0.5
+    for name, p in m["state"]["position"].items():
+        if p is not None and name not in ("white1", "striker"):
+            assert math.dist(p, (x, y)) > 31.0, name
+    api.tap(m, tap="pocketed", pieces=[], before={"penalty_place": ask["suggested"]})
+    assert "misplaced" not in m["state"]["last"]["account"]
+    st = m["state"]
+    assert st["position"]["white1"] == [x, y]
+    assert not any(a["kind"] == "penalty_place" for a in st["asks"]) and st["owed"]["Ann"] == 0
