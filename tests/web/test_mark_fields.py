@@ -22,7 +22,7 @@ def test_recent_accounts_newest_first_across_frames(api: Api) -> None:
     m = api.create(
         game="snooker", mode="mark", players=["Ann", "Bob"], rules={"reds": 6}, match={"best_of": 3}
     )
-    assert m["state"]["recent"] == []
+    assert m["state"]["recent"] == [] and m["state"]["match"] == {"best_of": 3}
     api.tap(m, tap="pot", ball="red")
     api.tap(m, tap="miss")
     api.tap(m, tap="concede", player="Bob")

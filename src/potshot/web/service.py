@@ -148,6 +148,7 @@ class Matches:
             "table": row.table_name,
             "players": row.players,
             "bots": row.bots,
+            "match": dict(row.match or {}),
             "revision": row.revision,
             "status": "over" if over else "playing",
             "frame": max(len(rt.record.frames) - 1, 0),

@@ -1,0 +1,97 @@
+// The spectators' page (/watch/{id}): read only, following the live channel (SSE) of the match:
+// the score board, break, points remaining, snookers required, the frame/board/game score, the
+// referee's account of the last shots, the players' statistics, and the table's position drawn by
+// /static/table.js (imported when it is there; the table is hidden when it is not).
+
+import { ApiError, el, games, get, idFromPath, live, showError, GAME_TITLES } from "/static/api.js";
+import { facts, recentList, resultLine, scoreboard, statsTable, unitLine, unitsList, unitTitle } from "/static/stats.js";
+
+const id = idFromPath();
+const $ = (sel) => document.querySelector(sel);
+let state = null;
+let view = null; // the TableView, once table.js has loaded
+let viewGame = null;
+let lastScores = {};
+
+function render() {
+  if (!state) return;
+  document.title = `${state.title} · potshot`;
+  $("#title").textContent = `${GAME_TITLES[state.game] ?? state.game} · ${state.title}${state.table ? ` · ${state.table}` : ""}`;
+  const result = resultLine(state);
+  $("#board").replaceChildren(
+    ...[
+      scoreboard(state),
+      el("div", { class: "row facts-row" }, facts(state), el("span", { class: "unit-line muted", "data-testid": "unit-line" }, unitLine(state))),
+      result ? el("div", { class: "result", "data-testid": "result" }, result) : null,
+    ].filter(Boolean),
+  );
+  // a score that changed flashes once
+  for (const p of state.players) {
+    const now = state.score?.[p] ?? 0;
+    if (p in lastScores && lastScores[p] !== now) {
+      document.querySelector(`[data-player="${CSS.escape(p)}"] .score`)?.classList.add("changed");
+    }
+    lastScores[p] = now;
+  }
+  $("#recent").replaceChildren(recentList(state));
+  $("#stats").replaceChildren(statsTable(state));
+  const units = unitsList(state);
+  $("#units-card").hidden = !units || state.game === "russian";
+  $("#units-title").textContent = `${unitTitle(state.game)}s`;
+  $("#units").replaceChildren(...(units ? [units] : []));
+  drawTable();
+}
+
+function drawTable() {
+  if (!view || !state) return;
+  try {
+    view.setPosition(state.position ?? {});
+    view.draw();
+  } catch (e) {
+    console.warn("table: cannot draw", e);
+    $("#table-card").hidden = true;
+  }
+}
+
+/** The table view from /static/table.js (written beside this page); hidden when it cannot load. */
+async function loadTable(game) {
+  if (viewGame === game) return;
+  viewGame = game;
+  try {
+    const [m, all] = await Promise.all([import("/static/table.js"), games()]);
+    $("#table-card").hidden = false;
+    view = new m.TableView($("#table"), all[game]);
+    drawTable();
+  } catch (e) {
+    console.warn("table view unavailable:", e?.message ?? e);
+    view = null;
+    $("#table-card").hidden = true;
+  }
+}
+
+function setState(st) {
+  if (state && st.revision < state.revision && st.id === state.id) return; // an older message
+  state = st;
+  render();
+  loadTable(st.game);
+}
+
+function setLive(status) {
+  const b = $("#live");
+  b.textContent = status === "live" ? "● live" : "reconnecting…";
+  b.className = `badge ${status === "live" ? "live" : "off"}`;
+}
+
+async function start() {
+  try {
+    setState(await get(`/api/matches/${encodeURIComponent(id)}`));
+  } catch (e) {
+    showError(e);
+    $("#title").textContent = e instanceof ApiError && e.status === 404 ? `No match ${id}` : "The match could not be loaded";
+    return;
+  }
+  live(`/api/matches/${encodeURIComponent(id)}/live`, setState, setLive);
+}
+
+window.addEventListener("resize", () => drawTable());
+start();
