@@ -5,6 +5,10 @@ accounts of marked pots (the contact named)."""
 from __future__ import annotations
 
 import math
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 from tests.web.conftest import Api
 
@@ -68,3 +72,23 @@ def test_carrom_colours_and_suggested_places(api: Api) -> None:
     st = m["state"]
     assert st["position"]["white1"] == [x, y]
     assert not any(a["kind"] == "penalty_place" for a in st["asks"]) and st["owed"]["Ann"] == 0
+
+
+def test_the_lazy_modules_are_loaded_at_start(tmp_path: Path) -> None:
+    """The first foul of a fresh server must not wait for the bots' and positions' modules (over half
+    a second on a loaded machine): the app imports them when it starts. Run in a fresh interpreter,
+    where nothing else has imported them."""
+    code = (
+        "import sys\n"
+        "from tests.web.conftest import make_client\n"
+        f"with make_client('sqlite:///{tmp_path / 'p.db'}'):\n"
+        "    print(all(m in sys.modules for m in "
+        "('potshot.players.snooker', 'potshot.players.carrom', 'potshot.players.russian')))\n"
+    )
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "PYTHONPATH": f"{root / 'src'}{os.pathsep}{root}"}
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=root, timeout=120
+    )
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip().splitlines()[-1] == "True"

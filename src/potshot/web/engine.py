@@ -578,6 +578,15 @@ def _carrom_places(pieces: list[str], layout: dict[str, Any]) -> dict[str, list[
     return out
 
 
+def warm_up() -> None:
+    """Import the modules that requests load lazily (the bots, positions by decision, simulation):
+    done once at start, so that the first foul of a marked match is not a second slower than the
+    next (the spectators see each entry within a second)."""
+    import potshot.players.carrom
+    import potshot.players.russian
+    import potshot.players.snooker  # noqa: F401
+
+
 def _snooker_remaining(rules: dict[str, Any] | None) -> int:
     """Points on the table at the start of a frame: 8 a red and 27 for the colours (Section 3 Rule 3)."""
     reds = int((rules or {}).get("reds", 15))
