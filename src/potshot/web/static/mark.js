@@ -659,14 +659,16 @@ function concedeRow() {
       ),
     );
   }
+  // a player concedes in his own turn (the referee refuses it otherwise)
+  const p = state.turn;
   return el(
     "div",
     { class: "row concede" },
-    ...state.players.map((p) =>
-      armedButton(`concede-${p}`, `${p} concedes…`, `Tap again: ${p} concedes`, { class: "danger", "data-concede": p }, () =>
-        tap({ tap: "concede", player: p }),
-      ),
-    ),
+    p
+      ? armedButton(`concede-${p}`, `${p} concedes…`, `Tap again: ${p} concedes`, { class: "danger", "data-concede": p }, () =>
+          tap({ tap: "concede", player: p }),
+        )
+      : null,
   );
 }
 

@@ -116,8 +116,9 @@ function subLine(state, name) {
     bits.push(`games ${state.frames_won?.[name] ?? 0}`);
     const bp = state.board_points?.[name];
     if (typeof bp === "number" && bp > 0) bits.push(`board +${bp}`);
-    const owed = state.owed?.[name];
-    if (owed) bits.push(`owes ${owed}`);
+    // pieces due: to be placed now (their pieces are down) and owed until one is (Laws 45, 51, 56)
+    const due = (state.last?.ruling?.to_place?.[name] ?? 0) + (state.owed?.[name] ?? 0);
+    if (due) bits.push(`owes ${due}`);
     if (state.queen === name) bits.push("covered the queen");
   } else {
     const t = state.tallies?.[name];
@@ -242,4 +243,19 @@ export function unitsList(state) {
     ul.append(el("li", {}, `${unitTitle(state.game)} ${i + 1}: ${scores}`, el("span", { class: "muted" }, ` (${f.winner})`)));
   });
   return ul;
+}
+
+/** What the match waits for, in words (the referee's required question), or "". */
+export function waitingLine(state) {
+  if (state.match_over) return "";
+  for (const a of state.asks ?? []) {
+    if (a.kind === "decision") {
+      const names = { play: "play", put_back: "put back", replace: "replace" };
+      return `${a.player} decides after the foul: ${a.options.map((o) => names[o] ?? pretty(o)).join(" / ")}`;
+    }
+    if (a.kind === "spot") return `${a.player} chooses a spot for the ${pretty(a.ball)}`;
+    if (a.kind === "penalty_place") return `${a.player} places ${a.owner}'s ${a.count} due piece${a.count === 1 ? "" : "s"}`;
+    if (a.kind === "free_ball") return `Free ball for ${a.player}`;
+  }
+  return "";
 }

@@ -4,7 +4,17 @@
 // /static/table.js (imported when it is there; the table is hidden when it is not).
 
 import { ApiError, el, games, get, idFromPath, live, showError, GAME_TITLES } from "/static/api.js";
-import { facts, recentList, resultLine, scoreboard, statsTable, unitLine, unitsList, unitTitle } from "/static/stats.js";
+import {
+  facts,
+  recentList,
+  resultLine,
+  scoreboard,
+  statsTable,
+  unitLine,
+  unitsList,
+  unitTitle,
+  waitingLine,
+} from "/static/stats.js";
 
 const id = idFromPath();
 const $ = (sel) => document.querySelector(sel);
@@ -18,10 +28,12 @@ function render() {
   document.title = `${state.title} · potshot`;
   $("#title").textContent = `${GAME_TITLES[state.game] ?? state.game} · ${state.title}${state.table ? ` · ${state.table}` : ""}`;
   const result = resultLine(state);
+  const waiting = waitingLine(state);
   $("#board").replaceChildren(
     ...[
       scoreboard(state),
       el("div", { class: "row facts-row" }, facts(state), el("span", { class: "unit-line muted", "data-testid": "unit-line" }, unitLine(state))),
+      waiting ? el("div", { class: "waiting", "data-testid": "waiting" }, waiting) : null,
       result ? el("div", { class: "result", "data-testid": "result" }, result) : null,
     ].filter(Boolean),
   );
