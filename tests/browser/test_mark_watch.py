@@ -153,7 +153,9 @@ def test_snooker_free_ball_and_stale_revision(server: Any, page: Page, marker: P
     referee offers it: the page marks a potted free ball (Rule 12(f)) worth a red. A tap from a stale
     page (another marker wrote meanwhile) shows the server's message and reloads the state."""
     url = server.url
-    m = create_match(url, game="snooker", mode="mark", players=["Ann", "Bob"], rules={"reds": 6})
+    m = create_match(
+        url, game="snooker", mode="mark", players=["Ann", "Bob"], rules={"reds": 6}, match={"best_of": 3}
+    )
     open_pages(page, marker, url, m)
     marker.get_by_role("button", name="Foul…").click()
     marker.locator("[data-ball=white]").click()  # in-off
@@ -179,6 +181,21 @@ def test_snooker_free_ball_and_stale_revision(server: Any, page: Page, marker: P
     expect(marker.locator("#rev")).to_have_text("rev 4")
     expect(score(marker, "Bob")).to_have_text("12")
     expect(marker.locator("[data-ball=black]")).to_be_disabled()  # a red is on again
+
+    # Bob concedes the frame (two taps); frame 2 opens with Bob's break-off (Rule 3(b)) and a red on
+    marker.unroute("**/live")
+    concede = marker.locator("[data-concede=Bob]")
+    concede.click()
+    expect(concede).to_have_text("Tap again: Bob concedes")
+    concede.click()
+    expect(page.get_by_test_id("result")).to_have_text("Ann wins frame 1", timeout=LIVE)
+    expect(page.get_by_test_id("unit-line")).to_contain_text("frames Ann 1 – 0 Bob")
+    red = marker.locator("[data-ball=red]")
+    expect(red).to_have_text("red")
+    expect(marker.locator("[data-ball=yellow]")).to_be_disabled()
+    red.click()
+    expect(score(page, "Bob")).to_have_text("1", timeout=LIVE)
+    expect(page.get_by_test_id("unit-line")).to_contain_text("Frame 2")
 
 
 # ----------------------------------------------------------------------------------- carrom

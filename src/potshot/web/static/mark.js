@@ -150,9 +150,13 @@ function tap(body) {
 // --------------------------------------------------------------------------- the state
 
 const ask = (kind) => state?.asks?.find((a) => a.kind === kind) ?? null;
-const onTable = (name) => state?.position?.[name] != null;
+/** The frame/board just ended and the match goes on: the next tap opens a fresh one. */
+const fresh = () => Boolean(state?.frames?.at(-1)?.winner) && !state.match_over;
+/** The balls on the table for the next tap: a fresh rack after a finished frame/board. */
+const table = () => (fresh() ? info?.start ?? {} : state?.position ?? {});
+const onTable = (name) => table()[name] != null;
 const countOnTable = (base) =>
-  Object.entries(state?.position ?? {}).filter(([n, p]) => p != null && baseName(n) === base && n !== "striker").length;
+  Object.entries(table()).filter(([n, p]) => p != null && baseName(n) === base && n !== "striker").length;
 
 /** A question that must be answered before any stroke can be marked (and by whom). */
 function blocking() {
@@ -341,7 +345,7 @@ function ballEnabled(ball) {
       const opts = ask("free_ball")?.options ?? [];
       return opts.some((o) => baseName(o) === ball);
     }
-    const on = state.on?.[0];
+    const on = fresh() ? "red" : state.on?.[0];
     if (on === "red") return ball === "red" && countOnTable("red") > 0;
     if (on === "colour") return ball !== "red" && onTable(ball);
     return ball === on && onTable(ball);
@@ -356,7 +360,7 @@ function ballEnabled(ball) {
 function ballLabel(ball) {
   const g = state.game;
   if (ball === "white") return mode === "foul" ? "in-off" : "white";
-  if (ball === "red" && g === "snooker") return `red ×${countOnTable("red")}`;
+  if (ball === "red" && g === "snooker") return fresh() ? "red" : `red ×${countOnTable("red")}`;
   if (ball === "black" && g === "russian") return `black ×${countOnTable("black")}`;
   if (g === "snooker") return `${ball} ${SNOOKER_VALUES[ball]}`;
   if (ball === "pink") {
