@@ -387,3 +387,23 @@ def test_watch_draws_the_table_with_table_js_and_hides_it_without(server: Any, p
     expect(page.locator("#table-card")).to_be_hidden()
     api_tap(url, m, tap="pot", ball="black", before={"nominate": "black"})
     expect(score(page, "Ann")).to_have_text("8", timeout=LIVE)
+
+
+def test_pages_without_a_token_or_a_match_say_so(server: Any, page: Page) -> None:
+    """The marking page without its token is read only and says why; a match that does not exist
+    is the server's one line, on the marker's and the spectators' page alike."""
+    url = server.url
+    m = create_match(url, game="snooker", mode="mark", players=["Ann", "Bob"], rules={"reds": 6})
+    page.goto(f"{url}/mark/{m['id']}")
+    expect(page.locator("#toast .toast.error")).to_contain_text("marking link")
+    expect(page.locator("[data-ball=red]")).to_be_disabled()
+    expect(page.locator("#undo")).to_be_disabled()
+    page.goto(f"{url}/mark/{m['id']}?token=wrong")
+    page.locator("[data-ball=red]").click()
+    expect(page.locator("#toast .toast.error")).to_contain_text("wrong or missing match token")
+    expect(page.locator("#rev")).to_have_text("rev 0")
+    for path in ("watch", "mark"):
+        page.goto(f"{url}/{path}/nosuch")
+        expect(page.locator("#toast .toast.error")).to_contain_text("no match 'nosuch'")
+        expect(page.locator("#title")).to_have_text("No match nosuch")
+        expect(page.locator("body")).not_to_contain_text("undefined")

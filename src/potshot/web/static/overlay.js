@@ -59,12 +59,13 @@ function infoLine() {
   } else if (state.game === "snooker") {
     if (state.break) bits.push(`Break ${state.break}`);
     bits.push(`${state.points_remaining ?? 0} remaining`);
-    if (state.snookers_required) bits.push(`${state.snookers_required} snooker${state.snookers_required > 1 ? "s" : ""} required`);
+    if (state.snookers_required) bits.push(`snookers required (${state.snookers_required} pts)`);
   } else if (state.game === "carrom") {
     bits.push(`Board ${state.board ?? (state.frame ?? 0) + 1}`);
     if (state.break) bits.push(`Break ${state.break}`);
     if (state.queen && state.queen !== "on_board") bits.push(state.queen === "pending" ? "queen to cover" : `queen: ${state.queen}`);
   } else {
+    if (state.turn) bits.push(`${state.turn} at the table`);
     if (state.break) bits.push(`Turn ${state.break}`);
     const pink = pinkInForce(state);
     if (pink !== "pink") bits.push(`pink as ${pink}`);

@@ -163,7 +163,9 @@ export function facts(state) {
   if (state.game === "snooker") {
     fact("Break", num(state.break), "break");
     fact("Remaining", num(state.points_remaining), "remaining");
-    fact("Snookers required", num(state.snookers_required), "snookers");
+    // the referee's figure is points: the deficit beyond what is left on the table
+    const sr = state.snookers_required;
+    fact("Snookers required", typeof sr === "number" && sr > 0 ? `${sr} pts` : "0", "snookers");
     if (state.on?.length && !state.match_over) fact("On", state.on.map(pretty).join(", "), "on");
     if (state.warning) fact("Warning", "three misses", "warning");
   } else if (state.game === "carrom") {
