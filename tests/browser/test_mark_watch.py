@@ -197,6 +197,17 @@ def test_snooker_free_ball_and_stale_revision(server: Any, page: Page, marker: P
     expect(score(page, "Bob")).to_have_text("1", timeout=LIVE)
     expect(page.get_by_test_id("unit-line")).to_contain_text("Frame 2")
 
+    # the other marker's entry reaches this page live; then a foul named by its kind (Rule 12)
+    expect(marker.get_by_test_id("live")).to_have_text(re.compile("live"))  # the channel is back
+    api_tap(url, m, tap="safety")
+    expect(marker.locator("#rev")).to_have_text("rev 7", timeout=LIVE)
+    expect(marker.locator(".scoreboard .player.turn")).to_have_attribute("data-player", "Ann")
+    marker.get_by_test_id("foul-kind").select_option("push_stroke")
+    marker.locator("[data-tap=foul-kind]").click()
+    expect(score(page, "Bob")).to_have_text("5", timeout=LIVE)
+    expect(page.get_by_test_id("recent").locator("li").first).to_contain_text("push stroke")
+    expect(page.get_by_test_id("waiting")).to_contain_text("Bob decides after the foul")
+
 
 # ----------------------------------------------------------------------------------- carrom
 
@@ -253,8 +264,15 @@ def test_carrom_board_marked_and_watched(server: Any, page: Page, marker: Page) 
     expect(stats.locator("[data-stat=queens] td").first).to_have_text("1")
     expect(stats.locator("[data-stat=fouls] td").first).to_have_text("1")
     snap(page, "watch-carrom")
-    # board 2: Bob breaks (Law 22(a)); the next tap is his
+    # board 2: Bob breaks with the whites (Law 22(a)); a white pocketed with a foul (touching a piece
+    # in play, Law 37(a)) on the break: his white comes back, placed by Ann (Laws 18(c), 51)
     expect(marker.locator(".scoreboard .player.turn")).to_have_attribute("data-player", "Bob")
+    marker.locator("[data-add=white]").click()
+    marker.get_by_test_id("foul-kind").select_option("touched")
+    marker.locator("[data-tap=foul-kind]").click()
+    expect(first).to_contain_text("Bob: pockets white1 FOUL (foul: touched", timeout=LIVE)
+    expect(page.get_by_test_id("unit-line")).to_contain_text("Board 2")
+    expect(marker.locator("[data-ask=penalty_place]")).to_contain_text("Ann places Bob's 1 due piece")
 
 
 # ---------------------------------------------------------------------------------- Russian
@@ -295,8 +313,22 @@ def test_russian_game_marked_and_watched(server: Any, page: Page, marker: Page) 
 
     marker.locator("[data-ball=yellow]").click()
     expect(page.get_by_test_id("break")).to_have_text("6", timeout=LIVE)
+    # a cannon off the blue and the green: 2 x (2 - 1) = 2 (CANNONS)
+    marker.locator("[data-mode=cannon]").click()
+    done = marker.get_by_test_id("cannon-done")
+    expect(done).to_be_disabled()
+    marker.locator("[data-ball=blue]").click()
+    marker.locator("[data-ball=green]").click()
+    expect(done).to_have_text("Cannon: blue, green")
+    done.click()
+    expect(page.get_by_test_id("break")).to_have_text("8", timeout=LIVE)
+    # an in-off the blue into its pocket: the blue's value (IN OFF)
+    marker.locator("[data-mode=inoff]").click()
+    marker.locator("[data-ball=blue]").click()
+    expect(page.get_by_test_id("break")).to_have_text("17", timeout=LIVE)
+    expect(page.get_by_test_id("recent").locator("li").first).to_contain_text("pots white (left-middle)")
     marker.locator("[data-tap=miss]").click()
-    expect(score(page, "Cy")).to_have_text("6", timeout=LIVE)
+    expect(score(page, "Cy")).to_have_text("17", timeout=LIVE)
     expect(page.get_by_test_id("stats").locator("[data-stat=fouls] td").nth(1)).to_have_text("1")
     snap(page, "watch-russian")
     end = marker.locator("[data-action=discontinue]")
@@ -389,9 +421,11 @@ def test_watch_draws_the_table_with_table_js_and_hides_it_without(server: Any, p
     expect(score(page, "Ann")).to_have_text("8", timeout=LIVE)
 
 
-def test_pages_without_a_token_or_a_match_say_so(server: Any, page: Page) -> None:
+def test_pages_say_what_is_wrong_and_reconnect(server: Any, page: Page) -> None:
     """The marking page without its token is read only and says why; a match that does not exist
-    is the server's one line, on the marker's and the spectators' page alike."""
+    is the server's one line, on the marker's and the spectators' page alike; when the server
+    goes away the spectators' page says it is reconnecting, and follows the match again when the
+    server is back."""
     url = server.url
     m = create_match(url, game="snooker", mode="mark", players=["Ann", "Bob"], rules={"reds": 6})
     page.goto(f"{url}/mark/{m['id']}")
@@ -407,3 +441,13 @@ def test_pages_without_a_token_or_a_match_say_so(server: Any, page: Page) -> Non
         expect(page.locator("#toast .toast.error")).to_contain_text("no match 'nosuch'")
         expect(page.locator("#title")).to_have_text("No match nosuch")
         expect(page.locator("body")).not_to_contain_text("undefined")
+
+    page.goto(f"{url}/watch/{m['id']}")
+    badge = page.get_by_test_id("live")
+    expect(badge).to_have_text("● live")
+    server.kill()
+    expect(badge).to_have_text("reconnecting…")
+    server.start()
+    expect(badge).to_have_text("● live", timeout=10_000)
+    api_tap(url, m, tap="pot", ball="red")
+    expect(score(page, "Ann")).to_have_text("1", timeout=LIVE)

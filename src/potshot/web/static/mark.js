@@ -9,7 +9,6 @@ import {
   games,
   get,
   idFromPath,
-  live,
   post,
   showError,
   toast,
@@ -22,6 +21,7 @@ import {
   baseName,
   ballColour,
   facts,
+  followLive,
   pinkInForce,
   pretty,
   resultLine,
@@ -80,9 +80,17 @@ async function load() {
   }
   if (!token) toast("This page marks only with its marking link (…?token=…); shown read only.", "error");
   stopLive?.();
-  stopLive = live(`/api/matches/${encodeURIComponent(id)}/live`, (st) => {
-    if (!busy && st.revision > (state?.revision ?? -1)) setState(st);
-  });
+  stopLive = followLive(
+    `/api/matches/${encodeURIComponent(id)}/live`,
+    (st) => {
+      if (!busy && st.revision > (state?.revision ?? -1)) setState(st);
+    },
+    (status) => {
+      const b = $("#live");
+      b.textContent = status === "live" ? "● live" : "reconnecting…";
+      b.className = `badge ${status === "live" ? "live" : "off"}`;
+    },
+  );
 }
 
 async function reload() {

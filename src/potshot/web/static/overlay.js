@@ -3,8 +3,8 @@
 // who is at the table, following the live channel. `?at=top` puts the strip at the top (default:
 // the bottom); `?scale=1.5` enlarges it for a 1080p canvas.
 
-import { ApiError, el, idFromPath, get, live } from "/static/api.js";
-import { num, pinkInForce, unitTitle } from "/static/stats.js";
+import { ApiError, el, idFromPath, get } from "/static/api.js";
+import { followLive, num, pinkInForce, unitTitle } from "/static/stats.js";
 
 const id = idFromPath();
 const params = new URLSearchParams(location.search);
@@ -99,7 +99,7 @@ async function start() {
     console.warn(e instanceof ApiError ? e.line : e);
     return;
   }
-  live(`/api/matches/${encodeURIComponent(id)}/live`, setState, (s) => strip.classList.toggle("stale", s !== "live"));
+  followLive(`/api/matches/${encodeURIComponent(id)}/live`, setState, (s) => strip.classList.toggle("stale", s !== "live"));
 }
 
 start();

@@ -3,9 +3,10 @@
 // referee's account of the last shots, the players' statistics, and the table's position drawn by
 // /static/table.js (imported when it is there; the table is hidden when it is not).
 
-import { ApiError, el, games, get, idFromPath, live, showError, GAME_TITLES } from "/static/api.js";
+import { ApiError, el, games, get, idFromPath, showError, GAME_TITLES } from "/static/api.js";
 import {
   facts,
+  followLive,
   recentList,
   resultLine,
   scoreboard,
@@ -102,7 +103,7 @@ async function start() {
     $("#title").textContent = e instanceof ApiError && e.status === 404 ? `No match ${id}` : "The match could not be loaded";
     return;
   }
-  live(`/api/matches/${encodeURIComponent(id)}/live`, setState, setLive);
+  followLive(`/api/matches/${encodeURIComponent(id)}/live`, setState, setLive);
 }
 
 window.addEventListener("resize", () => drawTable());
