@@ -196,11 +196,19 @@ def test_snooker_free_ball_and_stale_revision(server: Any, page: Page, marker: P
     red.click()
     expect(score(page, "Bob")).to_have_text("1", timeout=LIVE)
     expect(page.get_by_test_id("unit-line")).to_contain_text("Frame 2")
+    # undo across the frame boundary: the tap and the frame it opened go; redo brings both back
+    marker.locator("#undo").click()
+    expect(page.get_by_test_id("result")).to_have_text("Ann wins frame 1", timeout=LIVE)
+    expect(page.get_by_test_id("unit-line")).to_contain_text("Frame 1")
+    expect(score(page, "Bob")).to_have_text("12")
+    marker.locator("#redo").click()
+    expect(score(page, "Bob")).to_have_text("1", timeout=LIVE)
+    expect(page.get_by_test_id("unit-line")).to_contain_text("Frame 2")
 
     # the other marker's entry reaches this page live; then a foul named by its kind (Rule 12)
     expect(marker.get_by_test_id("live")).to_have_text(re.compile("live"))  # the channel is back
     api_tap(url, m, tap="safety")
-    expect(marker.locator("#rev")).to_have_text("rev 7", timeout=LIVE)
+    expect(marker.locator("#rev")).to_have_text("rev 9", timeout=LIVE)
     expect(marker.locator(".scoreboard .player.turn")).to_have_attribute("data-player", "Ann")
     marker.get_by_test_id("foul-kind").select_option("push_stroke")
     marker.locator("[data-tap=foul-kind]").click()
