@@ -58,6 +58,22 @@ def snap(pg: Page, name: str, transparent: bool = False) -> None:
         )
 
 
+def assert_fits(pg: Page) -> None:
+    """Every button and the last ruling are on screen, without scrolling, on a 1280x800 screen and a
+    1024x768 tablet (and nothing sticks out sideways)."""
+    for w, h in ((1024, 768), (1280, 800)):
+        pg.set_viewport_size({"width": w, "height": h})
+        right, bottom = pg.evaluate(
+            """() => {
+                const els = [...document.querySelectorAll("main button, main select, #last")];
+                const boxes = els.filter((e) => e.offsetParent !== null).map((e) => e.getBoundingClientRect());
+                return [Math.max(...boxes.map((b) => b.right)), Math.max(...boxes.map((b) => b.bottom))];
+            }"""
+        )
+        assert right <= w and bottom <= h, f"{w}x{h}: content reaches {right:.0f}x{bottom:.0f}"
+        assert pg.evaluate("document.documentElement.scrollWidth") <= w
+
+
 def api_tap(url: str, m: dict[str, Any], **body: Any) -> dict[str, Any]:
     """A tap sent by another marker (not through the page)."""
     rev = httpx.get(f"{url}/api/matches/{m['id']}", timeout=10).json()["revision"]
@@ -111,6 +127,7 @@ def test_snooker_frame_marked_and_watched(server: Any, page: Page, marker: Page)
     red.click()
     expect(score(page, "Ann")).to_have_text("9", timeout=LIVE)
     snap(marker, "mark-snooker")
+    assert_fits(marker)
     marker.locator("#undo").click()
     expect(score(page, "Ann")).to_have_text("8", timeout=LIVE)
     expect(marker.locator("[data-decision]")).to_have_count(0)  # the decision stands
@@ -244,6 +261,7 @@ def test_carrom_board_marked_and_watched(server: Any, page: Page, marker: Page) 
     done.click()
     expect(page.get_by_test_id("queen")).to_have_text("covered by Ann", timeout=LIVE)
     snap(marker, "mark-carrom")
+    assert_fits(marker)
 
     marker.locator("[data-add=striker]").click()
     done.click()
@@ -309,6 +327,7 @@ def test_russian_game_marked_and_watched(server: Any, page: Page, marker: Page) 
     pink.click()
     expect(page.get_by_test_id("break")).to_have_text("9", timeout=LIVE)
     snap(marker, "mark-russian")
+    assert_fits(marker)
     marker.locator("[data-tap=no_contact]").click()  # a scratch: Bob's 9 vaporize
     expect(page.get_by_test_id("recent").locator("li").first).to_contain_text("SCRATCH", timeout=LIVE)
     expect(score(page, "Bob")).to_have_text("0")
