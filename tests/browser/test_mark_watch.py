@@ -18,7 +18,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.browser.conftest import PICTURES, create_match
+from tests.browser.conftest import ADMIN, PICTURES, create_match
 
 pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 from playwright.sync_api import Page, expect
@@ -469,7 +469,18 @@ def test_pages_say_what_is_wrong_and_reconnect(server: Any, page: Page) -> None:
         expect(page.locator("#title")).to_have_text("No match nosuch")
         expect(page.locator("body")).not_to_contain_text("undefined")
 
+    # a tournament's match links back to its tournament
+    h = {"X-Potshot-Admin": ADMIN}
+    body = {"name": "Club", "game": "snooker", "format": "round_robin", "players": ["Ann", "Bob"]}
+    t = httpx.post(f"{url}/api/tournaments", json={**body, "rules": {"reds": 6}}, headers=h, timeout=30)
+    assert t.status_code == 201, t.text
+    paired = httpx.post(f"{url}/api/tournaments/{t.json()['id']}/pair", json={}, headers=h, timeout=30)
+    assert paired.status_code == 200, paired.text
+    tm = paired.json()["rounds"][-1]["matches"][0]["id"]
+    page.goto(f"{url}/watch/{tm}")
+    expect(page.locator("#tournament-link")).to_have_attribute("href", f"/tournaments/{t.json()['id']}")
     page.goto(f"{url}/watch/{m['id']}")
+    expect(page.locator("#tournament-link")).to_be_hidden()
     badge = page.get_by_test_id("live")
     expect(badge).to_have_text("● live")
     server.kill()

@@ -194,6 +194,7 @@ function render() {
   const redo = $("#redo");
   undo.disabled = !token || busy || !state.can_undo;
   redo.disabled = !token || busy || !state.can_redo;
+  undo.title = state.last?.account ? `take back: ${state.last.account}` : "take back the last entry";
   undo.onclick = () => send("undo");
   redo.onclick = () => send("redo");
   $("#main").dataset.game = state.game;

@@ -28,6 +28,9 @@ function render() {
   if (!state) return;
   document.title = `${state.title} · potshot`;
   $("#title").textContent = `${GAME_TITLES[state.game] ?? state.game} · ${state.title}${state.table ? ` · ${state.table}` : ""}`;
+  const link = $("#tournament-link");
+  link.hidden = !state.tournament;
+  if (state.tournament) link.href = `/tournaments/${encodeURIComponent(state.tournament)}`;
   const result = resultLine(state);
   const waiting = waitingLine(state);
   $("#board").replaceChildren(
