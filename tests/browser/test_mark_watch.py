@@ -74,6 +74,14 @@ def assert_fits(pg: Page) -> None:
         assert pg.evaluate("document.documentElement.scrollWidth") <= w
 
 
+def assert_clean(*pages: Page) -> None:
+    """Nothing a person reads is a programmer's placeholder."""
+    for pg in pages:
+        text = pg.locator("body").inner_text()
+        for word in ("undefined", "null", "NaN", "[object", '{"'):
+            assert word not in text, f"{pg.url} shows {word!r}: {text[:400]}"
+
+
 def api_tap(url: str, m: dict[str, Any], **body: Any) -> dict[str, Any]:
     """A tap sent by another marker (not through the page)."""
     rev = httpx.get(f"{url}/api/matches/{m['id']}", timeout=10).json()["revision"]
@@ -163,6 +171,7 @@ def test_snooker_frame_marked_and_watched(server: Any, page: Page, marker: Page)
     expect(page.get_by_test_id("stats").locator("[data-stat=fouls] td").first).to_have_text("1")
     expect(marker.get_by_test_id("result")).to_have_text("Ann wins the match")
     expect(marker.locator("[data-tap=miss]")).to_be_disabled()
+    assert_clean(page, marker)
 
 
 def test_snooker_free_ball_and_stale_revision(server: Any, page: Page, marker: Page) -> None:
@@ -232,6 +241,7 @@ def test_snooker_free_ball_and_stale_revision(server: Any, page: Page, marker: P
     expect(score(page, "Bob")).to_have_text("5", timeout=LIVE)
     expect(page.get_by_test_id("recent").locator("li").first).to_contain_text("push stroke")
     expect(page.get_by_test_id("waiting")).to_contain_text("Bob decides after the foul")
+    assert_clean(page, marker)
 
 
 # ----------------------------------------------------------------------------------- carrom
@@ -299,6 +309,7 @@ def test_carrom_board_marked_and_watched(server: Any, page: Page, marker: Page) 
     expect(first).to_contain_text("Bob: pockets white1 FOUL (foul: touched", timeout=LIVE)
     expect(page.get_by_test_id("unit-line")).to_contain_text("Board 2")
     expect(marker.locator("[data-ask=penalty_place]")).to_contain_text("Ann places Bob's 1 due piece")
+    assert_clean(page, marker)
 
 
 # ---------------------------------------------------------------------------------- Russian
@@ -364,6 +375,7 @@ def test_russian_game_marked_and_watched(server: Any, page: Page, marker: Page) 
     end.click()
     expect(page.get_by_test_id("result")).to_have_text("The game is over", timeout=LIVE)
     expect(marker.locator("[data-ball=red]")).to_be_disabled()
+    assert_clean(page, marker)
 
 
 # ---------------------------------------------------------------------------------- overlay
@@ -408,6 +420,7 @@ def test_overlay_shows_the_score_live(server: Any, page: Page) -> None:
             expect(page.get_by_test_id("overlay-score-Ann")).to_have_text("3", timeout=LIVE)
             expect(page.locator(".side.at-table")).to_have_attribute("data-player", "Bob")
         snap(page, f"overlay-{game}", transparent=True)
+        assert_clean(page)
 
 
 # ------------------------------------------------------------------------------ the table
