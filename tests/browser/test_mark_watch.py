@@ -448,6 +448,7 @@ def test_watch_draws_the_table_with_table_js_and_hides_it_without(server: Any, p
     expect(page.locator("#table-card")).to_be_visible()
     page.wait_for_function("window.__table && window.__table.draws > 0")
     assert page.evaluate("[window.__table.canvas, window.__table.game]") == ["table", "snooker"]
+    expect(page.locator(".col-side #recent-card")).to_have_count(1)  # the last shots beside the table
     assert page.evaluate("window.__table.positions.at(-1).red1") is not None
     api_tap(url, m, tap="pot", ball="red")
     page.wait_for_function("window.__table.positions.at(-1).red1 === null", timeout=LIVE)
@@ -457,6 +458,7 @@ def test_watch_draws_the_table_with_table_js_and_hides_it_without(server: Any, p
     page.reload()
     expect(score(page, "Ann")).to_have_text("1")
     expect(page.locator("#table-card")).to_be_hidden()
+    expect(page.locator(".col-main #recent-card")).to_have_count(1)
     api_tap(url, m, tap="pot", ball="black", before={"nominate": "black"})
     expect(score(page, "Ann")).to_have_text("8", timeout=LIVE)
 

@@ -49,7 +49,7 @@ function render() {
     }
     lastScores[p] = now;
   }
-  $("#recent").replaceChildren(recentList(state));
+  $("#recent").replaceChildren(recentList(state, view ? 5 : 8)); // beside the table: fewer, to fit
   $("#stats").replaceChildren(statsTable(state));
   const units = unitsList(state);
   $("#units-card").hidden = !units || state.game === "russian";
@@ -76,8 +76,10 @@ async function loadTable(game) {
   try {
     const [m, all] = await Promise.all([import("/static/table.js"), games()]);
     $("#table-card").hidden = false;
+    // with the table beside the score, the last shots go to the side column, above the statistics
+    $(".col-side").prepend($("#recent-card"));
     view = new m.TableView($("#table"), all[game]);
-    drawTable();
+    render();
   } catch (e) {
     console.warn("table view unavailable:", e?.message ?? e);
     view = null;
