@@ -243,6 +243,20 @@ def test_snooker_free_ball_and_stale_revision(server: Any, page: Page, marker: P
     expect(page.get_by_test_id("waiting")).to_contain_text("Bob decides after the foul")
     assert_clean(page, marker)
 
+    # at a keyboard: the same buttons by key (1 = the red, m = miss, u = undo)
+    marker.locator("[data-decision=play]").click()
+    expect(marker.locator("[data-ask=decision]")).to_have_count(0)
+    marker.keyboard.press("2")  # the yellow: not on, nothing happens
+    marker.keyboard.press("1")
+    expect(score(page, "Bob")).to_have_text("6", timeout=LIVE)
+    expect(score(marker, "Bob")).to_have_text("6")  # a key pressed while a tap is under way is ignored
+    marker.keyboard.press("m")
+    expect(page.locator(".scoreboard .player.turn")).to_have_attribute("data-player", "Ann", timeout=LIVE)
+    expect(marker.locator(".scoreboard .player.turn")).to_have_attribute("data-player", "Ann")
+    marker.keyboard.press("u")
+    expect(page.locator(".scoreboard .player.turn")).to_have_attribute("data-player", "Bob", timeout=LIVE)
+    expect(score(page, "Bob")).to_have_text("6")
+
 
 # ----------------------------------------------------------------------------------- carrom
 

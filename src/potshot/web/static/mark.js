@@ -489,12 +489,13 @@ function tablePad() {
   const ballGrid = el(
     "div",
     { class: "balls" },
-    ...balls.map((b) => {
+    ...balls.map((b, i) => {
       const selected = mode === "cannon" && cannon.includes(b);
       return el(
         "button",
         {
           class: `ball${selected ? " selected" : ""}`,
+          title: i < 9 ? `key ${i + 1}` : null,
           "data-ball": b,
           style: `--ball:${ballColour(b)}`,
           disabled: !write || !ballEnabled(b),
@@ -802,6 +803,38 @@ function carromPad() {
   );
   return [left, actions];
 }
+
+// ---------------------------------------------------------------------------- keyboard
+
+/** Keys for a marker at a keyboard: the same buttons, so what is disabled stays impossible.
+ * 1-9: the balls (carrom: 1 white, 2 black, 3 queen, 4 striker); u / Ctrl+Z undo, U / Ctrl+Y redo;
+ * snooker and Russian: m miss (no score), s safety, f foul (scratch) mode, e free ball mode;
+ * carrom: w white, b black, q queen, x striker, Enter stroke done, n no pocketing. */
+function keySelector(ev) {
+  const k = ev.key;
+  const lower = k.toLowerCase();
+  if ((ev.ctrlKey && lower === "z" && !ev.shiftKey) || (!ev.ctrlKey && k === "u")) return "#undo";
+  if ((ev.ctrlKey && (lower === "y" || (lower === "z" && ev.shiftKey))) || (!ev.ctrlKey && k === "U")) return "#redo";
+  if (ev.ctrlKey || ev.altKey || ev.metaKey) return null;
+  const carrom = state?.game === "carrom";
+  if (/^[1-9]$/.test(k)) {
+    return carrom ? `.piece-tile:nth-child(${k}) button.piece` : `.balls button.ball:nth-child(${k})`;
+  }
+  const map = carrom
+    ? { w: "[data-add=white]", b: "[data-add=black]", q: "[data-add=queen]", x: "[data-add=striker]", Enter: "[data-tap=pocketed]", n: "[data-tap=nothing]" }
+    : { m: "[data-tap=miss]", s: "[data-tap=safety]", f: "[data-mode=foul]", e: "[data-mode=free]", Enter: "[data-testid=cannon-done]" };
+  return map[k] ?? null;
+}
+
+document.addEventListener("keydown", (ev) => {
+  if (!state || ev.target.closest?.("input, select, textarea")) return;
+  const sel = keySelector(ev);
+  const button = sel ? document.querySelector(sel) : null;
+  if (button && !button.disabled) {
+    ev.preventDefault();
+    button.click();
+  }
+});
 
 // ------------------------------------------------------------------------------- start
 
