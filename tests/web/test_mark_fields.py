@@ -50,6 +50,12 @@ def test_carrom_colours_and_suggested_places(api: Api) -> None:
     sending it places the piece there."""
     m = api.create(game="carrom", mode="mark", players=["Ann", "Bob"], match={"games": 1})
     assert m["state"]["colours"] == {"Ann": "white", "Bob": "black"}
+    c = api.create(game="carrom", mode="mark", players=["Ann", "Bob"], match={"games": 1})
+    api.tap(c, tap="concede")  # Ann concedes board 1: Bob breaks board 2 with the whites (Laws 14-16, 22)
+    assert c["state"]["frames"][0]["winner"] == "Bob" and c["state"]["turn"] == "Bob"
+    assert c["state"]["colours"] == {"Ann": "black", "Bob": "white"}  # before board 2's first stroke
+    api.tap(c, tap="pocketed", pieces=["white"])
+    assert c["state"]["colours"] == {"Ann": "black", "Bob": "white"}
     api.tap(m, tap="pocketed", pieces=["white"])
     api.tap(m, tap="pocketed", pieces=["striker"])  # a foul: Ann's white1 is due back (Laws 45, 52)
     ask = next(a for a in m["state"]["asks"] if a["kind"] == "penalty_place")

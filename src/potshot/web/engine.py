@@ -358,9 +358,13 @@ class Runtime:
                 out["frames_won"] = {n: 0 for n in names}
             out["score"] = out["game_score"]
             st = self.referee.state
-            if st is not None:  # who plays which colour (Law 22: the breaker's side has the whites)
+            if st is not None:  # who plays which colour (Laws 14-16: the breaker's side has the whites)
                 ref: Any = self.referee
-                out["colours"] = {n: ref.colour(ref.side_of(n)) for n in names}
+                if self.frame_over() and not self.match_over():  # the next board's, not the last one's
+                    whites = ref.side_of(self.next_frame_header()["starts"])
+                    out["colours"] = {n: "white" if ref.side_of(n) == whites else "black" for n in names}
+                else:
+                    out["colours"] = {n: ref.colour(ref.side_of(n)) for n in names}
         else:
             if last is not None:
                 out["tallies"] = dict(getattr(last, "tallies", {}))
