@@ -510,6 +510,7 @@ def test_pages_say_what_is_wrong_and_reconnect(server: Any, page: Page) -> None:
     expect(page.locator("#tournament-link")).to_have_attribute("href", f"/tournaments/{t.json()['id']}")
     page.goto(f"{url}/watch/{m['id']}")
     expect(page.locator("#tournament-link")).to_be_hidden()
+    expect(page.locator("#overlay-link")).to_have_attribute("href", f"/overlay/{m['id']}")
     badge = page.get_by_test_id("live")
     expect(badge).to_have_text("● live")
     server.kill()

@@ -28,6 +28,7 @@ function render() {
   if (!state) return;
   document.title = `${state.title} · potshot`;
   $("#title").textContent = `${GAME_TITLES[state.game] ?? state.game} · ${state.title}${state.table ? ` · ${state.table}` : ""}`;
+  $("#overlay-link").href = `/overlay/${encodeURIComponent(state.id)}`;
   const link = $("#tournament-link");
   link.hidden = !state.tournament;
   if (state.tournament) link.href = `/tournaments/${encodeURIComponent(state.tournament)}`;
