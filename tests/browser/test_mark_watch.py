@@ -314,6 +314,9 @@ def test_carrom_board_marked_and_watched(server: Any, page: Page, marker: Page) 
     expect(stats.locator("[data-stat=queens] td").first).to_have_text("1")
     expect(stats.locator("[data-stat=fouls] td").first).to_have_text("1")
     snap(page, "watch-carrom")
+    page.set_viewport_size({"width": 1024, "height": 768})  # a tablet: nothing sticks out sideways
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1024
+    page.set_viewport_size({"width": 1280, "height": 800})
     # board 2: Bob breaks with the whites (Law 22(a)); a white pocketed with a foul (touching a piece
     # in play, Law 37(a)) on the break: his white comes back, placed by Ann (Laws 18(c), 51)
     expect(marker.locator(".scoreboard .player.turn")).to_have_attribute("data-player", "Bob")
