@@ -66,7 +66,7 @@ def assert_fits(pg: Page) -> None:
         right, bottom = pg.evaluate(
             """() => {
                 const els = [...document.querySelectorAll("main button, main select, #last")];
-                const boxes = els.filter((e) => e.offsetParent !== null).map((e) => e.getBoundingClientRect());
+                const boxes = els.filter((e) => e.checkVisibility()).map((e) => e.getBoundingClientRect());
                 return [Math.max(...boxes.map((b) => b.right)), Math.max(...boxes.map((b) => b.bottom))];
             }"""
         )
@@ -327,6 +327,18 @@ def test_carrom_board_marked_and_watched(server: Any, page: Page, marker: Page) 
     expect(page.get_by_test_id("unit-line")).to_contain_text("Board 2")
     expect(marker.locator("[data-ask=penalty_place]")).to_contain_text("Ann places Bob's 1 due piece")
     assert_clean(page, marker)
+    # the referee has the board replayed (Laws 101, 103): void, a fresh board for the same breaker
+    marker.get_by_text("Referee actions…").click()
+    assert_fits(marker)
+    replay = marker.locator("[data-action=replay]")
+    replay.click()
+    expect(replay).to_have_text("Tap again: Replay the board")
+    replay.click()
+    expect(first).to_contain_text("the board is replayed", timeout=LIVE)
+    expect(marker.locator("[data-ask=penalty_place]")).to_have_count(0)
+    expect(marker.locator("[data-piece=white]")).to_contain_text("9 on the board")
+    expect(marker.locator("[data-piece=black]")).to_contain_text("9 on the board")
+    expect(marker.locator(".scoreboard .player.turn")).to_have_attribute("data-player", "Bob")
 
 
 # ---------------------------------------------------------------------------------- Russian
@@ -522,3 +534,15 @@ def test_pages_say_what_is_wrong_and_reconnect(server: Any, page: Page) -> None:
     expect(badge).to_have_text("● live", timeout=10_000)
     api_tap(url, m, tap="pot", ball="red")
     expect(score(page, "Ann")).to_have_text("1", timeout=LIVE)
+
+    # the referee's re-rack of a stalemate (Section 3 Rule 16): the frame starts again at 0-0
+    page.goto(f"{url}/mark/{m['id']}?token={m['token']}")
+    expect(score(page, "Ann")).to_have_text("1")
+    page.get_by_text("Referee actions…").click()
+    assert_fits(page)
+    rerack = page.locator("[data-action=restart]")
+    rerack.click()
+    rerack.click()
+    expect(score(page, "Ann")).to_have_text("0")
+    expect(page.get_by_test_id("last-account")).to_contain_text("restart")
+    expect(page.get_by_test_id("remaining")).to_have_text("75")

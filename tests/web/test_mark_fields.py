@@ -54,8 +54,12 @@ def test_carrom_colours_and_suggested_places(api: Api) -> None:
     api.tap(c, tap="concede")  # Ann concedes board 1: Bob breaks board 2 with the whites (Laws 14-16, 22)
     assert c["state"]["frames"][0]["winner"] == "Bob" and c["state"]["turn"] == "Bob"
     assert c["state"]["colours"] == {"Ann": "black", "Bob": "white"}  # before board 2's first stroke
+    assert c["state"]["frame_over"] is True
     api.tap(c, tap="pocketed", pieces=["white"])
-    assert c["state"]["colours"] == {"Ann": "black", "Bob": "white"}
+    assert c["state"]["colours"] == {"Ann": "black", "Bob": "white"} and c["state"]["frame_over"] is False
+    # a void board (replayed, Laws 101, 103) has no winner but is over all the same
+    api.tap(c, tap="raw", shot={"player": "Bob", "before": {"action": "replay"}})
+    assert c["state"]["frames"][-1]["winner"] is None and c["state"]["frame_over"] is True
     api.tap(m, tap="pocketed", pieces=["white"])
     api.tap(m, tap="pocketed", pieces=["striker"])  # a foul: Ann's white1 is due back (Laws 45, 52)
     ask = next(a for a in m["state"]["asks"] if a["kind"] == "penalty_place")

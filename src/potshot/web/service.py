@@ -164,6 +164,7 @@ class Matches:
             "can_undo": can_undo is not None,
             "can_redo": can_redo is not None,
             "match_over": over,
+            "frame_over": rt.frame_over() and bool(rt.record.frames),  # the next entry opens the next one
             "winner": rt.winner(),
             "tournament": row.tournament_id,
         }

@@ -159,7 +159,7 @@ function tap(body) {
 
 const ask = (kind) => state?.asks?.find((a) => a.kind === kind) ?? null;
 /** The frame/board just ended and the match goes on: the next tap opens a fresh one. */
-const fresh = () => Boolean(state?.frames?.at(-1)?.winner) && !state.match_over;
+const fresh = () => Boolean(state?.frame_over ?? state?.frames?.at(-1)?.winner) && !state.match_over;
 /** The balls on the table for the next tap: a fresh rack after a finished frame/board. */
 const table = () => (fresh() ? info?.start ?? {} : state?.position ?? {});
 const onTable = (name) => table()[name] != null;
@@ -596,7 +596,7 @@ function tablePad() {
     ),
   );
   if (g === "russian") actions.append(russianActions());
-  actions.append(concedeRow());
+  actions.append(...[refereeActions(), concedeRow()].filter(Boolean));
   return [el("div", { class: "pad-left" }, modes, ballGrid, sub), actions];
 }
 
@@ -662,6 +662,52 @@ function russianActions() {
     ),
   );
 }
+
+/** The referee's actions that take the place of a stroke (docs/record-extensions.md, `action`),
+ * each behind a confirming second tap, in a panel that stays closed until wanted. */
+const ACTIONS = {
+  snooker: [
+    ["restart", "Re-rack", null, "stalemate: the frame starts again (Section 3 Rule 16)"],
+    ["forfeit", "forfeits the frame", "each", "Section 4 Rule 2"],
+  ],
+  carrom: [
+    ["pass", "passes", "turn", "Law 98"],
+    ["replay", "Replay the board", null, "the board is void and replayed (Laws 101, 103)"],
+    ["lose_board", "loses the board", "turn", "Laws 64, 82(b), 87(b)"],
+    ["concede_game", "concedes the game", "turn", "Law 100"],
+    ["concede_match", "concedes the match", "turn", "Law 100"],
+  ],
+  russian: [["withdraw", "withdraws", "turn", "leaves the rotation (PLAY)"]],
+};
+
+function refereeActions() {
+  const list = ACTIONS[state.game] ?? [];
+  const buttons = [];
+  for (const [action, label, who, why] of list) {
+    const players = who === "each" ? state.players : [state.turn];
+    for (const p of players) {
+      if (!p) continue;
+      const text = who ? `${p} ${label}` : label;
+      buttons.push(
+        armedButton(
+          `${action}-${p}`,
+          text,
+          `Tap again: ${text}`,
+          { class: "danger", "data-action": action, "data-player": p, title: why },
+          () => tap({ tap: "raw", shot: { player: p, before: { action } } }),
+        ),
+      );
+    }
+  }
+  if (!buttons.length) return null;
+  const box = el("details", { class: "referee", "data-testid": "referee-actions" }, el("summary", {}, "Referee actions…"), el("div", { class: "row" }, ...buttons));
+  box.open = refereeOpen;
+  box.addEventListener("toggle", () => {
+    refereeOpen = box.open;
+  });
+  return box;
+}
+let refereeOpen = false;
 
 function concedeRow() {
   if (state.game === "russian") {
@@ -799,7 +845,7 @@ function carromPad() {
       ),
     ),
     el("div", { class: "muted small" }, "The striker pocketed is a foul by itself: count it above (Laws 45, 47)."),
-    concedeRow(),
+    ...[refereeActions(), concedeRow()].filter(Boolean),
   );
   return [left, actions];
 }
