@@ -125,7 +125,7 @@ def test_correction_with_audit(db_api: Api) -> None:
     corr = [a for a in audit if a["action"] == "correction"]
     assert len(corr) == 1 and corr[0]["by"] == "referee Jo" and corr[0]["reason"] == "it was the blue"
     assert (
-        corr[0]["before"]["events"][0]["ball"] == "green" and corr[0]["after"]["events"][0]["ball"] == "blue"
+        corr[0]["before"]["events"][-1]["ball"] == "green" and corr[0]["after"]["events"][0]["ball"] == "blue"
     )
     # a correction that makes a later shot impossible is refused whole
     rev = r.json()["revision"]

@@ -15,7 +15,7 @@ from fastapi.responses import FileResponse, JSONResponse, Response, StreamingRes
 from fastapi.staticfiles import StaticFiles
 
 from potshot.web.db import make_engine, migrate, sessions
-from potshot.web.engine import PLAYER_COUNTS, WebError
+from potshot.web.engine import PLAYER_COUNTS, WebError, warm_up
 from potshot.web.geometry import table_geometry
 from potshot.web.service import Matches
 from potshot.web.tournaments import Tournaments
@@ -102,6 +102,7 @@ def create_app(settings: Settings) -> FastAPI:
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         broker.loop = asyncio.get_running_loop()
+        await asyncio.to_thread(warm_up)
         yield
         engine.dispose()
 

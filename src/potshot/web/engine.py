@@ -331,6 +331,7 @@ class Runtime:
                         "count": int(count),
                         "pieces": down,
                         "waivable": True,
+                        "suggested": _carrom_places(down[: int(count)], layout),
                     }
                 )
         else:
@@ -391,6 +392,14 @@ class Runtime:
                 out["frames_won"] = {n: 0 for n in names}
             out["score"] = out["game_score"]
             out["seats"] = self.carrom_seats()
+            st = self.referee.state
+            if st is not None:  # who plays which colour (Laws 14-16: the breaker's side has the whites)
+                ref: Any = self.referee
+                if self.frame_over() and not self.match_over():  # the next board's, not the last one's
+                    whites = ref.side_of(self.next_frame_header()["starts"])
+                    out["colours"] = {n: "white" if ref.side_of(n) == whites else "black" for n in names}
+                else:
+                    out["colours"] = {n: ref.colour(ref.side_of(n)) for n in names}
         else:
             if last is not None:
                 out["tallies"] = dict(getattr(last, "tallies", {}))
@@ -506,9 +515,9 @@ class Runtime:
         extra: dict[str, Any] = {}
         if kind == "pot":
             ball = self._pick(tap.get("ball"), "ball")
-            events = [Pot(ball, pocket)]
-            if self.game == "russian":  # the Russian referee needs the contact named (no inference)
-                events.insert(0, Hit(cue_ball, ball))
+            # the contact is named too: the Russian referee needs it (no inference), and the account
+            # of a snooker pot then reads "hits red3 first pots red3", not "hits nothing pots red3"
+            events = [Hit(cue_ball, ball), Pot(ball, pocket)]
         elif kind in ("miss", "safety"):
             events = [Hit(cue_ball, self._ball_on())]
             if kind == "safety":
@@ -530,7 +539,7 @@ class Runtime:
         elif kind == "free_ball" and self.game == "snooker":
             ball = self._pick(tap.get("ball"), "ball")
             before.free_ball = ball
-            events = [Pot(ball, pocket)] if tap.get("pot") else [Hit(cue_ball, ball)]
+            events = [Hit(cue_ball, ball), Pot(ball, pocket)] if tap.get("pot") else [Hit(cue_ball, ball)]
         else:
             raise bad(f"unknown tap {kind!r} for {self.game}", "tap")
         if extra:
@@ -613,6 +622,45 @@ def _layout(layout: Any) -> dict[str, Any]:
         str(n): (None if p is None else [round(float(p[0]), 2), round(float(p[1]), 2)])
         for n, p in layout.items()
     }
+
+
+def _carrom_places(pieces: list[str], layout: dict[str, Any]) -> dict[str, list[float]]:
+    """Where a marker's page may say due pieces were placed: the first spots, searched ring by ring
+    outward from the centre circle, where :func:`potshot.equipment.carrom.penalty_place_fault` finds
+    no fault (inside the outer circle, not on the centre circle, touching nothing, no shot with the
+    queen: Laws 57(a), 58, 62, 75). Fewer than asked (or none) when the circle has no room (52(a))."""
+    from potshot.equipment import carrom as eq
+
+    placed: dict[str, Any] = {n: p for n, p in layout.items() if p is not None and n != "striker"}
+    out: dict[str, list[float]] = {}
+    cx, cy = eq.BOARD.centre
+    for name in pieces:
+        r = eq.piece_radius(name)
+        d = eq.CENTRE_CIRCLE_RADIUS + r + 0.5
+        spot = None
+        while spot is None and d + r <= eq.OUTER_CIRCLE_RADIUS + 0.5:
+            n = max(8, int(2 * math.pi * d / 4.0))
+            for k in range(n):
+                a = 2 * math.pi * k / n
+                x, y = round(cx + d * math.cos(a), 2), round(cy + d * math.sin(a), 2)
+                if eq.penalty_place_fault(name, x, y, placed) is None:
+                    spot = [x, y]
+                    break
+            d += 4.0
+        if spot is None:
+            break
+        out[name] = spot
+        placed[name] = (spot[0], spot[1])
+    return out
+
+
+def warm_up() -> None:
+    """Import the modules that requests load lazily (the bots, positions by decision, simulation):
+    done once at start, so that the first foul of a marked match is not a second slower than the
+    next (the spectators see each entry within a second)."""
+    import potshot.players.carrom
+    import potshot.players.russian
+    import potshot.players.snooker  # noqa: F401
 
 
 def _snooker_remaining(rules: dict[str, Any] | None) -> int:

@@ -29,6 +29,9 @@ from potshot.web.engine import (
 )
 from potshot.web.models import AuditRow, EntryRow, MatchRow
 
+RECENT = 8
+"""How many of the last shots' accounts the State carries (``recent``)."""
+
 
 def _shot_json(shot: Shot) -> dict[str, Any]:
     out: dict[str, Any] = msgspec.to_builtins(shot)
@@ -125,6 +128,17 @@ class Matches:
                 "account": rt.referee.account(shot, ruling),
                 "ruling": shot.ruling,
             }
+        # the last shots' accounts, newest first (the spectators' page lists them)
+        recent: list[dict[str, Any]] = []
+        for fi in range(len(rt.record.frames) - 1, -1, -1):
+            shots = rt.record.frames[fi].shots
+            for si in range(len(shots) - 1, -1, -1):
+                if len(recent) >= RECENT:
+                    break
+                acct = rt.referee.account(shots[si], rt.rulings[fi][si])
+                recent.append({"frame": fi, "shot": si, "player": shots[si].player, "account": acct})
+            if len(recent) >= RECENT:
+                break
         over = rt.match_over()
         out: dict[str, Any] = {
             "id": row.id,
@@ -134,6 +148,7 @@ class Matches:
             "table": row.table_name,
             "players": row.players,
             "bots": row.bots,
+            "match": dict(row.match or {}),
             "revision": row.revision,
             "status": "over" if over else "playing",
             "frame": max(len(rt.record.frames) - 1, 0),
@@ -144,10 +159,12 @@ class Matches:
             "asks": rt.asks(),
             "declared": dict(rt.declared),
             "last": last_shot,
+            "recent": recent,
             "stats": stats(rt),
             "can_undo": can_undo is not None,
             "can_redo": can_redo is not None,
             "match_over": over,
+            "frame_over": rt.frame_over() and bool(rt.record.frames),  # the next entry opens the next one
             "winner": rt.winner(),
             "tournament": row.tournament_id,
         }

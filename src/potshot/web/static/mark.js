@@ -1,0 +1,888 @@
+// The marker's page (/mark/{id}?token=...): a real match on a tablet, one tap per event
+// (docs/web-api.md, "Mark one event"). The referee rules every tap; this page only offers the
+// taps that can be right now, sends the answers to the referee's questions (state.asks) with the
+// next tap or as a declaration, and shows the score board and the last ruling's account.
+
+import {
+  ApiError,
+  el,
+  games,
+  get,
+  idFromPath,
+  post,
+  showError,
+  toast,
+  tokenFromUrl,
+  GAME_TITLES,
+} from "/static/api.js";
+import {
+  RUSSIAN_VALUES,
+  SNOOKER_VALUES,
+  baseName,
+  ballColour,
+  facts,
+  followLive,
+  pinkInForce,
+  pretty,
+  resultLine,
+  scoreboard,
+  unitLine,
+} from "/static/stats.js";
+
+const id = idFromPath();
+const token = tokenFromUrl();
+const $ = (sel) => document.querySelector(sel);
+
+/** Russian pockets by ball (BALLS: the red in the top pockets, the blue in the middle ones...). */
+const RUSSIAN_POCKETS = {
+  red: ["top-left", "top-right"],
+  blue: ["left-middle", "right-middle"],
+  yellow: ["bottom-right"],
+  green: ["bottom-left"],
+};
+/** The snooker spots (record coordinates, mm): where a Russian ball whose own spot is blocked may go. */
+const SPOTS = [
+  ["black spot", [889.0, 3245.0]],
+  ["pink spot", [889.0, 2676.75]],
+  ["blue spot", [889.0, 1784.5]],
+  ["brown spot", [889.0, 737.0]],
+  ["yellow spot", [1181.0, 737.0]],
+  ["green spot", [597.0, 737.0]],
+];
+const SNOOKER_BALLS = ["red", "yellow", "green", "brown", "blue", "pink", "black"];
+const RUSSIAN_BALLS = ["red", "pink", "blue", "yellow", "green"];
+
+let state = null;
+let info = null; // this game's entry of GET /api/games
+let busy = false;
+// what the marker has chosen but not yet sent
+let mode = "pot"; // snooker/Russian: "pot" | "foul" | "free" | "inoff" | "cannon"
+let potted = false; // foul / free ball: the named ball was potted too
+let pocket = null; // the pocket chosen for the next pot (optional)
+let foulKind = "";
+let carromTaps = []; // carrom: the pieces counted in this stroke, in the order tapped
+let cannon = []; // Russian: the balls the cue ball contacted
+let penalty = null; // carrom dues: "place" | "waive" | "no_room"
+let armed = null; // a destructive button waiting for its confirming tap
+let stopLive = null;
+
+// ------------------------------------------------------------------ talking to the server
+
+async function load() {
+  try {
+    const [st, all] = await Promise.all([get(`/api/matches/${encodeURIComponent(id)}`), games()]);
+    info = all[st.game];
+    setState(st);
+  } catch (e) {
+    showError(e);
+    $("#title").textContent = e instanceof ApiError && e.status === 404 ? `No match ${id}` : "The match could not be loaded";
+    return;
+  }
+  if (!token) toast("This page marks only with its marking link (…?token=…); shown read only.", "error");
+  stopLive?.();
+  stopLive = followLive(
+    `/api/matches/${encodeURIComponent(id)}/live`,
+    (st) => {
+      if (!busy && st.revision > (state?.revision ?? -1)) setState(st);
+    },
+    (status) => {
+      const b = $("#live");
+      b.textContent = status === "live" ? "● live" : "reconnecting…";
+      b.className = `badge ${status === "live" ? "live" : "off"}`;
+    },
+  );
+}
+
+async function reload() {
+  try {
+    setState(await get(`/api/matches/${encodeURIComponent(id)}`));
+  } catch (e) {
+    showError(e);
+  }
+}
+
+function resetChoices() {
+  mode = "pot";
+  potted = false;
+  pocket = null;
+  foulKind = "";
+  carromTaps = [];
+  cannon = [];
+  penalty = null;
+  armed = null;
+}
+
+function setState(st) {
+  const moved = !state || st.revision !== state.revision;
+  state = st;
+  if (moved) resetChoices();
+  render();
+}
+
+/** One write with the revision last seen; a refusal is the server's one line, and a stale
+ * revision (another marker) reloads the state. */
+async function send(path, body = {}) {
+  if (busy || !state) return null;
+  busy = true;
+  render();
+  try {
+    const answer = await post(
+      `/api/matches/${encodeURIComponent(id)}/${path}`,
+      { revision: state.revision, ...body },
+      { token },
+    );
+    busy = false;
+    setState(answer.state ?? answer);
+    return answer;
+  } catch (e) {
+    busy = false;
+    showError(e);
+    if (e instanceof ApiError && (e.code === "stale_revision" || e.code === "conflict")) await reload();
+    else render();
+    return null;
+  }
+}
+
+/** A tap with the answers chosen for the referee's questions merged into its `before`. */
+function tap(body) {
+  const before = { ...(body.before ?? {}) };
+  const due = ask("penalty_place");
+  if (due && penalty === "place") before.penalty_place = due.suggested;
+  if (due && penalty === "waive") before.waive_penalty = true;
+  if (due && penalty === "no_room") before.penalty_unplaced = { [due.owner]: "no_room" };
+  const out = { ...body };
+  if (Object.keys(before).length) out.before = before;
+  return send("mark", out);
+}
+
+// --------------------------------------------------------------------------- the state
+
+const ask = (kind) => state?.asks?.find((a) => a.kind === kind) ?? null;
+/** The frame/board just ended and the match goes on: the next tap opens a fresh one. */
+const fresh = () => Boolean(state?.frame_over ?? state?.frames?.at(-1)?.winner) && !state.match_over;
+/** The balls on the table for the next tap: a fresh rack after a finished frame/board. */
+const table = () => (fresh() ? info?.start ?? {} : state?.position ?? {});
+const onTable = (name) => table()[name] != null;
+const countOnTable = (base) =>
+  Object.entries(table()).filter(([n, p]) => p != null && baseName(n) === base && n !== "striker").length;
+
+/** A question that must be answered before any stroke can be marked (and by whom). */
+function blocking() {
+  if (!state || state.match_over) return null;
+  const d = ask("decision");
+  if (d) return d;
+  const s = ask("spot");
+  if (s) return s;
+  const p = ask("penalty_place");
+  if (p && !penalty && state.turn === p.player) return p;
+  return null;
+}
+
+function canWrite() {
+  return Boolean(token) && !busy && state && !state.match_over;
+}
+
+// ------------------------------------------------------------------------------ render
+
+function render() {
+  if (!state) return;
+  document.title = `Mark · ${state.title}`;
+  $("#title").textContent = `${GAME_TITLES[state.game] ?? state.game} · ${state.title}${state.table ? ` · ${state.table}` : ""}`;
+  $("#rev").textContent = `rev ${state.revision}`;
+  $("#watch-link").href = `/watch/${encodeURIComponent(id)}`;
+  const undo = $("#undo");
+  const redo = $("#redo");
+  undo.disabled = !token || busy || !state.can_undo;
+  redo.disabled = !token || busy || !state.can_redo;
+  undo.title = state.last?.account ? `take back: ${state.last.account}` : "take back the last entry";
+  undo.onclick = () => send("undo");
+  redo.onclick = () => send("redo");
+  $("#main").dataset.game = state.game;
+  $("#pad").dataset.mode = mode;
+  renderTop();
+  renderAsk();
+  $("#pad").replaceChildren(...(state.game === "carrom" ? carromPad() : tablePad()));
+  renderLast();
+}
+
+function renderTop() {
+  const result = resultLine(state);
+  $("#top").replaceChildren(
+    ...[
+    scoreboard(state),
+    el(
+      "div",
+      { class: "row facts-row" },
+      facts(state),
+      el("span", { class: "unit-line muted", "data-testid": "unit-line" }, unitLine(state)),
+    ),
+    result ? el("div", { class: "result", "data-testid": "result" }, result) : null,
+    ].filter(Boolean),
+  );
+}
+
+function renderLast() {
+  const last = state.last;
+  $("#last").replaceChildren(
+    el("span", { class: "muted" }, "Last ruling: "),
+    el("span", { "data-testid": "last-account" }, last?.account ?? "no shot yet"),
+  );
+}
+
+function choice(label, attrs, handler) {
+  return el("button", { ...attrs, onclick: handler, disabled: attrs.disabled || !canWrite() }, label);
+}
+
+/** The referee's questions: the required one first, then the optional ones. */
+function renderAsk() {
+  const box = $("#ask");
+  const parts = [];
+  if (state.match_over) {
+    box.hidden = true;
+    return;
+  }
+  for (const a of state.asks ?? []) {
+    if (a.kind === "decision") {
+      const names = { play: "Play", put_back: "Put back", replace: "Replace the balls" };
+      parts.push(
+        el(
+          "div",
+          { class: "ask required", "data-ask": "decision" },
+          el("span", { class: "q" }, `After the foul, ${a.player} decides:`),
+          ...a.options.map((o) =>
+            choice(names[o] ?? pretty(o), { class: "primary", "data-decision": o }, () =>
+              send("decision", { before: { decision: o } }),
+            ),
+          ),
+        ),
+      );
+    } else if (a.kind === "free_ball") {
+      parts.push(
+        el(
+          "div",
+          { class: "ask", "data-ask": "free_ball" },
+          el("span", { class: "q" }, `Free ball for ${a.player}: `),
+          el("span", { class: "muted" }, "tap Free ball, then the nominated ball; or play the ball on."),
+        ),
+      );
+    } else if (a.kind === "nominate") {
+      parts.push(
+        el(
+          "div",
+          { class: "ask", "data-ask": "nominate" },
+          el("span", { class: "q" }, "Colour on: "),
+          el("span", { class: "muted" }, "tapping the colour potted nominates it."),
+        ),
+      );
+    } else if (a.kind === "declare_pink") {
+      const now = pinkInForce(state);
+      parts.push(
+        el(
+          "div",
+          { class: "ask", "data-ask": "declare_pink" },
+          el("span", { class: "q" }, `${a.player} may declare the pink:`),
+          ...a.options.map((o) =>
+            choice(
+              o === "pink" ? "No declaration" : `as ${o}`,
+              { class: o === now ? "chosen" : "", "data-declare": o, disabled: o === now },
+              () => send("decision", { before: { declare_pink: o } }),
+            ),
+          ),
+        ),
+      );
+    } else if (a.kind === "spot") {
+      const free = SPOTS.filter(([, p]) => spotFree(p));
+      parts.push(
+        el(
+          "div",
+          { class: "ask required", "data-ask": "spot" },
+          el("span", { class: "q" }, `The ${pretty(a.ball)}'s spot is taken: ${a.player} chooses`),
+          ...free.map(([label, p]) =>
+            choice(label, { class: "primary" }, () => send("decision", { before: { spot: p } })),
+          ),
+        ),
+      );
+    } else if (a.kind === "penalty_place") {
+      const n = a.count;
+      const full = a.suggested && Object.keys(a.suggested).length >= n;
+      const pick = (v) => () => {
+        penalty = penalty === v ? null : v;
+        render();
+      };
+      parts.push(
+        el(
+          "div",
+          { class: `ask${state.turn === a.player && !penalty ? " required" : ""}`, "data-ask": "penalty_place" },
+          el("span", { class: "q" }, `${a.player} places ${a.owner}'s ${n} due piece${n === 1 ? "" : "s"}:`),
+          choice(
+            "Placed",
+            {
+              class: penalty === "place" ? "chosen" : "",
+              "data-penalty": "place",
+              disabled: !full,
+              title: full ? "in the outer circle" : "the referee knows no free spot in the outer circle",
+            },
+            pick("place"),
+          ),
+          choice("Waived (Law 60)", { class: penalty === "waive" ? "chosen" : "", "data-penalty": "waive" }, pick("waive")),
+          choice(
+            "No room: it waits (Law 52(a))",
+            { class: penalty === "no_room" ? "chosen" : "", "data-penalty": "no_room" },
+            pick("no_room"),
+          ),
+          full ? null : el("span", { class: "muted small" }, "A marked board keeps no positions: no known free spot."),
+        ),
+      );
+    }
+  }
+  box.hidden = parts.length === 0;
+  box.replaceChildren(...parts.filter(Boolean));
+}
+
+function spotFree(p) {
+  const r = 26.25;
+  return Object.values(state.position ?? {}).every((q) => q == null || Math.hypot(q[0] - p[0], q[1] - p[1]) > 2 * r + 0.5);
+}
+
+// --------------------------------------------------------------- snooker and Russian pad
+
+function ballEnabled(ball) {
+  const g = state.game;
+  if (mode === "foul") return ball === "white" || countOnTable(ball) > 0;
+  if (g === "snooker") {
+    if (mode === "free") {
+      const opts = ask("free_ball")?.options ?? [];
+      return opts.some((o) => baseName(o) === ball);
+    }
+    const on = fresh() ? "red" : state.on?.[0];
+    if (on === "red") return ball === "red" && countOnTable("red") > 0;
+    if (on === "colour") return ball !== "red" && onTable(ball);
+    return ball === on && onTable(ball);
+  }
+  // Russian: any ball on the table with a pocket; the pink only as declared (DECLARATION)
+  if (!onTable(ball)) return false;
+  if (mode === "inoff" || mode === "cannon") return true;
+  if (ball === "pink") return Boolean(RUSSIAN_POCKETS[pinkInForce(state)]);
+  return true;
+}
+
+function ballLabel(ball) {
+  const g = state.game;
+  if (ball === "white") return mode === "foul" ? "in-off" : "white";
+  if (ball === "red" && g === "snooker") return fresh() ? "red" : `red ×${countOnTable("red")}`;
+  if (ball === "black" && g === "russian") return `black ×${countOnTable("black")}`;
+  if (g === "snooker") return `${ball} ${SNOOKER_VALUES[ball]}`;
+  if (ball === "pink") {
+    const p = pinkInForce(state);
+    return RUSSIAN_VALUES[p] ? `pink as ${p} ${RUSSIAN_VALUES[p]}` : "pink";
+  }
+  return RUSSIAN_VALUES[ball] ? `${ball} ${RUSSIAN_VALUES[ball]}` : ball;
+}
+
+function russianPocket(ball) {
+  const colour = ball === "pink" ? pinkInForce(state) : ball;
+  const own = RUSSIAN_POCKETS[colour] ?? [];
+  return pocket ?? own[0] ?? "top-left";
+}
+
+function onBall(ball) {
+  const g = state.game;
+  if (mode === "foul") {
+    if (ball === "white") return tap({ tap: "foul", ball: "white", ...(pocket ? { pocket } : {}) });
+    return tap({ tap: "foul", ball, potted, ...(pocket ? { pocket } : {}) });
+  }
+  if (mode === "free") return tap({ tap: "free_ball", ball, pot: potted, ...(pocket ? { pocket } : {}) });
+  if (g === "russian" && mode === "inoff") return russianRaw([hit(ball), { type: "pot", ball: cueBall(), pocket: russianPocket(ball) }]);
+  if (g === "russian" && mode === "cannon") {
+    cannon = cannon.includes(ball) ? cannon.filter((b) => b !== ball) : [...cannon, ball];
+    return render();
+  }
+  const body = { tap: "pot", ball };
+  if (g === "russian") body.pocket = russianPocket(ball);
+  else if (pocket) body.pocket = pocket;
+  if (g === "snooker" && ask("nominate") && ball !== "red") body.before = { nominate: ball };
+  return tap(body);
+}
+
+function cueBall() {
+  return pinkInForce(state) === "white" ? state.last?.ruling?.cue_ball ?? "white" : "white";
+}
+const hit = (ball) => ({ type: "hit", ball: cueBall(), other: ball });
+
+/** A Russian stroke the taps do not name (in-off, cannon, an action), as the record's shot. */
+function russianRaw(events, before = {}) {
+  return tap({ tap: "raw", shot: { player: state.turn, before, events } });
+}
+
+function pickOne(name) {
+  const group = Object.entries(state.position ?? {})
+    .filter(([n, p]) => p != null && baseName(n) === name)
+    .map(([n]) => n)
+    .sort((a, b) => Number(a.slice(name.length) || 0) - Number(b.slice(name.length) || 0));
+  return group[0] ?? name;
+}
+
+function modeButton(m, label, enabled = true) {
+  return el(
+    "button",
+    {
+      class: `mode${mode === m ? " active" : ""}`,
+      "data-mode": m,
+      "aria-pressed": String(mode === m),
+      disabled: !enabled || !canWrite() || Boolean(blocking()),
+      onclick: () => {
+        mode = mode === m ? "pot" : m;
+        cannon = [];
+        render();
+      },
+    },
+    label,
+  );
+}
+
+function armedButton(key, label, confirmLabel, attrs, action) {
+  const isArmed = armed === key;
+  return el(
+    "button",
+    {
+      ...attrs,
+      class: `${attrs.class ?? ""}${isArmed ? " armed" : ""}`,
+      disabled: attrs.disabled || !canWrite(),
+      onclick: () => {
+        if (isArmed) {
+          armed = null;
+          action();
+        } else {
+          armed = key;
+          render();
+          setTimeout(() => {
+            if (armed === key) {
+              armed = null;
+              render();
+            }
+          }, 4000);
+        }
+      },
+    },
+    isArmed ? confirmLabel : label,
+  );
+}
+
+function tablePad() {
+  const g = state.game;
+  const blocked = Boolean(blocking());
+  const free = g === "snooker" && ask("free_ball");
+  const write = canWrite() && !blocked;
+  const balls = g === "snooker" ? [...SNOOKER_BALLS] : [...RUSSIAN_BALLS, "black"];
+  if (mode === "foul" && g === "snooker") balls.unshift("white");
+  if (g === "russian" && mode === "pot") balls.pop(); // a black has no pocket: potting one is a foul tap
+
+  const modes = el(
+    "div",
+    { class: "modes" },
+    el("span", { class: "muted" }, mode === "pot" ? "Tap the ball potted" : modeHint()),
+    modeButton("foul", g === "russian" ? "Scratch…" : "Foul…"),
+    g === "snooker" ? modeButton("free", "Free ball…", Boolean(free)) : null,
+    g === "russian" ? modeButton("inoff", "In-off…") : null,
+    g === "russian" ? modeButton("cannon", "Cannon…") : null,
+  );
+  const ballGrid = el(
+    "div",
+    { class: "balls" },
+    ...balls.map((b, i) => {
+      const selected = mode === "cannon" && cannon.includes(b);
+      return el(
+        "button",
+        {
+          class: `ball${selected ? " selected" : ""}`,
+          title: i < 9 ? `key ${i + 1}` : null,
+          "data-ball": b,
+          style: `--ball:${ballColour(b)}`,
+          disabled: !write || !ballEnabled(b),
+          onclick: () => onBall(b),
+        },
+        el("span", { class: "disc" }),
+        el("span", { class: "label" }, ballLabel(b)),
+      );
+    }),
+  );
+  const sub = el("div", { class: "subrow" });
+  if (mode === "foul" || mode === "free") {
+    sub.append(
+      el(
+        "button",
+        {
+          class: `toggle${potted ? " active" : ""}`,
+          "data-testid": "potted",
+          "aria-pressed": String(potted),
+          disabled: !write,
+          onclick: () => {
+            potted = !potted;
+            render();
+          },
+        },
+        potted ? "☑ potted" : "☐ potted",
+      ),
+    );
+  }
+  if (mode === "cannon") {
+    sub.append(
+      el(
+        "button",
+        {
+          class: "primary",
+          "data-testid": "cannon-done",
+          disabled: !write || cannon.length < 2,
+          onclick: () => russianRaw(cannon.map((b) => hit(b === "black" ? pickOne("black") : b))),
+        },
+        cannon.length < 2 ? "Cannon: tap two balls or more" : `Cannon: ${cannon.join(", ")}`,
+      ),
+    );
+  }
+  sub.append(pocketChips(write));
+
+  const actions = el("div", { class: "actions" });
+  actions.append(
+    el("button", { class: "big", "data-tap": "miss", disabled: !write, onclick: () => tap({ tap: "miss" }) }, g === "russian" ? "No score" : "Miss"),
+    el("button", { class: "big", "data-tap": "safety", disabled: !write, onclick: () => tap({ tap: "safety" }) }, "Safety"),
+  );
+  if (g === "snooker") {
+    actions.append(
+      el(
+        "button",
+        { class: "big danger", "data-tap": "foul_miss", disabled: !write, onclick: () => tap({ tap: "foul_miss" }) },
+        "Foul & miss",
+      ),
+    );
+  } else {
+    actions.append(
+      el(
+        "button",
+        { class: "big danger", "data-tap": "no_contact", disabled: !write, onclick: () => russianRaw([]) },
+        "No contact",
+      ),
+    );
+  }
+  const kinds = info?.foul_kinds ?? [];
+  const select = el(
+    "select",
+    {
+      "aria-label": "foul kind",
+      "data-testid": "foul-kind",
+      disabled: !write,
+      onchange: (ev) => {
+        foulKind = ev.target.value;
+        render();
+      },
+    },
+    el("option", { value: "" }, g === "russian" ? "scratch kind…" : "foul kind…"),
+    ...kinds.map((k) => el("option", { value: k, selected: k === foulKind }, pretty(k))),
+  );
+  actions.append(
+    el(
+      "div",
+      { class: "kind-row" },
+      select,
+      el(
+        "button",
+        {
+          class: "danger",
+          "data-tap": "foul-kind",
+          disabled: !write || !foulKind,
+          onclick: () => tap({ tap: "foul", kind: foulKind }),
+        },
+        g === "russian" ? "Scratch" : "Foul",
+      ),
+    ),
+  );
+  if (g === "russian") actions.append(russianActions());
+  actions.append(...[refereeActions(), concedeRow()].filter(Boolean));
+  return [el("div", { class: "pad-left" }, modes, ballGrid, sub), actions];
+}
+
+function modeHint() {
+  return {
+    foul: state.game === "russian" ? "Scratch: the ball hit first (or potted)" : "Foul: the ball hit first or potted (in-off: the white)",
+    free: "Free ball: the nominated ball",
+    inoff: "In-off: the ball the cue ball went in off",
+    cannon: "Cannon: every ball the cue ball contacted",
+  }[mode];
+}
+
+function pocketChips(write) {
+  const pockets = info?.pockets ?? [];
+  return el(
+    "div",
+    { class: "pockets", role: "group", "aria-label": "pocket (optional)" },
+    el("span", { class: "muted small" }, "Pocket:"),
+    ...pockets.map((p) =>
+      el(
+        "button",
+        {
+          class: `chip-btn${pocket === p ? " active" : ""}`,
+          "data-pocket": p,
+          disabled: !write,
+          onclick: () => {
+            pocket = pocket === p ? null : p;
+            render();
+          },
+        },
+        pretty(p),
+      ),
+    ),
+  );
+}
+
+function russianActions() {
+  const r = state.last?.ruling;
+  const allowed = typeof r?.blacks === "number" ? r.blacks : 0;
+  const blacks = countOnTable("black");
+  const write = canWrite() && !blocking();
+  return el(
+    "div",
+    { class: "row small-actions" },
+    el(
+      "button",
+      {
+        "data-action": "spot_black",
+        disabled: !write || blacks >= allowed,
+        title: "BLACK BALL: a black goes on the top centre spot",
+        onclick: () => russianRaw([], { action: "spot_black" }),
+      },
+      "Spot a black",
+    ),
+    el(
+      "button",
+      {
+        "data-action": "remove_black",
+        disabled: !write || blacks <= allowed,
+        onclick: () => russianRaw([], { action: "remove_black" }),
+      },
+      "Remove a black",
+    ),
+  );
+}
+
+/** The referee's actions that take the place of a stroke (docs/record-extensions.md, `action`),
+ * each behind a confirming second tap, in a panel that stays closed until wanted. */
+const ACTIONS = {
+  snooker: [
+    ["restart", "Re-rack", null, "stalemate: the frame starts again (Section 3 Rule 16)"],
+    ["forfeit", "forfeits the frame", "each", "Section 4 Rule 2"],
+  ],
+  carrom: [
+    ["pass", "passes", "turn", "Law 98"],
+    ["replay", "Replay the board", null, "the board is void and replayed (Laws 101, 103)"],
+    ["lose_board", "loses the board", "turn", "Laws 64, 82(b), 87(b)"],
+    ["concede_game", "concedes the game", "turn", "Law 100"],
+    ["concede_match", "concedes the match", "turn", "Law 100"],
+  ],
+  russian: [["withdraw", "withdraws", "turn", "leaves the rotation (PLAY)"]],
+};
+
+function refereeActions() {
+  const list = ACTIONS[state.game] ?? [];
+  const buttons = [];
+  for (const [action, label, who, why] of list) {
+    const players = who === "each" ? state.players : [state.turn];
+    for (const p of players) {
+      if (!p) continue;
+      const text = who ? `${p} ${label}` : label;
+      buttons.push(
+        armedButton(
+          `${action}-${p}`,
+          text,
+          `Tap again: ${text}`,
+          { class: "danger", "data-action": action, "data-player": p, title: why },
+          () => tap({ tap: "raw", shot: { player: p, before: { action } } }),
+        ),
+      );
+    }
+  }
+  if (!buttons.length) return null;
+  const box = el("details", { class: "referee", "data-testid": "referee-actions" }, el("summary", {}, "Referee actions…"), el("div", { class: "row" }, ...buttons));
+  box.open = refereeOpen;
+  box.addEventListener("toggle", () => {
+    refereeOpen = box.open;
+  });
+  return box;
+}
+let refereeOpen = false;
+
+function concedeRow() {
+  if (state.game === "russian") {
+    return el(
+      "div",
+      { class: "row concede" },
+      armedButton("end", "End the game…", "Tap again: end the game", { class: "danger", "data-action": "discontinue" }, () =>
+        russianRaw([], { action: "discontinue" }),
+      ),
+    );
+  }
+  // a player concedes in his own turn (the referee refuses it otherwise)
+  const p = state.turn;
+  return el(
+    "div",
+    { class: "row concede" },
+    p
+      ? armedButton(`concede-${p}`, `${p} concedes…`, `Tap again: ${p} concedes`, { class: "danger", "data-concede": p }, () =>
+          tap({ tap: "concede", player: p }),
+        )
+      : null,
+  );
+}
+
+// -------------------------------------------------------------------------- carrom pad
+
+function carromPad() {
+  const write = canWrite() && !blocking();
+  const count = (k) => carromTaps.filter((t) => t === k).length;
+  const limit = {
+    white: countOnTable("white"),
+    black: countOnTable("black"),
+    queen: onTable("queen") ? 1 : 0,
+    striker: 1,
+  };
+  const tile = (k) =>
+    el(
+      "div",
+      { class: "piece-tile", "data-piece": k },
+      el(
+        "button",
+        {
+          class: "piece",
+          style: `--ball:${ballColour(k)}`,
+          "data-add": k,
+          disabled: !write || count(k) >= limit[k],
+          onclick: () => {
+            carromTaps.push(k);
+            render();
+          },
+        },
+        el("span", { class: "disc" }),
+        el("span", { class: "label" }, pretty(k)),
+        el("span", { class: "count", "data-testid": `count-${k}` }, String(count(k))),
+      ),
+      el(
+        "button",
+        {
+          class: "minus",
+          "aria-label": `one ${k} less`,
+          "data-sub": k,
+          disabled: !write || count(k) === 0,
+          onclick: () => {
+            const i = carromTaps.lastIndexOf(k);
+            if (i >= 0) carromTaps.splice(i, 1);
+            render();
+          },
+        },
+        "−",
+      ),
+      el("span", { class: "muted small" }, k === "striker" ? "a foul" : `${limit[k]} on the board`),
+    );
+  const summary = carromTaps.length ? carromTaps.map(pretty).join(", ") : "nothing";
+  const left = el(
+    "div",
+    { class: "pad-left" },
+    el("div", { class: "modes" }, el("span", { class: "muted" }, "Tap each piece pocketed in this stroke, then Stroke done")),
+    el("div", { class: "pieces" }, ...["white", "black", "queen", "striker"].map(tile)),
+    el(
+      "div",
+      { class: "subrow" },
+      el(
+        "button",
+        {
+          class: "big primary",
+          "data-tap": "pocketed",
+          disabled: !write || carromTaps.length === 0,
+          onclick: () => tap({ tap: "pocketed", pieces: [...carromTaps] }),
+        },
+        carromTaps.length ? `Stroke done: ${summary}` : "Stroke done",
+      ),
+      el(
+        "button",
+        {
+          class: "big",
+          "data-tap": "nothing",
+          disabled: !write || carromTaps.length > 0,
+          onclick: () => tap({ tap: "pocketed", pieces: [] }),
+        },
+        "No pocketing",
+      ),
+    ),
+  );
+  const kinds = info?.foul_kinds ?? [];
+  const actions = el(
+    "div",
+    { class: "actions" },
+    el("div", { class: "muted" }, "A foul in this stroke (with the pieces counted):"),
+    el(
+      "div",
+      { class: "kind-row" },
+      el(
+        "select",
+        {
+          "aria-label": "foul kind",
+          "data-testid": "foul-kind",
+          disabled: !write,
+          onchange: (ev) => {
+            foulKind = ev.target.value;
+            render();
+          },
+        },
+        el("option", { value: "" }, "foul kind…"),
+        ...kinds.map((k) => el("option", { value: k, selected: k === foulKind }, pretty(k))),
+      ),
+      el(
+        "button",
+        {
+          class: "danger",
+          "data-tap": "foul-kind",
+          disabled: !write || !foulKind,
+          onclick: () => tap({ tap: "foul", kind: foulKind, pieces: [...carromTaps] }),
+        },
+        "Foul",
+      ),
+    ),
+    el("div", { class: "muted small" }, "The striker pocketed is a foul by itself: count it above (Laws 45, 47)."),
+    ...[refereeActions(), concedeRow()].filter(Boolean),
+  );
+  return [left, actions];
+}
+
+// ---------------------------------------------------------------------------- keyboard
+
+/** Keys for a marker at a keyboard: the same buttons, so what is disabled stays impossible.
+ * 1-9: the balls (carrom: 1 white, 2 black, 3 queen, 4 striker); u / Ctrl+Z undo, U / Ctrl+Y redo;
+ * snooker and Russian: m miss (no score), s safety, f foul (scratch) mode, e free ball mode;
+ * carrom: w white, b black, q queen, x striker, Enter stroke done, n no pocketing. */
+function keySelector(ev) {
+  const k = ev.key;
+  const lower = k.toLowerCase();
+  if ((ev.ctrlKey && lower === "z" && !ev.shiftKey) || (!ev.ctrlKey && k === "u")) return "#undo";
+  if ((ev.ctrlKey && (lower === "y" || (lower === "z" && ev.shiftKey))) || (!ev.ctrlKey && k === "U")) return "#redo";
+  if (ev.ctrlKey || ev.altKey || ev.metaKey) return null;
+  const carrom = state?.game === "carrom";
+  if (/^[1-9]$/.test(k)) {
+    return carrom ? `.piece-tile:nth-child(${k}) button.piece` : `.balls button.ball:nth-child(${k})`;
+  }
+  const map = carrom
+    ? { w: "[data-add=white]", b: "[data-add=black]", q: "[data-add=queen]", x: "[data-add=striker]", Enter: "[data-tap=pocketed]", n: "[data-tap=nothing]" }
+    : { m: "[data-tap=miss]", s: "[data-tap=safety]", f: "[data-mode=foul]", e: "[data-mode=free]", Enter: "[data-testid=cannon-done]" };
+  return map[k] ?? null;
+}
+
+document.addEventListener("keydown", (ev) => {
+  if (!state || ev.target.closest?.("input, select, textarea")) return;
+  const sel = keySelector(ev);
+  const button = sel ? document.querySelector(sel) : null;
+  if (button && !button.disabled) {
+    ev.preventDefault();
+    button.click();
+  }
+});
+
+// ------------------------------------------------------------------------------- start
+
+window.addEventListener("resize", () => render());
+load();

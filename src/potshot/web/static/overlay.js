@@ -1,0 +1,105 @@
+// The streaming overlay (/overlay/{id}): a compact strip on a transparent page for streaming
+// software (an OBS "browser source"): the names, the score, the break, the frame/board score and
+// who is at the table, following the live channel. `?at=top` puts the strip at the top (default:
+// the bottom); `?scale=1.5` enlarges it for a 1080p canvas.
+
+import { ApiError, el, idFromPath, get } from "/static/api.js";
+import { followLive, num, pinkInForce, unitTitle } from "/static/stats.js";
+
+const id = idFromPath();
+const params = new URLSearchParams(location.search);
+const strip = document.getElementById("strip");
+let state = null;
+
+if (params.get("at") === "top") document.body.classList.add("at-top");
+const scale = Number(params.get("scale"));
+if (Number.isFinite(scale) && scale > 0.2 && scale <= 4) document.documentElement.style.setProperty("--scale", String(scale));
+
+function side(name, alignRight) {
+  const atTable = state.turn === name;
+  const colour = state.game === "carrom" ? state.colours?.[name] : null;
+  const nameEl = el(
+    "span",
+    { class: "name" },
+    colour ? el("span", { class: `chip ${colour}` }) : null,
+    name,
+  );
+  const mark = el("span", { class: `turn-mark${atTable ? " on" : ""}`, "aria-label": atTable ? "at the table" : null }, atTable ? "●" : "");
+  const score = el("span", { class: "score", "data-testid": `overlay-score-${name}` }, num(state.score?.[name] ?? 0));
+  return el(
+    "div",
+    { class: `side${atTable ? " at-table" : ""}`, "data-player": name },
+    ...(alignRight ? [score, nameEl, mark] : [mark, nameEl, score]),
+  );
+}
+
+function middle() {
+  const [a, b] = state.players;
+  const won = state.frames_won ?? {};
+  if (state.game === "russian") return null;
+  const label =
+    state.game === "snooker"
+      ? state.match?.best_of
+        ? `(${state.match.best_of})`
+        : "frames"
+      : "games";
+  return el(
+    "div",
+    { class: "frames", "data-testid": "overlay-frames" },
+    el("span", { class: "won" }, String(won[a] ?? 0)),
+    el("span", { class: "label" }, label),
+    el("span", { class: "won" }, String(won[b] ?? 0)),
+  );
+}
+
+function infoLine() {
+  const bits = [];
+  if (state.match_over) {
+    bits.push(state.winner ? `${state.winner} wins` : "Game over");
+  } else if (state.game === "snooker") {
+    if (state.break) bits.push(`Break ${state.break}`);
+    bits.push(`${state.points_remaining ?? 0} remaining`);
+    if (state.snookers_required) bits.push(`snookers required (${state.snookers_required} pts)`);
+  } else if (state.game === "carrom") {
+    bits.push(`Board ${state.board ?? (state.frame ?? 0) + 1}`);
+    if (state.break) bits.push(`Break ${state.break}`);
+    if (state.queen && state.queen !== "on_board") bits.push(state.queen === "pending" ? "queen to cover" : `queen: ${state.queen}`);
+  } else {
+    if (state.turn) bits.push(`${state.turn} at the table`);
+    if (state.break) bits.push(`Turn ${state.break}`);
+    const pink = pinkInForce(state);
+    if (pink !== "pink") bits.push(`pink as ${pink}`);
+  }
+  if (!state.match_over && state.game !== "russian" && !bits.some((b) => b.startsWith("Board"))) {
+    bits.unshift(`${unitTitle(state.game)} ${(state.frame ?? 0) + 1}`);
+  }
+  return el("div", { class: "info", "data-testid": "overlay-info" }, bits.join(" · "));
+}
+
+function render() {
+  const two = state.players.length === 2;
+  const row = two
+    ? el("div", { class: "row2" }, side(state.players[0], false), middle(), side(state.players[1], true))
+    : el("div", { class: "rowN" }, ...state.players.map((p) => side(p, false)));
+  strip.replaceChildren(...[row, infoLine()].filter(Boolean));
+  strip.hidden = false;
+}
+
+function setState(st) {
+  if (state && st.revision < state.revision) return;
+  state = st;
+  render();
+}
+
+async function start() {
+  try {
+    setState(await get(`/api/matches/${encodeURIComponent(id)}`));
+  } catch (e) {
+    // an overlay shows nothing rather than an error over the stream; the console says why
+    console.warn(e instanceof ApiError ? e.line : e);
+    return;
+  }
+  followLive(`/api/matches/${encodeURIComponent(id)}/live`, setState, (s) => strip.classList.toggle("stale", s !== "live"));
+}
+
+start();

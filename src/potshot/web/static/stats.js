@@ -1,0 +1,293 @@
+// The score board, the facts line, the statistics and the last shots' accounts of a match State
+// (docs/web-api.md), shared by the marker's, the spectators' and the overlay page. Every function
+// takes a State and returns DOM; nothing here writes to the server. Values the State does not
+// carry are left out, never shown as "undefined" or "null".
+
+import { el, live, unitName, GAME_TITLES } from "/static/api.js";
+
+/** Snooker values (Section 3 Rule 2); Russian values by the BALLS paragraph (pink by declaration). */
+export const SNOOKER_VALUES = { red: 1, yellow: 2, green: 3, brown: 4, blue: 5, pink: 6, black: 7 };
+export const RUSSIAN_VALUES = { red: 1, green: 3, yellow: 6, blue: 9 };
+
+/** Display colours of balls and carrom pieces (by base name: red3 -> red). */
+export const BALL_COLOURS = {
+  white: "#f3efe2",
+  red: "#c8202a",
+  yellow: "#f2cf27",
+  green: "#1d8d3c",
+  brown: "#7b4a22",
+  blue: "#2262c8",
+  pink: "#f29bb6",
+  black: "#161616",
+  queen: "#d0304b",
+  striker: "#e9e2c8",
+};
+
+/** `red3` -> `red`; `black1` -> `black`. */
+export function baseName(name) {
+  return String(name).replace(/\d+$/, "");
+}
+
+/** The colour to paint a ball or piece. */
+export function ballColour(name) {
+  return BALL_COLOURS[baseName(name)] ?? "#888";
+}
+
+/** Dark or light ink on a ball of that colour. */
+export function inkOn(name) {
+  return ["white", "yellow", "pink", "striker"].includes(baseName(name)) ? "#111" : "#fff";
+}
+
+/** `black1` -> `black 1`, `top-left` -> `top left`. */
+export function pretty(name) {
+  return String(name ?? "")
+    .replace(/^([a-z]+)(\d+)$/, "$1 $2")
+    .replace(/[-_]/g, " ");
+}
+
+/** A whole number for a person (a missing one is a dash). */
+export function num(v) {
+  return typeof v === "number" && Number.isFinite(v) ? String(v) : "–";
+}
+
+/** 0.667 -> "67%". */
+export function pct(v) {
+  return typeof v === "number" && Number.isFinite(v) ? `${Math.round(v * 100)}%` : "–";
+}
+
+/** What the game calls its unit, capitalised: Frame / Board / Game. */
+export function unitTitle(game) {
+  const u = unitName(game);
+  return u[0].toUpperCase() + u.slice(1);
+}
+
+/** The Russian pink's colour in force for the next stroke: declared now, or still in force in this turn. */
+export function pinkInForce(state) {
+  if (state.declared?.declare_pink) return state.declared.declare_pink;
+  const r = state.last?.ruling;
+  if (r && state.last.player === state.turn && r.next === state.turn && !r.frame_over && r.pink) return r.pink;
+  return "pink";
+}
+
+/** The match's unit line: "Frame 2 of best of 3 · Ann 1 – 0 Bob" (carrom: games won). */
+export function unitLine(state) {
+  const game = state.game;
+  const [a, b] = state.players;
+  const won = state.frames_won ?? {};
+  const parts = [];
+  if (game === "carrom") {
+    const board = state.board ?? state.frames?.length ?? 1;
+    parts.push(`Board ${board}`);
+    const games = state.match?.games;
+    if (games) parts.push(`${games} game${games === 1 ? "" : "s"} to win`);
+    if (state.players.length === 2) parts.push(`games ${a} ${won[a] ?? 0} – ${won[b] ?? 0} ${b}`);
+  } else if (game === "snooker") {
+    parts.push(`Frame ${(state.frame ?? 0) + 1}`);
+    if (state.match?.best_of) parts.push(`best of ${state.match.best_of}`);
+    else if (state.match?.frames) parts.push(`${state.match.frames} frames`);
+    parts.push(`frames ${a} ${won[a] ?? 0} – ${won[b] ?? 0} ${b}`);
+  } else {
+    parts.push(GAME_TITLES[game] ?? game);
+  }
+  return parts.join(" · ");
+}
+
+/** One line for a finished match or unit, or "" while it is in play. */
+export function resultLine(state) {
+  if (state.match_over) {
+    if (state.winner) return `${state.winner} wins the match`;
+    return state.game === "russian" ? "The game is over" : "The match is over";
+  }
+  const frames = state.frames ?? [];
+  const cur = frames[frames.length - 1];
+  if (cur?.winner && state.status !== "over") {
+    return `${cur.winner} wins ${unitName(state.game)} ${frames.length}`;
+  }
+  return "";
+}
+
+function subLine(state, name) {
+  const bits = [];
+  if (state.game === "snooker") {
+    bits.push(`frames ${state.frames_won?.[name] ?? 0}`);
+  } else if (state.game === "carrom") {
+    const colour = state.colours?.[name];
+    if (colour) bits.push(colour === "white" ? "whites" : "blacks");
+    bits.push(`games ${state.frames_won?.[name] ?? 0}`);
+    const bp = state.board_points?.[name];
+    if (typeof bp === "number" && bp > 0) bits.push(`board +${bp}`);
+    // pieces due: to be placed now (their pieces are down) and owed until one is (Laws 45, 51, 56)
+    const due = (state.last?.ruling?.to_place?.[name] ?? 0) + (state.owed?.[name] ?? 0);
+    if (due) bits.push(`owes ${due}`);
+    if (state.queen === name) bits.push("covered the queen");
+  } else {
+    const t = state.tallies?.[name];
+    if (t) {
+      if (t.stars) bits.push(`${"★".repeat(Math.min(t.stars, 5))}${t.stars > 5 ? ` ×${t.stars}` : ""}`);
+      if (!t.stars) bits.push(`above ${t.above}`);
+      bits.push(`below ${t.below}`);
+    }
+  }
+  return bits.join(" · ");
+}
+
+/** The score board: one box a player, the one to play (or to decide) marked. */
+export function scoreboard(state) {
+  const box = el("div", { class: "scoreboard", "data-testid": "scoreboard" });
+  for (const name of state.players) {
+    const atTable = state.turn === name;
+    const colour = state.game === "carrom" ? state.colours?.[name] : null;
+    box.append(
+      el(
+        "div",
+        { class: `player${atTable ? " turn" : ""}`, "data-player": name },
+        el(
+          "div",
+          { class: "name" },
+          colour ? el("span", { class: `chip ${colour}`, "aria-hidden": "true" }) : null,
+          name,
+          atTable ? el("span", { class: "at-table", title: "to play" }, " ▸") : null,
+        ),
+        el("div", { class: "score", "data-testid": `score-${name}` }, num(state.score?.[name] ?? 0)),
+        el("div", { class: "sub" }, subLine(state, name)),
+      ),
+    );
+  }
+  return box;
+}
+
+/** The facts of the moment: break, points remaining, snookers required, what is on. */
+export function facts(state) {
+  const f = el("div", { class: "facts", "data-testid": "facts" });
+  const fact = (label, value, id) => f.append(el("span", {}, `${label} `, el("b", { "data-testid": id }, value)));
+  if (state.game === "snooker") {
+    fact("Break", num(state.break), "break");
+    fact("Remaining", num(state.points_remaining), "remaining");
+    // the referee's figure is points: the deficit beyond what is left on the table
+    const sr = state.snookers_required;
+    fact("Snookers required", typeof sr === "number" && sr > 0 ? `${sr} pts` : "0", "snookers");
+    if (state.on?.length && !state.match_over) fact("On", state.on.map(pretty).join(", "), "on");
+    if (state.warning) fact("Warning", "three misses", "warning");
+  } else if (state.game === "carrom") {
+    fact("Break", num(state.break), "break");
+    const q = state.queen;
+    fact("Queen", q === "on_board" ? "on the board" : q === "pending" ? "to be covered" : `covered by ${q}`, "queen");
+  } else {
+    fact("Turn points", num(state.break), "break");
+    const pink = pinkInForce(state);
+    fact("Pink", pink === "pink" ? "not declared" : `as ${pink}`, "pink");
+    const blacks = state.last?.ruling?.blacks;
+    if (typeof blacks === "number") fact("Blacks allowed", String(blacks), "blacks");
+  }
+  return f;
+}
+
+/** The statistics of each player (state.stats), as a table; carrom adds queens and slams. */
+export function statsTable(state) {
+  const cols =
+    state.game === "carrom"
+      ? [
+          ["pots", "Pocketed", num],
+          ["pot_success", "Success", pct],
+          ["highest_break", "Best turn", num],
+          ["queens", "Queens", num],
+          ["slams", "Slams", num],
+          ["fouls", "Fouls", num],
+        ]
+      : [
+          ["pots", "Pots", num],
+          ["pot_success", "Pot success", pct],
+          ["highest_break", state.game === "russian" ? "Best turn" : "High break", num],
+          ...(state.game === "snooker" ? [["centuries", "Centuries", num]] : []),
+          ["safeties", "Safeties", num],
+          ["fouls", state.game === "russian" ? "Scratches" : "Fouls", num],
+        ];
+  const head = el("tr", {}, el("th", {}, ""), ...state.players.map((p) => el("th", { class: "num" }, p)));
+  const rows = cols.map(([key, label, fmt]) =>
+    el(
+      "tr",
+      { "data-stat": key },
+      el("th", {}, label),
+      ...state.players.map((p) => el("td", { class: "num" }, fmt(state.stats?.[p]?.[key]))),
+    ),
+  );
+  return el("table", { class: "grid stats", "data-testid": "stats" }, el("thead", {}, head), el("tbody", {}, rows));
+}
+
+/** The referee's account of the last shots (state.recent, newest first). */
+export function recentList(state, limit = 8) {
+  const items = (state.recent ?? []).slice(0, limit);
+  const list = el("ol", { class: "recent", "data-testid": "recent" });
+  if (!items.length && state.last?.account) items.push({ account: state.last.account, frame: state.frame });
+  for (const r of items) {
+    list.append(
+      el(
+        "li",
+        {},
+        state.game !== "russian" && typeof r.frame === "number"
+          ? el("span", { class: "unit" }, `${unitName(state.game)[0].toUpperCase()}${r.frame + 1}`)
+          : null,
+        el("span", { class: "account" }, r.account),
+      ),
+    );
+  }
+  if (!items.length) list.append(el("li", { class: "muted" }, "No shot yet."));
+  return list;
+}
+
+/** The finished units: "Frame 1: Ann 64 – 12 Bob (Ann)". */
+export function unitsList(state) {
+  const done = (state.frames ?? []).filter((f) => f.winner);
+  if (!done.length) return null;
+  const ul = el("ul", { class: "units" });
+  done.forEach((f, i) => {
+    const scores = state.players.map((p) => `${p} ${f.score?.[p] ?? 0}`).join(" – ");
+    ul.append(el("li", {}, `${unitTitle(state.game)} ${i + 1}: ${scores}`, el("span", { class: "muted" }, ` (${f.winner})`)));
+  });
+  return ul;
+}
+
+/** What the match waits for, in words (the referee's required question), or "". */
+export function waitingLine(state) {
+  if (state.match_over) return "";
+  for (const a of state.asks ?? []) {
+    if (a.kind === "decision") {
+      const names = { play: "play", put_back: "put back", replace: "replace" };
+      return `${a.player} decides after the foul: ${a.options.map((o) => names[o] ?? pretty(o)).join(" / ")}`;
+    }
+    if (a.kind === "spot") return `${a.player} chooses a spot for the ${pretty(a.ball)}`;
+    if (a.kind === "penalty_place") return `${a.player} places ${a.owner}'s ${a.count} due piece${a.count === 1 ? "" : "s"}`;
+    if (a.kind === "free_ball") return `Free ball for ${a.player}`;
+  }
+  return "";
+}
+
+/**
+ * Follow a match's live channel like api.js `live()`, and open it again when the browser gave it
+ * up (EventSource stops retrying after some failures, e.g. a refused connection while the server
+ * restarts): after `retryMs` without being live, the channel is closed and opened anew; the server
+ * sends the current State on every connection, so nothing is missed. Returns a function that stops.
+ */
+export function followLive(path, onData, onStatus = () => {}, retryMs = 3000) {
+  let close = null;
+  let timer = null;
+  let stopped = false;
+  const open = () => {
+    close = live(path, onData, (status) => {
+      onStatus(status);
+      clearTimeout(timer);
+      if (status !== "live" && !stopped) {
+        timer = setTimeout(() => {
+          close?.();
+          if (!stopped) open();
+        }, retryMs);
+      }
+    });
+  };
+  open();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+    close?.();
+  };
+}

@@ -1,0 +1,116 @@
+// The spectators' page (/watch/{id}): read only, following the live channel (SSE) of the match:
+// the score board, break, points remaining, snookers required, the frame/board/game score, the
+// referee's account of the last shots, the players' statistics, and the table's position drawn by
+// /static/table.js (imported when it is there; the table is hidden when it is not).
+
+import { ApiError, el, games, get, idFromPath, showError, GAME_TITLES } from "/static/api.js";
+import {
+  facts,
+  followLive,
+  recentList,
+  resultLine,
+  scoreboard,
+  statsTable,
+  unitLine,
+  unitsList,
+  unitTitle,
+  waitingLine,
+} from "/static/stats.js";
+
+const id = idFromPath();
+const $ = (sel) => document.querySelector(sel);
+let state = null;
+let view = null; // the TableView, once table.js has loaded
+let viewGame = null;
+let lastScores = {};
+
+function render() {
+  if (!state) return;
+  document.title = `${state.title} · potshot`;
+  $("#title").textContent = `${GAME_TITLES[state.game] ?? state.game} · ${state.title}${state.table ? ` · ${state.table}` : ""}`;
+  $("#overlay-link").href = `/overlay/${encodeURIComponent(state.id)}`;
+  const link = $("#tournament-link");
+  link.hidden = !state.tournament;
+  if (state.tournament) link.href = `/tournaments/${encodeURIComponent(state.tournament)}`;
+  const result = resultLine(state);
+  const waiting = waitingLine(state);
+  $("#board").replaceChildren(
+    ...[
+      scoreboard(state),
+      el("div", { class: "row facts-row" }, facts(state), el("span", { class: "unit-line muted", "data-testid": "unit-line" }, unitLine(state))),
+      waiting ? el("div", { class: "waiting", "data-testid": "waiting" }, waiting) : null,
+      result ? el("div", { class: "result", "data-testid": "result" }, result) : null,
+    ].filter(Boolean),
+  );
+  // a score that changed flashes once
+  for (const p of state.players) {
+    const now = state.score?.[p] ?? 0;
+    if (p in lastScores && lastScores[p] !== now) {
+      document.querySelector(`[data-player="${CSS.escape(p)}"] .score`)?.classList.add("changed");
+    }
+    lastScores[p] = now;
+  }
+  $("#recent").replaceChildren(recentList(state, view ? 5 : 8)); // beside the table: fewer, to fit
+  $("#stats").replaceChildren(statsTable(state));
+  const units = unitsList(state);
+  $("#units-card").hidden = !units || state.game === "russian";
+  $("#units-title").textContent = `${unitTitle(state.game)}s`;
+  $("#units").replaceChildren(...(units ? [units] : []));
+  drawTable();
+}
+
+function drawTable() {
+  if (!view || !state) return;
+  try {
+    view.setPosition(state.position ?? {});
+    view.draw();
+  } catch (e) {
+    console.warn("table: cannot draw", e);
+    $("#table-card").hidden = true;
+  }
+}
+
+/** The table view from /static/table.js (written beside this page); hidden when it cannot load. */
+async function loadTable(game) {
+  if (viewGame === game) return;
+  viewGame = game;
+  try {
+    const [m, all] = await Promise.all([import("/static/table.js"), games()]);
+    $("#table-card").hidden = false;
+    // with the table beside the score, the last shots go to the side column, above the statistics
+    $(".col-side").prepend($("#recent-card"));
+    view = new m.TableView($("#table"), all[game]);
+    render();
+  } catch (e) {
+    console.warn("table view unavailable:", e?.message ?? e);
+    view = null;
+    $("#table-card").hidden = true;
+  }
+}
+
+function setState(st) {
+  if (state && st.revision < state.revision && st.id === state.id) return; // an older message
+  state = st;
+  render();
+  loadTable(st.game);
+}
+
+function setLive(status) {
+  const b = $("#live");
+  b.textContent = status === "live" ? "● live" : "reconnecting…";
+  b.className = `badge ${status === "live" ? "live" : "off"}`;
+}
+
+async function start() {
+  try {
+    setState(await get(`/api/matches/${encodeURIComponent(id)}`));
+  } catch (e) {
+    showError(e);
+    $("#title").textContent = e instanceof ApiError && e.status === 404 ? `No match ${id}` : "The match could not be loaded";
+    return;
+  }
+  followLive(`/api/matches/${encodeURIComponent(id)}/live`, setState, setLive);
+}
+
+window.addEventListener("resize", () => drawTable());
+start();
