@@ -20,6 +20,9 @@ def test_marked_pot_names_the_contact(api: Api) -> None:
     assert m["state"]["last"]["account"].startswith("Ann: hits red1 first pots red1 scores 1")
     shot = api.c.get(f"/api/matches/{m['id']}/record").json()["frames"][0]["shots"][0]
     assert [e["type"] for e in shot["events"]] == ["hit", "pot"]
+    # and as a sentence for people (the replay's caption)
+    assert m["state"]["last"]["caption"].startswith("Ann pots red")
+    assert m["state"]["recent"][0]["caption"] == m["state"]["last"]["caption"]
 
 
 def test_recent_accounts_newest_first_across_frames(api: Api) -> None:

@@ -15,6 +15,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from potshot.record.errors import RecordError
 from potshot.record.model import Before, Record, Shot, decode_record
+from potshot.render.styles import caption
 from potshot.web.engine import (
     GAMES,
     PLAYER_COUNTS,
@@ -126,6 +127,7 @@ class Matches:
             last_shot = {
                 "player": shot.player,
                 "account": rt.referee.account(shot, ruling),
+                "caption": caption(row.game, shot, shot.ruling, rt.record.player_names()),
                 "ruling": shot.ruling,
             }
         # the last shots' accounts, newest first (the spectators' page lists them)
@@ -136,7 +138,10 @@ class Matches:
                 if len(recent) >= RECENT:
                     break
                 acct = rt.referee.account(shots[si], rt.rulings[fi][si])
-                recent.append({"frame": fi, "shot": si, "player": shots[si].player, "account": acct})
+                cap = caption(row.game, shots[si], shots[si].ruling, rt.record.player_names())
+                recent.append(
+                    {"frame": fi, "shot": si, "player": shots[si].player, "account": acct, "caption": cap}
+                )
             if len(recent) >= RECENT:
                 break
         over = rt.match_over()

@@ -194,7 +194,8 @@ function render() {
   const redo = $("#redo");
   undo.disabled = !token || busy || !state.can_undo;
   redo.disabled = !token || busy || !state.can_redo;
-  undo.title = state.last?.account ? `take back: ${state.last.account}` : "take back the last entry";
+  const lastText = state.last?.caption ?? state.last?.account;
+  undo.title = lastText ? `take back: ${lastText}` : "take back the last entry";
   undo.onclick = () => send("undo");
   redo.onclick = () => send("redo");
   $("#main").dataset.game = state.game;
@@ -225,7 +226,12 @@ function renderLast() {
   const last = state.last;
   $("#last").replaceChildren(
     el("span", { class: "muted" }, "Last ruling: "),
-    el("span", { "data-testid": "last-account" }, last?.account ?? "no shot yet"),
+    el(
+      "span",
+      { "data-testid": "last-account" },
+      last?.caption ?? last?.account ?? "no shot yet",
+      last?.caption && last.caption !== last.account ? el("span", { class: "account detail" }, last.account) : null,
+    ),
   );
 }
 

@@ -457,7 +457,16 @@ function renderRuling() {
   if (st.last) {
     const r = st.last.ruling ?? {};
     if (r.foul || (r.fouls && r.fouls.length)) box.append(el("span", { class: "badge foul" }, "foul"));
-    box.append(el("span", { id: "ruling-text" }, st.last.account ?? ""));
+    box.append(
+      el(
+        "span",
+        { id: "ruling-text" },
+        st.last.caption ?? st.last.account ?? "",
+        st.last.caption && st.last.caption !== st.last.account
+          ? el("span", { class: "account detail" }, st.last.account)
+          : null,
+      ),
+    );
   } else {
     box.append(el("span", { id: "ruling-text", class: "muted" }, "No shot yet."));
   }

@@ -214,11 +214,11 @@ export function statsTable(state) {
   return el("table", { class: "grid stats", "data-testid": "stats" }, el("thead", {}, head), el("tbody", {}, rows));
 }
 
-/** The referee's account of the last shots (state.recent, newest first). */
+/** The last shots (state.recent, newest first): a sentence for people, the referee's account under it. */
 export function recentList(state, limit = 8) {
   const items = (state.recent ?? []).slice(0, limit);
   const list = el("ol", { class: "recent", "data-testid": "recent" });
-  if (!items.length && state.last?.account) items.push({ account: state.last.account, frame: state.frame });
+  if (!items.length && state.last?.account) items.push({ account: state.last.account, caption: state.last.caption, frame: state.frame });
   for (const r of items) {
     list.append(
       el(
@@ -227,7 +227,8 @@ export function recentList(state, limit = 8) {
         state.game !== "russian" && typeof r.frame === "number"
           ? el("span", { class: "unit" }, `${unitName(state.game)[0].toUpperCase()}${r.frame + 1}`)
           : null,
-        el("span", { class: "account" }, r.account),
+        el("span", { class: "caption" }, r.caption ?? r.account),
+        r.caption && r.caption !== r.account ? el("span", { class: "account detail" }, r.account) : null,
       ),
     );
   }
