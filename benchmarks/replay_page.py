@@ -78,7 +78,7 @@ def played(game: str, quick: bool, folder: Path) -> dict[str, Any]:
             "--max-shots",
             "40" if quick else "150",
         ],
-        "carrom": ["play", "carrom", "--seed", "1", "--max-strokes", "40" if quick else "150", "--quiet"],
+        "carrom": ["play", "carrom", "--seed", "1", "--max-shots", "40" if quick else "150", "--quiet"],
     }[game]
     if game == "russian":
         args.append("--quiet")

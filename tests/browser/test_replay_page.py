@@ -238,7 +238,7 @@ def test_screenshots(page: Any, tmp_path: Path, game: str) -> None:
     args = {
         "snooker": ["play", "snooker", "--seed", "1", "--reds", "6", "--quiet"],
         "russian": ["play", "russian", "--players", "2", "--seed", "1", "--max-shots", "40", "--quiet"],
-        "carrom": ["play", "carrom", "--seed", "1", "--max-strokes", "40", "--quiet"],
+        "carrom": ["play", "carrom", "--seed", "1", "--max-shots", "40", "--quiet"],
     }[game]
     res = CliRunner().invoke(main, [*args, "--html", str(html)])
     assert res.exit_code == 0, res.output
