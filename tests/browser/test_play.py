@@ -547,3 +547,32 @@ def test_pull_back_from_the_cue_ball_sets_aim_and_power(server: Any, page: Any) 
     assert float(page.locator("#speed").input_value()) == 11.5
     expect(page.locator("#speed-out")).to_have_text("11.50 m/s")
     assert piece(page, "white") == white  # the cue ball itself did not move
+
+
+def test_concede_the_frame_to_the_bot(server: Any, page: Any) -> None:
+    """The player to play concedes by the page's button (Section 3 Rule 2's concession, a
+    ``concede`` tap): asked to confirm, then the frame and the one-frame match go to the bot."""
+    m = create_match(server.url, game="snooker", mode="play", players=["Ann", "Bot"], bots=["Bot"])
+    open_play(page, server.url, m)
+    button = page.locator("#concede")
+    expect(button).to_have_text("Concede the frame")
+    expect(button).to_be_enabled()
+    asked: list[str] = []
+
+    def answer(d: Any) -> None:
+        asked.append(d.message)
+        d.accept()
+
+    page.on("dialog", answer)
+    button.click()
+    expect(page.locator("#winner")).to_have_text("Bot wins")
+    assert asked == ["Ann concedes the frame?"]
+    expect(button).to_be_hidden()
+    state = httpx.get(f"{server.url}/api/matches/{m['id']}").json()
+    assert state["match_over"] and state["winner"] == "Bot"
+
+
+def test_no_concession_button_in_russian(server: Any, page: Any) -> None:
+    m = create_match(server.url, game="russian", mode="play", players=["Ann", "Bob"])
+    open_play(page, server.url, m)
+    expect(page.locator("#concede")).to_be_hidden()

@@ -103,3 +103,14 @@ def test_replace_after_a_foul_from_hand_asks_to_place_the_cue_ball(api: Api) -> 
     r = api.post(m, "stroke", {"cue": {"aim": 90, "speed": 1.0}, "before": {"place": [889, 600]}})
     assert r.status_code == 200, r.text
     assert r.json()["shot"]["before"] == {"decision": "replace", "place": [889.0, 600.0]}
+
+
+def test_a_play_match_may_be_conceded_but_not_marked(api: Api) -> None:
+    """At the simulated table only the concession is a tap (the play page's button); any other tap
+    is still refused and changes nothing."""
+    m = api.create(game="snooker", mode="play", players=["Ann", "Bot"], bots=["Bot"])
+    r = api.post(m, "mark", {"tap": "pot", "ball": "red"})
+    assert r.status_code == 409 and m["state"]["revision"] == 0
+    r = api.post(m, "mark", {"tap": "concede"})
+    assert r.status_code == 200, r.text
+    assert m["state"]["match_over"] and m["state"]["winner"] == "Bot"

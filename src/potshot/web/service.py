@@ -434,7 +434,8 @@ class Matches:
                 raise WebError(409, "conflict", "the match is over")
             if make == "stroke" and row.mode != "play":
                 raise WebError(409, "conflict", "strokes are for a play match; mark a real match with /mark")
-            if make == "mark" and row.mode != "mark":
+            if make == "mark" and row.mode != "mark" and body.get("tap") != "concede":
+                # a player at the simulated table may still concede (the play page's button)
                 raise WebError(409, "conflict", "taps are for a marked match; play strokes with /stroke")
             new: list[tuple[str, dict[str, Any]]] = []
             self._cache.pop(row.id, None)  # rt is changed below; rebuilt on any failure

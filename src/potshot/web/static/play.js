@@ -680,6 +680,11 @@ function renderCue() {
   $("elevation-out").textContent = `${$("elevation").value}°`;
   $("strike").textContent = game === "carrom" ? "Flick" : "Strike";
   $("undo").disabled = S.busy || !st.can_undo;
+  // Russian billiards has no concession (docs/russian-record.md); snooker concedes the frame
+  // (Section 3 Rule 2), carrom the board (as a board lost)
+  $("concede").hidden = game === "russian" || Boolean(st.match_over) || st.mode !== "play";
+  $("concede").disabled = !humanTurn() || S.busy;
+  $("concede").textContent = `Concede the ${unitName(game)}`;
 }
 
 function renderBanner() {
@@ -954,6 +959,28 @@ async function runBots() {
   }
 }
 
+/** The player to play concedes the frame (carrom: the board): a `concede` tap, ruled as any shot. */
+async function concede() {
+  if (S.busy || !humanTurn()) return;
+  const who = S.state.turn;
+  if (!confirm(`${who} concedes the ${unitName(S.info.game)}?`)) return;
+  setBusy(true);
+  try {
+    const ans = await post(
+      `/api/matches/${encodeURIComponent(S.id)}/mark`,
+      { revision: S.state.revision, tap: "concede", player: who },
+      { token: S.token },
+    );
+    setState(ans.state);
+  } catch (e) {
+    await failed(e);
+  } finally {
+    setBusy(false);
+    render();
+  }
+  runBots();
+}
+
 async function undo() {
   if (S.busy || !S.state.can_undo) return;
   setBusy(true);
@@ -1223,6 +1250,7 @@ async function main() {
   canvas.addEventListener("pointercancel", onTableUp);
   $("strike").addEventListener("click", strike);
   $("undo").addEventListener("click", undo);
+  $("concede").addEventListener("click", concede);
   $("aim").addEventListener("change", (ev) => {
     const v = Number(ev.target.value);
     if (!Number.isFinite(v)) {
