@@ -31,7 +31,9 @@ from potshot.record.model import (
     Moved,
     Position,
     Record,
+    RulingDict,
     Shot,
+    ruling_or_none,
     to_builtins,
 )
 
@@ -234,7 +236,7 @@ def _check_values(raw: Any) -> RecordError | None:
             for si, shot in enumerate(frame["shots"]):
                 if found is not None:
                     break
-                found = _check_subtree(shot, [*at, "shots", si])
+                found = _check_subtree(_without_ruling(shot), [*at, "shots", si])
         else:
             found = _check_subtree(frame, at)
         if found is not None:
@@ -262,6 +264,44 @@ def _check_subtree(raw: Any, base: list[str | int]) -> RecordError | None:
             for i in range(len(node) - 1, -1, -1):
                 stack.append((node[i], [*path, i]))
     return None
+
+
+def _without_ruling(shot: Any) -> Any:
+    """A raw shot without its ``ruling`` (which :func:`ruling_from_raw` reads on its own)."""
+    if isinstance(shot, dict) and "ruling" in shot:
+        return {k: v for k, v in shot.items() if k != "ruling"}
+    return shot
+
+
+def ruling_from_raw(raw: Any) -> RulingDict | None:
+    """A shot's ruling as read from a record, or ``None`` where it is not a ruling.
+
+    A record's rulings are the referee's output, recomputed whenever a record is
+    ruled (``potshot referee`` ignores them), so a ruling of the wrong shape -- a
+    stale one, another program's, a hand-edited one -- never makes a record be
+    refused: it is dropped (``None``), as is one holding a string no record may
+    hold (see :func:`_check_values`). Keys :data:`RulingDict` does not define are
+    dropped from a ruling that is otherwise good.
+
+    >>> ruling_from_raw({"foul": False, "score": {"Ann": 1}, "zzz": 1})
+    {'foul': False, 'score': {'Ann': 1}}
+    >>> ruling_from_raw({"score": "x"}) is None, ruling_from_raw(5) is None
+    (True, True)
+    """
+    if _check_subtree(raw, []) is not None:
+        return None
+    return ruling_or_none(raw)
+
+
+def shot_from_raw(raw: Any) -> Shot:
+    """A :class:`Shot` from a JSON object, its ruling read leniently (:func:`ruling_from_raw`).
+
+    Raises :class:`msgspec.ValidationError` for anything else that is wrong.
+    """
+    shot = msgspec.convert(_without_ruling(raw), Shot)
+    if isinstance(raw, dict) and raw.get("ruling") is not None:
+        shot.ruling = ruling_from_raw(raw["ruling"])
+    return shot
 
 
 def _cut_before(raw: dict[str, Any], err: RecordError) -> dict[str, Any]:
@@ -424,7 +464,7 @@ def load_partial(
             return record, RecordError("expected a list of shots", frame=fi, field="shots")
         for si, sraw in enumerate(shots_raw):
             try:
-                shot = msgspec.convert(sraw, Shot)
+                shot = shot_from_raw(sraw)
             except msgspec.ValidationError as e:
                 return record, _explain(from_msgspec(e, frame=fi, shot=si), sraw)
             err = unknown_found(_unknown_fields_shot(sraw, fi, si))
