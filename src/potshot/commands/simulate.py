@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 import math
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 from rich.markup import escape
@@ -30,6 +30,9 @@ from rich.markup import escape
 from potshot import games
 from potshot.commands._output import check_output, console, distinct_outputs
 from potshot.record.model import Before, Cue, Frame, Record, Shot
+
+if TYPE_CHECKING:
+    from potshot.referee.base import Ruling
 
 
 def _parse_point(value: str | None) -> tuple[float, float] | None:
@@ -70,7 +73,7 @@ def _start(game: games.Game, position_path: str | None) -> tuple[dict[str, Any],
     return dict(layout), rec.rules, True
 
 
-def _verdict(ruling: Any) -> str:
+def _verdict(ruling: Ruling) -> str:
     """The ruling's common fields in words (record format, "A ruling"): fair or foul, points, who is next."""
     bits = [f"foul, {ruling.penalty} away" if ruling.foul else "fair"]
     if ruling.points and not ruling.foul:

@@ -20,7 +20,7 @@ from rich.markup import escape
 from potshot.equipment.carrom import colour_of
 from potshot.match.loop import OnShot, ShotPlayed, play_shot
 from potshot.match.text import last_ruling, points_text
-from potshot.record.model import Before, Frame, Pot, Record, Shot
+from potshot.record.model import Before, Frame, Pot, Record, RulingDict, Shot
 from potshot.referee.base import Referee
 from potshot.referee.carrom import CarromReferee, CarromRuling
 
@@ -286,7 +286,7 @@ def match_line(record: Record, referee: Referee) -> str:
     games = int((record.match or {}).get("games") or 1)
     strokes = sum(1 for f in record.frames for s in f.shots if s.cue is not None)
     boards = len(record.frames)
-    last: dict[str, Any] = {}
+    last: RulingDict = {}
     for frame in reversed(record.frames):
         if frame.shots:
             last = last_ruling(frame)

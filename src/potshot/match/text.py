@@ -7,9 +7,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
-from potshot.record.model import Frame
+from potshot.record.model import Frame, RulingDict
 
 
 def points_text(points: Mapping[str, object], sep: str = ", ") -> str:
@@ -17,6 +16,7 @@ def points_text(points: Mapping[str, object], sep: str = ", ") -> str:
     return sep.join(f"{k} {v}" for k, v in points.items())
 
 
-def last_ruling(frame: Frame) -> dict[str, Any]:
-    """The ruling of ``frame``'s last shot as written in the record (``{}`` when there is none)."""
-    return dict(frame.shots[-1].ruling or {}) if frame.shots else {}
+def last_ruling(frame: Frame) -> RulingDict:
+    """A copy of the ruling of ``frame``'s last shot as written in the record (``{}`` when there is none)."""
+    last = frame.shots[-1].ruling if frame.shots else None
+    return last.copy() if last is not None else {}

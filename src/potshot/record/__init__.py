@@ -21,6 +21,7 @@ from potshot.record.model import (
     Pot,
     Record,
     Rest,
+    RulingDict,
     Shot,
     Spin,
 )
@@ -45,6 +46,7 @@ __all__ = [
     "Record",
     "RecordError",
     "Rest",
+    "RulingDict",
     "Shot",
     "Spin",
     "as_dict",

@@ -31,7 +31,9 @@ from potshot.record.model import (
     Moved,
     Position,
     Record,
+    RulingDict,
     Shot,
+    ruling_or_none,
     to_builtins,
 )
 
@@ -234,7 +236,7 @@ def _check_values(raw: Any) -> RecordError | None:
             for si, shot in enumerate(frame["shots"]):
                 if found is not None:
                     break
-                found = _check_subtree(shot, [*at, "shots", si])
+                found = _check_subtree(shot, [*at, "shots", si], skip="ruling")
         else:
             found = _check_subtree(frame, at)
         if found is not None:
@@ -242,8 +244,15 @@ def _check_values(raw: Any) -> RecordError | None:
     return None
 
 
-def _check_subtree(raw: Any, base: list[str | int]) -> RecordError | None:
-    """:func:`_check_values` for one part of the record, at ``base``, in document order."""
+def _check_subtree(raw: Any, base: list[str | int], skip: str | None = None) -> RecordError | None:
+    """:func:`_check_values` for one part of the record, at ``base``, in document order;
+    ``skip`` names a key of ``raw`` left out (a shot's ``ruling``: :func:`ruling_from_raw`)."""
+    if skip is not None and isinstance(raw, dict) and skip in raw:
+        for k, v in raw.items():
+            found = None if k == skip else _check_subtree({k: v}, base)
+            if found is not None:
+                return found
+        return None
     stack: list[tuple[Any, list[str | int]]] = [(raw, list(base))]
     while stack:
         node, path = stack.pop()
@@ -262,6 +271,73 @@ def _check_subtree(raw: Any, base: list[str | int]) -> RecordError | None:
             for i in range(len(node) - 1, -1, -1):
                 stack.append((node[i], [*path, i]))
     return None
+
+
+def _is_text(node: Any) -> bool:
+    """Whether every string and key in ``node`` is one a record may hold (:func:`_check_values`'s
+    test, without saying where: for a ruling, which is dropped rather than refused).
+
+    >>> _is_text({"fouls": ["ok"]}), _is_text({"fouls": [chr(0xD800)]}), _is_text(["x" * 10_001])
+    (True, False, False)
+    """
+    try:
+        size = len(msgspec.json.encode(node))  # refuses a lone surrogate, in C
+    except UnicodeEncodeError:
+        return False
+    return size <= MAX_STRING or _is_text_walk(node)
+
+
+def _is_text_walk(node: Any) -> bool:
+    """:func:`_is_text` string by string (the nesting is bounded by :data:`MAX_DEPTH`)."""
+    if isinstance(node, str):
+        return len(node) <= MAX_STRING and _LONE_SURROGATE.search(node) is None
+    if isinstance(node, dict):
+        return all(_is_text_walk(k) and _is_text_walk(v) for k, v in node.items())
+    if isinstance(node, list):
+        return all(_is_text_walk(v) for v in node)
+    return True
+
+
+def _without_ruling(shot: Any) -> Any:
+    """A raw shot without its ``ruling`` (which :func:`ruling_from_raw` reads on its own)."""
+    if isinstance(shot, dict) and "ruling" in shot:
+        return {k: v for k, v in shot.items() if k != "ruling"}
+    return shot
+
+
+def ruling_from_raw(raw: Any) -> RulingDict | None:
+    """A shot's ruling as read from a record, or ``None`` where it is not a ruling.
+
+    A record's rulings are the referee's output, recomputed whenever a record is
+    ruled (``potshot referee`` ignores them), so a ruling of the wrong shape -- a
+    stale one, another program's, a hand-edited one -- never makes a record be
+    refused: it is dropped (``None``), as is one holding a string no record may
+    hold (see :func:`_check_values`). Keys :data:`RulingDict` does not define are
+    dropped from a ruling that is otherwise good.
+
+    >>> ruling_from_raw({"foul": False, "score": {"Ann": 1}, "zzz": 1})
+    {'foul': False, 'score': {'Ann': 1}}
+    >>> ruling_from_raw({"score": "x"}) is None, ruling_from_raw(5) is None
+    (True, True)
+    """
+    return ruling_or_none(raw) if _is_text(raw) else None
+
+
+def shot_from_raw(raw: Any) -> Shot:
+    """A :class:`Shot` from a JSON object, its ruling read leniently (:func:`ruling_from_raw`).
+
+    Raises :class:`msgspec.ValidationError` for anything else that is wrong.
+    """
+    ruling = raw.get("ruling") if isinstance(raw, dict) else None
+    if ruling is None or (isinstance(ruling, dict) and _is_text(ruling)):
+        try:
+            return msgspec.convert(raw, Shot)  # the usual case: one conversion, nothing copied
+        except msgspec.ValidationError:
+            if ruling is None:
+                raise
+    shot = msgspec.convert(_without_ruling(raw), Shot)  # a bad ruling, or a bad shot: which?
+    shot.ruling = ruling_from_raw(ruling)
+    return shot
 
 
 def _cut_before(raw: dict[str, Any], err: RecordError) -> dict[str, Any]:
@@ -424,7 +500,7 @@ def load_partial(
             return record, RecordError("expected a list of shots", frame=fi, field="shots")
         for si, sraw in enumerate(shots_raw):
             try:
-                shot = msgspec.convert(sraw, Shot)
+                shot = shot_from_raw(sraw)
             except msgspec.ValidationError as e:
                 return record, _explain(from_msgspec(e, frame=fi, shot=si), sraw)
             err = unknown_found(_unknown_fields_shot(sraw, fi, si))

@@ -17,7 +17,7 @@ the table, potted or in hand.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Literal, TypedDict
 
 import msgspec
 
@@ -170,6 +170,87 @@ class Cue(_Base):
     place: Position | None = None
 
 
+RulingDict = TypedDict(
+    "RulingDict",
+    {
+        # every game (shared/spec/record-format.md, "A ruling")
+        "foul": bool,
+        "fouls": list[str],
+        "penalty": int,
+        "points": int,
+        "score": dict[str, int],
+        "break": int,
+        "next": str | None,
+        "frame_over": bool,
+        "winner": str | None,
+        # snooker (the spec's table, docs/snooker-referee.md)
+        "on": list[str],
+        "free_ball": bool,
+        "miss": bool,
+        "options": list[str],
+        "in_hand": bool,
+        "respotted": dict[str, list[float]],
+        "touching": list[str],
+        "points_remaining": int,
+        "snookers_required": int,
+        "warning": bool,
+        "respotted_black": bool,
+        "frames_won": dict[str, int],
+        "match_over": bool,
+        "match_winner": str | None,
+        # carrom (docs/carrom-record.md)
+        "returned": list[str],
+        "owed": dict[str, int],
+        "queen": str,
+        "board_over": bool,
+        "board_points": dict[str, int],
+        "game_score": dict[str, int],
+        "game_over": bool,
+        "penalty_pieces": int,
+        "to_place": dict[str, int],
+        "technical": bool,
+        "game_winner": str | None,
+        "games": dict[str, int],
+        "board": int,
+        "game": int,
+        "seats": dict[str, str],
+        "broken": bool,
+        "offender": str | None,
+        "void": bool,
+        "renounced": dict[str, int],
+        # Russian billiards (docs/russian-record.md)
+        "scratch": bool,
+        "scratched": list[str],
+        "turn_points": int,
+        "tallies": dict[str, dict[str, int]],
+        "star": str | None,
+        "claimed": dict[str, int],
+        "awarded": dict[str, int],
+        "posted": dict[str, int],
+        "blacks": int,
+        "pending": list[str],
+        "spot_by": str | None,
+        "cue_ball": str,
+        "pink": str,
+        "cannons": int,
+        "sequence": list[str],
+    },
+    total=False,
+)
+"""A shot's ruling as the record holds it: the JSON shape of the referees' typed rulings.
+
+Its keys and their types are exactly the union of the fields of ``potshot.referee``'s
+``Ruling``, ``SnookerRuling``, ``CarromRuling`` and ``RussianRuling`` (a test holds them
+equal; the record package does not import the referee). Every key is optional: a game
+writes its own fields, and a record written by another program may carry fewer. The
+functional syntax is needed because ``break`` is a Python keyword.
+
+A ruling read from a record that does not have this shape is dropped when the record is
+loaded (:func:`potshot.record.load`): the referee recomputes every ruling anyway, so a
+stale or foreign ruling never makes a record be refused. Keys it does not define are
+dropped likewise."""
+
+
 class Shot(_Base):
     """One stroke: who played, declarations, cue, events, rest positions, ruling."""
 
@@ -178,7 +259,8 @@ class Shot(_Base):
     cue: Cue | None = None
     events: list[Event] = msgspec.field(default_factory=list)
     after: Layout | None = None
-    ruling: dict[str, Any] | None = None
+    ruling: RulingDict | None = None
+    """The referee's ruling on the shot (written by the referee; see :data:`RulingDict`)."""
 
 
 # ----------------------------------------------------------------- the frame
@@ -249,13 +331,44 @@ _decoder = msgspec.json.Decoder(Record)
 _encoder = msgspec.json.Encoder()
 
 
+def ruling_or_none(raw: Any) -> RulingDict | None:
+    """``raw`` as a :data:`RulingDict` (keys it does not define dropped), or ``None`` when it
+    is not one: a record's rulings are recomputed by the referee, so a bad one is dropped.
+
+    >>> ruling_or_none({"break": 7, "zzz": 1}), ruling_or_none({"score": "x"}), ruling_or_none(5)
+    ({'break': 7}, None, None)
+    """
+    if not isinstance(raw, dict):
+        return None
+    try:
+        return msgspec.convert(raw, RulingDict)
+    except msgspec.ValidationError:
+        return None
+
+
+def _drop_bad_rulings(raw: Any) -> None:
+    """Replace every ruling of a raw record by :func:`ruling_or_none`'s reading of it, in place."""
+    frames = raw.get("frames") if isinstance(raw, dict) else None
+    for frame in frames if isinstance(frames, list) else ():
+        shots = frame.get("shots") if isinstance(frame, dict) else None
+        for shot in shots if isinstance(shots, list) else ():
+            if isinstance(shot, dict) and shot.get("ruling") is not None:
+                shot["ruling"] = ruling_or_none(shot["ruling"])
+
+
 def decode_record(data: bytes | str) -> Record:
     """Decode JSON into a :class:`Record` (structure only, no game semantics).
 
-    Raises :class:`msgspec.ValidationError` or :class:`msgspec.DecodeError`;
-    :func:`potshot.record.load` wraps those in a :class:`RecordError`.
+    A shot's ruling that is not a :data:`RulingDict` is dropped, not refused (see there).
+    Raises :class:`msgspec.ValidationError` or :class:`msgspec.DecodeError` for anything
+    else; :func:`potshot.record.load` wraps those in a :class:`RecordError`.
     """
-    return _decoder.decode(data)
+    try:
+        return _decoder.decode(data)
+    except msgspec.ValidationError:
+        raw = msgspec.json.decode(data)
+        _drop_bad_rulings(raw)
+        return msgspec.convert(raw, Record)
 
 
 def encode_record(record: Record) -> bytes:

@@ -42,6 +42,7 @@ from potshot.record.model import (
     Pot,
     Record,
     Rest,
+    RulingDict,
     Shot,
     Spin,
 )
@@ -64,6 +65,15 @@ class Ruling(msgspec.Struct, kw_only=True):
     next: str | None = None
     frame_over: bool = False
     winner: str | None = None
+
+    def to_record(self) -> RulingDict:
+        """The ruling as a record holds it (``Shot.ruling``): its fields by their JSON names.
+
+        The record's :data:`~potshot.record.model.RulingDict` has exactly the fields of the
+        games' rulings (``tests/test_record.py`` holds the two equal), so this is its shape.
+        """
+        out: RulingDict = msgspec.to_builtins(self)
+        return out
 
 
 class Referee(ABC):

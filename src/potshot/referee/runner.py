@@ -5,8 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-import msgspec
-
 from potshot.record.errors import RecordError
 from potshot.record.model import Frame, Record, Shot
 from potshot.referee.base import Referee, Ruling
@@ -47,7 +45,7 @@ def rule_shot(ref: Referee, shot: Shot, frame_index: int, shot_index: int) -> Ru
     except RecordError as e:
         ref.restore(snap)
         raise e.located(frame=frame_index, shot=shot_index) from None
-    shot.ruling = msgspec.to_builtins(ruling)
+    shot.ruling = ruling.to_record()
     return ruling
 
 

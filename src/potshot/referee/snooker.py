@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypedDict, Unpack
 
 import msgspec
 import numpy as np
@@ -178,6 +178,20 @@ class SnookerRuling(Ruling, kw_only=True):
     frames_won: dict[str, int] = msgspec.field(default_factory=dict)
     match_over: bool = False
     match_winner: str | None = None
+
+
+class _Outcome(TypedDict, total=False):
+    """What a rule decides about one shot, the fields of :class:`SnookerRuling` that
+    :meth:`SnookerReferee._ruling` takes (the rest follow from the frame's state)."""
+
+    foul: bool
+    fouls: list[str]
+    penalty: int
+    points: int
+    miss: bool
+    warning: bool
+    options: list[str]
+    free_ball: bool
 
 
 @dataclass
@@ -513,7 +527,9 @@ class SnookerReferee(Referee):
                 out[n] = self.state.scores[i]
         return out
 
-    def _ruling(self, **kw: Any) -> SnookerRuling:
+    def _ruling(self, **kw: Unpack[_Outcome]) -> SnookerRuling:
+        """The ruling on a shot with ``kw``'s outcome and the frame's state after it (scores,
+        ball on, points remaining, snookers required, the match) -- Section 3 Rules 1-3, 9-10."""
         st = self.state
         r = SnookerRuling(**kw)
         r.score = self._score_dict()

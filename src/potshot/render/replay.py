@@ -37,7 +37,7 @@ from typing import Any
 from potshot.equipment import carrom as cm
 from potshot.equipment import snooker as sn
 from potshot.equipment.cushions import build_geometry
-from potshot.record.model import Frame, OffTable, Pot, Record, Shot
+from potshot.record.model import Frame, OffTable, Pot, Record, RulingDict, Shot
 from potshot.render.styles import STYLES, Scoreboard, Style, ruling_map, style, winner_first
 
 Trajectory = list[tuple[float, float, float]]
@@ -132,7 +132,7 @@ def table_drawing(
     return data, {"default": st.radius(st.cue_piece, rules)}
 
 
-def _summary(ruling: Mapping[str, Any] | None) -> str:
+def _summary(ruling: RulingDict | None) -> str:
     """A one-line summary of a ruling of any game."""
     if not ruling:
         return ""
@@ -227,7 +227,7 @@ def _gone(shot: Shot, traj: Mapping[str, Any] | None) -> dict[str, float]:
     return out
 
 
-def _frame_result(st: Style, frame: Frame, last: Mapping[str, Any]) -> str:
+def _frame_result(st: Style, frame: Frame, last: RulingDict) -> str:
     """``Ann 64-7``, ``won by P2``, ``void``, or ``unfinished``."""
     res = frame.result
     winner = res.winner if res is not None else last.get("winner") if last.get("frame_over") else None
@@ -283,7 +283,7 @@ def replay_data(
     shots: list[dict[str, Any]] = []
     frames: list[dict[str, Any]] = []
     names: set[str] = set()
-    prev_ruling: Mapping[str, Any] = {}
+    prev_ruling: RulingDict = {}
     k = 0
     for fi, frame in enumerate(ruled.frames):
         first = len(shots)
@@ -291,7 +291,7 @@ def replay_data(
         board_before = st.scoreboard(start, players)
         if frame.shots:
             board_before = Scoreboard(board_before.rows, frame.shots[0].player, board_before.line)
-        last: Mapping[str, Any] = {}
+        last: RulingDict = {}
         try:
             layouts = list(frame_layouts(ruled, fi))
         except (ValueError, TypeError, IndexError):  # a record the layouts cannot follow: draw what it says

@@ -19,8 +19,9 @@ tests the game's name:
 The game registry (:mod:`potshot.games`) points to ``STYLES[name]``; a fourth
 game that plays on one of these surfaces is one more entry here.
 
-Rulings are read as mappings (a typed ruling is turned into one by
-:func:`ruling_map`); a field a ruling lacks is simply not told.
+Rulings are read as the record holds them, a :data:`~potshot.record.model.RulingDict`
+(a referee's typed ruling is turned into one by :func:`ruling_map`); a field a ruling
+lacks is simply not told.
 
 >>> STYLES["carrom"].frame_word, STYLES["snooker"].frame_word, STYLES["russian"].frame_word
 ('board', 'frame', 'game')
@@ -42,30 +43,31 @@ import msgspec
 from potshot.equipment import carrom as cm
 from potshot.equipment import russian as ru
 from potshot.equipment import snooker as sn
-from potshot.record.model import Hit, OffTable, Pot, Shot
+from potshot.record.model import Hit, OffTable, Pot, RulingDict, Shot
 
 Point = tuple[float, float]
 Layout = dict[str, Point | None]
 Rules = Mapping[str, Any]
 
 
-def ruling_map(ruling: Any) -> Mapping[str, Any]:
-    """A ruling as a mapping: a dict as is, a typed ruling (a msgspec struct or a dataclass) by its fields.
+RulingLike = RulingDict | msgspec.Struct | None
+"""A ruling as the record holds it, a referee's typed ruling (``potshot.referee.base.Ruling``,
+a msgspec struct), or none."""
+
+
+def ruling_map(ruling: RulingLike) -> RulingDict:
+    """A ruling as the record holds it: a record's ruling as is, a typed ruling by its fields
+    (their JSON names: ``break``), ``{}`` for none.
 
     >>> ruling_map(None), ruling_map({"foul": True})
     ({}, {'foul': True})
     """
     if ruling is None:
         return {}
-    if isinstance(ruling, Mapping):
-        return ruling
     if isinstance(ruling, msgspec.Struct):
-        out = msgspec.to_builtins(ruling)
-        return out if isinstance(out, Mapping) else {}
-    fields = getattr(ruling, "__dataclass_fields__", None)
-    if fields is not None:
-        return {k: getattr(ruling, k) for k in fields}
-    return {}
+        out: RulingDict = msgspec.convert(msgspec.to_builtins(ruling), RulingDict)
+        return out
+    return ruling
 
 
 # ------------------------------------------------------------------ scoreboard
@@ -117,11 +119,11 @@ class Style:
     """``(name, rules) -> (colour class, radius mm)``; ValueError for a name the game does not know."""
     start: Callable[[Rules, str], Layout]
     """``(rules, breaker's seat) -> layout``: the standard starting position."""
-    _sentence: Callable[[Style, Shot, Mapping[str, Any]], str] = field(repr=False)
-    _details: Callable[[Shot, Mapping[str, Any]], list[str]] = field(repr=False)
-    _scores: Callable[[Mapping[str, Any], Sequence[str]], Scoreboard] = field(repr=False)
-    frame_start: Callable[[Mapping[str, Any], Mapping[str, Any] | None, Sequence[str]], dict[str, Any]] = (
-        field(repr=False)
+    _sentence: Callable[[Style, Shot, RulingDict], str] = field(repr=False)
+    _details: Callable[[Shot, RulingDict], list[str]] = field(repr=False)
+    _scores: Callable[[RulingDict, Sequence[str]], Scoreboard] = field(repr=False)
+    frame_start: Callable[[RulingDict, Mapping[str, int] | None, Sequence[str]], RulingDict] = field(
+        repr=False
     )
     """``(last ruling of the previous frame, the frame's stated score, players) -> ruling-like``: what
     the score board shows before a frame's first shot."""
@@ -152,7 +154,7 @@ class Style:
         except ValueError:
             return self.piece_kind(self.cue_piece, rules or {})[1]
 
-    def caption(self, shot: Shot, ruling: Any = None, players: Sequence[str] = ()) -> str:
+    def caption(self, shot: Shot, ruling: RulingLike = None, players: Sequence[str] = ()) -> str:
         """A sentence for people: who did what, what it scored, who plays next.
 
         ``ruling`` defaults to the shot's own; ``players`` is kept for captions that
@@ -161,14 +163,14 @@ class Style:
         r = ruling_map(shot.ruling if ruling is None else ruling)
         return self._sentence(self, shot, r)
 
-    def details(self, shot: Shot, ruling: Any = None) -> str:
+    def details(self, shot: Shot, ruling: RulingLike = None) -> str:
         """The ruling in the game's terms, ``" · "``-separated (empty without a ruling)."""
         r = ruling_map(shot.ruling if ruling is None else ruling)
         if not r:
             return ""
         return " · ".join(self._details(shot, r))
 
-    def scoreboard(self, ruling: Any, players: Sequence[str]) -> Scoreboard:
+    def scoreboard(self, ruling: RulingLike, players: Sequence[str]) -> Scoreboard:
         """The score board after a shot with this ruling."""
         return self._scores(ruling_map(ruling), players)
 
@@ -188,7 +190,7 @@ def _and(items: Sequence[str]) -> str:
     return ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def _scores(scores: Mapping[str, Any]) -> str:
+def _scores(scores: Mapping[str, int]) -> str:
     return ", ".join(f"{k} {v}" for k, v in scores.items())
 
 
@@ -207,11 +209,11 @@ def plain(foul: str) -> str:
     return _TRAILING_CLAUSE.sub("", _LEADING_CLAUSE.sub("", foul.strip()))
 
 
-def _reasons(r: Mapping[str, Any], word: str) -> str:
+def _reasons(r: RulingDict, word: str) -> str:
     return "; ".join(plain(str(f)) for f in r.get("fouls") or []) or word
 
 
-def _foul(r: Mapping[str, Any], word: str = "foul") -> str:
+def _foul(r: RulingDict, word: str = "foul") -> str:
     why = "; ".join(str(f) for f in r.get("fouls", []) or [])
     return f"{word} ({why})" if why else word
 
@@ -252,7 +254,7 @@ def _action(shot: Shot) -> str | None:
     return None
 
 
-def _next(shot: Shot, r: Mapping[str, Any]) -> str | None:
+def _next(shot: Shot, r: RulingDict) -> str | None:
     nxt = r.get("next")
     return f"{nxt} to play" if nxt and nxt != shot.player else None
 
@@ -279,7 +281,7 @@ def _snooker_start(rules: Rules, _seat: str) -> Layout:
     return dict(sn.starting_position(int(rules.get("reds", 15)), _table(rules)))
 
 
-def _snooker_sentence(style: Style, shot: Shot, r: Mapping[str, Any]) -> str:
+def _snooker_sentence(style: Style, shot: Shot, r: RulingDict) -> str:
     """Snooker: the pots and their value, or the foul and its penalty (Section 3 Rule 12), then who plays."""
     p = shot.player
     act = _action(shot)
@@ -314,17 +316,17 @@ def _snooker_sentence(style: Style, shot: Shot, r: Mapping[str, Any]) -> str:
     return "; ".join([head, *tail])
 
 
-def winner_first(score: Mapping[str, Any], winner: Any) -> str:
+def winner_first(score: Mapping[str, int], winner: str | None) -> str:
     """``71-40``: the winner's score first, then the others' in order.
 
     >>> winner_first({"Ann": 22, "Bob": 48}, "Bob")
     '48-22'
     """
-    first = [score[winner]] if winner in score else []
+    first = [score[winner]] if winner is not None and winner in score else []
     return "-".join(str(v) for v in first + [v for k, v in score.items() if k != winner])
 
 
-def _snooker_details(shot: Shot, r: Mapping[str, Any]) -> list[str]:
+def _snooker_details(shot: Shot, r: RulingDict) -> list[str]:
     """Snooker: the points or the foul and its penalty (a miss, a free ball), the score, the break."""
     parts: list[str] = []
     if shot.before.concede:
@@ -351,7 +353,7 @@ def _snooker_details(shot: Shot, r: Mapping[str, Any]) -> list[str]:
     return parts
 
 
-def _snooker_scores(r: Mapping[str, Any], players: Sequence[str]) -> Scoreboard:
+def _snooker_scores(r: RulingDict, players: Sequence[str]) -> Scoreboard:
     """Points in the frame, frames won; the break and the points left on the table."""
     score = r.get("score") or {}
     won = r.get("frames_won") or {}
@@ -367,8 +369,8 @@ def _snooker_scores(r: Mapping[str, Any], players: Sequence[str]) -> Scoreboard:
 
 
 def _snooker_frame_start(
-    prev: Mapping[str, Any], score: Mapping[str, Any] | None, players: Sequence[str]
-) -> dict[str, Any]:
+    prev: RulingDict, score: Mapping[str, int] | None, players: Sequence[str]
+) -> RulingDict:
     return {"score": dict(score or dict.fromkeys(players, 0)), "frames_won": prev.get("frames_won") or {}}
 
 
@@ -387,7 +389,7 @@ def _russian_start(_rules: Rules, _seat: str) -> Layout:
     return dict(ru.starting_position())
 
 
-def _russian_sentence(style: Style, shot: Shot, r: Mapping[str, Any]) -> str:
+def _russian_sentence(style: Style, shot: Shot, r: RulingDict) -> str:
     """Russian billiards: the pots and cannons and what they scored, or the scratch (SCRATCH), then the turn."""
     p = shot.player
     act = _action(shot)
@@ -419,7 +421,7 @@ def _russian_sentence(style: Style, shot: Shot, r: Mapping[str, Any]) -> str:
     return "; ".join([head, *tail])
 
 
-def _russian_details(shot: Shot, r: Mapping[str, Any]) -> list[str]:
+def _russian_details(shot: Shot, r: RulingDict) -> list[str]:
     """Russian billiards: the points or the scratch, the turn's points, the posted scores with stars, a Real Star."""
     parts: list[str] = []
     if shot.before.action:
@@ -453,7 +455,7 @@ def _russian_details(shot: Shot, r: Mapping[str, Any]) -> list[str]:
     return parts
 
 
-def _russian_scores(r: Mapping[str, Any], players: Sequence[str]) -> Scoreboard:
+def _russian_scores(r: RulingDict, players: Sequence[str]) -> Scoreboard:
     """Posted scores (above + below) with Real Stars; the turn's unposted points."""
     posted = r.get("posted") or r.get("score") or {}
     tallies = r.get("tallies") or {}
@@ -467,8 +469,8 @@ def _russian_scores(r: Mapping[str, Any], players: Sequence[str]) -> Scoreboard:
 
 
 def _russian_frame_start(
-    prev: Mapping[str, Any], score: Mapping[str, Any] | None, players: Sequence[str]
-) -> dict[str, Any]:
+    prev: RulingDict, score: Mapping[str, int] | None, players: Sequence[str]
+) -> RulingDict:
     return {"posted": dict(score or dict.fromkeys(players, 0))}
 
 
@@ -505,7 +507,7 @@ def _carrom_pieces(style: Style, shot: Shot) -> str:
     return _and(told)
 
 
-def _carrom_sentence(style: Style, shot: Shot, r: Mapping[str, Any]) -> str:
+def _carrom_sentence(style: Style, shot: Shot, r: RulingDict) -> str:
     """Carrom: the pieces pocketed, a foul and the pieces due (Laws 41-50), the queen, the board's end."""
     p = shot.player
     act = _action(shot)
@@ -543,7 +545,7 @@ def _carrom_sentence(style: Style, shot: Shot, r: Mapping[str, Any]) -> str:
     return "; ".join([head, *tail])
 
 
-def _carrom_details(shot: Shot, r: Mapping[str, Any]) -> list[str]:
+def _carrom_details(shot: Shot, r: RulingDict) -> list[str]:
     """Carrom: the pieces pocketed, a foul or due and its penalty pieces, the queen, the board and game score."""
     parts: list[str] = [f"board {r.get('board', 1)}"]
     if shot.before.action:
@@ -581,7 +583,7 @@ def _carrom_details(shot: Shot, r: Mapping[str, Any]) -> list[str]:
     return parts
 
 
-def _carrom_scores(r: Mapping[str, Any], players: Sequence[str]) -> Scoreboard:
+def _carrom_scores(r: RulingDict, players: Sequence[str]) -> Scoreboard:
     """The game's points (Law 31), games won; the board's number and the queen."""
     score = r.get("game_score") or r.get("score") or {}
     games = r.get("games") or {}
@@ -600,8 +602,8 @@ def _carrom_scores(r: Mapping[str, Any], players: Sequence[str]) -> Scoreboard:
 
 
 def _carrom_frame_start(
-    prev: Mapping[str, Any], score: Mapping[str, Any] | None, players: Sequence[str]
-) -> dict[str, Any]:
+    prev: RulingDict, score: Mapping[str, int] | None, players: Sequence[str]
+) -> RulingDict:
     """A board starts with the game's score so far (a fresh game after one was won) and the queen on the board."""
     carried = {} if prev.get("game_over") or prev.get("game_winner") else (prev.get("game_score") or {})
     board = int(prev.get("board") or 0) + 1 if carried else 1
@@ -695,9 +697,9 @@ def style(game: str) -> Style:
         raise ValueError(f"unknown game {game!r} (games: {', '.join(STYLES)})") from None
 
 
-def caption(game: str, shot: Shot, ruling: Any = None, players: Sequence[str] = ()) -> str:
+def caption(game: str, shot: Shot, ruling: RulingLike = None, players: Sequence[str] = ()) -> str:
     """``STYLES[game].caption(shot, ruling, players)``: a sentence for people about one shot."""
     return style(game).caption(shot, ruling, players)
 
 
-__all__ = ["STYLES", "ScoreRow", "Scoreboard", "Style", "caption", "ruling_map", "style"]
+__all__ = ["STYLES", "RulingLike", "ScoreRow", "Scoreboard", "Style", "caption", "ruling_map", "style"]

@@ -540,11 +540,9 @@ def _apply(layout: dict[str, Point | None], shot: Shot) -> None:
                 layout[e.ball] = None
             elif isinstance(e, Moved) and e.to is not None:
                 layout[e.ball] = (float(e.to[0]), float(e.to[1]))
-    respotted = ruling_map(shot.ruling).get("respotted")
-    if isinstance(respotted, dict):
-        for name, pos in respotted.items():
-            if isinstance(pos, (list, tuple)) and len(pos) == 2:
-                layout[name] = (float(pos[0]), float(pos[1]))
+    for name, spot in ruling_map(shot.ruling).get("respotted", {}).items():
+        if len(spot) == 2:
+            layout[name] = (float(spot[0]), float(spot[1]))
 
 
 def _set_up(st: Style, layout: dict[str, Point | None], shot: Shot) -> None:

@@ -18,6 +18,7 @@ from typing import Any
 import msgspec
 
 from potshot.record.errors import RecordError
+from potshot.record.io import shot_from_raw
 from potshot.record.model import Before, Cue, Foul, Frame, Hit, Pot, Record, Shot
 from potshot.referee.base import Referee, Ruling
 from potshot.referee.registry import referee_class
@@ -87,7 +88,10 @@ def bad(message: str, field: str | None = None) -> WebError:
 
 
 def _convert(obj: Any, typ: type[Any], where: str) -> Any:
+    """``obj`` as a ``typ``; a shot's ruling is read leniently (it is ruled again anyway)."""
     try:
+        if typ is Shot:
+            return shot_from_raw(obj)
         return msgspec.convert(obj, typ)
     except msgspec.ValidationError as e:
         raise bad(f"{where}: {e}", where) from None
@@ -160,7 +164,7 @@ class Runtime:
             if replay:
                 self.referee.check_shot(shot)
                 ruling = self.referee.rule(shot)
-                shot.ruling = msgspec.to_builtins(ruling)
+                shot.ruling = ruling.to_record()
             else:
                 ruling = rule_shot(self.referee, shot, fi, si)
         except RecordError as e:
