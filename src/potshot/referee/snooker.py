@@ -20,6 +20,7 @@ A frame from the standard position, a break-off that hits a red:
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -37,7 +38,7 @@ from potshot.record.model import (
     Hit,
     Shot,
 )
-from potshot.referee.base import OVERLAP_TOLERANCE_MM, Referee, Ruling
+from potshot.referee.base import OVERLAP_TOLERANCE_MM, Referee, Ruling, state_copy
 from potshot.referee.facts import StrokeFacts
 from potshot.referee.registry import register
 
@@ -101,6 +102,20 @@ MISS_POLICIES = ("standard", "clear_path", "always", "never")
 
 _D_POINTS: tuple[Point, ...] = tuple(geo.d_points(D_CENTRE, eq.D_RADIUS, 20.0, R))
 _D_ARRAY = np.array(_D_POINTS, dtype=float)
+
+
+_RED: dict[str, bool] = {n: eq.is_red(n) for n in eq.ball_names(max(eq.RED_COUNTS))}
+
+
+def _is_red(name: str) -> bool:
+    """:func:`equipment.snooker.is_red`, looked up (the referee asks it of every ball, many
+    times a stroke)."""
+    hit = _RED.get(name)
+    return eq.is_red(name) if hit is None else hit
+
+
+def _never() -> bool:
+    return False
 
 
 def _plain(spots: dict[str, Point]) -> dict[str, list[float]]:
@@ -359,7 +374,10 @@ class SnookerReferee(Referee):
     # ------------------------------------------------------------- the table
 
     def _reds_on(self, layout: Layout) -> list[str]:
-        return [n for n, p in layout.items() if p is not None and eq.is_red(n)]
+        red = _RED.get
+        return [
+            n for n, p in layout.items() if p is not None and (red(n) or (n not in _RED and eq.is_red(n)))
+        ]
 
     def _colours_on(self, layout: Layout) -> list[str]:
         return [c for c in COLOURS if layout.get(c) is not None]
@@ -409,7 +427,7 @@ class SnookerReferee(Referee):
         tpos = [p for n in targets if (p := layout.get(n)) is not None]
         cue = layout.get("white")
         starts = [cue] if cue is not None else self._d_points(layout)
-        return not any(geo.clear_to_both_edges(c, t, obstacles, R) for c in starts for t in tpos)
+        return not geo.any_clear_to_both_edges(starts, tpos, obstacles, R)
 
     def _snookered_by(self, layout: Layout, targets: list[str], ball: str) -> bool:
         """Section 3 Rule 10(b)(ii) with Section 2 Rule 16(b)-(c): the cue ball (on the table) is
@@ -581,12 +599,32 @@ class SnookerReferee(Referee):
             return self._action(shot)
         if b.concede:
             return self._concede(shot)
+        prev = st.before_last
         st.before_last = None
-        keep = copy.deepcopy(st)
-        r = self._stroke(shot)
+        keep = state_copy(st)
+        try:
+            r = self._stroke(shot)
+        except RecordError:
+            # a refused stroke leaves the state as it was: the copy kept for a replay is that state
+            keep.before_last = prev
+            self.state = keep
+            raise
         self.state.before_last = keep
         self.state.last_foul = r.foul
         return r
+
+    def rule_checked(self, shot: Shot) -> SnookerRuling:
+        """Check and rule a shot, nothing half-applied on a refusal. A stroke needs no snapshot:
+        :meth:`rule` keeps a copy of the state before it (for a Section 3 Rule 9(b) replay) and
+        goes back to that copy when it refuses the stroke; actions and concessions take the
+        snapshot (:meth:`Referee.rule_checked`)."""
+        b = shot.before
+        if self.state is None or b.action is not None or b.concede:
+            r = super().rule_checked(shot)
+            assert isinstance(r, SnookerRuling)
+            return r
+        self.check_shot(shot)  # refuses without changing anything
+        return self.rule(shot)
 
     def _replay(self, shot: Shot) -> SnookerRuling:
         """Section 3 Rule 9(b): a ball on a pocket's edge fell before a ball in the stroke reached it.
@@ -1092,7 +1130,7 @@ class SnookerReferee(Referee):
             )
             if miss:
                 prior = pend.chain if (pend is not None and s.decision == "replace") else 0
-                chain = prior + 1 if (full or prior) else 0
+                chain = prior + 1 if (prior or full()) else 0
         options = ["play", "put_back"]
         replace_to: TableState | None = None
         if miss:
@@ -1221,12 +1259,16 @@ class SnookerReferee(Referee):
         the record leaves where it was (not listed in ``after``); ``after`` against itself is
         checked with the shot's vocabulary (``check_layout``)."""
         listed = {n for n, p in after.items() if p is not None and n not in restored}
+        # the balls the record leaves where they were (a simulated shot lists every ball: none)
+        unlisted = [(m, q) for m, q in layout.items() if q is not None and m not in listed]
+        if not unlisted:
+            return
         for n in sorted(listed):
             p = layout.get(n)
             if p is None:
                 continue
-            for m, q in layout.items():
-                if q is None or m == n or (m in listed):
+            for m, q in unlisted:
+                if m == n:
                     continue
                 if geo.overlaps(p, q, R, R, OVERLAP_TOLERANCE_MM):
                     raise RecordError(
@@ -1328,12 +1370,18 @@ class SnookerReferee(Referee):
         striker: str,
         decision: str | None,
         pend: Pending | None,
-    ) -> tuple[bool, bool]:
-        """Section 3 Rule 14: (foul and a miss?, was there a full-ball path?)."""
+    ) -> tuple[bool, Callable[[], bool]]:
+        """Section 3 Rule 14: (foul and a miss?, a function answering "was there a full-ball path?").
+
+        The geometry (clear paths from the cue ball, or from every point of the D when it was in
+        hand, to the balls on) is worked out only when its answer can matter: whether any part of
+        a ball on could be hit only under the ``clear_path`` policy, and whether a full-ball path
+        existed (Rule 14(c)) only when the caller asks, for a miss that may start the count.
+        """
         if self.miss_policy == "never":
-            return False, False
+            return False, _never
         if self._object_balls(layout_before) == ["black"]:
-            return False, False  # Rule 14: never when only the black remains
+            return False, _never  # Rule 14: never when only the black remains
         # balls that are or could be on (Rule 14(b)): any colour after a red; the free ball too
         targets = self._balls_on(layout_before, on) if on != "colour" else self._colours_on(layout_before)
         if free is not None:
@@ -1343,33 +1391,38 @@ class SnookerReferee(Referee):
         ]
         obstacles = [layout_before[n] for n in obstacles_all]
         obs: list[Point] = [p for p in obstacles if p is not None]
-        starts: list[Point]
-        if cue_start is not None:
-            starts = [cue_start]
-        elif before_table.in_hand:
-            starts = self._d_points(layout_before)
-        else:
-            starts = []
         tpos = [(n, p) for n in targets if (p := layout_before.get(n)) is not None]
-        if starts:
-            clear = any(geo.clear_to_any_part(c, t, obs, R) for c in starts for _, t in tpos)
-            full = any(
-                (
-                    geo.clear_whole_diameter(c, t, obs, R)
-                    if eq.is_red(n)
-                    else geo.clear_full_ball(c, t, obs, R)
-                )
-                for c in starts
-                for n, t in tpos
+        starts_memo: list[list[Point]] = []
+
+        def starts() -> list[Point]:
+            if not starts_memo:
+                if cue_start is not None:
+                    starts_memo.append([cue_start])
+                elif before_table.in_hand:
+                    starts_memo.append(self._d_points(layout_before))
+                else:
+                    starts_memo.append([])
+            return starts_memo[0]
+
+        def full() -> bool:
+            cs = starts()
+            if not cs:
+                return True  # positions unknown: an open table
+            reds = [t for n, t in tpos if eq.is_red(n)]
+            colours = [t for n, t in tpos if not eq.is_red(n)]
+            return geo.any_clear_full_ball(cs, colours, obs, R) or geo.any_clear_whole_diameter(
+                cs, reds, obs, R
             )
-        else:
-            clear = full = True  # positions unknown: an open table
+
         if self.miss_policy == "always":
             return True, full
         if decision == "replace" and pend is not None and pend.chain >= 1:
             return True, full  # Rule 14(c)(i): a further failure, regardless of the score
-        if not clear and self.miss_policy == "clear_path":
-            return False, full  # snookered: taken as a good attempt (policy ``clear_path``)
+        if self.miss_policy == "clear_path":
+            cs = starts()
+            clear = geo.any_clear_to_any_part(cs, [t for _, t in tpos], obs, R) if cs else True
+            if not clear:
+                return False, full  # snookered: taken as a good attempt (policy ``clear_path``)
         # Rule 14(b) (and, snookered, Rule 14(e) as referees apply it): not when either player
         # needed snookers before, or as a result of, the stroke
         before_scores = list(scores_after)

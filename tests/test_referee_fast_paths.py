@@ -1,0 +1,212 @@
+"""The referees' fast paths give what the plain ones give: state copies (``state_copy`` is
+``copy.deepcopy``), the quick layout check (it passes exactly the layouts the piece-by-piece
+check passes, which then words the error), and the snooker referee's snapshot-free strokes
+(a refused stroke leaves the state as it was)."""
+
+from __future__ import annotations
+
+import copy
+import math
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+import msgspec
+import pytest
+
+from potshot.envs.aec import env as aec_env
+from potshot.record.errors import RecordError
+from potshot.record.model import Before, Cue, Frame, Hit, Pot, Record, Shot
+from potshot.referee.base import state_copy
+from potshot.referee.carrom import CarromReferee
+from potshot.referee.runner import rule_shot
+from potshot.referee.russian import RussianReferee
+from potshot.referee.snooker import SnookerReferee
+
+R = 26.25
+
+
+def _same(a: Any, b: Any, seen: dict[int, int] | None = None) -> None:
+    """``a`` and ``b`` are equal and alike (types, sharing), and share no mutable object."""
+    assert type(a) is type(b)
+    if isinstance(a, (int, float, str, bool, type(None))):
+        assert a == b or (isinstance(a, float) and math.isnan(a) and math.isnan(b))
+        return
+    if isinstance(a, tuple) and all(isinstance(x, (int, float, str, bool, type(None))) for x in a):
+        assert a == b
+        return
+    assert a is not b, f"a mutable {type(a).__name__} is shared with the original"
+    if isinstance(a, (list, tuple)):
+        assert len(a) == len(b)
+        for x, y in zip(a, b, strict=True):
+            _same(x, y)
+    elif isinstance(a, dict):
+        assert list(a) == list(b)
+        for k in a:
+            _same(a[k], b[k])
+    elif isinstance(a, (set, msgspec.Struct)):
+        assert a == b
+    else:
+        assert vars(a).keys() == vars(b).keys()
+        for k in vars(a):
+            _same(getattr(a, k), getattr(b, k))
+
+
+def _states(game: str, kw: dict[str, Any], seed: int, steps: int) -> list[Any]:
+    e = aec_env(game, noise="high", **kw)
+    e.reset(seed=seed)
+    space = e.action_space(e.agents[0])
+    space.seed(seed)
+    out = []
+    for _ in range(steps):
+        if e.terminations[e.agent_selection] or e.truncations[e.agent_selection]:
+            break
+        e.step(space.sample())
+        out.append(e.adapter.referee.state)
+        out.append(copy.deepcopy(e.adapter.referee.state))  # a frozen copy too
+    return out
+
+
+@pytest.mark.parametrize(
+    ("game", "kw"), [("snooker", {}), ("snooker", {"reds": 6}), ("carrom", {}), ("russian", {"players": 3})]
+)
+def test_state_copy_is_a_deep_copy(game: str, kw: dict[str, Any]) -> None:
+    """Every referee state met in random play copies like copy.deepcopy: equal, nothing shared."""
+    for st in _states(game, kw, 3, 40):
+        _same(st, state_copy(st))
+        _same(copy.deepcopy(st), state_copy(st))
+
+
+@dataclass
+class _Node:
+    name: str
+    items: list[Any] = field(default_factory=list)
+    table: dict[str, Any] = field(default_factory=dict)
+    other: Any = None
+
+
+def test_state_copy_keeps_sharing_and_cycles() -> None:
+    """Objects shared inside the value stay shared in the copy (once copied), as deepcopy does;
+    cycles copy; tuples holding mutables are rebuilt; anything else goes to copy.deepcopy."""
+    shared = [1, 2]
+    a = _Node("a", items=[shared, shared, (shared, 3.0), {4, 5}])
+    b = _Node("b", table={"x": shared, "pos": (1.0, 2.0)}, other=a)
+    a.other = b  # a cycle
+    c = state_copy(a)
+    assert c is not a and c.other is not b and c.other.other is c
+    assert c.items[0] is c.items[1] is c.items[2][0] is c.other.table["x"]
+    assert c.items[0] is not shared and c.items[0] == shared
+    assert c.items[3] == {4, 5} and c.items[3] is not a.items[3]
+    assert c.other.table["pos"] is b.table["pos"]  # immutable: kept, as deepcopy keeps it
+    d = copy.deepcopy(a)
+    assert d.items[0] is d.items[1] is d.items[2][0] is d.other.table["x"]
+
+
+def _layouts(rng: random.Random) -> list[dict[str, Any]]:
+    names = ["white", *(f"red{i}" for i in range(1, 16)), "yellow", "green", "brown", "blue", "pink", "black"]
+    out: list[dict[str, Any]] = []
+    for _ in range(300):
+        lay: dict[str, Any] = {}
+        for n in rng.sample(names, rng.randint(1, len(names))):
+            lay[n] = (rng.uniform(0.0, 1778.0), rng.uniform(0.0, 3569.0)) if rng.random() > 0.1 else None
+        # pairs at and about the overlap limit, balls at the cushions and in the pocket mouths
+        keys = [k for k, p in lay.items() if p is not None]
+        if len(keys) >= 2 and rng.random() < 0.6:
+            p = lay[keys[0]]
+            ang = rng.uniform(0, 2 * math.pi)
+            d = 2 * R - 0.5 + rng.choice([0.0, 1e-9, -1e-9, 1e-7, -1e-7, 0.3, -0.3])
+            lay[keys[1]] = (p[0] + d * math.cos(ang), p[1] + d * math.sin(ang))
+        if keys and rng.random() < 0.3:
+            lay[keys[-1]] = rng.choice(
+                [
+                    (R - 0.5, 1000.0),
+                    (R - 0.5 - 1e-9, 1000.0),
+                    (1778.0 - R + 0.5, 10.0),
+                    (20.0, 20.0),
+                    (1.0, 1784.5),
+                ]
+            )
+        if keys and rng.random() < 0.05:
+            lay[keys[0]] = (float("nan"), 100.0)
+        if rng.random() < 0.05:
+            lay["red16"] = (500.0, 500.0)
+        out.append(lay)
+    return out
+
+
+def _check(ref: Any, lay: dict[str, Any], fast: bool) -> str | None:
+    if not fast:
+        ref._layout_clearly_legal = lambda _layout: False  # the piece-by-piece checks only
+    try:
+        ref.check_layout(lay, "after")
+    except RecordError as e:
+        return str(e)
+    finally:
+        ref.__dict__.pop("_layout_clearly_legal", None)
+    return None
+
+
+def test_quick_layout_check_passes_what_the_full_check_passes() -> None:
+    """Random layouts with pieces at and about the overlap and surface limits: the same layouts
+    pass, and the same error (the first, in the same words) is raised for the others."""
+    rng = random.Random(7)
+    ref = SnookerReferee(Record(game="snooker", players=["A", "B"]))
+    passed = failed = 0
+    for lay in _layouts(rng):
+        want = _check(ref, lay, fast=False)
+        assert _check(ref, lay, fast=True) == want
+        passed += want is None
+        failed += want is not None
+    assert passed > 30 and failed > 30
+    for ref2 in (
+        CarromReferee(Record(game="carrom", players=["A", "B"])),
+        RussianReferee(Record(game="russian", players=["A", "B"])),
+    ):
+        w, h = ref2.surface()
+        for _ in range(200):
+            names = sorted(ref2.piece_names())
+            lay = {n: (rng.uniform(0, w), rng.uniform(0, h)) for n in rng.sample(names, rng.randint(1, 6))}
+            assert _check(ref2, lay, fast=True) == _check(ref2, lay, fast=False)
+
+
+def test_a_refused_stroke_leaves_the_snooker_referee_as_it_was() -> None:
+    """The snooker referee rules strokes without the runner's snapshot: a stroke it refuses
+    midway (after the incoming player's decision was applied to the table) must still leave
+    every part of the state as it was."""
+    rec = Record(game="snooker", players=["A", "B"], frames=[Frame(starts="A")])
+    ref = SnookerReferee(rec)
+    ref.start_frame(0, rec.frames[0])
+    # A, from hand, hits nothing with a clear path to the reds: a foul and a miss (Rule 14)
+    r = rule_shot(
+        ref, Shot(player="A", before=Before(place=(950.0, 700.0)), cue=Cue(aim=0.0, speed=1.0)), 0, 0
+    )
+    assert r.miss and "replace" in r.options
+    ref.state.pending.free_ball = True  # so that a put back changes the table too (Rule 10(f))
+    before = copy.deepcopy((ref.state, ref.frame_index))
+    bad = [
+        # replaced (the table set back), but B strikes: the offender A is due (Rule 14(a))
+        Shot(player="B", before=Before(decision="replace"), events=[Hit("white", "red1")]),
+        # put back (the free ball cancelled), but B strikes
+        Shot(player="B", before=Before(decision="put_back"), events=[Hit("white", "red1")]),
+        # played on, but a ball rests on top of another that the record leaves where it was
+        Shot(
+            player="B",
+            before=Before(decision="play"),
+            events=[Hit("white", "red1")],
+            after={"white": (889.0, 2640.0)},
+        ),
+        # played on, a ball potted twice
+        Shot(
+            player="B",
+            before=Before(decision="play"),
+            events=[Hit("white", "red1"), Pot("red1", "top-left"), Pot("red1", "top-left")],
+        ),
+    ]
+    for shot in bad:
+        with pytest.raises(RecordError):
+            rule_shot(ref, shot, 0, 1)
+        _same(copy.deepcopy((ref.state, ref.frame_index)), before)
+    r = rule_shot(
+        ref, Shot(player="A", before=Before(decision="replace"), events=[Hit("white", "red1")]), 0, 1
+    )
+    assert not r.foul and ref.state.before_last is not None
