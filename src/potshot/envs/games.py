@@ -43,6 +43,8 @@ CUE_LOW = np.array([-1.0, 0.0, -1.0, -1.0, 0.0], dtype=np.float32)
 CUE_HIGH = np.array([1.0, 1.0, 1.0, 1.0, 1.0], dtype=np.float32)
 MAX_ELEVATION_DEG = 30.0
 N_DECISIONS = 6
+_LOW: tuple[float, ...] = tuple(float(v) for v in CUE_LOW)
+_HIGH: tuple[float, ...] = tuple(float(v) for v in CUE_HIGH)
 
 
 @dataclass
@@ -121,15 +123,26 @@ class GameAdapter:
 
     def balls(self) -> np.ndarray:
         lay = self.layout()
-        out = np.zeros((len(self.pieces), 3), dtype=np.float32)
-        for i, n in enumerate(self.pieces):
-            p = lay.get(n)
-            if p is not None:
-                out[i] = (p[0] / self.width, p[1] / self.length, 1.0)
-        return out
+        w, ln = self.width, self.length
+        rows = [
+            (0.0, 0.0, 0.0) if (p := lay.get(n)) is None else (p[0] / w, p[1] / ln, 1.0) for n in self.pieces
+        ]
+        return np.array(rows, dtype=np.float32)
 
     def cue_of(self, a: np.ndarray) -> Cue:
-        a = np.clip(np.nan_to_num(a, nan=0.0), CUE_LOW, CUE_HIGH)
+        if getattr(a, "shape", None) == (5,):
+            # np.clip(np.nan_to_num(a, nan=0.0), CUE_LOW, CUE_HIGH), element by element in floats
+            # (NaN to 0, each value held between its bounds: infinities to the bounds)
+            # (a bound when equal to it, as numpy gives: -0.0 held at a bound 0.0 is 0.0)
+            vals = [
+                0.0 if v != v else (lo if v <= lo else (hi if v >= hi else v))
+                for v, lo, hi in zip(a.tolist(), _LOW, _HIGH, strict=True)
+            ]
+        else:
+            vals = np.clip(np.nan_to_num(a, nan=0.0), CUE_LOW, CUE_HIGH).tolist()
+        return self._cue(vals)
+
+    def _cue(self, a: list[float]) -> Cue:
         side, height = float(a[2]), float(a[3])
         off = math.hypot(side, height)
         limit = 0.49  # inside the miscue limit (params.MISCUE_LIMIT = 0.5 R)
@@ -230,18 +243,33 @@ class SnookerAdapter(GameAdapter):
             v[10 + self.ON.index(table.on)] = 1.0
         return v
 
-    def agent_shot(self, turn: Turn, cue: np.ndarray, place: np.ndarray, decision: int) -> Shot:
-        from potshot.players.snooker import situation
+    def _table_for(self, decision: str | None) -> tuple[Any, bool]:
+        """The table the next stroke is played on after the incoming player's ``decision``, and
+        whether a free ball is given: what ``players.snooker.situation`` works out, without
+        copying the layout (the caller copies it where it changes it)."""
+        st = self.referee.state
+        table = st.table
+        free = False
+        pend = st.pending
+        if pend is not None:
+            if decision == "replace" and pend.replace_to is not None:
+                table = pend.replace_to
+                free = bool(table.free_ball)
+            elif decision != "put_back":
+                free = pend.free_ball
+        return table, free
 
+    def agent_shot(self, turn: Turn, cue: np.ndarray, place: np.ndarray, decision: int) -> Shot:
         before = Before(decision=turn.decision)  # type: ignore[arg-type]
         player = turn.player
-        sit = situation(self.referee, before.decision)  # type: ignore[arg-type]
-        if sit.on == "colour" or sit.free_ball:
+        table, free = self._table_for(before.decision)
+        layout = table.layout
+        if table.on == "colour" or free:
             before.nominate = self.COLOURS[int(decision) % len(self.COLOURS)]
-            if sit.layout.get(before.nominate) is None:
+            if layout.get(before.nominate) is None:
                 before.nominate = None
-        if sit.in_hand:
-            before.place = self.place_in_d(place, sit.layout)
+        if bool(table.in_hand) or layout.get("white") is None:
+            before.place = self.place_in_d(place, layout)  # (the white's own place is ignored there)
         return Shot(player=player, before=before, cue=self.cue_of(cue))
 
     def place_in_d(
@@ -279,9 +307,18 @@ class SnookerAdapter(GameAdapter):
         return shot
 
     def simulate(self, shot: Shot) -> ShotResult:
-        from potshot.players.snooker import simulate_from
+        """``players.snooker.simulate_from``: the stroke on the table the referee will rule it from."""
+        from potshot.physics.sim import simulate_shot
 
-        return simulate_from(self.referee, shot)  # type: ignore[arg-type]
+        table, _ = self._table_for(shot.before.decision)
+        layout = dict(table.layout)
+        if bool(table.in_hand) or layout.get("white") is None:
+            layout["white"] = None
+        if shot.before.place is not None:
+            layout["white"] = (float(shot.before.place[0]), float(shot.before.place[1]))
+        assert shot.cue is not None
+        # only the balls on the table: one already potted is not "potted again" in ``after``
+        return simulate_shot({n: p for n, p in layout.items() if p is not None}, shot.cue)
 
 
 # ------------------------------------------------------------------ carrom

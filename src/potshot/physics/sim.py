@@ -71,14 +71,22 @@ def _check_layout(layout: dict[str, tuple[float, float] | None], cue_ball: str, 
         raise ValueError(f"the cue ball {cue_ball!r} is not on the table (layout has {sorted(layout)})")
     r = table.ball_radius
     names = [n for n, pos in layout.items() if pos is not None]
+    tol = 1e-6
+    lo, x_hi, y_hi = r - tol, table.width - r + tol, table.length - r + tol
     for n in names:
         pos = layout[n]
         assert pos is not None
-        if len(pos) != 2 or not all(isinstance(c, (int, float)) and math.isfinite(c) for c in pos):
+        if len(pos) != 2:
             raise ValueError(f"ball {n!r}: position must be two finite numbers, got {pos!r}")
         x, y = pos
-        tol = 1e-6
-        inside = r - tol <= x <= table.width - r + tol and r - tol <= y <= table.length - r + tol
+        if not (
+            isinstance(x, (int, float))
+            and math.isfinite(x)
+            and isinstance(y, (int, float))
+            and math.isfinite(y)
+        ):
+            raise ValueError(f"ball {n!r}: position must be two finite numbers, got {pos!r}")
+        inside = lo <= x <= x_hi and lo <= y <= y_hi
         if not inside and not _in_a_mouth(x, y, table):
             raise ValueError(
                 f"ball {n!r} at ({x}, {y}) is off the table: its centre must lie within "
@@ -86,7 +94,7 @@ def _check_layout(layout: dict[str, tuple[float, float] | None], cue_ball: str, 
                 "clear of the cushions and jaws"
             )
     pts = np.array([layout[n] for n in names], dtype=float)
-    if len(pts) > 1:
+    if len(pts) > 1 and not _clearly_apart(pts, 2 * r - OVERLAP_TOLERANCE):
         d = np.sqrt(((pts[:, None, :] - pts[None, :, :]) ** 2).sum(-1))
         np.fill_diagonal(d, np.inf)
         i, j = np.unravel_index(np.argmin(d), d.shape)
@@ -96,6 +104,18 @@ def _check_layout(layout: dict[str, tuple[float, float] | None], cue_ball: str, 
                 f"centres {d[i, j]:.3f} mm apart, less than a ball's diameter {2 * r} mm"
             )
     return names
+
+
+def _clearly_apart(xy: npt.NDArray[np.float64], limit: float) -> bool:
+    """True when every two of the points ``xy`` (n, 2) are further apart than ``limit`` by a
+    relative 1e-9 at least: a quick test (numpy, complex distances) for the checks below, which
+    work the distances out their own way only when it fails (the same answers, to the bit)."""
+    if len(xy) < 2:
+        return True
+    z = xy[:, 0] + 1j * xy[:, 1]
+    d = np.abs(z[:, None] - z[None, :])
+    np.fill_diagonal(d, np.inf)
+    return bool(d.min() > limit * (1.0 + 1e-9))
 
 
 def separate_touching(balls: npt.NDArray[np.float64], radius: float, passes: int = 50) -> None:
@@ -118,6 +138,8 @@ def separate_touching(balls: npt.NDArray[np.float64], radius: float, passes: int
     if n < 2:
         return
     xy = balls[:, :2]
+    if _clearly_apart(xy, dia):
+        return  # the usual case, found quickly
     d2 = ((xy[:, None, :] - xy[None, :, :]) ** 2).sum(-1)
     np.fill_diagonal(d2, np.inf)
     if d2.min() >= dia * dia:

@@ -27,6 +27,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar, cast
 
 import msgspec
+import numpy as np
 
 from potshot import geometry
 from potshot.record.errors import RecordError
@@ -66,6 +67,10 @@ def state_copy(value: Any, memo: dict[int, Any] | None = None) -> Any:
     here item by item; a class with its own ``__deepcopy__`` is asked; anything else goes to
     :func:`copy.deepcopy`. The referees snapshot their state before every shot (undo, the
     runner's nothing-half-applied), so this is on every stroke's path.
+
+    (copy.deepcopy also keeps every original alive in ``memo`` so that no id is reused while
+    copying; the originals met here are all reachable from ``value``, alive anyway, and the
+    fallbacks to copy.deepcopy keep theirs.)
     """
     if memo is None:
         memo = {}
@@ -90,18 +95,15 @@ def _copy(v: Any, memo: dict[int, Any]) -> Any:
             return v
         out_t = tuple(items)
         memo[id(v)] = out_t
-        memo.setdefault(id(memo), []).append(v)
         return out_t
     if cls is list:
         out_l: list[Any] = []
         memo[id(v)] = out_l
-        memo.setdefault(id(memo), []).append(v)  # keep v alive, as copy.deepcopy does
         out_l.extend([x if type(x) in _ATOMIC else _copy(x, memo) for x in v])
         return out_l
     if cls is dict:
         out_d: dict[Any, Any] = {}
         memo[id(v)] = out_d
-        memo.setdefault(id(memo), []).append(v)
         for k, x in v.items():
             tx = type(x)
             if tx is tuple and all(type(y) in _ATOMIC for y in x):
@@ -114,12 +116,10 @@ def _copy(v: Any, memo: dict[int, Any]) -> Any:
     if own is not None:
         out = own(v, memo)
         memo[id(v)] = out
-        memo.setdefault(id(memo), []).append(v)
         return out
     if _plain_dataclass(cls):
         obj = cast(Any, cls).__new__(cls)
         memo[id(v)] = obj
-        memo.setdefault(id(memo), []).append(v)
         obj.__dict__.update({k: x if type(x) in _ATOMIC else _copy(x, memo) for k, x in v.__dict__.items()})
         return obj
     return copy.deepcopy(v, memo)
@@ -303,15 +303,16 @@ class Referee(ABC):
 
     def _layout_clearly_legal(self, layout: Layout) -> bool:
         """Whether :meth:`check_layout`'s piece-by-piece checks would all pass, found quickly:
-        the same tests (names known, finite positions, :meth:`on_surface`, the overlap test of
-        :meth:`overlapped_by`), but each piece compared only with the pieces near it along x
-        (sorted: a sweep instead of every pair). ``False`` means "check piece by piece", which
-        finds (and words) the first error exactly as before."""
+        the same tests (names known, finite positions on the surface, the overlap test of
+        :meth:`overlapped_by`), the distances between pieces worked out at once with numpy and
+        any pair within a micrometre of the overlap limit tested exactly as overlapped_by does.
+        ``False`` means "check piece by piece", which finds (and words) the first error."""
         names = self._names
         if names is None:
             names = self._names = frozenset(self.piece_names())
-        placed: list[tuple[float, float, float]] = []
-        reach = 0.0
+        xs: list[float] = []
+        ys: list[float] = []
+        radii: list[float] = []
         w, h = self.surface()
         tol, eps = OVERLAP_TOLERANCE_MM, geometry.EPS
         for name, pos in layout.items():
@@ -325,20 +326,21 @@ class Referee(ABC):
             # slow path asks may_rest_at)
             if not ((r - tol - eps <= x <= w - r + tol + eps) and (r - tol - eps <= y <= h - r + tol + eps)):
                 return False
-            if r > reach:
-                reach = r
-            placed.append((x, y, r))
-        placed.sort()
-        # two pieces further apart in x than the two largest radii (and a margin) cannot overlap
-        window = 2 * reach - OVERLAP_TOLERANCE_MM + 1e-6
-        dist = math.dist
-        for i, (x, y, r) in enumerate(placed):
-            for j in range(i + 1, len(placed)):
-                qx, qy, rq = placed[j]
-                if qx - x > window:
-                    break
-                if dist((x, y), (qx, qy)) < r + rq - OVERLAP_TOLERANCE_MM:
-                    return False
+            xs.append(x)
+            ys.append(y)
+            radii.append(r)
+        n = len(xs)
+        if n < 2:
+            return True
+        z = np.array(xs) + 1j * np.array(ys)
+        rad = np.array(radii)
+        gap = np.abs(z[:, None] - z[None, :]) - (rad[:, None] + rad[None, :] - tol)
+        np.fill_diagonal(gap, np.inf)
+        if gap.min() > 1e-6:
+            return True
+        for i, j in zip(*np.nonzero(gap <= 1e-6), strict=True):
+            if i < j and math.dist((xs[i], ys[i]), (xs[j], ys[j])) < radii[j] + radii[i] - tol:
+                return False
         return True
 
     def on_surface(self, name: str, pos: tuple[float, float]) -> bool:
@@ -395,6 +397,40 @@ class Referee(ABC):
             self.check_piece(getattr(b, fname), f"before.{fname}")
         if b.place is not None and not all(math.isfinite(v) for v in b.place):
             raise RecordError("place is not a pair of numbers", field="before.place")
+        if not self._events_clearly_fine(shot.events):
+            self._check_events(shot)
+        if shot.after is not None:
+            self.check_layout(shot.after, "after")
+
+    def _events_clearly_fine(self, events: list[Any]) -> bool:
+        """Whether :meth:`_check_events` would pass every event, found without building its
+        error messages' field names: the same tests. ``False``: the full check words the error."""
+        names = self._names
+        if names is None:
+            names = self._names = frozenset(self.piece_names())
+        for e in events:
+            ball = e.ball
+            if ball is not None and ball not in names:
+                return False
+            if isinstance(e, Hit):
+                other = e.other
+                if (other is not None and other not in names) or other == ball:
+                    return False
+            elif isinstance(e, Cushion):
+                if e.cushion not in self.cushions:
+                    return False
+            elif isinstance(e, Pot):
+                if e.pocket not in self.pockets:
+                    return False
+            elif isinstance(e, Foul):
+                if e.kind not in self.foul_kinds:
+                    return False
+            elif isinstance(e, Jump) and e.over is not None and e.over not in names:
+                return False
+        return True
+
+    def _check_events(self, shot: Shot) -> None:
+        """The events' names are this game's (:meth:`check_shot`), the first error located."""
         for i, e in enumerate(shot.events):
             f = f"events[{i}]"
             if isinstance(e, Foul):
@@ -426,8 +462,6 @@ class Referee(ABC):
                     )
             elif isinstance(e, (OffTable, Moved, Spin, Rest)):
                 pass
-        if shot.after is not None:
-            self.check_layout(shot.after, "after")
 
 
 def event_time_groups(shot: Shot) -> list[list[Any]]:
