@@ -382,20 +382,16 @@ def _pair_margins(
     return clear, blocked, unsure
 
 
-def corridor_clear(cue: Point, target: Point, obstacles: Iterable[Point], radius: float) -> bool:
-    """True when no obstacle comes within four radii (and :data:`SURE_MARGIN`) of the segment
-    from ``cue`` to ``target``: then the cue ball reaches ``target`` at every offset unobstructed.
+def near_line(cue: Point, target: Point, obstacles: Iterable[Point], radius: float) -> list[Point]:
+    """The obstacles within four radii (and :data:`SURE_MARGIN`) of the segment from ``cue`` to
+    ``target``: the only ones that can block any path from the cue ball to the target.
 
     Every path of :func:`clear_at_offset` ends where the cue ball touches the target, two radii
     from its centre, so each of its points lies within two radii of the segment from the cue
     ball to the target; an obstacle must come within two radii of such a point to block it.
-    A sufficient test, cheap: :func:`clear_to_both_edges`, :func:`clear_full_ball`,
-    :func:`clear_whole_diameter` and :func:`clear_to_any_part` all hold when it does.
 
-    >>> corridor_clear((0.0, 0.0), (0.0, 1000.0), [(110.0, 500.0)], 26.25)
-    True
-    >>> corridor_clear((0.0, 0.0), (0.0, 1000.0), [(100.0, 500.0)], 26.25)
-    False
+    >>> near_line((0.0, 0.0), (0.0, 1000.0), [(110.0, 500.0), (100.0, 500.0)], 26.25)
+    [(100.0, 500.0)]
     """
     limit = 4 * radius + SURE_MARGIN
     # segment_distance, inline (this runs for every foul)
@@ -403,15 +399,30 @@ def corridor_clear(cue: Point, target: Point, obstacles: Iterable[Point], radius
     dx, dy = target[0] - ax, target[1] - ay
     ll = dx * dx + dy * dy
     hypot = math.hypot
-    for ox, oy in obstacles:
+    out: list[Point] = []
+    for o in obstacles:
+        ox, oy = o
         if ll <= EPS:
             d = hypot(ox - ax, oy - ay)
         else:
             t = max(0.0, min(1.0, ((ox - ax) * dx + (oy - ay) * dy) / ll))
             d = hypot(ox - (ax + t * dx), oy - (ay + t * dy))
         if d <= limit:
-            return False
-    return True
+            out.append(o)
+    return out
+
+
+def corridor_clear(cue: Point, target: Point, obstacles: Iterable[Point], radius: float) -> bool:
+    """True when no obstacle is :func:`near_line`: then the cue ball reaches ``target`` at every
+    offset unobstructed, and :func:`clear_to_both_edges`, :func:`clear_full_ball`,
+    :func:`clear_whole_diameter` and :func:`clear_to_any_part` all hold.
+
+    >>> corridor_clear((0.0, 0.0), (0.0, 1000.0), [(110.0, 500.0)], 26.25)
+    True
+    >>> corridor_clear((0.0, 0.0), (0.0, 1000.0), [(100.0, 500.0)], 26.25)
+    False
+    """
+    return not near_line(cue, target, obstacles, radius)
 
 
 def _any_pair(
@@ -422,32 +433,42 @@ def _any_pair(
     offsets: Sequence[float],
     decide: Callable[[npt.NDArray[np.bool_], npt.NDArray[np.bool_]], npt.NDArray[np.bool_]],
     exact: Callable[[Point, Point, Sequence[Point], float], bool],
+    scalar: bool = False,
 ) -> bool:
     """Whether ``exact(start, target, obstacles, radius)`` holds for any start and target.
 
     Worked out with numpy in batches of starts (the first start alone: from a cue ball on the
     table, or the D's first point, one batch usually answers): ``decide(clear, blocked)`` gives
     each pair's answer from its offsets' sure answers; pairs that numpy cannot decide for sure
-    are asked of ``exact`` itself.
+    are asked of ``exact`` itself. ``scalar``: ``exact`` works in plain floats (math), cheap
+    enough to ask pair by pair from one start.
     """
     if not starts or not targets:
         return False
-    # first, from the first start, a target with no obstacle near its line at all (clear for
-    # every offset, whatever the test): from a cue ball on the table that usually answers
+    # first, from the first start, the obstacles near each target's line: a target with none is
+    # clear for every offset, whatever the test (from a cue ball on the table that usually answers)
     c0 = starts[0]
-    if any(corridor_clear(c0, t, obstacles, radius) for t in targets):
+    near = [near_line(c0, t, obstacles, radius) for t in targets]
+    if not all(near):
         return True
+    if len(starts) == 1 and scalar:
+        # one start, a test in plain floats: each target asked with the obstacles that can block
+        # it (the others are clear of every path by a micrometre: the same answer, to the bit)
+        order = sorted(range(len(targets)), key=lambda k: len(near[k]))
+        return any(exact(c0, targets[k], near[k], radius) for k in order)
     obs = np.asarray(list(obstacles), dtype=np.float64).reshape(-1, 2)
     tar = np.asarray(list(targets), dtype=np.float64).reshape(-1, 2)
     sta = np.asarray(list(starts), dtype=np.float64).reshape(-1, 2)
     off = np.asarray(offsets, dtype=np.float64)
+    # the first start's batch needs only the obstacles near one of its lines
+    first_obs = np.asarray(list({o: None for ns in near for o in ns}), dtype=np.float64).reshape(-1, 2)
     per_start = max(1, len(tar) * len(off) * max(1, len(obs)))
     step = max(1, _BATCH_BUDGET // per_start)
     i = 0
     n = 1
     while i < len(sta):
         chunk = sta[i : i + n]
-        clear, blocked, unsure = _pair_margins(chunk, tar, obs, radius, off)
+        clear, blocked, unsure = _pair_margins(chunk, tar, first_obs if i == 0 else obs, radius, off)
         answer = decide(clear, blocked) & ~unsure
         if answer.any():
             return True
@@ -455,7 +476,7 @@ def _any_pair(
             if exact(starts[i + int(a)], targets[int(b)], obstacles, radius):
                 return True
         i += len(chunk)
-        n = step
+        n = min(step, 4 * n)  # growing batches: a clear start is usually met early
     return False
 
 
@@ -484,7 +505,7 @@ def any_clear_to_both_edges(
     False
     """
     e = _edge(radius)
-    return _any_pair(starts, targets, obstacles, radius, [e, -e], _both, clear_to_both_edges)
+    return _any_pair(starts, targets, obstacles, radius, [e, -e], _both, clear_to_both_edges, scalar=True)
 
 
 def any_clear_full_ball(
@@ -496,7 +517,7 @@ def any_clear_full_ball(
     >>> any_clear_full_ball([(0.0, 0.0)], [(0.0, 1000.0)], [(50.0, 500.0)], 26.25)
     False
     """
-    return _any_pair(starts, targets, obstacles, radius, [0.0], _both, clear_full_ball)
+    return _any_pair(starts, targets, obstacles, radius, [0.0], _both, clear_full_ball, scalar=True)
 
 
 def any_clear_whole_diameter(

@@ -20,6 +20,7 @@ A frame from the standard position, a break-off that hits a red:
 from __future__ import annotations
 
 import copy
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -104,14 +105,16 @@ _D_POINTS: tuple[Point, ...] = tuple(geo.d_points(D_CENTRE, eq.D_RADIUS, 20.0, R
 _D_ARRAY = np.array(_D_POINTS, dtype=float)
 
 
-_RED: dict[str, bool] = {n: eq.is_red(n) for n in eq.ball_names(max(eq.RED_COUNTS))}
+class _RedTable(dict[str, bool]):
+    """:func:`equipment.snooker.is_red` of each name, looked up (the referee asks it of every
+    ball many times a stroke); a name not seen before is asked of ``is_red`` once."""
+
+    def __missing__(self, name: str) -> bool:
+        red = self[name] = eq.is_red(name)
+        return red
 
 
-def _is_red(name: str) -> bool:
-    """:func:`equipment.snooker.is_red`, looked up (the referee asks it of every ball, many
-    times a stroke)."""
-    hit = _RED.get(name)
-    return eq.is_red(name) if hit is None else hit
+_RED = _RedTable({n: eq.is_red(n) for n in eq.ball_names(max(eq.RED_COUNTS))})
 
 
 def _never() -> bool:
@@ -374,10 +377,7 @@ class SnookerReferee(Referee):
     # ------------------------------------------------------------- the table
 
     def _reds_on(self, layout: Layout) -> list[str]:
-        red = _RED.get
-        return [
-            n for n, p in layout.items() if p is not None and (red(n) or (n not in _RED and eq.is_red(n)))
-        ]
+        return [n for n, p in layout.items() if p is not None and _RED[n]]
 
     def _colours_on(self, layout: Layout) -> list[str]:
         return [c for c in COLOURS if layout.get(c) is not None]
@@ -405,8 +405,8 @@ class SnookerReferee(Referee):
 
     def _points_remaining(self, layout: Layout, on: str) -> int:
         """Most points the next striker can score (record format, ``points_remaining``)."""
-        reds = len(self._reds_on(layout))
-        colours = sum(eq.BALL_VALUES[c] for c in self._colours_on(layout))
+        reds = sum(1 for n, p in layout.items() if p is not None and _RED[n])
+        colours = sum(eq.BALL_VALUES[c] for c in COLOURS if layout.get(c) is not None)
         extra = 7 if on == "colour" else 0
         return 8 * reds + extra + colours
 
@@ -475,9 +475,13 @@ class SnookerReferee(Referee):
         else:
             cands = self._balls_on(table.layout, table.on)
         out = []
+        layout = table.layout
+        cx, cy = cue
+        reach = R + R + geo.TOUCH_TOLERANCE  # geometry.touching, inline: the same sums
+        hypot = math.hypot
         for n in cands:
-            p = table.layout.get(n)
-            if p is not None and geo.touching(cue, p, R, R):
+            p = layout.get(n)
+            if p is not None and hypot(cx - p[0], cy - p[1]) <= reach:
                 out.append(n)
         return sorted(out)
 
