@@ -448,9 +448,11 @@ def _any_pair(
     # first, from the first start, the obstacles near each target's line: a target with none is
     # clear for every offset, whatever the test (from a cue ball on the table that usually answers)
     c0 = starts[0]
-    near = [near_line(c0, t, obstacles, radius) for t in targets]
-    if not all(near):
-        return True
+    near: list[list[Point]] = []
+    for t in targets:
+        near.append(near_line(c0, t, obstacles, radius))
+        if not near[-1]:
+            return True
     if len(starts) == 1 and scalar:
         # one start, a test in plain floats: each target asked with the obstacles that can block
         # it (the others are clear of every path by a micrometre: the same answer, to the bit)

@@ -333,11 +333,18 @@ class Referee(ABC):
         if n < 2:
             return True
         z = np.array(xs) + 1j * np.array(ys)
-        rad = np.array(radii)
-        gap = np.abs(z[:, None] - z[None, :]) - (rad[:, None] + rad[None, :] - tol)
-        np.fill_diagonal(gap, np.inf)
-        if gap.min() > 1e-6:
-            return True
+        d = np.abs(z[:, None] - z)
+        np.fill_diagonal(d, np.inf)
+        r0 = radii[0]
+        if radii.count(r0) == n:  # one size of piece (snooker, Russian): one limit
+            if d.min() > r0 + r0 - tol + 1e-6:
+                return True
+            gap = d - (r0 + r0 - tol)
+        else:
+            rad = np.array(radii)
+            gap = d - (rad[:, None] + rad[None, :] - tol)
+            if gap.min() > 1e-6:
+                return True
         for i, j in zip(*np.nonzero(gap <= 1e-6), strict=True):
             if i < j and math.dist((xs[i], ys[i]), (xs[j], ys[j])) < radii[j] + radii[i] - tol:
                 return False

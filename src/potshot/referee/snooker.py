@@ -997,7 +997,7 @@ class SnookerReferee(Referee):
         if not first:
             s.failed_ball_on = True
             return [_Foul("Section 3 Rule 12(a)(v): the cue ball hit no object ball", value_on)]
-        if on == "colour" and any(eq.is_red(n) for n in first):
+        if on == "colour" and any(_RED[n] for n in first):
             s.failed_ball_on = True
             reason = (
                 "Section 3 Rule 12(d)(iii): a red played when a colour was on (reds in successive strokes)"
@@ -1187,7 +1187,7 @@ class SnookerReferee(Referee):
         on, free = s.on, s.free
         obj_pots = [n for n in s.pots if n != "white"]
         if on == "red":
-            return sum(1 for n in obj_pots if eq.is_red(n)) + (
+            return sum(1 for n in obj_pots if _RED[n]) + (
                 1 if free is not None and free in obj_pots else 0
             ), set()
         if on == "colour":
@@ -1302,13 +1302,13 @@ class SnookerReferee(Referee):
             if n is not None and n in objs:
                 return [n]
         for n in objs:
-            if (on == "red" and eq.is_red(n)) or (on == "colour" and n in COLOURS) or n == on:
+            if (on == "red" and _RED[n]) or (on == "colour" and n in COLOURS) or n == on:
                 return [n]
         return [objs[0]]
 
     def _nominable_normally(self, on: str, name: str) -> bool:
         if on == "red":
-            return eq.is_red(name)
+            return _RED[name]
         if on == "colour":
             return name in COLOURS
         return name == on
@@ -1412,8 +1412,8 @@ class SnookerReferee(Referee):
             cs = starts()
             if not cs:
                 return True  # positions unknown: an open table
-            reds = [t for n, t in tpos if eq.is_red(n)]
-            colours = [t for n, t in tpos if not eq.is_red(n)]
+            reds = [t for n, t in tpos if _RED[n]]
+            colours = [t for n, t in tpos if not _RED[n]]
             return geo.any_clear_full_ball(cs, colours, obs, R) or geo.any_clear_whole_diameter(
                 cs, reds, obs, R
             )
