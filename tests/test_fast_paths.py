@@ -1,7 +1,8 @@
-"""The referees' fast paths give what the plain ones give: state copies (``state_copy`` is
-``copy.deepcopy``), the quick layout check (it passes exactly the layouts the piece-by-piece
-check passes, which then words the error), and the snooker referee's snapshot-free strokes
-(a refused stroke leaves the state as it was)."""
+"""The fast paths give what the plain ones give: state copies (``state_copy`` is
+``copy.deepcopy``), the referees' quick layout check (it passes exactly the layouts the
+piece-by-piece check passes, which then words the error), the snooker referee's snapshot-free
+strokes (a refused stroke leaves the state as it was), the simulator's separation of touching
+balls (byte for byte). The random env episodes' rulings: ``benchmarks/envs.py --check-rulings``."""
 
 from __future__ import annotations
 
@@ -12,9 +13,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import msgspec
+import numpy as np
 import pytest
 
 from potshot.envs.aec import env as aec_env
+from potshot.equipment.snooker import TABLE as _TABLE
 from potshot.record.errors import RecordError
 from potshot.record.model import Before, Cue, Frame, Hit, Pot, Record, Shot
 from potshot.referee.base import state_copy
@@ -210,3 +213,73 @@ def test_a_refused_stroke_leaves_the_snooker_referee_as_it_was() -> None:
         ref, Shot(player="A", before=Before(decision="replace"), events=[Hit("white", "red1")]), 0, 1
     )
     assert not r.foul and ref.state.before_last is not None
+
+
+def _separate_as_before(balls: Any, radius: float, passes: int = 50) -> None:
+    """physics.sim.separate_touching as it was (numpy scalars, every pair every pass)."""
+    n = balls.shape[0]
+    dia = 2.0 * radius
+    xy = balls[:, :2]
+    d2 = ((xy[:, None, :] - xy[None, :, :]) ** 2).sum(-1)
+    np.fill_diagonal(d2, np.inf)
+    if d2.min() >= dia * dia:
+        return
+    for _ in range(passes):
+        moved = False
+        for i in range(n):
+            for j in range(i + 1, n):
+                dx = balls[j, 0] - balls[i, 0]
+                dy = balls[j, 1] - balls[i, 1]
+                d = math.hypot(dx, dy)
+                if d >= dia or d == 0.0:
+                    continue
+                push = 0.5 * (dia - d) + 1e-9
+                ux, uy = dx / d, dy / d
+                balls[i, 0] -= ux * push
+                balls[i, 1] -= uy * push
+                balls[j, 0] += ux * push
+                balls[j, 1] += uy * push
+                moved = True
+        if not moved:
+            return
+
+
+def test_simulate_shot_separates_touching_balls_as_before() -> None:
+    """The separation of balls closer than a diameter (a rack, balls resting a hair too close)
+    and the layout check's candidate pairs: byte for byte what the plain passes give."""
+    from potshot.physics.sim import _checked, _near_pairs, separate_touching
+
+    rng = np.random.default_rng(11)
+    r = 0.02625
+    moved = 0
+    for _trial in range(300):
+        n = int(rng.integers(2, 23))
+        pts = rng.uniform(0.1, 1.6, (n, 2))
+        # a cluster: balls a diameter apart along random directions, some a hair closer
+        for k in range(1, n):
+            if rng.random() < 0.7:
+                a = rng.uniform(0, 2 * math.pi)
+                gap = 2 * r - float(rng.choice([0.0, 1e-12, 1e-9, 3e-5, 4.9e-5, -1e-9]))
+                pts[k] = pts[k - 1] + gap * np.array([math.cos(a), math.sin(a)])
+        balls = np.zeros((n, 7))
+        balls[:, :2] = pts
+        want = balls.copy()
+        _separate_as_before(want, r)
+        got = balls.copy()
+        separate_touching(got, r)
+        assert got.tobytes() == want.tobytes()
+        # with the candidate pairs simulate_shot passes (from the distances in mm)
+        lay = {f"b{k}": (float(x * 1e3), float(y * 1e3)) for k, (x, y) in enumerate(pts)}
+        try:
+            _names, mm, dist = _checked(lay, "b0", _TABLE)
+        except ValueError:
+            continue  # overlapping beyond the tolerance, or off the table: refused, as before
+        assert dist is not None
+        b2 = np.zeros((n, 7))
+        b2[:, :2] = mm * 1e-3
+        want2 = b2.copy()
+        _separate_as_before(want2, r)
+        separate_touching(b2, r, near=_near_pairs(mm, 2e3 * r * (1.0 + 1e-9), dist))
+        assert b2.tobytes() == want2.tobytes()
+        moved += not np.array_equal(want2[:, :2], mm * 1e-3)
+    assert moved > 20
