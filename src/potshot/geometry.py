@@ -449,15 +449,17 @@ def _any_pair(
     # clear for every offset, whatever the test (from a cue ball on the table that usually answers)
     c0 = starts[0]
     near: list[list[Point]] = []
+    one = len(starts) == 1 and scalar
     for t in targets:
         near.append(near_line(c0, t, obstacles, radius))
         if not near[-1]:
             return True
-    if len(starts) == 1 and scalar:
-        # one start, a test in plain floats: each target asked with the obstacles that can block
-        # it (the others are clear of every path by a micrometre: the same answer, to the bit)
-        order = sorted(range(len(targets)), key=lambda k: len(near[k]))
-        return any(exact(c0, targets[k], near[k], radius) for k in order)
+        # one start, a test in plain floats: the target asked at once with the obstacles that
+        # can block it (the others are clear of every path by a micrometre: the same answer)
+        if one and exact(c0, t, near[-1], radius):
+            return True
+    if one:
+        return False
     obs = np.asarray(list(obstacles), dtype=np.float64).reshape(-1, 2)
     tar = np.asarray(list(targets), dtype=np.float64).reshape(-1, 2)
     sta = np.asarray(list(starts), dtype=np.float64).reshape(-1, 2)
