@@ -283,3 +283,43 @@ def test_simulate_shot_separates_touching_balls_as_before() -> None:
         assert b2.tobytes() == want2.tobytes()
         moved += not np.array_equal(want2[:, :2], mm * 1e-3)
     assert moved > 20
+
+
+def test_carrom_striker_places_as_the_plain_functions_find_them() -> None:
+    """The carrom env's base places (pieces far from the base not asked) and the carrom referee's
+    Law 103 test (the Law 91 places worked out once per seat): what players.carrom.base_places and
+    equipment.carrom.striker_position_possible answer, pieces on and about the bases included."""
+    from potshot.envs.games import _base_places
+    from potshot.equipment import carrom as ceq
+    from potshot.players.carrom import RS, base_places, legal_places
+    from potshot.referee.carrom import _law91_places
+
+    rng = random.Random(5)
+    names = sorted(ceq.PIECE_NAMES)
+    blocked = 0
+    for trial in range(1500):
+        seat = ("south", "north", "east", "west")[trial % 4]
+        lay: dict[str, Any] = {}
+        for n in rng.sample(names, rng.randint(0, 19)):
+            if rng.random() < 0.5:  # on or about the base: at a place, off it by the clearance +- a hair
+                sx, sy = rng.choice(legal_places(seat))
+                a = rng.uniform(0, 2 * math.pi)
+                d = (
+                    RS
+                    + ceq.piece_radius(n)
+                    + 0.01
+                    + rng.choice([0.0, 1e-9, -1e-9, 1e-6, -1e-6, 5.0, -5.0, 40.0])
+                )
+                lay[n] = (sx + d * math.cos(a), sy + d * math.sin(a))
+            else:
+                lay[n] = (rng.uniform(0, 740), rng.uniform(0, 740))
+        want = base_places(seat, lay)
+        assert _base_places(seat, lay) == want
+        blocked += len(want) < len(legal_places(seat))
+        possible = any(ceq.striker_clear(x, y, lay) for x, y in _law91_places(seat, 2.0))
+        assert possible == ceq.striker_position_possible(seat, lay, step=2.0)
+    assert blocked > 300
+    # a base crowded with pieces: no striker place at all (Law 103)
+    crowd = {n: p for n, p in zip(names, [(x, 117.4) for x in range(120, 640, 28)], strict=False)}
+    assert not ceq.striker_position_possible("south", crowd, step=2.0)
+    assert not any(ceq.striker_clear(x, y, crowd) for x, y in _law91_places("south", 2.0))

@@ -375,13 +375,13 @@ class CarromAdapter(GameAdapter):
         return v
 
     def agent_shot(self, turn: Turn, cue: np.ndarray, place: np.ndarray, decision: int) -> Shot:
-        from potshot.players.carrom import CarromBot, base_places, legal_places, stroke_layout
+        from potshot.players.carrom import CarromBot, legal_places, stroke_layout
 
         ref: Any = self.referee
         before = CarromBot(turn.player, 0).placements(ref)
         seat = ref.state.seats.get(turn.player, "south")
         lay = stroke_layout(ref, before)
-        places = base_places(seat, lay) or list(legal_places(seat))
+        places = _base_places(seat, lay) or list(legal_places(seat))
         f = float(np.clip(np.nan_to_num(place[0], nan=0.5), 0.0, 1.0))
         spot = places[min(int(f * len(places)), len(places) - 1)]
         before.place = spot
@@ -487,6 +487,30 @@ class RussianAdapter(GameAdapter):
         if shot.before.place is not None:
             lay["white"] = (float(shot.before.place[0]), float(shot.before.place[1]))
         return simulate(lay, shot.cue)
+
+
+def _base_places(seat: str, layout: dict[str, tuple[float, float] | None]) -> list[tuple[float, float]]:
+    """``players.carrom.base_places(seat, layout)`` (the legal striker places clear of every
+    piece), asking only the pieces near the base: a piece further than the clearance (and a
+    micrometre) from the box around the places cannot be too near any of them."""
+    from potshot.equipment import carrom as ceq
+    from potshot.players.carrom import RS, legal_places
+
+    places = legal_places(seat)
+    if not places:
+        return []
+    xs = [p[0] for p in places]
+    ys = [p[1] for p in places]
+    x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+    lay = []
+    for n, p in layout.items():
+        if p is None:
+            continue
+        d = RS + ceq.piece_radius(n) + 0.01
+        m = d + 1e-6
+        if x0 - m <= p[0] <= x1 + m and y0 - m <= p[1] <= y1 + m:
+            lay.append((p, d))
+    return [s for s in places if all(math.dist(s, p) >= d for p, d in lay)]
 
 
 ADAPTERS: dict[str, type[GameAdapter]] = {
