@@ -243,6 +243,12 @@ class _Verdict:
     law71: bool = False
 
 
+@functools.lru_cache(maxsize=8)
+def _pieces_of(colour: str) -> tuple[str, ...]:
+    """The pieces of ``colour`` (``equipment.carrom.PIECE_NAMES``, a constant), in its order."""
+    return tuple(n for n in eq.PIECE_NAMES if eq.colour_of(n) == colour)
+
+
 @functools.lru_cache(maxsize=16)
 def _law91_places(seat: str, step: float) -> tuple[tuple[float, float], ...]:
     """The candidate striker places of :func:`equipment.carrom.striker_position_possible` (along
@@ -645,7 +651,7 @@ class CarromReferee(Referee):
     # ------------------------------------------------------------ counting
 
     def _pieces(self, colour: str) -> list[str]:
-        return [n for n in eq.PIECE_NAMES if eq.colour_of(n) == colour]
+        return list(_pieces_of(colour))
 
     def on_board(self, side: int) -> int:
         """The side's pieces on the board."""
