@@ -153,6 +153,24 @@ def rerule(text: str, policy: str | None) -> list[Any]:
     return rulings if out.error is None else [*rulings, f"error: {out.error}"]
 
 
+def gym_trace(game: str, seed: int, steps: int = 300) -> str:
+    """A digest of a seeded Gymnasium episode stream (random agent and opponent, the benchmark's
+    setting): every observation's bytes, reward, end flags and info, resets included."""
+    import hashlib
+
+    env = gym.make(f"potshot/{game.capitalize()}-v0", opponent="random", noise="variable")
+    h = hashlib.sha256()
+    obs, info = env.reset(seed=seed)
+    env.action_space.seed(seed)
+    for _ in range(steps):
+        h.update(obs["balls"].tobytes() + obs["state"].tobytes() + json.dumps(info, sort_keys=True).encode())
+        obs, reward, term, trunc, info = env.step(env.action_space.sample())
+        h.update(f"{reward!r} {term} {trunc}".encode())
+        if term or trunc:
+            obs, info = env.reset()
+    return h.hexdigest()
+
+
 def save_rulings(path: Path, episodes: int) -> None:
     data: list[dict[str, Any]] = []
     for k, (game, kw) in enumerate(EPISODE_KINDS):
@@ -163,13 +181,24 @@ def save_rulings(path: Path, episodes: int) -> None:
             if game == "snooker":
                 item["policies"] = {p: rerule(text, p) for p in MISS_POLICIES}
             data.append(item)
-    path.write_text(json.dumps(data))
+    traces = {
+        f"{g} {seed}": gym_trace(g, seed) for g in ("snooker", "carrom", "russian") for seed in range(3)
+    }
+    path.write_text(json.dumps({"episodes": data, "gym_traces": traces}))
     shots = sum(len(json.loads(d["record"])["frames"][0]["shots"]) for d in data)
     print(f"saved {len(data)} episodes, {shots} shots, to {path}")
 
 
 def check_rulings(path: Path) -> bool:
-    data = json.loads(path.read_text())
+    saved = json.loads(path.read_text())
+    data = saved["episodes"]
+    for key, want in saved["gym_traces"].items():
+        g, seed = key.split()
+        if gym_trace(g, int(seed)) != want:
+            print(
+                f"DIFFERENT: the Gymnasium {g} episode stream of seed {seed} (observations, rewards, infos)"
+            )
+            return False
     shots = rulings = 0
     for item in data:
         game, kw, seed, old = item["game"], item["kw"], item["seed"], item["record"]
@@ -190,7 +219,8 @@ def check_rulings(path: Path) -> bool:
                 return False
             rulings += len(stored)
     print(
-        f"identical: {len(data)} episodes ({shots} shots) replayed; {rulings} rulings re-refereed "
+        f"identical: {len(saved['gym_traces'])} Gymnasium episode streams (300 steps each: observations, "
+        f"rewards, infos); {len(data)} episodes ({shots} shots) replayed; {rulings} rulings re-refereed "
         "from the stored records (snooker under all four miss policies)"
     )
     return True

@@ -117,6 +117,9 @@ class _RedTable(dict[str, bool]):
 _RED = _RedTable({n: eq.is_red(n) for n in eq.ball_names(max(eq.RED_COUNTS))})
 
 
+_NO_FACTS = StrokeFacts(cue="white")
+
+
 def _never() -> bool:
     return False
 
@@ -223,7 +226,8 @@ class _Stroke:
     free: str | None = None
     nominate: str | None = None
     outside_d: bool = False
-    facts: StrokeFacts = field(default_factory=lambda: StrokeFacts(cue="white"))
+    facts: StrokeFacts = field(default_factory=lambda: _NO_FACTS)
+    """Read by ``_read_events`` (until then an empty reading, shared and never changed)."""
     foul_events: list[Foul] = field(default_factory=list)
     restored: set[str] = field(default_factory=set)
     pots: list[str] = field(default_factory=list)
