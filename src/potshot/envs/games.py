@@ -282,13 +282,13 @@ class SnookerAdapter(GameAdapter):
         r = TABLE.d_radius
         p = np.clip(np.nan_to_num(place, nan=0.5), 0.0, 1.0)
         rad, ang = float(p[0]) * r, math.pi + float(p[1]) * math.pi
+        others = [q for n, q in layout.items() if q is not None and n != "white"]
+        reach = 2 * TABLE.ball_radius
+        dist = math.dist
         for _ in range(40):
             x, y = cx + rad * math.cos(ang), min(cy, cy + rad * math.sin(ang))
             x = min(max(x, TABLE.ball_radius), TABLE.width - TABLE.ball_radius)
-            if all(
-                q is None or n == "white" or math.dist((x, y), q) >= 2 * TABLE.ball_radius
-                for n, q in layout.items()
-            ):
+            if all(dist((x, y), q) >= reach for q in others):
                 return (round(x, 2), round(y, 2))
             ang += math.pi / 20
             if ang > 2 * math.pi:
