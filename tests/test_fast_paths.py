@@ -323,3 +323,31 @@ def test_carrom_striker_places_as_the_plain_functions_find_them() -> None:
     crowd = {n: p for n, p in zip(names, [(x, 117.4) for x in range(120, 640, 28)], strict=False)}
     assert not ceq.striker_position_possible("south", crowd, step=2.0)
     assert not any(ceq.striker_clear(x, y, crowd) for x, y in _law91_places("south", 2.0))
+
+
+def test_d_points_free_of_balls_as_before() -> None:
+    """The D's free sample points (from hand: snookered, foul and a miss): only the balls near
+    the D asked, the same points as testing every ball against every point."""
+    from potshot.referee import snooker as sn
+
+    ref = SnookerReferee(Record(game="snooker", players=["A", "B"]))
+    rng = random.Random(9)
+    pts = np.array(sn._D_POINTS)
+    changed = 0
+    for _ in range(400):
+        lay: dict[str, Any] = {"white": None}
+        for k in range(rng.randint(0, 21)):
+            if rng.random() < 0.3:  # about the D and its edge
+                p = sn._D_POINTS[rng.randrange(len(sn._D_POINTS))]
+                a = rng.uniform(0, 2 * math.pi)
+                d = 2 * R + rng.choice([0.0, 1e-9, -1e-9, 1e-6, 30.0, -20.0])
+                lay[f"red{k + 1}"] = (p[0] + d * math.cos(a), p[1] + d * math.sin(a))
+            else:
+                lay[f"red{k + 1}"] = (rng.uniform(30, 1750), rng.uniform(30, 3540))
+        others = np.array([p for n, p in lay.items() if p is not None and n != "white"]).reshape(-1, 2)
+        d = np.hypot(pts[:, None, 0] - others[None, :, 0], pts[:, None, 1] - others[None, :, 1])
+        want = [p for p, ok in zip(sn._D_POINTS, ~np.any(d <= 2 * R, axis=1), strict=True) if ok]
+        got = ref._d_points(lay)
+        assert got == want
+        changed += len(want) < len(sn._D_POINTS)
+    assert changed > 50

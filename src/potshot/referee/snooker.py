@@ -103,6 +103,14 @@ MISS_POLICIES = ("standard", "clear_path", "always", "never")
 
 _D_POINTS: tuple[Point, ...] = tuple(geo.d_points(D_CENTRE, eq.D_RADIUS, 20.0, R))
 _D_ARRAY = np.array(_D_POINTS, dtype=float)
+_D_BOX = (
+    float(_D_ARRAY[:, 0].min()) - 2 * R - 1e-6,
+    float(_D_ARRAY[:, 0].max()) + 2 * R + 1e-6,
+    float(_D_ARRAY[:, 1].min()) - 2 * R - 1e-6,
+    float(_D_ARRAY[:, 1].max()) + 2 * R + 1e-6,
+)
+"""The D's sample points' box, a ball's reach (and a micrometre) wider: a ball outside it touches
+none of them."""
 
 
 class _RedTable(dict[str, bool]):
@@ -461,9 +469,17 @@ class SnookerReferee(Referee):
 
     def _d_points(self, layout: Layout) -> list[Point]:
         """The sample places of the cue ball in the D (Section 3 Rule 5) that touch no ball."""
-        others = np.array([p for n, p in layout.items() if p is not None and n != "white"], dtype=float)
-        if others.size == 0:
-            return list(_D_POINTS)
+        near = [
+            p
+            for n, p in layout.items()
+            if p is not None
+            and n != "white"
+            and _D_BOX[0] <= p[0] <= _D_BOX[1]
+            and _D_BOX[2] <= p[1] <= _D_BOX[3]
+        ]
+        if not near:
+            return list(_D_POINTS)  # no ball near the D (the usual case): every point is free
+        others = np.array(near, dtype=float)  # (the balls further away touch no point)
         pts = _D_ARRAY
         d = np.hypot(pts[:, None, 0] - others[None, :, 0], pts[:, None, 1] - others[None, :, 1])
         free = ~np.any(d <= 2 * R, axis=1)  # geometry.overlaps with no tolerance
