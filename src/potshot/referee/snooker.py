@@ -1041,12 +1041,12 @@ class SnookerReferee(Referee):
         layout, table = s.layout, s.table
         after = shot.after
         if after is not None:
+            gone, restored = s.gone, s.restored
             for n, p in after.items():
-                fld = f"after.{n}"
-                if n in s.gone:
+                if n in gone:
                     continue
                 if p is None:
-                    if n in s.restored or (n != "white" and layout.get(n) is None):
+                    if n in restored or (n != "white" and layout.get(n) is None):
                         continue  # replaced (Rule 15), or already off the table before this shot
                     if (
                         n == "white"
@@ -1057,13 +1057,19 @@ class SnookerReferee(Referee):
                         continue
                     raise RecordError(
                         f"{n} is off the table after the shot but no pot or off_table event says so",
-                        field=fld,
+                        field=f"after.{n}",
                     )
                 if n != "white" and layout.get(n) is None:
-                    raise RecordError(f"{n} is not on the table: it cannot come to rest on it", field=fld)
-                if n in s.restored:
+                    raise RecordError(
+                        f"{n} is not on the table: it cannot come to rest on it", field=f"after.{n}"
+                    )
+                if n in restored:
                     continue
-                layout[n] = (float(p[0]), float(p[1]))
+                x, y = p
+                # a pair of floats kept as it is (immutable); anything else made one
+                layout[n] = (
+                    p if type(p) is tuple and type(x) is float and type(y) is float else (float(x), float(y))
+                )
         for n in s.gone:
             layout[n] = None
         if after is not None:
