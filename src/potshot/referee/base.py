@@ -188,6 +188,7 @@ class Referee(ABC):
         self.state = None
         self.frame_index = -1
         self._names: frozenset[str] | None = None
+        self._bounds: dict[str, tuple[float, float, float, float]] = {}
 
     # ------------------------------------------------------------------ hooks
 
@@ -313,18 +314,21 @@ class Referee(ABC):
         xs: list[float] = []
         ys: list[float] = []
         radii: list[float] = []
-        w, h = self.surface()
-        tol, eps = OVERLAP_TOLERANCE_MM, geometry.EPS
+        tol = OVERLAP_TOLERANCE_MM
+        bounds = self._bounds
         for name, pos in layout.items():
             if name not in names:
                 return False
             if pos is None:
                 continue
             x, y = pos
-            r = self.piece_radius(name)
+            b = bounds.get(name)
+            if b is None:
+                b = bounds[name] = self._piece_bounds(name)
+            r, lo, x_hi, y_hi = b
             # geometry.on_surface's test, inline and to the bit (NaN fails it; beyond it, the
             # slow path asks may_rest_at)
-            if not ((r - tol - eps <= x <= w - r + tol + eps) and (r - tol - eps <= y <= h - r + tol + eps)):
+            if not (lo <= x <= x_hi and lo <= y <= y_hi):
                 return False
             xs.append(x)
             ys.append(y)
@@ -332,7 +336,7 @@ class Referee(ABC):
         n = len(xs)
         if n < 2:
             return True
-        z = np.array(xs) + 1j * np.array(ys)
+        z = np.array([complex(x, y) for x, y in zip(xs, ys, strict=True)])
         d = np.abs(z[:, None] - z)
         np.fill_diagonal(d, np.inf)
         r0 = radii[0]
@@ -349,6 +353,14 @@ class Referee(ABC):
             if i < j and math.dist((xs[i], ys[i]), (xs[j], ys[j])) < radii[j] + radii[i] - tol:
                 return False
         return True
+
+    def _piece_bounds(self, name: str) -> tuple[float, float, float, float]:
+        """A piece's radius and the range its centre may take on the surface (x from ``lo`` to
+        ``x_hi``, y from ``lo`` to ``y_hi``): :func:`geometry.on_surface`'s sums, once."""
+        w, h = self.surface()
+        r = self.piece_radius(name)
+        tol, eps = OVERLAP_TOLERANCE_MM, geometry.EPS
+        return r, r - tol - eps, w - r + tol + eps, h - r + tol + eps
 
     def on_surface(self, name: str, pos: tuple[float, float]) -> bool:
         """Whether piece ``name`` centred at ``pos`` lies on the playing surface (within

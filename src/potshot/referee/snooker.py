@@ -128,6 +128,18 @@ _RED = _RedTable({n: eq.is_red(n) for n in eq.ball_names(max(eq.RED_COUNTS))})
 _NO_FACTS = StrokeFacts(cue="white")
 
 
+def _only_black(layout: Layout) -> bool:
+    """``[object balls on the table] == ["black"]``, stopping at the first other ball."""
+    black = False
+    for n, p in layout.items():
+        if p is None or n == "white":
+            continue
+        if n != "black":
+            return False
+        black = True
+    return black
+
+
 def _never() -> bool:
     return False
 
@@ -411,7 +423,7 @@ class SnookerReferee(Referee):
 
     def _new_visit_on(self, layout: Layout) -> str:
         """Section 3 Rule 3(e), 3(f)(iii): a red while reds remain, else the lowest colour."""
-        if self._reds_on(layout):
+        if any(p is not None and _RED[n] for n, p in layout.items()):
             return "red"
         return self._lowest_colour(layout) or "black"
 
@@ -1126,7 +1138,7 @@ class SnookerReferee(Referee):
         # Section 2 Rule 9: in hand when potted or forced off; a foul without a stroke
         # before the white was placed leaves it in hand (9(b)).
         white_gone = "white" in s.gone or (s.no_stroke and table.in_hand and layout.get("white") is None)
-        if self._object_balls(before_table.layout) == ["black"]:
+        if _only_black(before_table.layout):
             # Section 3 Rule 4(a): with only the black left, a foul ends the frame.
             layout["black"] = None
             if self._level_for_respot():
@@ -1234,7 +1246,7 @@ class SnookerReferee(Referee):
         points, stays_down = self._points_of_fair_stroke(s)
         striker = shot.player
         me = self.side_of(striker)
-        only_black_before = self._object_balls(s.before_table.layout) == ["black"]
+        only_black_before = _only_black(s.before_table.layout)
         if (only_black_before or st.respotted_black) and "black" in s.pots:
             # Section 3 Rule 4(a): the last black potted ends the frame.
             st.scores[me] += points
@@ -1410,7 +1422,7 @@ class SnookerReferee(Referee):
         """
         if self.miss_policy == "never":
             return False, _never
-        if self._object_balls(layout_before) == ["black"]:
+        if _only_black(layout_before):
             return False, _never  # Rule 14: never when only the black remains
         # balls that are or could be on (Rule 14(b)): any colour after a red; the free ball too
         targets = self._balls_on(layout_before, on) if on != "colour" else self._colours_on(layout_before)
