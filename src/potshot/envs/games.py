@@ -196,10 +196,7 @@ class SnookerAdapter(GameAdapter):
         self.last = None
 
     def turn(self) -> Turn:
-        from potshot.referee.snooker import SnookerReferee
-
-        ref = self.referee
-        assert isinstance(ref, SnookerReferee)
+        ref: Any = self.referee  # a SnookerReferee (set by start)
         st = ref.state
         if st.pending is not None:
             return Turn(player=st.pending.incoming, options=list(st.pending.options))
@@ -213,16 +210,11 @@ class SnookerAdapter(GameAdapter):
         return str(pend.offender)
 
     def layout(self) -> dict[str, tuple[float, float] | None]:
-        from potshot.referee.snooker import SnookerReferee
-
-        assert isinstance(self.referee, SnookerReferee)
-        return dict(self.referee.state.table.layout)
+        ref: Any = self.referee
+        return dict(ref.state.table.layout)
 
     def state_vector(self, player: str) -> np.ndarray:
-        from potshot.referee.snooker import SnookerReferee
-
-        ref = self.referee
-        assert isinstance(ref, SnookerReferee)
+        ref: Any = self.referee
         st = ref.state
         me = ref.side_of(player)
         opp = 1 - me

@@ -81,7 +81,20 @@ def _checked(
     names = [n for n, pos in layout.items() if pos is not None]
     tol = 1e-6
     lo, x_hi, y_hi = r - tol, table.width - r + tol, table.length - r + tol
-    for n in names:
+    positions = [layout[n] for n in names]
+    if all(
+        type(p) is tuple
+        and len(p) == 2
+        and type(p[0]) is float
+        and type(p[1]) is float
+        and lo <= p[0] <= x_hi
+        and lo <= p[1] <= y_hi
+        for p in positions
+    ):
+        names_to_check: list[str] = []  # pairs of floats on the table: the checks below all pass
+    else:
+        names_to_check = names
+    for n in names_to_check:
         pos = layout[n]
         assert pos is not None
         if len(pos) != 2:
@@ -101,7 +114,7 @@ def _checked(
                 f"[{r}, {table.width - r}] x [{r}, {table.length - r}] mm, or in a pocket's mouth "
                 "clear of the cushions and jaws"
             )
-    pts = np.array([layout[n] for n in names], dtype=float)
+    pts = np.array(positions, dtype=float)
     dist = _distances(pts)
     if dist is not None and not bool(dist.min() > (2 * r - OVERLAP_TOLERANCE) * (1.0 + 1e-9)):
         # not clearly apart (see _near_pairs): the distances as this check has always worked them out
