@@ -3,27 +3,45 @@ referee, the rest), and scaling over 1 and 2 processes.
 
 Usage::
 
-    python3 benchmarks/envs.py [--steps 2000]
+    python3 benchmarks/envs.py [--steps 2000] [--repeat 1]
+    python3 benchmarks/envs.py --save-rulings FILE [--episodes 60]   # with the old code
+    python3 benchmarks/envs.py --check-rulings FILE                  # with the new code
 
 A "step" is one shot in the PettingZoo AEC environment (every player's shot is a step) with
 random actions, and one agent shot plus the random opponent's shots in the Gymnasium
 environment. Scaling: ``gymnasium.vector.AsyncVectorEnv`` with 1 and 2 worker processes.
+
+The rulings check (for speed work on the referees and the environments, which must not change a
+single ruling): ``--save-rulings`` plays seeded random-action AEC episodes of every game (snooker
+with 15 and 6 reds, carrom singles and doubles, Russian with 2 and 3 players; variable cueing
+noise) and stores each episode's match record, rulings included, plus every snooker record's
+rulings re-refereed under each miss policy (``rules.miss``). ``--check-rulings`` replays the same
+seeds with the code as it is now and compares the records (every event, rest position and
+ruling), then re-referees the *stored* records and compares every ruling. It prints the counts
+and exits with status 1 at the first difference.
 """
 
 from __future__ import annotations
 
 import argparse
 import cProfile
+import json
 import os
 import pstats
+import sys
 import time
+from pathlib import Path
+from typing import Any
 
 import gymnasium as gym
 import numpy as np
 
 import potshot.envs  # noqa: F401
 from potshot.envs.aec import env as aec_env
-from potshot.envs.gym import flat_env
+from potshot.envs.gym import PotshotEnv, flat_env
+from potshot.record.io import dumps, load
+from potshot.record.model import Record
+from potshot.referee.runner import referee_record
 
 
 def aec_steps(game: str, steps: int, **kw: object) -> float:
@@ -89,19 +107,151 @@ def scaling(steps: int) -> str:
     return "; ".join(out)
 
 
+EPISODE_KINDS: list[tuple[str, dict[str, Any]]] = [
+    ("snooker", {}),
+    ("snooker", {"reds": 6}),
+    ("carrom", {}),
+    ("carrom", {"doubles": True}),
+    ("russian", {}),
+    ("russian", {"players": 3}),
+    ("snooker", {"reds": 6, "opponent": "bot", "max_shots": 40}),
+    ("russian", {"opponent": "bot", "max_shots": 40}),
+]
+MISS_POLICIES = ("standard", "clear_path", "always", "never")
+
+
+def episode(game: str, seed: int, kw: dict[str, Any]) -> Record:
+    """One seeded AEC episode with random actions (the action space seeded too); its record.
+    With ``opponent="bot"`` in ``kw``: a Gymnasium episode, random agent against the built-in player
+    (who pots, builds breaks and plays safe: rulings random strokes seldom reach)."""
+    if "opponent" in kw:
+        env = PotshotEnv(game, noise="variable", **kw)
+        env.reset(seed=seed)
+        env.action_space.seed(seed)
+        while not (env.adapter.over() or len(env.adapter.frame.shots) >= env.max_shots):
+            env.step(env.action_space.sample())
+        bot_record: Record = env.adapter.record
+        return bot_record
+    e = aec_env(game, noise="variable", max_shots=300, **kw)
+    e.reset(seed=seed)
+    for agent in e.possible_agents:
+        e.action_space(agent).seed(seed)
+    space = e.action_space(e.agents[0])
+    while not (e.terminations[e.agent_selection] or e.truncations[e.agent_selection]):
+        e.step(space.sample())
+    record: Record = e.adapter.record
+    return record
+
+
+def rerule(text: str, policy: str | None) -> list[Any]:
+    """Every ruling of a stored record, refereed afresh (under miss policy ``policy``)."""
+    rec = load(text.encode())
+    if policy is not None:
+        rec.rules = {**(rec.rules or {}), "miss": policy}
+    out = referee_record(rec)  # a refused shot cuts the record there: the rulings before it, the error
+    rulings: list[Any] = [[json.loads(json.dumps(s.ruling)) for s in f.shots] for f in rec.frames]
+    return rulings if out.error is None else [*rulings, f"error: {out.error}"]
+
+
+def gym_trace(game: str, seed: int, steps: int = 300) -> str:
+    """A digest of a seeded Gymnasium episode stream (random agent and opponent, the benchmark's
+    setting): every observation's bytes, reward, end flags and info, resets included."""
+    import hashlib
+
+    env = gym.make(f"potshot/{game.capitalize()}-v0", opponent="random", noise="variable")
+    h = hashlib.sha256()
+    obs, info = env.reset(seed=seed)
+    env.action_space.seed(seed)
+    for _ in range(steps):
+        h.update(obs["balls"].tobytes() + obs["state"].tobytes() + json.dumps(info, sort_keys=True).encode())
+        obs, reward, term, trunc, info = env.step(env.action_space.sample())
+        h.update(f"{reward!r} {term} {trunc}".encode())
+        if term or trunc:
+            obs, info = env.reset()
+    return h.hexdigest()
+
+
+def save_rulings(path: Path, episodes: int) -> None:
+    data: list[dict[str, Any]] = []
+    for k, (game, kw) in enumerate(EPISODE_KINDS):
+        n = max(1, episodes // 10) if "opponent" in kw else episodes
+        for seed in range(1000 * k, 1000 * k + n):
+            text = dumps(episode(game, seed, kw), indent=0)
+            item: dict[str, Any] = {"game": game, "kw": kw, "seed": seed, "record": text}
+            if game == "snooker":
+                item["policies"] = {p: rerule(text, p) for p in MISS_POLICIES}
+            data.append(item)
+    traces = {
+        f"{g} {seed}": gym_trace(g, seed) for g in ("snooker", "carrom", "russian") for seed in range(3)
+    }
+    path.write_text(json.dumps({"episodes": data, "gym_traces": traces}))
+    shots = sum(len(json.loads(d["record"])["frames"][0]["shots"]) for d in data)
+    print(f"saved {len(data)} episodes, {shots} shots, to {path}")
+
+
+def check_rulings(path: Path) -> bool:
+    saved = json.loads(path.read_text())
+    data = saved["episodes"]
+    for key, want in saved["gym_traces"].items():
+        g, seed = key.split()
+        if gym_trace(g, int(seed)) != want:
+            print(
+                f"DIFFERENT: the Gymnasium {g} episode stream of seed {seed} (observations, rewards, infos)"
+            )
+            return False
+    shots = rulings = 0
+    for item in data:
+        game, kw, seed, old = item["game"], item["kw"], item["seed"], item["record"]
+        new = dumps(episode(game, seed, kw), indent=0)
+        if new != old:
+            print(f"DIFFERENT: {game} {kw} seed {seed}: the replayed episode differs from the stored one")
+            return False
+        stored = json.loads(old)["frames"][0]["shots"]
+        shots += len(stored)
+        again = rerule(old, None)
+        if again != [[s["ruling"] for s in stored]]:
+            print(f"DIFFERENT: {game} {kw} seed {seed}: re-refereeing the stored record")
+            return False
+        rulings += len(stored)
+        for policy, want in item.get("policies", {}).items():
+            if rerule(old, policy) != want:
+                print(f"DIFFERENT: {game} {kw} seed {seed}: re-refereed under miss policy {policy}")
+                return False
+            rulings += len(stored)
+    print(
+        f"identical: {len(saved['gym_traces'])} Gymnasium episode streams (300 steps each: observations, "
+        f"rewards, infos); {len(data)} episodes ({shots} shots) replayed; {rulings} rulings re-refereed "
+        "from the stored records (snooker under all four miss policies)"
+    )
+    return True
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--steps", type=int, default=2000)
+    ap.add_argument(
+        "--repeat", type=int, default=1, help="best of this many runs of each rate (a shared machine's load)"
+    )
+    ap.add_argument("--save-rulings", type=Path, metavar="FILE")
+    ap.add_argument("--check-rulings", type=Path, metavar="FILE")
+    ap.add_argument("--episodes", type=int, default=60, help="per kind of episode (--save-rulings)")
     args = ap.parse_args()
+    if args.save_rulings:
+        save_rulings(args.save_rulings, args.episodes)
+        return
+    if args.check_rulings:
+        sys.exit(0 if check_rulings(args.check_rulings) else 1)
     print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
+    rep = max(1, args.repeat)
     for game in ("snooker", "carrom", "russian"):
-        a = aec_steps(game, args.steps)
-        g = gym_steps(game, args.steps // 2)
+        a = max(aec_steps(game, args.steps) for _ in range(rep))
+        g = max(gym_steps(game, args.steps // 2) for _ in range(rep))
         print(
             f"{game:8s} AEC {a:7,.0f} shots/s/core   Gymnasium {g:7,.0f} agent steps/s/core   "
             f"({split(game, args.steps // 4)})"
         )
-    print("snooker AEC, 6 reds:", f"{aec_steps('snooker', args.steps, reds=6):,.0f} shots/s/core")
+    six = max(aec_steps("snooker", args.steps, reds=6) for _ in range(rep))
+    print("snooker AEC, 6 reds:", f"{six:,.0f} shots/s/core")
     print("scaling (Gymnasium snooker, AsyncVectorEnv):", scaling(args.steps))
 
 

@@ -69,3 +69,27 @@ def test_check_balls_names_the_field() -> None:
     StrokeFacts.read(
         _shot(Pot("red1", "top-left"), Hit("white", "red1"), Moved("red1")), "white"
     ).check_balls(on)
+
+
+def test_time_groups_one_by_one_are_event_time_groups() -> None:
+    """The facts read the instants lazily (stopping at the first hit of the cue ball): the same
+    groups as ``referee.base.event_time_groups``, on every shot of random env episodes."""
+    from potshot.envs.aec import env as aec_env
+    from potshot.referee.base import event_time_groups
+    from potshot.referee.facts import _time_groups
+
+    shots: list[Shot] = []
+    for game in ("snooker", "carrom", "russian"):
+        e = aec_env(game)
+        e.reset(seed=5)
+        space = e.action_space(e.agents[0])
+        space.seed(5)
+        for _ in range(40):
+            if e.terminations[e.agent_selection] or e.truncations[e.agent_selection]:
+                break
+            e.step(space.sample())
+        shots += e.adapter.frame.shots
+    extra = _shot(Hit("white", "red1", t=0.5), Hit("white", "pink", together=True), Cushion("white", "top"))
+    assert len(shots) > 10
+    for shot in [*shots, extra, _shot()]:
+        assert list(_time_groups(shot)) == event_time_groups(shot)

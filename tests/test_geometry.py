@@ -154,3 +154,86 @@ def test_path_notions_are_ordered(
         assert some
     if not obs:
         assert whole
+
+
+# ------------------------------------------- the batch tests give the one-pair tests' answers
+
+_BATCH = [
+    (geo.any_clear_to_both_edges, geo.clear_to_both_edges),
+    (geo.any_clear_full_ball, geo.clear_full_ball),
+    (geo.any_clear_whole_diameter, geo.clear_whole_diameter),
+    (geo.any_clear_to_any_part, geo.clear_to_any_part),
+]
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(_pt, min_size=1, max_size=30),
+    st.lists(_pt, max_size=5),
+    st.lists(_pt, max_size=22),
+    st.lists(st.tuples(st.floats(0.0, 1.0), st.floats(-80.0, 80.0)), max_size=8),
+)
+def test_batch_path_tests_equal_the_one_pair_tests(
+    starts: list[tuple[float, float]],
+    targets: list[tuple[float, float]],
+    obs: list[tuple[float, float]],
+    near: list[tuple[float, float]],
+) -> None:
+    """``any_clear_*`` (numpy, in batches; the referee's miss and snookered tests) answer exactly
+    what ``any(clear_*(c, t) for c in starts for t in targets)`` answers, obstacles near the
+    lines included (placed along a start-target line, off it by up to 80 mm)."""
+    if targets:
+        c, t = starts[0], targets[-1]
+        obs = obs + [(c[0] + f * (t[0] - c[0]) + d, c[1] + f * (t[1] - c[1]) - d) for f, d in near]
+    for batch, one in _BATCH:
+        want = any(one(c, t, obs, R) for c in starts for t in targets)
+        assert batch(starts, targets, obs, R) == want, batch.__name__
+
+
+@pytest.mark.parametrize("delta", [0.0, 1e-12, -1e-12, 1e-9, -1e-9, 5e-7, -5e-7, 3e-6, -3e-6])
+@pytest.mark.parametrize("offset", ["edge", "-edge", "centre", "between"])
+def test_batch_path_tests_on_the_threshold(delta: float, offset: str) -> None:
+    """An obstacle exactly at (and a hair either side of) the blocking distance from a path: the
+    batch tests hand such a pair to the one-pair test, so they agree to the last bit."""
+    e = 2 * R - 0.01
+    off = {"edge": e, "-edge": -e, "centre": 0.0, "between": 0.37 * e}[offset]
+    for k, (c, t) in enumerate([((300.0, 400.0), (1200.0, 2900.0)), ((1500.0, 3000.0), (200.0, 900.0))]):
+        end = geo.contact_point(c, t, off, R)
+        assert end is not None
+        f = 0.3 + 0.2 * k
+        px, py = c[0] + f * (end[0] - c[0]), c[1] + f * (end[1] - c[1])
+        length = math.dist(c, end)
+        nx, ny = -(end[1] - c[1]) / length, (end[0] - c[0]) / length
+        d = 2 * R - 1e-6 + delta
+        obs = [(px + nx * d, py + ny * d), (100.0, 3400.0)]
+        for batch, one in _BATCH:
+            assert batch([c], [t], obs, R) == one(c, t, obs, R), (batch.__name__, delta, offset)
+
+
+def test_batch_path_tests_from_the_d_and_when_touching() -> None:
+    """Many starts (the D's points): snookered from everywhere, then one gap; a start touching
+    the target is clear (no travel needed), as the one-pair tests say."""
+    starts = geo.d_points()
+    target = (889.0, 1500.0)
+    wall = [(889.0 + dx, 1000.0) for dx in range(-700, 701, 50)]
+    for batch, one in _BATCH:
+        want = any(one(c, target, wall, R) for c in starts)
+        assert batch(starts, [target], wall, R) == want is False
+    gap = [p for p in wall if p[0] != 889.0 and p[0] != 939.0 and p[0] != 839.0]
+    for batch, one in _BATCH:
+        want = any(one(c, target, gap, R) for c in starts)
+        assert batch(starts, [target], gap, R) == want
+    touching = [(889.0 + 2 * R, 1500.0)]
+    assert geo.any_clear_to_both_edges(touching, [target], [(889.0, 1520.0)], R)
+    assert not geo.any_clear_to_both_edges(starts, [], wall, R)
+
+
+@settings(max_examples=100, deadline=None)
+@given(_pt, _pt, st.lists(_pt, max_size=8))
+def test_corridor_clear_is_sufficient(
+    cue: tuple[float, float], target: tuple[float, float], obs: list[tuple[float, float]]
+) -> None:
+    """No obstacle within four radii of the line: every path test says clear."""
+    if math.dist(cue, target) <= 2 * R or not geo.corridor_clear(cue, target, obs, R):
+        return
+    assert all(one(cue, target, obs, R) for _, one in _BATCH)

@@ -329,6 +329,229 @@ def clear_whole_diameter(
     return True if clear is None else bool(clear.all())
 
 
+# ------------------------------------------------- many starts and targets at once
+
+SURE_MARGIN = 1e-6
+"""mm. The batch tests below decide with numpy only the cases clear of every threshold by more
+than this (numpy's rounding differs from :mod:`math`'s by some 1e-12 mm on a table); a case
+closer than that is decided by the one-pair function itself, so the answers are the same."""
+
+_BATCH_BUDGET = 24_000
+"""About how many (start, target, offset, obstacle) distances one numpy batch works out."""
+
+
+def _pair_margins(
+    starts: npt.NDArray[np.float64],
+    targets: npt.NDArray[np.float64],
+    obstacles: npt.NDArray[np.float64],
+    radius: float,
+    offsets: npt.NDArray[np.float64],
+) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_], npt.NDArray[np.bool_]]:
+    """For every start i, target j and offset k (see :func:`clear_at_offset`): ``(sure_clear,
+    sure_blocked, unsure)``; the first two of shape (i, j, k), ``unsure`` of shape (i, j): the
+    pairs too close to a threshold for numpy to decide."""
+    reach = 2 * radius
+    vx = targets[None, :, 0] - starts[:, None, 0]
+    vy = targets[None, :, 1] - starts[:, None, 1]
+    dist = np.hypot(vx, vy)
+    touching = dist <= reach + EPS - SURE_MARGIN  # contact_point is None: clear at every offset
+    unsure = np.abs(dist - (reach + EPS)) <= SURE_MARGIN
+    safe = np.where(dist > reach + EPS, dist, 2 * reach)  # keep arcsin in range where it is moot
+    with np.errstate(invalid="ignore", divide="ignore"):
+        alpha = np.arcsin(offsets[None, None, :] / safe[:, :, None])
+        theta = np.arctan2(vy, vx)[:, :, None] - alpha
+        t = safe[:, :, None] * np.cos(alpha) - np.sqrt(reach * reach - offsets * offsets)[None, None, :]
+        dx, dy = t * np.cos(theta), t * np.sin(theta)
+        ll = dx * dx + dy * dy
+        unsure |= (ll <= 1e-6).any(axis=2) & ~touching
+        px = (obstacles[None, :, 0] - starts[:, None, 0])[:, None, None, :]
+        py = (obstacles[None, :, 1] - starts[:, None, 1])[:, None, None, :]
+        u = np.clip(
+            (px * dx[..., None] + py * dy[..., None]) / np.where(ll > EPS, ll, 1.0)[..., None], 0.0, 1.0
+        )
+        margin = np.hypot(px - u * dx[..., None], py - u * dy[..., None]) - (reach - 1e-6)
+    if margin.shape[-1]:
+        clear = (margin > SURE_MARGIN).all(axis=3)
+        blocked = (margin < -SURE_MARGIN).any(axis=3)
+        unsure |= ((~clear & ~blocked).any(axis=2)) & ~touching
+    else:
+        clear = np.ones(margin.shape[:3], dtype=bool)
+        blocked = np.zeros(margin.shape[:3], dtype=bool)
+    clear |= touching[:, :, None]
+    blocked &= ~touching[:, :, None]
+    return clear, blocked, unsure
+
+
+def near_line(cue: Point, target: Point, obstacles: Iterable[Point], radius: float) -> list[Point]:
+    """The obstacles within four radii (and :data:`SURE_MARGIN`) of the segment from ``cue`` to
+    ``target``: the only ones that can block any path from the cue ball to the target.
+
+    Every path of :func:`clear_at_offset` ends where the cue ball touches the target, two radii
+    from its centre, so each of its points lies within two radii of the segment from the cue
+    ball to the target; an obstacle must come within two radii of such a point to block it.
+
+    >>> near_line((0.0, 0.0), (0.0, 1000.0), [(110.0, 500.0), (100.0, 500.0)], 26.25)
+    [(100.0, 500.0)]
+    """
+    limit = 4 * radius + SURE_MARGIN
+    # segment_distance, inline (this runs for every foul)
+    ax, ay = cue
+    dx, dy = target[0] - ax, target[1] - ay
+    ll = dx * dx + dy * dy
+    hypot = math.hypot
+    out: list[Point] = []
+    for o in obstacles:
+        ox, oy = o
+        if ll <= EPS:
+            d = hypot(ox - ax, oy - ay)
+        else:
+            t = max(0.0, min(1.0, ((ox - ax) * dx + (oy - ay) * dy) / ll))
+            d = hypot(ox - (ax + t * dx), oy - (ay + t * dy))
+        if d <= limit:
+            out.append(o)
+    return out
+
+
+def corridor_clear(cue: Point, target: Point, obstacles: Iterable[Point], radius: float) -> bool:
+    """True when no obstacle is :func:`near_line`: then the cue ball reaches ``target`` at every
+    offset unobstructed, and :func:`clear_to_both_edges`, :func:`clear_full_ball`,
+    :func:`clear_whole_diameter` and :func:`clear_to_any_part` all hold.
+
+    >>> corridor_clear((0.0, 0.0), (0.0, 1000.0), [(110.0, 500.0)], 26.25)
+    True
+    >>> corridor_clear((0.0, 0.0), (0.0, 1000.0), [(100.0, 500.0)], 26.25)
+    False
+    """
+    return not near_line(cue, target, obstacles, radius)
+
+
+def _any_pair(
+    starts: Sequence[Point],
+    targets: Sequence[Point],
+    obstacles: Sequence[Point],
+    radius: float,
+    offsets: Sequence[float],
+    decide: Callable[[npt.NDArray[np.bool_], npt.NDArray[np.bool_]], npt.NDArray[np.bool_]],
+    exact: Callable[[Point, Point, Sequence[Point], float], bool],
+    scalar: bool = False,
+) -> bool:
+    """Whether ``exact(start, target, obstacles, radius)`` holds for any start and target.
+
+    Worked out with numpy in batches of starts (the first start alone: from a cue ball on the
+    table, or the D's first point, one batch usually answers): ``decide(clear, blocked)`` gives
+    each pair's answer from its offsets' sure answers; pairs that numpy cannot decide for sure
+    are asked of ``exact`` itself. ``scalar``: ``exact`` works in plain floats (math), cheap
+    enough to ask pair by pair from one start.
+    """
+    if not starts or not targets:
+        return False
+    # first, from the first start, the obstacles near each target's line: a target with none is
+    # clear for every offset, whatever the test (from a cue ball on the table that usually answers)
+    c0 = starts[0]
+    near: list[list[Point]] = []
+    one = len(starts) == 1 and scalar
+    for t in targets:
+        near.append(near_line(c0, t, obstacles, radius))
+        if not near[-1]:
+            return True
+        # one start, a test in plain floats: the target asked at once with the obstacles that
+        # can block it (the others are clear of every path by a micrometre: the same answer)
+        if one and exact(c0, t, near[-1], radius):
+            return True
+    if one:
+        return False
+    obs = np.asarray(list(obstacles), dtype=np.float64).reshape(-1, 2)
+    tar = np.asarray(list(targets), dtype=np.float64).reshape(-1, 2)
+    sta = np.asarray(list(starts), dtype=np.float64).reshape(-1, 2)
+    off = np.asarray(offsets, dtype=np.float64)
+    # the first start's batch needs only the obstacles near one of its lines
+    first_obs = np.asarray(list({o: None for ns in near for o in ns}), dtype=np.float64).reshape(-1, 2)
+    per_start = max(1, len(tar) * len(off) * max(1, len(obs)))
+    step = max(1, _BATCH_BUDGET // per_start)
+    i = 0
+    n = 1
+    while i < len(sta):
+        chunk = sta[i : i + n]
+        clear, blocked, unsure = _pair_margins(chunk, tar, first_obs if i == 0 else obs, radius, off)
+        answer = decide(clear, blocked) & ~unsure
+        if answer.any():
+            return True
+        for a, b in zip(*np.nonzero(unsure), strict=True):
+            if exact(starts[i + int(a)], targets[int(b)], obstacles, radius):
+                return True
+        i += len(chunk)
+        n = min(step, 4 * n)  # growing batches: a clear start is usually met early
+    return False
+
+
+def _both(clear: npt.NDArray[np.bool_], blocked: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
+    return np.asarray(clear.all(axis=2), dtype=bool)
+
+
+def _some(clear: npt.NDArray[np.bool_], blocked: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
+    return np.asarray(clear.any(axis=2), dtype=bool)
+
+
+def _edge_offsets(radius: float, samples: int) -> list[float]:
+    e = _edge(radius)
+    return [-e + 2 * e * k / (samples - 1) for k in range(samples)]
+
+
+def any_clear_to_both_edges(
+    starts: Sequence[Point], targets: Sequence[Point], obstacles: Sequence[Point], radius: float
+) -> bool:
+    """``any(clear_to_both_edges(c, t, obstacles, radius) for c in starts for t in targets)``
+    (Section 2 Rule 16: not snookered), worked out in numpy batches.
+
+    >>> any_clear_to_both_edges([(0.0, 0.0)], [(0.0, 1000.0), (300.0, 1000.0)], [(45.0, 500.0)], 26.25)
+    True
+    >>> any_clear_to_both_edges([(0.0, 0.0)], [(0.0, 1000.0)], [(45.0, 500.0)], 26.25)
+    False
+    """
+    e = _edge(radius)
+    return _any_pair(starts, targets, obstacles, radius, [e, -e], _both, clear_to_both_edges, scalar=True)
+
+
+def any_clear_full_ball(
+    starts: Sequence[Point], targets: Sequence[Point], obstacles: Sequence[Point], radius: float
+) -> bool:
+    """``any(clear_full_ball(c, t, obstacles, radius) ...)`` over every start and target
+    (Section 3 Rule 14(c) for a colour).
+
+    >>> any_clear_full_ball([(0.0, 0.0)], [(0.0, 1000.0)], [(50.0, 500.0)], 26.25)
+    False
+    """
+    return _any_pair(starts, targets, obstacles, radius, [0.0], _both, clear_full_ball, scalar=True)
+
+
+def any_clear_whole_diameter(
+    starts: Sequence[Point], targets: Sequence[Point], obstacles: Sequence[Point], radius: float
+) -> bool:
+    """``any(clear_whole_diameter(c, t, obstacles, radius) ...)`` over every start and target
+    (Section 3 Rule 14(c) for a red).
+
+    >>> any_clear_whole_diameter([(0.0, 0.0)], [(0.0, 1000.0)], [(60.0, 500.0)], 26.25)
+    False
+    >>> any_clear_whole_diameter([(0.0, 0.0)], [(0.0, 1000.0)], [(120.0, 500.0)], 26.25)
+    True
+    """
+    return _any_pair(
+        starts, targets, obstacles, radius, _edge_offsets(radius, 21), _both, clear_whole_diameter
+    )
+
+
+def any_clear_to_any_part(
+    starts: Sequence[Point], targets: Sequence[Point], obstacles: Sequence[Point], radius: float
+) -> bool:
+    """``any(clear_to_any_part(c, t, obstacles, radius) ...)`` over every start and target
+    (Section 3 Rule 14(b): a clear path to any part of a ball on).
+
+    >>> any_clear_to_any_part([(0.0, 0.0)], [(0.0, 1000.0)], [(0.0, 500.0)], 26.25)
+    False
+    """
+    return _any_pair(starts, targets, obstacles, radius, _edge_offsets(radius, 161), _some, clear_to_any_part)
+
+
 def nearest_free_on_line(
     spot: Point,
     direction: Point,

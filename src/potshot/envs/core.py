@@ -89,10 +89,9 @@ def action_space() -> spaces.Dict:
 
 
 def observe(adapter: GameAdapter, player: str) -> dict[str, np.ndarray]:
-    return {
-        "balls": adapter.balls(),
-        "state": np.clip(adapter.state_vector(player), -10, 10).astype(np.float32),
-    }
+    state = np.asarray(adapter.state_vector(player), dtype=np.float32)  # a new array: clipped in place
+    np.clip(state, -10, 10, out=state)
+    return {"balls": adapter.balls(), "state": state}
 
 
 def random_action(rng: np.random.Generator) -> dict[str, Any]:

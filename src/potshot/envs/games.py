@@ -43,6 +43,8 @@ CUE_LOW = np.array([-1.0, 0.0, -1.0, -1.0, 0.0], dtype=np.float32)
 CUE_HIGH = np.array([1.0, 1.0, 1.0, 1.0, 1.0], dtype=np.float32)
 MAX_ELEVATION_DEG = 30.0
 N_DECISIONS = 6
+_LOW: tuple[float, ...] = tuple(float(v) for v in CUE_LOW)
+_HIGH: tuple[float, ...] = tuple(float(v) for v in CUE_HIGH)
 
 
 @dataclass
@@ -121,15 +123,26 @@ class GameAdapter:
 
     def balls(self) -> np.ndarray:
         lay = self.layout()
-        out = np.zeros((len(self.pieces), 3), dtype=np.float32)
-        for i, n in enumerate(self.pieces):
-            p = lay.get(n)
-            if p is not None:
-                out[i] = (p[0] / self.width, p[1] / self.length, 1.0)
-        return out
+        w, ln = self.width, self.length
+        rows = [
+            (0.0, 0.0, 0.0) if (p := lay.get(n)) is None else (p[0] / w, p[1] / ln, 1.0) for n in self.pieces
+        ]
+        return np.array(rows, dtype=np.float32)
 
     def cue_of(self, a: np.ndarray) -> Cue:
-        a = np.clip(np.nan_to_num(a, nan=0.0), CUE_LOW, CUE_HIGH)
+        if getattr(a, "shape", None) == (5,):
+            # np.clip(np.nan_to_num(a, nan=0.0), CUE_LOW, CUE_HIGH), element by element in floats
+            # (NaN to 0, each value held between its bounds: infinities to the bounds)
+            # (a bound when equal to it, as numpy gives: -0.0 held at a bound 0.0 is 0.0)
+            vals = [
+                0.0 if v != v else (lo if v <= lo else (hi if v >= hi else v))
+                for v, lo, hi in zip(a.tolist(), _LOW, _HIGH, strict=True)
+            ]
+        else:
+            vals = np.clip(np.nan_to_num(a, nan=0.0), CUE_LOW, CUE_HIGH).tolist()
+        return self._cue(vals)
+
+    def _cue(self, a: list[float]) -> Cue:
         side, height = float(a[2]), float(a[3])
         off = math.hypot(side, height)
         limit = 0.49  # inside the miscue limit (params.MISCUE_LIMIT = 0.5 R)
@@ -183,10 +196,7 @@ class SnookerAdapter(GameAdapter):
         self.last = None
 
     def turn(self) -> Turn:
-        from potshot.referee.snooker import SnookerReferee
-
-        ref = self.referee
-        assert isinstance(ref, SnookerReferee)
+        ref: Any = self.referee  # a SnookerReferee (set by start)
         st = ref.state
         if st.pending is not None:
             return Turn(player=st.pending.incoming, options=list(st.pending.options))
@@ -200,16 +210,11 @@ class SnookerAdapter(GameAdapter):
         return str(pend.offender)
 
     def layout(self) -> dict[str, tuple[float, float] | None]:
-        from potshot.referee.snooker import SnookerReferee
-
-        assert isinstance(self.referee, SnookerReferee)
-        return dict(self.referee.state.table.layout)
+        ref: Any = self.referee
+        return dict(ref.state.table.layout)
 
     def state_vector(self, player: str) -> np.ndarray:
-        from potshot.referee.snooker import SnookerReferee
-
-        ref = self.referee
-        assert isinstance(ref, SnookerReferee)
+        ref: Any = self.referee
         st = ref.state
         me = ref.side_of(player)
         opp = 1 - me
@@ -230,18 +235,33 @@ class SnookerAdapter(GameAdapter):
             v[10 + self.ON.index(table.on)] = 1.0
         return v
 
-    def agent_shot(self, turn: Turn, cue: np.ndarray, place: np.ndarray, decision: int) -> Shot:
-        from potshot.players.snooker import situation
+    def _table_for(self, decision: str | None) -> tuple[Any, bool]:
+        """The table the next stroke is played on after the incoming player's ``decision``, and
+        whether a free ball is given: what ``players.snooker.situation`` works out, without
+        copying the layout (the caller copies it where it changes it)."""
+        st = self.referee.state
+        table = st.table
+        free = False
+        pend = st.pending
+        if pend is not None:
+            if decision == "replace" and pend.replace_to is not None:
+                table = pend.replace_to
+                free = bool(table.free_ball)
+            elif decision != "put_back":
+                free = pend.free_ball
+        return table, free
 
+    def agent_shot(self, turn: Turn, cue: np.ndarray, place: np.ndarray, decision: int) -> Shot:
         before = Before(decision=turn.decision)  # type: ignore[arg-type]
         player = turn.player
-        sit = situation(self.referee, before.decision)  # type: ignore[arg-type]
-        if sit.on == "colour" or sit.free_ball:
+        table, free = self._table_for(before.decision)
+        layout = table.layout
+        if table.on == "colour" or free:
             before.nominate = self.COLOURS[int(decision) % len(self.COLOURS)]
-            if sit.layout.get(before.nominate) is None:
+            if layout.get(before.nominate) is None:
                 before.nominate = None
-        if sit.in_hand:
-            before.place = self.place_in_d(place, sit.layout)
+        if bool(table.in_hand) or layout.get("white") is None:
+            before.place = self.place_in_d(place, layout)  # (the white's own place is ignored there)
         return Shot(player=player, before=before, cue=self.cue_of(cue))
 
     def place_in_d(
@@ -254,13 +274,13 @@ class SnookerAdapter(GameAdapter):
         r = TABLE.d_radius
         p = np.clip(np.nan_to_num(place, nan=0.5), 0.0, 1.0)
         rad, ang = float(p[0]) * r, math.pi + float(p[1]) * math.pi
+        others = [q for n, q in layout.items() if q is not None and n != "white"]
+        reach = 2 * TABLE.ball_radius
+        dist = math.dist
         for _ in range(40):
             x, y = cx + rad * math.cos(ang), min(cy, cy + rad * math.sin(ang))
             x = min(max(x, TABLE.ball_radius), TABLE.width - TABLE.ball_radius)
-            if all(
-                q is None or n == "white" or math.dist((x, y), q) >= 2 * TABLE.ball_radius
-                for n, q in layout.items()
-            ):
+            if all(dist((x, y), q) >= reach for q in others):
                 return (round(x, 2), round(y, 2))
             ang += math.pi / 20
             if ang > 2 * math.pi:
@@ -279,9 +299,18 @@ class SnookerAdapter(GameAdapter):
         return shot
 
     def simulate(self, shot: Shot) -> ShotResult:
-        from potshot.players.snooker import simulate_from
+        """``players.snooker.simulate_from``: the stroke on the table the referee will rule it from."""
+        from potshot.physics.sim import simulate_shot
 
-        return simulate_from(self.referee, shot)  # type: ignore[arg-type]
+        table, _ = self._table_for(shot.before.decision)
+        layout = dict(table.layout)
+        if bool(table.in_hand) or layout.get("white") is None:
+            layout["white"] = None
+        if shot.before.place is not None:
+            layout["white"] = (float(shot.before.place[0]), float(shot.before.place[1]))
+        assert shot.cue is not None
+        # only the balls on the table: one already potted is not "potted again" in ``after``
+        return simulate_shot({n: p for n, p in layout.items() if p is not None}, shot.cue)
 
 
 # ------------------------------------------------------------------ carrom
@@ -338,13 +367,13 @@ class CarromAdapter(GameAdapter):
         return v
 
     def agent_shot(self, turn: Turn, cue: np.ndarray, place: np.ndarray, decision: int) -> Shot:
-        from potshot.players.carrom import CarromBot, base_places, legal_places, stroke_layout
+        from potshot.players.carrom import CarromBot, legal_places, stroke_layout
 
         ref: Any = self.referee
         before = CarromBot(turn.player, 0).placements(ref)
         seat = ref.state.seats.get(turn.player, "south")
         lay = stroke_layout(ref, before)
-        places = base_places(seat, lay) or list(legal_places(seat))
+        places = _base_places(seat, lay) or list(legal_places(seat))
         f = float(np.clip(np.nan_to_num(place[0], nan=0.5), 0.0, 1.0))
         spot = places[min(int(f * len(places)), len(places) - 1)]
         before.place = spot
@@ -450,6 +479,30 @@ class RussianAdapter(GameAdapter):
         if shot.before.place is not None:
             lay["white"] = (float(shot.before.place[0]), float(shot.before.place[1]))
         return simulate(lay, shot.cue)
+
+
+def _base_places(seat: str, layout: dict[str, tuple[float, float] | None]) -> list[tuple[float, float]]:
+    """``players.carrom.base_places(seat, layout)`` (the legal striker places clear of every
+    piece), asking only the pieces near the base: a piece further than the clearance (and a
+    micrometre) from the box around the places cannot be too near any of them."""
+    from potshot.equipment import carrom as ceq
+    from potshot.players.carrom import RS, legal_places
+
+    places = legal_places(seat)
+    if not places:
+        return []
+    xs = [p[0] for p in places]
+    ys = [p[1] for p in places]
+    x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+    lay = []
+    for n, p in layout.items():
+        if p is None:
+            continue
+        d = RS + ceq.piece_radius(n) + 0.01
+        m = d + 1e-6
+        if x0 - m <= p[0] <= x1 + m and y0 - m <= p[1] <= y1 + m:
+            lay.append((p, d))
+    return [s for s in places if all(math.dist(s, p) >= d for p, d in lay)]
 
 
 ADAPTERS: dict[str, type[GameAdapter]] = {

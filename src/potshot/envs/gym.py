@@ -163,8 +163,17 @@ class PotshotEnv(gym.Env[dict[str, np.ndarray], dict[str, Any]]):
             "opponent_score": max((v for k, v in scores.items() if k != AGENT), default=0),
             "shots": self._shots(),
             "foul": bool(last is not None and last.foul),
-            "ruling": json.dumps(as_dict_ruling(last)),
+            "ruling": json.dumps(self._last_ruling(last)),
         }
+
+    def _last_ruling(self, last: Any) -> dict[str, Any] | None:
+        """The last ruling as plain containers: the last shot's, stored with it by the referee's
+        runner (``msgspec.to_builtins`` of the ruling), when there is one."""
+        shots = self.adapter.frame.shots if last is not None else []
+        if shots and isinstance(shots[-1].ruling, dict):
+            stored: dict[str, Any] = shots[-1].ruling
+            return stored
+        return as_dict_ruling(last)
 
     def record(self) -> Any:
         """The episode's match record so far (every shot with its ruling): ``potshot.record.dumps`` it."""

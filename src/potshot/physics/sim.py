@@ -53,26 +53,57 @@ def _in_a_mouth(x: float, y: float, table: Table) -> bool:
 
 
 def _check_layout(layout: dict[str, tuple[float, float] | None], cue_ball: str, table: Table) -> list[str]:
+    return _checked(layout, cue_ball, table)[0]
+
+
+def _checked(
+    layout: dict[str, tuple[float, float] | None], cue_ball: str, table: Table
+) -> tuple[list[str], npt.NDArray[np.float64], npt.NDArray[np.float64] | None]:
+    """:func:`_check_layout`, also giving the centres (n, 2, mm) and their distances (numpy's
+    complex ones, n x n, the diagonal infinite; ``None`` for one ball) for the callers' use."""
     if cue_ball not in layout or layout[cue_ball] is None:
         raise ValueError(f"the cue ball {cue_ball!r} is not on the table (layout has {sorted(layout)})")
     r = table.ball_radius
     names = [n for n, pos in layout.items() if pos is not None]
-    for n in names:
+    tol = 1e-6
+    lo, x_hi, y_hi = r - tol, table.width - r + tol, table.length - r + tol
+    positions = [layout[n] for n in names]
+    if all(
+        type(p) is tuple
+        and len(p) == 2
+        and type(p[0]) is float
+        and type(p[1]) is float
+        and lo <= p[0] <= x_hi
+        and lo <= p[1] <= y_hi
+        for p in positions
+    ):
+        names_to_check: list[str] = []  # pairs of floats on the table: the checks below all pass
+    else:
+        names_to_check = names
+    for n in names_to_check:
         pos = layout[n]
         assert pos is not None
-        if len(pos) != 2 or not all(isinstance(c, (int, float)) and math.isfinite(c) for c in pos):
+        if len(pos) != 2:
             raise ValueError(f"ball {n!r}: position must be two finite numbers, got {pos!r}")
         x, y = pos
-        tol = 1e-6
-        inside = r - tol <= x <= table.width - r + tol and r - tol <= y <= table.length - r + tol
+        if not (
+            isinstance(x, (int, float))
+            and math.isfinite(x)
+            and isinstance(y, (int, float))
+            and math.isfinite(y)
+        ):
+            raise ValueError(f"ball {n!r}: position must be two finite numbers, got {pos!r}")
+        inside = lo <= x <= x_hi and lo <= y <= y_hi
         if not inside and not _in_a_mouth(x, y, table):
             raise ValueError(
                 f"ball {n!r} at ({x}, {y}) is off the table: its centre must lie within "
                 f"[{r}, {table.width - r}] x [{r}, {table.length - r}] mm, or in a pocket's mouth "
                 "clear of the cushions and jaws"
             )
-    pts = np.array([layout[n] for n in names], dtype=float)
-    if len(pts) > 1:
+    pts = np.array(positions, dtype=float)
+    dist = _distances(pts)
+    if dist is not None and not bool(dist.min() > (2 * r - OVERLAP_TOLERANCE) * (1.0 + 1e-9)):
+        # not clearly apart (see _near_pairs): the distances as this check has always worked them out
         d = np.sqrt(((pts[:, None, :] - pts[None, :, :]) ** 2).sum(-1))
         np.fill_diagonal(d, np.inf)
         i, j = np.unravel_index(np.argmin(d), d.shape)
@@ -81,10 +112,43 @@ def _check_layout(layout: dict[str, tuple[float, float] | None], cue_ball: str, 
                 f"balls {names[min(i, j)]!r} and {names[max(i, j)]!r} overlap: "
                 f"centres {d[i, j]:.3f} mm apart, less than a ball's diameter {2 * r} mm"
             )
-    return names
+    return names, pts, dist
 
 
-def separate_touching(balls: npt.NDArray[np.float64], radius: float, passes: int = 50) -> None:
+def _distances(xy: npt.NDArray[np.float64]) -> npt.NDArray[np.float64] | None:
+    """The distances between the points ``xy`` (n, 2) through complex numbers (quick, within an
+    ulp or so of the exact ones), the diagonal infinite; ``None`` for fewer than two points."""
+    if len(xy) < 2:
+        return None
+    z = xy[:, 0] + 1j * xy[:, 1]
+    d: npt.NDArray[np.float64] = np.abs(z[:, None] - z[None, :])
+    np.fill_diagonal(d, np.inf)
+    return d
+
+
+def _near_pairs(
+    xy: npt.NDArray[np.float64], limit: float, d: npt.NDArray[np.float64] | None = None
+) -> list[tuple[int, int]]:
+    """The pairs ``(i, j)``, ``i < j``, of points ``xy`` (n, 2) not further apart than ``limit``
+    by a relative 1e-9 at least: a quick test for the checks here, which work those pairs'
+    distances out their own way (the same answers, to the bit); ``d``: the points'
+    :func:`_distances` if known."""
+    if d is None:
+        d = _distances(xy)
+    if d is None:
+        return []
+    near = ~(d > limit * (1.0 + 1e-9))  # (a NaN is near: the exact code decides)
+    if not near.any():
+        return []
+    return [(int(i), int(j)) for i, j in zip(*np.nonzero(near), strict=True) if i < j]
+
+
+def separate_touching(
+    balls: npt.NDArray[np.float64],
+    radius: float,
+    passes: int = 50,
+    near: list[tuple[int, int]] | None = None,
+) -> None:
     """Move balls whose centres are closer than a diameter apart until they just touch.
 
     :func:`_check_layout` accepts centres up to :data:`OVERLAP_TOLERANCE` closer than a
@@ -95,6 +159,9 @@ def separate_touching(balls: npt.NDArray[np.float64], radius: float, passes: int
     nanometre; a cluster (a rack) settles within a few passes, each ball moving by at most
     a few hundredths of a millimetre.
 
+    ``near``, when the caller knows them: every pair that may be closer than a diameter
+    (:func:`_near_pairs` of the centres at ``1 + 1e-9`` diameters, or a superset).
+
     >>> b = np.zeros((2, 7)); b[1, 0] = 0.0525 - 4e-5
     >>> separate_touching(b, 0.02625); bool(np.hypot(*(b[1, :2] - b[0, :2])) >= 0.0525)
     True
@@ -104,28 +171,51 @@ def separate_touching(balls: npt.NDArray[np.float64], radius: float, passes: int
     if n < 2:
         return
     xy = balls[:, :2]
+    if near is None:
+        near = _near_pairs(xy, dia)
+    if not near:
+        return  # the usual case, found quickly
+    if len(near) < 64:
+        # balls touching (a rack): each near pair's squared distance, as numpy works it out below
+        # (the squares' sum in the same order), none closer than a diameter: nothing to move
+        lim2 = dia * dia
+        for i, j in near:
+            dx = float(xy[i, 0]) - float(xy[j, 0])
+            dy = float(xy[i, 1]) - float(xy[j, 1])
+            if not dx * dx + dy * dy >= lim2:
+                break
+        else:
+            return
     d2 = ((xy[:, None, :] - xy[None, :, :]) ** 2).sum(-1)
     np.fill_diagonal(d2, np.inf)
     if d2.min() >= dia * dia:
         return  # nothing closer than a diameter: the usual case, found at numpy speed
-    for _ in range(passes):
-        moved = False
-        for i in range(n):
-            for j in range(i + 1, n):
-                dx = balls[j, 0] - balls[i, 0]
-                dy = balls[j, 1] - balls[i, 1]
-                d = math.hypot(dx, dy)
-                if d >= dia or d == 0.0:
-                    continue
-                push = 0.5 * (dia - d) + 1e-9
-                ux, uy = dx / d, dy / d
-                balls[i, 0] -= ux * push
-                balls[i, 1] -= uy * push
-                balls[j, 0] += ux * push
-                balls[j, 1] += uy * push
-                moved = True
-        if not moved:
-            return
+    # the passes on Python floats (the same IEEE operations as on numpy's scalars, faster)
+    xs: list[float] = balls[:, 0].tolist()
+    ys: list[float] = balls[:, 1].tolist()
+    hypot = math.hypot
+    try:
+        for _ in range(passes):
+            moved = False
+            for i in range(n):
+                for j in range(i + 1, n):
+                    dx = xs[j] - xs[i]
+                    dy = ys[j] - ys[i]
+                    d = hypot(dx, dy)
+                    if d >= dia or d == 0.0:
+                        continue
+                    push = 0.5 * (dia - d) + 1e-9
+                    ux, uy = dx / d, dy / d
+                    xs[i] -= ux * push
+                    ys[i] -= uy * push
+                    xs[j] += ux * push
+                    ys[j] += uy * push
+                    moved = True
+            if not moved:
+                return
+    finally:
+        balls[:, 0] = xs
+        balls[:, 1] = ys
 
 
 def simulate_shot(
@@ -152,22 +242,36 @@ def simulate_shot(
     >>> [type(e).__name__ for e in r.events][:1], r.events[0].ball, r.events[0].other
     (['Hit'], 'white', 'red1')
     """
-    names = _check_layout(layout, cue_ball, table)
+    names, pts, dist = _checked(layout, cue_ball, table)
     vx, vy, wx, wy, wz = strike(cue, params)
     geo, (lines, arcs, falls) = _geometry(table)
     n = len(names)
     balls = np.zeros((n, 7))
-    for k, name in enumerate(names):
-        pos = layout[name]
-        assert pos is not None
-        balls[k, 0] = pos[0] * 1e-3
-        balls[k, 1] = pos[1] * 1e-3
-    separate_touching(balls, params.radius)
+    # each centre times 1e-3 (elementwise: the same products as one by one)
+    balls[:, :2] = pts * 1e-3
+    # the pairs that may be closer than a diameter, from the distances in mm (a relative 2e-9
+    # to spare covers the change of units: separate_touching's own test allows 1e-9)
+    near = None if dist is None else _near_pairs(pts, 2e3 * params.radius * (1.0 + 1e-9), dist)
+    separate_touching(balls, params.radius, near=near)
     ci = names.index(cue_ball)
     balls[ci, 2:] = (vx, vy, wx, wy, wz)
     states = np.zeros(n, np.int64)
     states[ci] = K.SLIDING
     return run_states(names, balls, states, geo, (lines, arcs, falls), params, trajectories, layout)
+
+
+_PVEC: dict[int, tuple[Params, npt.NDArray[np.float64]]] = {}
+
+
+def _param_vector(params: Params) -> npt.NDArray[np.float64]:
+    """``params.vector()``, worked out once per (frozen) Params object; the kernel only reads it."""
+    hit = _PVEC.get(id(params))
+    if hit is None or hit[0] is not params:
+        hit = (params, params.vector())
+        if len(_PVEC) > 64:
+            _PVEC.clear()
+        _PVEC[id(params)] = hit
+    return hit[1]
 
 
 def _kernel(
@@ -229,7 +333,7 @@ def run_states(
     start_s = states.copy()
     cap = 1024 if trajectories else 0
     ecap = 512
-    pvec = params.vector()
+    pvec = _param_vector(params)
     while True:
         nev, nsnap, status, ev_t, ev_i, sn_t, sn_b, sn_s = _kernel(balls, states, pvec, arrays, ecap, cap)
         if status == 2:
@@ -241,29 +345,31 @@ def run_states(
         balls[:] = start_b  # run again from the start with room for every event
         states[:] = start_s
     truncated = status == 1
-    ev_k, ev_a, ev_b = ev_i[:nev, 0], ev_i[:nev, 1], ev_i[:nev, 2]
     events: list[Event] = []
     duration = 0.0
-    for k in range(nev):
-        kind = int(ev_k[k])
-        t = float(ev_t[k])
+    # the kernel's event rows as Python numbers at once (the same values as one by one)
+    rows = ev_i[:nev].tolist()
+    times = ev_t[:nev].tolist()
+    for (kind, ia, ib), t in zip(rows, times, strict=True):
         duration = t
-        a = names[int(ev_a[k])]
+        a = names[ia]
         if kind == K.EV_BALL:
-            events.append(Hit(ball=a, other=names[int(ev_b[k])], t=t))
+            events.append(Hit(ball=a, other=names[ib], t=t))
         elif kind == K.EV_LINE:
-            events.append(Cushion(ball=a, cushion=geo.cushion_names[int(lines[int(ev_b[k]), 7])], t=t))
+            events.append(Cushion(ball=a, cushion=geo.cushion_names[int(lines[ib, 7])], t=t))
         elif kind == K.EV_ARC:
-            events.append(Cushion(ball=a, cushion=geo.cushion_names[int(arcs[int(ev_b[k]), 7])], t=t))
+            events.append(Cushion(ball=a, cushion=geo.cushion_names[int(arcs[ib, 7])], t=t))
         elif kind == K.EV_FALL:
-            events.append(Pot(ball=a, pocket=geo.pocket_names[int(ev_b[k])], t=t))
+            events.append(Pot(ball=a, pocket=geo.pocket_names[ib], t=t))
     after: Layout = {}
     if layout is not None:
         after = {n: None for n, p in layout.items() if p is None}
+    # rest positions in mm: the products worked out at once (elementwise: the same floats)
+    xs = (balls[:, 0] * 1e3).tolist()
+    ys = (balls[:, 1] * 1e3).tolist()
+    gone = (states == K.POCKETED).tolist()
     for k, name in enumerate(names):
-        after[name] = (
-            None if states[k] == K.POCKETED else (float(balls[k, 0] * 1e3), float(balls[k, 1] * 1e3))
-        )
+        after[name] = None if gone[k] else (xs[k], ys[k])
     if layout is not None:
         after = {n: after[n] for n in layout}
     traj = None

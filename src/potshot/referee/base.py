@@ -20,12 +20,14 @@ All mutable state lives in ``self.state`` so that :meth:`snapshot` and
 from __future__ import annotations
 
 import copy
+import dataclasses
 import math
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import msgspec
+import numpy as np
 
 from potshot import geometry
 from potshot.record.errors import RecordError
@@ -51,6 +53,101 @@ OVERLAP_TOLERANCE_MM = 0.5
 """Two pieces overlap when their centres are closer than the sum of radii less this.
 Hand-written records round positions (the casebook to 0.01 mm), and touching balls
 in a rack are exactly one diameter apart."""
+
+
+_ATOMIC = frozenset({type(None), bool, int, float, str, bytes})
+_NIL: Any = object()
+
+
+def state_copy(value: Any, memo: dict[int, Any] | None = None) -> Any:
+    """``copy.deepcopy(value)``, faster for what referees' states are made of.
+
+    The same result as :func:`copy.deepcopy` (shared objects stay shared, through ``memo``):
+    numbers, strings and tuples of them are kept (immutable: deepcopy keeps them too); lists,
+    dicts and plain dataclass instances (without ``__slots__`` or custom pickling) are rebuilt
+    here item by item; a class with its own ``__deepcopy__`` is asked; anything else goes to
+    :func:`copy.deepcopy`. The referees snapshot their state before every shot (undo, the
+    runner's nothing-half-applied), so this is on every stroke's path.
+
+    (copy.deepcopy also keeps every original alive in ``memo`` so that no id is reused while
+    copying; the originals met here are all reachable from ``value``, alive anyway, and the
+    fallbacks to copy.deepcopy keep theirs.)
+    """
+    if memo is None:
+        memo = {}
+    return _copy(value, memo)
+
+
+def _copy(v: Any, memo: dict[int, Any]) -> Any:
+    cls = type(v)
+    if cls in _ATOMIC:
+        return v
+    hit = memo.get(id(v), _NIL)
+    if hit is not _NIL:
+        return hit
+    if cls is tuple:
+        if all(type(x) in _ATOMIC for x in v):
+            return v
+        items = [_copy(x, memo) for x in v]
+        hit = memo.get(id(v), _NIL)  # a tuple reached again through its own items
+        if hit is not _NIL:
+            return hit
+        if all(a is b for a, b in zip(items, v, strict=True)):
+            return v
+        out_t = tuple(items)
+        memo[id(v)] = out_t
+        return out_t
+    if cls is list:
+        out_l: list[Any] = []
+        memo[id(v)] = out_l
+        out_l.extend([x if type(x) in _ATOMIC else _copy(x, memo) for x in v])
+        return out_l
+    if cls is dict:
+        out_d: dict[Any, Any] = {}
+        memo[id(v)] = out_d
+        for k, x in v.items():
+            tx = type(x)
+            if tx is tuple and all(type(y) in _ATOMIC for y in x):
+                pass  # a position: immutable, kept (as copy.deepcopy keeps it)
+            elif tx not in _ATOMIC:
+                x = _copy(x, memo)
+            out_d[k if type(k) in _ATOMIC else _copy(k, memo)] = x
+        return out_d
+    own = getattr(cls, "__deepcopy__", None)
+    if own is not None:
+        out = own(v, memo)
+        memo[id(v)] = out
+        return out
+    if _plain_dataclass(cls):
+        obj = cast(Any, cls).__new__(cls)
+        memo[id(v)] = obj
+        obj.__dict__.update({k: x if type(x) in _ATOMIC else _copy(x, memo) for k, x in v.__dict__.items()})
+        return obj
+    return copy.deepcopy(v, memo)
+
+
+_PLAIN: dict[type, bool] = {}
+
+
+def _plain_dataclass(cls: type) -> bool:
+    """A dataclass that copy.deepcopy copies by rebuilding its ``__dict__`` (no slots, no custom
+    ``__reduce_ex__``/``__reduce__``/``__getstate__``/``__setstate__``, no copyreg entry)."""
+    hit = _PLAIN.get(cls)
+    if hit is None:
+        import copyreg
+
+        hit = (
+            dataclasses.is_dataclass(cls)
+            and "__slots__" not in cls.__dict__
+            and cls.__reduce_ex__ is object.__reduce_ex__
+            and cls.__reduce__ is object.__reduce__
+            and getattr(cls, "__getstate__", object.__getstate__) is object.__getstate__
+            and not hasattr(cls, "__setstate__")
+            and cls not in copyreg.dispatch_table
+            and type(cls) is type
+        )
+        _PLAIN[cls] = hit
+    return hit
 
 
 class Ruling(msgspec.Struct, kw_only=True):
@@ -100,6 +197,8 @@ class Referee(ABC):
         self.players: list[str] = record.player_names()
         self.state = None
         self.frame_index = -1
+        self._names: frozenset[str] | None = None
+        self._bounds: dict[str, tuple[float, float, float, float]] = {}
 
     # ------------------------------------------------------------------ hooks
 
@@ -126,6 +225,19 @@ class Referee(ABC):
         Raise :class:`RecordError` (field relative to the shot) for a shot the
         rules do not allow at this moment. The runner restores the state then.
         """
+
+    def rule_checked(self, shot: Shot) -> Ruling:
+        """:meth:`check_shot` and :meth:`rule` with nothing half-applied: a shot refused with a
+        :class:`RecordError` leaves the referee as it was (record format, "Errors"). This takes a
+        :meth:`snapshot` first; a referee that keeps its own copy of the state before a shot may
+        restore from that instead (the snooker referee does, for strokes)."""
+        snap = self.snapshot()
+        try:
+            self.check_shot(shot)
+            return self.rule(shot)
+        except RecordError:
+            self.restore(snap)
+            raise
 
     def may_rest_at(self, name: str, x: float, y: float) -> bool:
         """Hook: whether a piece may rest at ``(x, y)`` although its centre is less
@@ -164,12 +276,12 @@ class Referee(ABC):
     # -------------------------------------------------------------- undo/redo
 
     def snapshot(self) -> Any:
-        """A deep copy of the referee's state (to restore later: undo)."""
-        return copy.deepcopy((self.state, self.frame_index))
+        """A deep copy of the referee's state (to restore later: undo); see :func:`state_copy`."""
+        return state_copy((self.state, self.frame_index))
 
     def restore(self, snap: Any) -> None:
         """Go back to a state taken by :meth:`snapshot`."""
-        self.state, self.frame_index = copy.deepcopy(snap)
+        self.state, self.frame_index = state_copy(snap)
 
     # ------------------------------------------------------ vocabulary checks
 
@@ -180,7 +292,10 @@ class Referee(ABC):
     def check_piece(self, name: str | None, field: str) -> None:
         if name is None:
             return
-        names = self.piece_names()
+        names = self._names
+        if names is None:
+            # piece_names depends on the record's header only (rules, players): read it once
+            names = self._names = frozenset(self.piece_names())
         if name not in names:
             raise RecordError(f"unknown ball {name!r} in a {self.game} record", field=field)
 
@@ -188,12 +303,74 @@ class Referee(ABC):
         """Names known, pieces on the playing surface, no two overlapping (record format, "Errors")."""
         if layout is None:
             return
+        if self._layout_clearly_legal(layout):
+            return
         placed: dict[str, tuple[float, float] | None] = {}
         for name, pos in layout.items():
             self.check_piece(name, f"{field}.{name}")
             if pos is not None:
                 self.check_place(name, pos, f"{field}.{name}", placed)
                 placed[name] = pos
+
+    def _layout_clearly_legal(self, layout: Layout) -> bool:
+        """Whether :meth:`check_layout`'s piece-by-piece checks would all pass, found quickly:
+        the same tests (names known, finite positions on the surface, the overlap test of
+        :meth:`overlapped_by`), the distances between pieces worked out at once with numpy and
+        any pair within a micrometre of the overlap limit tested exactly as overlapped_by does.
+        ``False`` means "check piece by piece", which finds (and words) the first error."""
+        names = self._names
+        if names is None:
+            names = self._names = frozenset(self.piece_names())
+        xs: list[float] = []
+        ys: list[float] = []
+        radii: list[float] = []
+        tol = OVERLAP_TOLERANCE_MM
+        bounds = self._bounds
+        for name, pos in layout.items():
+            if name not in names:
+                return False
+            if pos is None:
+                continue
+            x, y = pos
+            b = bounds.get(name)
+            if b is None:
+                b = bounds[name] = self._piece_bounds(name)
+            r, lo, x_hi, y_hi = b
+            # geometry.on_surface's test, inline and to the bit (NaN fails it; beyond it, the
+            # slow path asks may_rest_at)
+            if not (lo <= x <= x_hi and lo <= y <= y_hi):
+                return False
+            xs.append(x)
+            ys.append(y)
+            radii.append(r)
+        n = len(xs)
+        if n < 2:
+            return True
+        z = np.array([complex(x, y) for x, y in zip(xs, ys, strict=True)])
+        d = np.abs(z[:, None] - z)
+        np.fill_diagonal(d, np.inf)
+        r0 = radii[0]
+        if radii.count(r0) == n:  # one size of piece (snooker, Russian): one limit
+            if d.min() > r0 + r0 - tol + 1e-6:
+                return True
+            gap = d - (r0 + r0 - tol)
+        else:
+            rad = np.array(radii)
+            gap = d - (rad[:, None] + rad[None, :] - tol)
+            if gap.min() > 1e-6:
+                return True
+        for i, j in zip(*np.nonzero(gap <= 1e-6), strict=True):
+            if i < j and math.dist((xs[i], ys[i]), (xs[j], ys[j])) < radii[j] + radii[i] - tol:
+                return False
+        return True
+
+    def _piece_bounds(self, name: str) -> tuple[float, float, float, float]:
+        """A piece's radius and the range its centre may take on the surface (x from ``lo`` to
+        ``x_hi``, y from ``lo`` to ``y_hi``): :func:`geometry.on_surface`'s sums, once."""
+        w, h = self.surface()
+        r = self.piece_radius(name)
+        tol, eps = OVERLAP_TOLERANCE_MM, geometry.EPS
+        return r, r - tol - eps, w - r + tol + eps, h - r + tol + eps
 
     def on_surface(self, name: str, pos: tuple[float, float]) -> bool:
         """Whether piece ``name`` centred at ``pos`` lies on the playing surface (within
@@ -249,6 +426,40 @@ class Referee(ABC):
             self.check_piece(getattr(b, fname), f"before.{fname}")
         if b.place is not None and not all(math.isfinite(v) for v in b.place):
             raise RecordError("place is not a pair of numbers", field="before.place")
+        if not self._events_clearly_fine(shot.events):
+            self._check_events(shot)
+        if shot.after is not None:
+            self.check_layout(shot.after, "after")
+
+    def _events_clearly_fine(self, events: list[Any]) -> bool:
+        """Whether :meth:`_check_events` would pass every event, found without building its
+        error messages' field names: the same tests. ``False``: the full check words the error."""
+        names = self._names
+        if names is None:
+            names = self._names = frozenset(self.piece_names())
+        for e in events:
+            ball = e.ball
+            if ball is not None and ball not in names:
+                return False
+            if isinstance(e, Hit):
+                other = e.other
+                if (other is not None and other not in names) or other == ball:
+                    return False
+            elif isinstance(e, Cushion):
+                if e.cushion not in self.cushions:
+                    return False
+            elif isinstance(e, Pot):
+                if e.pocket not in self.pockets:
+                    return False
+            elif isinstance(e, Foul):
+                if e.kind not in self.foul_kinds:
+                    return False
+            elif isinstance(e, Jump) and e.over is not None and e.over not in names:
+                return False
+        return True
+
+    def _check_events(self, shot: Shot) -> None:
+        """The events' names are this game's (:meth:`check_shot`), the first error located."""
         for i, e in enumerate(shot.events):
             f = f"events[{i}]"
             if isinstance(e, Foul):
@@ -280,8 +491,6 @@ class Referee(ABC):
                     )
             elif isinstance(e, (OffTable, Moved, Spin, Rest)):
                 pass
-        if shot.after is not None:
-            self.check_layout(shot.after, "after")
 
 
 def event_time_groups(shot: Shot) -> list[list[Any]]:

@@ -20,11 +20,35 @@ scratch) is each game's rule, not decided here.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 from potshot.record.errors import RecordError
 from potshot.record.model import Cushion, Foul, Hit, Jump, Moved, OffTable, Pot, Shot
-from potshot.referee.base import event_time_groups
+
+_STROKE_KIND: dict[type, str] = {c: str(c.__struct_config__.tag) for c in (Hit, Pot, OffTable, Jump, Cushion)}
+"""The events of a stroke (the exact classes: a subclass goes the isinstance way)."""
+
+
+def _time_groups(shot: Shot) -> Iterator[list[Any]]:
+    """:func:`referee.base.event_time_groups`, group by group (the first hit's group is
+    usually the first)."""
+    group: list[Any] = []
+    last_t: float | None = None
+    for e in shot.events:
+        t = e.t
+        if group and (e.together or (t is not None and last_t is not None and t == last_t)):
+            group.append(e)
+        else:
+            if group:
+                yield group
+            group = [e]
+        if t is not None:
+            last_t = t
+    if group:
+        yield group
+
 
 CUSHION = "cushion"
 """The name :attr:`StrokeFacts.cue_contacts` gives a contact of the cue ball with a cushion."""
@@ -74,44 +98,51 @@ class StrokeFacts:
     def read(cls, shot: Shot, cue: str) -> StrokeFacts:
         """Read ``shot``'s events with ``cue`` as the cue ball."""
         f = cls(cue=cue)
-        for i, e in enumerate(shot.events):
-            at = f"events[{i}]"
-            if isinstance(e, Foul):
-                f.fouls.append(e)
-                continue
-            if isinstance(e, Moved):
-                f.moved.append(e)
-                f.mentions.append((e.ball, f"{at}.ball", "moved"))
-                continue
-            if not isinstance(e, (Hit, Pot, OffTable, Jump, Cushion)):
-                continue  # spin, rest: physics detail
+        mentions = f.mentions
+        contacts = f.cue_contacts
+        events: list[Any] = shot.events
+        for i, e in enumerate(events):
+            kind = _STROKE_KIND.get(type(e))
+            if kind is None:
+                if isinstance(e, Foul):
+                    f.fouls.append(e)
+                    continue
+                if isinstance(e, Moved):
+                    f.moved.append(e)
+                    mentions.append((e.ball, f"events[{i}].ball", "moved"))
+                    continue
+                if not isinstance(e, (Hit, Pot, OffTable, Jump, Cushion)):
+                    continue  # spin, rest: physics detail
+                kind = str(type(e).__struct_config__.tag)
             f.stroke = True
-            kind = str(type(e).__struct_config__.tag)
-            f.mentions.append((e.ball, f"{at}.ball", kind))
+            mentions.append((e.ball, f"events[{i}].ball", kind))
             if isinstance(e, Hit):
-                f.mentions.append((e.other, f"{at}.other", kind))
-                if cue in (e.ball, e.other):
-                    f.cue_contacts.append(e.other if e.ball == cue else e.ball)
+                mentions.append((e.other, f"events[{i}].other", kind))
+                if cue == e.ball:
+                    contacts.append(e.other)
+                elif cue == e.other:
+                    contacts.append(e.ball)
             elif isinstance(e, Cushion):
                 if e.ball == cue:
-                    f.cue_contacts.append(CUSHION)
+                    contacts.append(CUSHION)
             elif isinstance(e, Pot):
                 f.potted.append(e.ball)
                 f.pockets[e.ball] = e.pocket
             elif isinstance(e, OffTable):
                 f.off_table.append(e.ball)
             else:
-                f.mentions.append((e.over, f"{at}.over", kind))
-                f.jumps.append(JumpFact(i, e.ball, e.over, list(f.cue_contacts)))
-        for group in event_time_groups(shot):
-            hits = [
-                (e.other if e.ball == cue else e.ball)
-                for e in group
-                if isinstance(e, Hit) and cue in (e.ball, e.other)
-            ]
-            if hits:
-                f.first_contact = list(dict.fromkeys(hits))
-                break
+                mentions.append((e.over, f"events[{i}].over", kind))
+                f.jumps.append(JumpFact(i, e.ball, e.over, list(contacts)))
+        if contacts:  # no contact of the cue ball named: no group has one
+            for group in _time_groups(shot):
+                hits = [
+                    (e.other if e.ball == cue else e.ball)
+                    for e in group
+                    if isinstance(e, Hit) and cue in (e.ball, e.other)
+                ]
+                if hits:
+                    f.first_contact = list(dict.fromkeys(hits))
+                    break
         return f
 
     @property

@@ -38,12 +38,9 @@ def rule_shot(ref: Referee, shot: Shot, frame_index: int, shot_index: int) -> Ru
     A shot the referee refuses leaves the referee as it was (nothing
     half-applied) and raises :class:`RecordError` located at the shot.
     """
-    snap = ref.snapshot()
     try:
-        ref.check_shot(shot)
-        ruling = ref.rule(shot)
+        ruling = ref.rule_checked(shot)
     except RecordError as e:
-        ref.restore(snap)
         raise e.located(frame=frame_index, shot=shot_index) from None
     shot.ruling = ruling.to_record()
     return ruling

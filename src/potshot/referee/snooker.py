@@ -20,6 +20,8 @@ A frame from the standard position, a break-off that hits a red:
 from __future__ import annotations
 
 import copy
+import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypedDict, Unpack
 
@@ -37,7 +39,7 @@ from potshot.record.model import (
     Hit,
     Shot,
 )
-from potshot.referee.base import OVERLAP_TOLERANCE_MM, Referee, Ruling
+from potshot.referee.base import OVERLAP_TOLERANCE_MM, Referee, Ruling, state_copy
 from potshot.referee.facts import StrokeFacts
 from potshot.referee.registry import register
 
@@ -101,6 +103,45 @@ MISS_POLICIES = ("standard", "clear_path", "always", "never")
 
 _D_POINTS: tuple[Point, ...] = tuple(geo.d_points(D_CENTRE, eq.D_RADIUS, 20.0, R))
 _D_ARRAY = np.array(_D_POINTS, dtype=float)
+_D_BOX = (
+    float(_D_ARRAY[:, 0].min()) - 2 * R - 1e-6,
+    float(_D_ARRAY[:, 0].max()) + 2 * R + 1e-6,
+    float(_D_ARRAY[:, 1].min()) - 2 * R - 1e-6,
+    float(_D_ARRAY[:, 1].max()) + 2 * R + 1e-6,
+)
+"""The D's sample points' box, a ball's reach (and a micrometre) wider: a ball outside it touches
+none of them."""
+
+
+class _RedTable(dict[str, bool]):
+    """:func:`equipment.snooker.is_red` of each name, looked up (the referee asks it of every
+    ball many times a stroke); a name not seen before is asked of ``is_red`` once."""
+
+    def __missing__(self, name: str) -> bool:
+        red = self[name] = eq.is_red(name)
+        return red
+
+
+_RED = _RedTable({n: eq.is_red(n) for n in eq.ball_names(max(eq.RED_COUNTS))})
+
+
+_NO_FACTS = StrokeFacts(cue="white")
+
+
+def _only_black(layout: Layout) -> bool:
+    """``[object balls on the table] == ["black"]``, stopping at the first other ball."""
+    black = False
+    for n, p in layout.items():
+        if p is None or n == "white":
+            continue
+        if n != "black":
+            return False
+        black = True
+    return black
+
+
+def _never() -> bool:
+    return False
 
 
 def _plain(spots: dict[str, Point]) -> dict[str, list[float]]:
@@ -219,7 +260,8 @@ class _Stroke:
     free: str | None = None
     nominate: str | None = None
     outside_d: bool = False
-    facts: StrokeFacts = field(default_factory=lambda: StrokeFacts(cue="white"))
+    facts: StrokeFacts = field(default_factory=lambda: _NO_FACTS)
+    """Read by ``_read_events`` (until then an empty reading, shared and never changed)."""
     foul_events: list[Foul] = field(default_factory=list)
     restored: set[str] = field(default_factory=set)
     pots: list[str] = field(default_factory=list)
@@ -373,7 +415,7 @@ class SnookerReferee(Referee):
     # ------------------------------------------------------------- the table
 
     def _reds_on(self, layout: Layout) -> list[str]:
-        return [n for n, p in layout.items() if p is not None and eq.is_red(n)]
+        return [n for n, p in layout.items() if p is not None and _RED[n]]
 
     def _colours_on(self, layout: Layout) -> list[str]:
         return [c for c in COLOURS if layout.get(c) is not None]
@@ -395,14 +437,14 @@ class SnookerReferee(Referee):
 
     def _new_visit_on(self, layout: Layout) -> str:
         """Section 3 Rule 3(e), 3(f)(iii): a red while reds remain, else the lowest colour."""
-        if self._reds_on(layout):
+        if any(p is not None and _RED[n] for n, p in layout.items()):
             return "red"
         return self._lowest_colour(layout) or "black"
 
     def _points_remaining(self, layout: Layout, on: str) -> int:
         """Most points the next striker can score (record format, ``points_remaining``)."""
-        reds = len(self._reds_on(layout))
-        colours = sum(eq.BALL_VALUES[c] for c in self._colours_on(layout))
+        reds = sum(1 for n, p in layout.items() if p is not None and _RED[n])
+        colours = sum(eq.BALL_VALUES[c] for c in COLOURS if layout.get(c) is not None)
         extra = 7 if on == "colour" else 0
         return 8 * reds + extra + colours
 
@@ -423,7 +465,7 @@ class SnookerReferee(Referee):
         tpos = [p for n in targets if (p := layout.get(n)) is not None]
         cue = layout.get("white")
         starts = [cue] if cue is not None else self._d_points(layout)
-        return not any(geo.clear_to_both_edges(c, t, obstacles, R) for c in starts for t in tpos)
+        return not geo.any_clear_to_both_edges(starts, tpos, obstacles, R)
 
     def _snookered_by(self, layout: Layout, targets: list[str], ball: str) -> bool:
         """Section 3 Rule 10(b)(ii) with Section 2 Rule 16(b)-(c): the cue ball (on the table) is
@@ -453,9 +495,17 @@ class SnookerReferee(Referee):
 
     def _d_points(self, layout: Layout) -> list[Point]:
         """The sample places of the cue ball in the D (Section 3 Rule 5) that touch no ball."""
-        others = np.array([p for n, p in layout.items() if p is not None and n != "white"], dtype=float)
-        if others.size == 0:
-            return list(_D_POINTS)
+        near = [
+            p
+            for n, p in layout.items()
+            if p is not None
+            and n != "white"
+            and _D_BOX[0] <= p[0] <= _D_BOX[1]
+            and _D_BOX[2] <= p[1] <= _D_BOX[3]
+        ]
+        if not near:
+            return list(_D_POINTS)  # no ball near the D (the usual case): every point is free
+        others = np.array(near, dtype=float)  # (the balls further away touch no point)
         pts = _D_ARRAY
         d = np.hypot(pts[:, None, 0] - others[None, :, 0], pts[:, None, 1] - others[None, :, 1])
         free = ~np.any(d <= 2 * R, axis=1)  # geometry.overlaps with no tolerance
@@ -471,9 +521,13 @@ class SnookerReferee(Referee):
         else:
             cands = self._balls_on(table.layout, table.on)
         out = []
+        layout = table.layout
+        cx, cy = cue
+        reach = R + R + geo.TOUCH_TOLERANCE  # geometry.touching, inline: the same sums
+        hypot = math.hypot
         for n in cands:
-            p = table.layout.get(n)
-            if p is not None and geo.touching(cue, p, R, R):
+            p = layout.get(n)
+            if p is not None and hypot(cx - p[0], cy - p[1]) <= reach:
                 out.append(n)
         return sorted(out)
 
@@ -597,12 +651,32 @@ class SnookerReferee(Referee):
             return self._action(shot)
         if b.concede:
             return self._concede(shot)
+        prev = st.before_last
         st.before_last = None
-        keep = copy.deepcopy(st)
-        r = self._stroke(shot)
+        keep = state_copy(st)
+        try:
+            r = self._stroke(shot)
+        except RecordError:
+            # a refused stroke leaves the state as it was: the copy kept for a replay is that state
+            keep.before_last = prev
+            self.state = keep
+            raise
         self.state.before_last = keep
         self.state.last_foul = r.foul
         return r
+
+    def rule_checked(self, shot: Shot) -> SnookerRuling:
+        """Check and rule a shot, nothing half-applied on a refusal. A stroke needs no snapshot:
+        :meth:`rule` keeps a copy of the state before it (for a Section 3 Rule 9(b) replay) and
+        goes back to that copy when it refuses the stroke; actions and concessions take the
+        snapshot (:meth:`Referee.rule_checked`)."""
+        b = shot.before
+        if self.state is None or b.action is not None or b.concede:
+            r = super().rule_checked(shot)
+            assert isinstance(r, SnookerRuling)
+            return r
+        self.check_shot(shot)  # refuses without changing anything
+        return self.rule(shot)
 
     def _replay(self, shot: Shot) -> SnookerRuling:
         """Section 3 Rule 9(b): a ball on a pocket's edge fell before a ball in the stroke reached it.
@@ -971,7 +1045,7 @@ class SnookerReferee(Referee):
         if not first:
             s.failed_ball_on = True
             return [_Foul("Section 3 Rule 12(a)(v): the cue ball hit no object ball", value_on)]
-        if on == "colour" and any(eq.is_red(n) for n in first):
+        if on == "colour" and any(_RED[n] for n in first):
             s.failed_ball_on = True
             reason = (
                 "Section 3 Rule 12(d)(iii): a red played when a colour was on (reds in successive strokes)"
@@ -995,12 +1069,12 @@ class SnookerReferee(Referee):
         layout, table = s.layout, s.table
         after = shot.after
         if after is not None:
+            gone, restored = s.gone, s.restored
             for n, p in after.items():
-                fld = f"after.{n}"
-                if n in s.gone:
+                if n in gone:
                     continue
                 if p is None:
-                    if n in s.restored or (n != "white" and layout.get(n) is None):
+                    if n in restored or (n != "white" and layout.get(n) is None):
                         continue  # replaced (Rule 15), or already off the table before this shot
                     if (
                         n == "white"
@@ -1011,13 +1085,19 @@ class SnookerReferee(Referee):
                         continue
                     raise RecordError(
                         f"{n} is off the table after the shot but no pot or off_table event says so",
-                        field=fld,
+                        field=f"after.{n}",
                     )
                 if n != "white" and layout.get(n) is None:
-                    raise RecordError(f"{n} is not on the table: it cannot come to rest on it", field=fld)
-                if n in s.restored:
+                    raise RecordError(
+                        f"{n} is not on the table: it cannot come to rest on it", field=f"after.{n}"
+                    )
+                if n in restored:
                     continue
-                layout[n] = (float(p[0]), float(p[1]))
+                x, y = p
+                # a pair of floats kept as it is (immutable); anything else made one
+                layout[n] = (
+                    p if type(p) is tuple and type(x) is float and type(y) is float else (float(x), float(y))
+                )
         for n in s.gone:
             layout[n] = None
         if after is not None:
@@ -1074,7 +1154,7 @@ class SnookerReferee(Referee):
         # Section 2 Rule 9: in hand when potted or forced off; a foul without a stroke
         # before the white was placed leaves it in hand (9(b)).
         white_gone = "white" in s.gone or (s.no_stroke and table.in_hand and layout.get("white") is None)
-        if self._object_balls(before_table.layout) == ["black"]:
+        if _only_black(before_table.layout):
             # Section 3 Rule 4(a): with only the black left, a foul ends the frame.
             layout["black"] = None
             if self._level_for_respot():
@@ -1108,7 +1188,7 @@ class SnookerReferee(Referee):
             )
             if miss:
                 prior = pend.chain if (pend is not None and s.decision == "replace") else 0
-                chain = prior + 1 if (full or prior) else 0
+                chain = prior + 1 if (prior or full()) else 0
         options = ["play", "put_back"]
         replace_to: TableState | None = None
         if miss:
@@ -1161,7 +1241,7 @@ class SnookerReferee(Referee):
         on, free = s.on, s.free
         obj_pots = [n for n in s.pots if n != "white"]
         if on == "red":
-            return sum(1 for n in obj_pots if eq.is_red(n)) + (
+            return sum(1 for n in obj_pots if _RED[n]) + (
                 1 if free is not None and free in obj_pots else 0
             ), set()
         if on == "colour":
@@ -1182,7 +1262,7 @@ class SnookerReferee(Referee):
         points, stays_down = self._points_of_fair_stroke(s)
         striker = shot.player
         me = self.side_of(striker)
-        only_black_before = self._object_balls(s.before_table.layout) == ["black"]
+        only_black_before = _only_black(s.before_table.layout)
         if (only_black_before or st.respotted_black) and "black" in s.pots:
             # Section 3 Rule 4(a): the last black potted ends the frame.
             st.scores[me] += points
@@ -1237,12 +1317,16 @@ class SnookerReferee(Referee):
         the record leaves where it was (not listed in ``after``); ``after`` against itself is
         checked with the shot's vocabulary (``check_layout``)."""
         listed = {n for n, p in after.items() if p is not None and n not in restored}
+        # the balls the record leaves where they were (a simulated shot lists every ball: none)
+        unlisted = [(m, q) for m, q in layout.items() if q is not None and m not in listed]
+        if not unlisted:
+            return
         for n in sorted(listed):
             p = layout.get(n)
             if p is None:
                 continue
-            for m, q in layout.items():
-                if q is None or m == n or (m in listed):
+            for m, q in unlisted:
+                if m == n:
                     continue
                 if geo.overlaps(p, q, R, R, OVERLAP_TOLERANCE_MM):
                     raise RecordError(
@@ -1272,13 +1356,13 @@ class SnookerReferee(Referee):
             if n is not None and n in objs:
                 return [n]
         for n in objs:
-            if (on == "red" and eq.is_red(n)) or (on == "colour" and n in COLOURS) or n == on:
+            if (on == "red" and _RED[n]) or (on == "colour" and n in COLOURS) or n == on:
                 return [n]
         return [objs[0]]
 
     def _nominable_normally(self, on: str, name: str) -> bool:
         if on == "red":
-            return eq.is_red(name)
+            return _RED[name]
         if on == "colour":
             return name in COLOURS
         return name == on
@@ -1344,12 +1428,18 @@ class SnookerReferee(Referee):
         striker: str,
         decision: str | None,
         pend: Pending | None,
-    ) -> tuple[bool, bool]:
-        """Section 3 Rule 14: (foul and a miss?, was there a full-ball path?)."""
+    ) -> tuple[bool, Callable[[], bool]]:
+        """Section 3 Rule 14: (foul and a miss?, a function answering "was there a full-ball path?").
+
+        The geometry (clear paths from the cue ball, or from every point of the D when it was in
+        hand, to the balls on) is worked out only when its answer can matter: whether any part of
+        a ball on could be hit only under the ``clear_path`` policy, and whether a full-ball path
+        existed (Rule 14(c)) only when the caller asks, for a miss that may start the count.
+        """
         if self.miss_policy == "never":
-            return False, False
-        if self._object_balls(layout_before) == ["black"]:
-            return False, False  # Rule 14: never when only the black remains
+            return False, _never
+        if _only_black(layout_before):
+            return False, _never  # Rule 14: never when only the black remains
         # balls that are or could be on (Rule 14(b)): any colour after a red; the free ball too
         targets = self._balls_on(layout_before, on) if on != "colour" else self._colours_on(layout_before)
         if free is not None:
@@ -1359,33 +1449,38 @@ class SnookerReferee(Referee):
         ]
         obstacles = [layout_before[n] for n in obstacles_all]
         obs: list[Point] = [p for p in obstacles if p is not None]
-        starts: list[Point]
-        if cue_start is not None:
-            starts = [cue_start]
-        elif before_table.in_hand:
-            starts = self._d_points(layout_before)
-        else:
-            starts = []
         tpos = [(n, p) for n in targets if (p := layout_before.get(n)) is not None]
-        if starts:
-            clear = any(geo.clear_to_any_part(c, t, obs, R) for c in starts for _, t in tpos)
-            full = any(
-                (
-                    geo.clear_whole_diameter(c, t, obs, R)
-                    if eq.is_red(n)
-                    else geo.clear_full_ball(c, t, obs, R)
-                )
-                for c in starts
-                for n, t in tpos
+        starts_memo: list[list[Point]] = []
+
+        def starts() -> list[Point]:
+            if not starts_memo:
+                if cue_start is not None:
+                    starts_memo.append([cue_start])
+                elif before_table.in_hand:
+                    starts_memo.append(self._d_points(layout_before))
+                else:
+                    starts_memo.append([])
+            return starts_memo[0]
+
+        def full() -> bool:
+            cs = starts()
+            if not cs:
+                return True  # positions unknown: an open table
+            reds = [t for n, t in tpos if _RED[n]]
+            colours = [t for n, t in tpos if not _RED[n]]
+            return geo.any_clear_full_ball(cs, colours, obs, R) or geo.any_clear_whole_diameter(
+                cs, reds, obs, R
             )
-        else:
-            clear = full = True  # positions unknown: an open table
+
         if self.miss_policy == "always":
             return True, full
         if decision == "replace" and pend is not None and pend.chain >= 1:
             return True, full  # Rule 14(c)(i): a further failure, regardless of the score
-        if not clear and self.miss_policy == "clear_path":
-            return False, full  # snookered: taken as a good attempt (policy ``clear_path``)
+        if self.miss_policy == "clear_path":
+            cs = starts()
+            clear = geo.any_clear_to_any_part(cs, [t for _, t in tpos], obs, R) if cs else True
+            if not clear:
+                return False, full  # snookered: taken as a good attempt (policy ``clear_path``)
         # Rule 14(b) (and, snookered, Rule 14(e) as referees apply it): not when either player
         # needed snookers before, or as a result of, the stroke
         before_scores = list(scores_after)
