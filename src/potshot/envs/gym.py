@@ -37,6 +37,8 @@ from potshot.envs.core import (
 )
 from potshot.envs.games import ADAPTERS, Turn
 from potshot.record.io import as_dict
+from potshot.record.model import RulingDict
+from potshot.referee.base import Ruling
 
 AGENT = "agent"
 OPPONENT = "opponent"
@@ -166,27 +168,17 @@ class PotshotEnv(gym.Env[dict[str, np.ndarray], dict[str, Any]]):
             "ruling": json.dumps(self._last_ruling(last)),
         }
 
-    def _last_ruling(self, last: Any) -> dict[str, Any] | None:
+    def _last_ruling(self, last: Ruling | None) -> RulingDict | None:
         """The last ruling as plain containers: the last shot's, stored with it by the referee's
-        runner (``msgspec.to_builtins`` of the ruling), when there is one."""
+        runner (:meth:`Ruling.to_record`), when there is one."""
         shots = self.adapter.frame.shots if last is not None else []
-        if shots and isinstance(shots[-1].ruling, dict):
-            stored: dict[str, Any] = shots[-1].ruling
-            return stored
-        return as_dict_ruling(last)
+        if shots and shots[-1].ruling is not None:
+            return shots[-1].ruling
+        return None if last is None else last.to_record()
 
     def record(self) -> Any:
         """The episode's match record so far (every shot with its ruling): ``potshot.record.dumps`` it."""
         return self.adapter.record
-
-
-def as_dict_ruling(ruling: Any) -> dict[str, Any] | None:
-    if ruling is None:
-        return None
-    import msgspec
-
-    out: dict[str, Any] = msgspec.to_builtins(ruling)
-    return out
 
 
 class FlatAction(gym.ActionWrapper[dict[str, np.ndarray], np.ndarray, dict[str, Any]]):
