@@ -292,3 +292,36 @@ def test_a_field_name_with_a_line_break_stays_one_line(key: str) -> None:
     text = str(err)
     assert text.startswith("frame 0, field position.") and text.count("\n") == 0
     assert all(c not in text for c in "\r\u2028\x85\x00")
+
+
+@pytest.mark.parametrize(
+    ("match", "field"),
+    [
+        ({"frames": [283.07, 838.12]}, "match.frames"),
+        ({"frames": {"x": 1}}, "match.frames"),
+        ({"best_of": 0}, "match.best_of"),
+        ({"best_of": True}, "match.best_of"),
+        ({"frames": 2.5}, "match.frames"),
+    ],
+)
+def test_snooker_match_format_that_means_nothing_is_refused(match: dict[str, Any], field: str) -> None:
+    """fuzz_records seeds snooker:5000676, 5091430 (``"match": {"frames": [...]}``): the referee
+    read it as no format and the account's match line crashed on ``int(list)``. A match format must
+    be a positive whole number of frames (Section 3 Rule 1(g)-(h)), refused like carrom's
+    ``match.games``; the CLI then prints one line."""
+    rec = {
+        "game": "snooker",
+        "players": ["Ann", "Bob"],
+        "match": match,
+        "frames": [
+            {
+                "starts": "Ann",
+                "shots": [{"player": "Ann", "events": [{"type": "hit", "ball": "white", "other": "red1"}]}],
+            }
+        ],
+    }
+    data = json.dumps(rec).encode()
+    _as_the_cli_does(data)
+    result, _warnings, fatal = rule_bytes(data, lenient=False)
+    err = fatal if result is None else result.error
+    assert isinstance(err, RecordError) and err.field == field, err

@@ -247,10 +247,11 @@ def match_line(record: Record, referee: Referee) -> str:
             won[f.result.winner] += 1
     n = len(record.frames)
     fmt = record.match or {}
-    if "frames" in fmt:
-        asked, of = int(fmt["frames"]), f" of {int(fmt['frames'])}"
-    elif "best_of" in fmt:
-        asked, of = int(fmt["best_of"]), f" (best of {int(fmt['best_of'])})"
+    fixed, best_of = fmt.get("frames"), fmt.get("best_of")
+    if isinstance(fixed, int) and not isinstance(fixed, bool):
+        asked, of = fixed, f" of {fixed}"
+    elif isinstance(best_of, int) and not isinstance(best_of, bool):
+        asked, of = best_of, f" (best of {best_of})"
     else:
         asked, of = n, ""
     played = sum(1 for f in record.frames if f.result is not None)

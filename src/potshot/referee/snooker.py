@@ -321,6 +321,13 @@ class SnookerReferee(Referee):
         m = record.match or {}
         best_of = m.get("best_of")
         frames = m.get("frames")
+        # Section 3 Rule 1(g)-(h): a match of a number of frames; a format the record cannot mean is
+        # refused (like carrom's match.games), not silently read as "no format"
+        for key, value in (("best_of", best_of), ("frames", frames)):
+            if value is not None and (not isinstance(value, int) or isinstance(value, bool) or value < 1):
+                self._option_error = RecordError(
+                    f"expected a positive whole number of frames, got {value!r}", field=f"match.{key}"
+                )
         self._match_template = MatchScore(
             sides=list(self.side_label),
             best_of=best_of if isinstance(best_of, int) else None,
