@@ -360,6 +360,19 @@ class Runtime:
                         "optional": True,
                     }
                 )
+            if self.position().get("pink") is not None and (st.turn_shots == 0 or st.pink == "white"):
+                # DECLARATION: with the pink declared white the player may strike either ball, for
+                # the rest of the turn; at the start of a turn only with that declaration
+                ask: dict[str, Any] = {
+                    "kind": "cue_ball",
+                    "player": turn,
+                    "field": "before.cue_ball",
+                    "options": ["white", "pink"],
+                    "optional": True,
+                }
+                if st.turn_shots == 0:
+                    ask["requires"] = {"declare_pink": "white"}
+                out.append(ask)
         return out
 
     def state_fields(self) -> dict[str, Any]:
@@ -588,6 +601,14 @@ class Runtime:
         from potshot.physics.result import ShotResult
 
         result: ShotResult
+        if self.game != "russian" and shot.before.cue_ball is not None:
+            raise WebError(
+                422,
+                "refused",
+                f"before.cue_ball is for Russian billiards (the pink declared white); {self.game} "
+                f"strikes the {'striker' if self.game == 'carrom' else 'white'}",
+                "before.cue_ball",
+            )
         if self.game == "snooker":
             from potshot.players.snooker import simulate_from
 
@@ -601,8 +622,42 @@ class Runtime:
             from potshot.players.russian import stroke_layout
 
             assert shot.cue is not None
-            result = russian_sim(stroke_layout(self.referee, shot), shot.cue, trajectories=True)  # type: ignore[arg-type]
+            cue_ball = self._russian_cue_ball(shot)
+            result = russian_sim(
+                stroke_layout(self.referee, shot),  # type: ignore[arg-type]
+                shot.cue,
+                cue_ball=cue_ball,
+                trajectories=True,
+            )
         return result
+
+    def _russian_cue_ball(self, shot: Shot) -> str:
+        """The ball a Russian stroke strikes: the white, or the pink when ``before.cue_ball`` says so
+        and the pink is white for this shot (DECLARATION: "where the pink ball is declared to be
+        white, the player may choose to shoot either the white ball or the pink ball as the cue
+        ball, and may use either one in subsequent shots in that turn"). Refused, before anything
+        is simulated, with the referee's reason otherwise."""
+        b = shot.before
+        if b.cue_ball is None or b.cue_ball == "white":
+            return "white"
+        if b.cue_ball != "pink":
+            raise WebError(
+                422, "refused", f"cue_ball is {b.cue_ball!r}; expected 'white' or 'pink'", "before.cue_ball"
+            )
+        st = self.referee.state
+        in_force = b.declare_pink if b.declare_pink is not None and st.turn_shots == 0 else st.pink
+        if in_force != "white":
+            raise WebError(
+                422,
+                "refused",
+                "the pink may be the cue ball only when declared white (DECLARATION)",
+                "before.cue_ball",
+            )
+        if st.positions.get("pink") is None:
+            raise WebError(
+                422, "refused", "the pink is not on the table and cannot be the cue ball", "before.cue_ball"
+            )
+        return "pink"
 
     def bot(self, name: str, seed: int) -> Any:
         if name not in self.bots:
