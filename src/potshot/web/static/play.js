@@ -37,6 +37,7 @@ const S = {
   nominate: null, // snooker colour nominated by the player (else: the colour aimed at)
   freeBall: "", // snooker free ball ("" = the ball aimed at, "-" = the ball on)
   declarePink: "pink",
+  cueBall: "white", // Russian: the ball struck ("pink" while the pink is declared white, DECLARATION)
   decision: null, // the decision selected (previewed) before confirming
   hoverDecision: null,
   botError: false,
@@ -68,8 +69,34 @@ function humanTurn() {
   return !st.match_over && Boolean(st.turn) && !isBot(st.turn);
 }
 
-function cueName() {
+/** The ball placed by hand when in hand: the striker (carrom) or the white. */
+function placedName() {
   return S.info.game === "carrom" ? "striker" : "white";
+}
+
+/** Russian DECLARATION: whether the pink may be struck as the cue ball now (declared white at the
+ * start of this turn, with the declaration chosen on the page, or earlier in the turn). */
+function pinkMayCue() {
+  if (S.info.game !== "russian" || !humanTurn()) return false;
+  const a = ask("cue_ball");
+  if (!a || ask("decision")) return false;
+  if (a.requires && S.declarePink !== a.requires.declare_pink) return false;
+  return Boolean(basePosition().pink);
+}
+
+/** The ball the next stroke strikes. */
+function cueName() {
+  if (S.cueBall === "pink" && pinkMayCue()) return "pink";
+  return placedName();
+}
+
+/** Russian: strike `name` ("white" or "pink") from now on; the aim turns to a ball it may play. */
+function chooseCueBall(name) {
+  if (S.cueBall === name) return;
+  S.cueBall = name;
+  S.aimTarget = null;
+  defaultAim();
+  render();
 }
 
 function seatOf(player) {
@@ -97,7 +124,7 @@ function placing() {
 /** The position drawn: the table, with what the player has placed by hand. */
 function shownPosition() {
   const pos = { ...basePosition() };
-  if (placing() && S.place) pos[cueName()] = S.place;
+  if (placing() && S.place) pos[placedName()] = S.place;
   for (const [n, p] of Object.entries(S.penalty)) pos[n] = p;
   for (const [n, p] of Object.entries(S.spots)) pos[n] = p;
   return pos;
@@ -318,6 +345,22 @@ function drawOverlay(ctx, view) {
     ctx.restore();
   }
   if (!humanTurn() || ask("decision")) return;
+  if (pinkMayCue()) {
+    // DECLARATION: the ball not struck is ringed as the other choice of cue ball
+    const other = cueName() === "pink" ? "white" : "pink";
+    const q = shownPosition()[other];
+    if (q) {
+      const [qx, qy] = view.toScreen(...q);
+      ctx.save();
+      ctx.strokeStyle = "rgba(255, 160, 200, 0.95)";
+      ctx.lineWidth = 2;
+      ctx.setLineDash([2, 3]);
+      ctx.beginPath();
+      ctx.arc(qx, qy, radius(other) * view.scale + 5, 0, 2 * Math.PI);
+      ctx.stroke();
+      ctx.restore();
+    }
+  }
   const c = cuePosition();
   if (!c) return;
   const pos = shownPosition();
@@ -645,10 +688,32 @@ function renderAsk(a) {
   if (a.kind === "declare_pink") {
     const sel = el("select", { id: "declare-pink", onchange: (e) => {
       S.declarePink = e.target.value;
+      if (S.cueBall === "pink" && !pinkMayCue()) chooseCueBall("white");
+      else render();
     } });
-    for (const o of a.options) sel.append(el("option", { value: o }, o === "pink" ? "no declaration" : `declare it ${o}`));
+    const label = (o) => (o === "pink" ? "no declaration" : o === "white" ? "declare it white (either ball)" : `declare it ${o}`);
+    for (const o of a.options) sel.append(el("option", { value: o }, label(o)));
     sel.value = S.declarePink;
     return el("div", { class: "ask", dataset: { ask: "declare_pink" } }, el("h3", {}, "The pink (optional)"), sel);
+  }
+  if (a.kind === "cue_ball") {
+    if (!pinkMayCue()) return null;
+    const cue = cueName();
+    const pick = (name) =>
+      el("button", {
+        type: "button",
+        id: `cue-ball-${name}`,
+        class: cue === name ? "primary" : "",
+        "aria-pressed": String(cue === name),
+        onclick: () => chooseCueBall(name),
+      }, el("span", { class: "chip", style: `background:${pieceColour("russian", name)}` }), ` ${name}`);
+    return el(
+      "div",
+      { class: "ask", dataset: { ask: "cue_ball" } },
+      el("h3", {}, "Cue ball (the pink is white)"),
+      el("div", { class: "row" }, pick("white"), pick("pink")),
+      el("p", { class: "hint" }, `Striking the ${cue}: the ${cue === "white" ? "pink" : "white"} counts as a black. Or click a ball on the table.`),
+    );
   }
   if (a.kind === "spot") {
     const at = S.spots[a.ball];
@@ -729,6 +794,8 @@ function setState(st) {
     S.nominate = null;
     S.freeBall = "";
     S.declarePink = "pink";
+    // the choice of the pink holds while the turn's declaration does (DECLARATION)
+    if (!(S.cueBall === "pink" && pinkMayCue())) S.cueBall = "white";
     S.decision = null;
     S.hoverDecision = null;
     S.place = placing() ? defaultPlace() : null;
@@ -760,6 +827,8 @@ function defaultAim() {
     const candidates = [];
     for (const [n, p] of Object.entries(pos)) {
       if (!p || n === cueName() || !legalFirst(n)) continue;
+      // DECLARATION: the one of white and pink not struck is deemed black
+      if (S.info.game === "russian" && pinkMayCue() && (n === "white" || n === "pink")) continue;
       candidates.push([Math.hypot(p[0] - c[0], p[1] - c[1]), n, p]);
     }
     candidates.sort((a, b) => a[0] - b[0]);
@@ -860,6 +929,7 @@ function buildBefore() {
   }
   const dp = ask("declare_pink");
   if (dp && S.declarePink && S.declarePink !== "pink") before.declare_pink = S.declarePink;
+  if (cueName() === "pink") before.cue_ball = "pink";
   // Russian PLAY: the first ball waiting goes in before.spot, any others in before.extra.spots
   const spotAsks = asksNow().filter((a) => a.kind === "spot");
   spotAsks.forEach((a, i) => {
@@ -1025,6 +1095,16 @@ function onTableDown(ev) {
     }
   }
   const sp = asksNow().find((a) => a.kind === "spot" && !S.spots[a.ball]);
+  if (!sp && pinkMayCue()) {
+    // DECLARATION: a click on the pink (or back on the white) makes it the cue ball
+    const shown = shownPosition();
+    const near = (n) => shown[n] && Math.hypot(x - shown[n][0], y - shown[n][1]) < radius(n) * 1.4;
+    if (cueName() !== "pink" && near("pink")) return chooseCueBall("pink");
+    if (cueName() === "pink" && near("white")) {
+      chooseCueBall("white");
+      if (!placing()) return;
+    }
+  }
   if (sp) {
     // a click near a vacant standard spot takes that spot (PLAY: "any vacant spot")
     let [px, py] = [x, y];
@@ -1040,8 +1120,8 @@ function onTableDown(ev) {
     return;
   }
   if (placing()) {
-    const c = cuePosition();
-    const nearCue = c && Math.hypot(x - c[0], y - c[1]) < radius(cueName()) * 2.5;
+    const c = shownPosition()[placedName()];
+    const nearCue = c && Math.hypot(x - c[0], y - c[1]) < radius(placedName()) * 2.5;
     const inArea = game === "carrom" ? nearBase(x, y) : inD(x, y);
     if (nearCue || inArea) {
       drag = "place";
@@ -1092,13 +1172,13 @@ function nearBase(x, y) {
 function movePlaced(x, y, report) {
   const game = S.info.game;
   const p = game === "carrom" ? snapToBase(x, y, seatOf(S.state.turn)) : clampToD(x, y);
-  const other = overlapping(cueName(), p[0], p[1], basePosition(), [cueName()]);
+  const other = overlapping(placedName(), p[0], p[1], basePosition(), [placedName()]);
   if (other) {
     if (report) toast(`The ${game === "carrom" ? "striker" : "cue ball"} would touch ${other} there.`, "error");
     return;
   }
   S.place = p;
-  if (S.aimTarget) setAimAt(S.aimTarget, p);
+  if (S.aimTarget) setAimAt(S.aimTarget, cuePosition());
   refreshAim();
 }
 
