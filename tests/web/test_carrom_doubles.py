@@ -5,6 +5,8 @@ bots playing their turns."""
 
 from __future__ import annotations
 
+import itertools
+
 from tests.web.conftest import Api
 
 TEAMS = [["Ann", "Cy"], ["Bob", "Dan"]]
@@ -77,21 +79,28 @@ def test_doubles_stroke_played_then_bots(api: Api) -> None:
     shot = r.json()["shot"]
     assert shot["player"] == "Ann" and shot["events"][0]["ball"] == "striker"
     assert len(r.json()["trajectories"]) > 3  # the break spreads the pieces
-    # four bots (the same break as a bot): the turn goes round the table
+    # four bots (the same break as a bot): the turn goes round the table (within a board), the
+    # break too, board after board
     order = ["Ann", "Bob", "Cy", "Dan"]  # Law 22(b): play passes to the right
     m = ann
-    turns = ["Ann"]
+    api.post(m, "stroke", {"cue": {"aim": 99.9, "speed": 7.4}, "before": {"place": [410.0, 117.4]}})
     for _ in range(30):
-        turn = m["state"]["turn"]
-        if len(turns) == 5 or m["state"]["match_over"]:
+        if m["state"]["match_over"]:
             break
-        if turn != turns[-1]:
-            assert order.index(turn) == (order.index(turns[-1]) + 1) % 4, (turns, turn)
-            turns.append(turn)
+        turn = m["state"]["turn"]
         r = api.post(m, "bot", {})
         assert r.status_code == 200, r.text
         assert r.json()["shot"]["player"] == turn
-    assert len(turns) == 5, turns  # round the table and back to Ann
+    frames = api.c.get(f"/api/matches/{m['id']}/record").json()["frames"]
+    assert [f["starts"] for f in frames] == [order[i % 4] for i in range(len(frames))]
+    seen = set()
+    for f in frames:
+        ps = [s["player"] for s in f.get("shots", [])]
+        turns = [p for i, p in enumerate(ps) if i == 0 or p != ps[i - 1]]
+        for a, b in itertools.pairwise(turns):
+            assert order.index(b) == (order.index(a) + 1) % 4, turns
+        seen.update(ps)
+    assert seen == set(order)  # 31 strokes: everyone played
 
 
 def test_bad_doubles_refused(api: Api) -> None:

@@ -433,9 +433,12 @@ function renderScoreboard() {
   const st = S.state;
   const box = $("scoreboard");
   box.replaceChildren();
-  box.classList.toggle("many", st.players.length > 3);
+  const teams = Array.isArray(st.teams) && st.teams.length ? st.teams : null;
+  box.classList.toggle("many", !teams && st.players.length > 3);
   const game = S.info.game;
-  for (const p of st.players) {
+  // carrom doubles: one box a team (its values are the team's), the partners and their seats in it
+  for (const side of teams ?? st.players.map((p) => [p])) {
+    const p = side[0];
     const score = st.score?.[p] ?? 0;
     const sub = [];
     if (game === "snooker") sub.push(`frames ${st.frames_won?.[p] ?? 0}`);
@@ -445,18 +448,38 @@ function renderScoreboard() {
       if (t.stars) sub.push(`★ ${t.stars}`, `tally ${t.below ?? 0}`);
       else sub.push(`above ${t.above ?? 0}`, `below ${t.below ?? 0}`);
     }
-    const fouls = st.stats?.[p]?.fouls ?? 0;
+    const fouls = side.reduce((n, m) => n + (st.stats?.[m]?.fouls ?? 0), 0);
     if (fouls) sub.push(`fouls ${fouls}`);
     const hb = st.stats?.[p]?.highest_break ?? 0;
     if (game === "snooker" && hb) sub.push(`high ${hb}`);
     const cls = ["player"];
-    if (p === st.turn) cls.push("turn");
+    if (side.includes(st.turn)) cls.push("turn");
     if (st.match_over && st.winner === p) cls.push("winner");
+    if (teams) cls.push("team");
+    const members = teams
+      ? el(
+          "div",
+          { class: "members" },
+          side.map((m) =>
+            el(
+              "span",
+              { class: `member${m === st.turn ? " turn" : ""}`, dataset: { member: m } },
+              m,
+              el("span", { class: "seat" }, ` ${seatOf(m)}`),
+              isBot(m) ? el("span", { class: "badge" }, "bot") : null,
+              m === st.turn ? el("span", { class: "badge live" }, "to play") : null,
+            ),
+          ),
+        )
+      : null;
     box.append(
       el(
         "div",
         { class: cls.join(" "), dataset: { player: p } },
-        el("div", { class: "name" }, p, isBot(p) ? el("span", { class: "badge" }, "bot") : null, p === st.turn ? el("span", { class: "badge live" }, "to play") : null),
+        teams
+          ? el("div", { class: "name" }, side.join(" & "))
+          : el("div", { class: "name" }, p, isBot(p) ? el("span", { class: "badge" }, "bot") : null, p === st.turn ? el("span", { class: "badge live" }, "to play") : null),
+        members,
         el("div", { class: "score" }, String(score)),
         el("div", { class: "sub" }, sub.join(" · ")),
       ),
@@ -785,7 +808,7 @@ function render() {
 function setState(st) {
   const fresh = !S.state || st.revision !== S.state.revision;
   S.state = st;
-  const named = st.title && !st.title.startsWith(`${st.game}:`) ? st.title : st.players.join(" v ");
+  const named = st.title && !st.title.startsWith(`${st.game}:`) ? st.title : (st.teams ?? st.players).map((p) => (Array.isArray(p) ? p.join(" & ") : p)).join(" v ");
   $("title").textContent = `${GAME_TITLES[S.info.game] ?? S.info.game} · ${named}${st.table ? ` · ${st.table}` : ""}`;
   if (fresh) {
     S.penalty = {};
