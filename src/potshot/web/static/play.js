@@ -15,6 +15,7 @@ import { TableView, kindOf, pieceColour } from "/static/table.js";
 
 const $ = (id) => document.getElementById(id);
 const ANIM_KEY = "potshot-anim";
+const TURN_KEY = "potshot-turn-board";
 const SPIN_MAX = 0.8;
 const SPEEDS = { snooker: [0.05, 11.5, 2.5], russian: [0.05, 11.5, 2.5], carrom: [0.3, 8, 3] };
 const SNOOKER_COLOURS = ["yellow", "green", "brown", "blue", "pink", "black"];
@@ -37,6 +38,7 @@ const S = {
   nominate: null, // snooker colour nominated by the player (else: the colour aimed at)
   freeBall: "", // snooker free ball ("" = the ball aimed at, "-" = the ball on)
   declarePink: "pink",
+  turnBoard: true, // carrom: the board turned to the player to play
   cueBall: "white", // Russian: the ball struck ("pink" while the pink is declared white, DECLARATION)
   decision: null, // the decision selected (previewed) before confirming
   hoverDecision: null,
@@ -421,8 +423,20 @@ function drawOverlay(ctx, view) {
   void dir;
 }
 
+/** Carrom: with "turn the board" on, the board turns so that a person to play has their base
+ * line at the bottom (their seat: Law 91); during a bot's turn it stays as it was. */
+function orientBoard() {
+  if (!S.view || S.info.game !== "carrom") return;
+  let want = S.view.rotation;
+  if (!S.turnBoard) want = 0;
+  else if (humanTurn()) want = TableView.rotationFor(seatOf(S.state.turn));
+  if (want !== S.view.rotation && !S.view.animating) S.view.setRotation(want);
+  document.body.dataset.rotation = String(S.view.rotation);
+}
+
 function redraw() {
   if (!S.view) return;
+  orientBoard();
   if (!S.view.animating) S.view.setPosition(shownPosition());
   drawSpin();
 }
@@ -1324,6 +1338,15 @@ async function main() {
     sel.value = saved;
   }
   sel.addEventListener("change", () => localStorage.setItem(ANIM_KEY, sel.value));
+  // carrom: the board turned to the player to play (on unless the player said otherwise)
+  S.turnBoard = localStorage.getItem(TURN_KEY) !== "0";
+  const turnBox = $("turn-board");
+  turnBox.checked = S.turnBoard;
+  turnBox.addEventListener("change", () => {
+    S.turnBoard = turnBox.checked;
+    localStorage.setItem(TURN_KEY, S.turnBoard ? "1" : "0");
+    render();
+  });
   let st;
   let all;
   try {
@@ -1334,6 +1357,7 @@ async function main() {
     return;
   }
   S.info = all[st.game];
+  $("turn-board-label").hidden = st.game !== "carrom";
   if (st.mode !== "play") toast("This is a marked match: the table only shows it.", "error");
   $("watch-link").href = `/watch/${encodeURIComponent(S.id)}`;
   const [smin, smax, sdef] = SPEEDS[st.game] ?? SPEEDS.snooker;
