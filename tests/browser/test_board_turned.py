@@ -82,6 +82,11 @@ def test_north_player_clicks_their_base_line_after_the_turn(server: Any, page: A
     expect(body).to_have_attribute("data-rotation", "0")
     _, py, top, height = screen(page, x, y)
     assert py < top + 0.25 * height
+    page.set_viewport_size({"width": 1024, "height": 768})  # a tablet: the option and the cue fit
+    for sel in ("#strike", "#turn-board", "#table"):
+        box = page.locator(sel).bounding_box()
+        assert box is not None and box["y"] + box["height"] <= 768 and box["x"] + box["width"] <= 1024, sel
+    page.set_viewport_size({"width": 1280, "height": 800})
     page.reload()
     expect(body).to_have_attribute("data-ready", "1")
     expect(page.locator("#turn-board")).not_to_be_checked()  # remembered on this device

@@ -35,6 +35,11 @@ def test_home_doubles_then_the_round_of_the_table(server: Any, page: Any) -> Non
         expect(loc).to_have_value(value)
     expect(page.locator("#new-game .players")).to_contain_text("partners sit opposite")
     expect(page.locator("[name=player-2]")).to_have_attribute("aria-label", "Team A, second player (north)")
+    # singles again: two players; doubles again: the four seats back
+    page.click("label.seg-item:has-text('Singles')")
+    expect(page.locator("#new-game .player-row")).to_have_count(2)
+    page.click("label.seg-item:has-text('Doubles')")
+    expect(page.locator("#new-game .player-row")).to_have_count(4)
     page.fill("[name=player-0]", "Ann")
     snap(page, "home-doubles")
     page.click("text=Start the game")

@@ -43,6 +43,11 @@ def test_pink_declared_white_struck_as_the_cue_ball(server: Any, page: Any) -> N
     expect(page.locator("#cue-ball-white")).to_have_attribute("aria-pressed", "true")
     page.locator("#cue-ball-pink").click()
     expect(page.locator("#cue-ball-pink")).to_have_attribute("aria-pressed", "true")
+    page.set_viewport_size({"width": 1024, "height": 768})  # a tablet: the choice and the cue fit
+    for sel in ("#strike", "#cue-ball-pink", "#table"):
+        box = page.locator(sel).bounding_box()
+        assert box is not None and box["y"] + box["height"] <= 768 and box["x"] + box["width"] <= 1024, sel
+    page.set_viewport_size({"width": 1280, "height": 800})
     page.locator("#speed").fill("2")
     page.locator("#aim").fill("270")  # straight down the table at the blue
     page.locator("#aim").press("Tab")
