@@ -15,7 +15,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.browser.conftest import create_match, snap
+from tests.browser.conftest import ADMIN, create_match, snap
 from tests.browser.test_play import SLOW, click_table, piece, server, wait_idle  # noqa: F401
 
 pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
@@ -131,3 +131,25 @@ def test_doubles_marked_and_watched(server: Any, page: Any) -> None:  # noqa: F8
     expect(sides.nth(1)).to_contain_text("Bob & Dan")
     expect(marker.get_by_test_id("overlay-frames")).to_contain_text("games")
     assert not errors, errors
+
+
+def test_organiser_creates_a_marked_doubles_match(server: Any, page: Any) -> None:  # noqa: F811
+    page.goto(server.url + "/admin")
+    page.fill("#sign-in [name=password]", ADMIN)
+    page.click("#sign-in button[type=submit]")
+    expect(page.locator(".tabs")).to_be_visible()
+    page.click(".tabs a[data-tab=new]")
+    form = page.locator("#new-match")
+    form.locator("label.seg-item:has-text('Carrom')").click()
+    form.locator("label.seg-item:has-text('Doubles')").click()
+    expect(form.locator(".player-row")).to_have_count(4)
+    expect(form.locator("[name=bot-0]")).to_have_count(0)  # a marked match has no bots
+    for i, name in enumerate(["Ravi", "Mina", "Kiran", "Leela"]):
+        form.locator(f"[name=player-{i}]").fill(name)
+    form.locator("button[type=submit]").click()
+    mark = page.locator("#new-links .link-row[data-kind=mark] a")
+    expect(mark).to_have_text(re.compile(r"/mark/m[0-9a-f]+\?token=.+"))
+    mid = mark.get_attribute("href").split("/mark/")[1].split("?")[0]
+    st = httpx.get(f"{server.url}/api/matches/{mid}").json()
+    assert st["mode"] == "mark" and st["teams"] == [["Ravi", "Kiran"], ["Mina", "Leela"]]
+    assert st["seats"] == {"Ravi": "south", "Mina": "east", "Kiran": "north", "Leela": "west"}
