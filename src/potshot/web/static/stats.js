@@ -79,6 +79,13 @@ export function sideName(side) {
   return side.join(" & ");
 }
 
+/** The match's title for a heading: its own title, or, when it is the server's default
+ * ("carrom: Ann & Cy v Bob & Dan"), the sides without the game's prefix (the page names the game). */
+export function shownTitle(state) {
+  const named = sides(state).map(sideName).join(" v ");
+  return !state.title || state.title === `${state.game}: ${named}` ? named : state.title;
+}
+
 /** The match's unit line: "Frame 2 of best of 3 · Ann 1 – 0 Bob" (carrom: games won). */
 export function unitLine(state) {
   const game = state.game;
