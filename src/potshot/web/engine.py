@@ -643,6 +643,11 @@ class Runtime:
             events.insert(0, Foul(fk))
         elif kind != "pocketed":
             raise bad(f"unknown tap {kind!r} for carrom", "tap")
+        elif not events and before.stroke_made is None and not before.action:
+            # "No pocketing" is a stroke that pocketed nothing (Laws 21, 88(a)), not a pass: a shot
+            # with nothing at all would be read as one (Law 98; docs/carrom-record.md, Ambiguities
+            # 6), and three rounds of them would void the board. A pass is the explicit action.
+            before.stroke_made = True
         return Shot(player=player, before=before, events=events)
 
     # --------------------------------------------------------- simulation
