@@ -93,3 +93,35 @@ def test_north_player_clicks_their_base_line_after_the_turn(server: Any, page: A
     expect(body).to_have_attribute("data-rotation", "0")
     page.locator("#turn-board").check()
     expect(body).to_have_attribute("data-rotation", "180")
+
+
+def test_east_player_in_doubles_sees_a_quarter_turn(server: Any, page: Any) -> None:  # noqa: F811
+    m = create_match(server.url, game="carrom", mode="play", players=[["Ann", "Cy"], ["Bob", "Dan"]])
+    r = httpx.post(
+        f"{server.url}/api/matches/{m['id']}/stroke",
+        json={"revision": 0, **FLICK},
+        headers={"X-Potshot-Token": m["token"]},
+        timeout=60,
+    )
+    assert r.status_code == 200, r.text
+    st = r.json()["state"]
+    assert st["turn"] == "Bob" and st["seats"]["Bob"] == "east", st["last"]
+    open_play(page, server.url, m)
+    body = page.locator("body")
+    expect(body).to_have_attribute("data-rotation", "270")
+    x = 740.0 - 117.4  # Bob's base line (east: x near the right edge as drawn unturned)
+    before = piece(page, "striker")
+    y = next(
+        y
+        for y in range(220, 530, 10)
+        if abs(y - before[1]) > 30
+        and all(
+            p is None or n == "striker" or (p[0] - x) ** 2 + (p[1] - y) ** 2 > 40.0**2
+            for n, p in st["position"].items()
+        )
+    )
+    px, py, top, height = screen(page, x, y)
+    assert py > top + 0.75 * height  # drawn at the bottom of the board
+    page.mouse.click(px, py)
+    assert piece(page, "striker") == pytest.approx([x, y], abs=0.5)
+    snap(page, "play-carrom-turned-east")
