@@ -938,10 +938,13 @@ def _vacant_places(positions: Mapping[str, Point | None], ball: str) -> list[Poi
 # ------------------------------------------------------------------ the game
 
 
-def simulate(layout: Mapping[str, Point | None], cue: Cue, *, trajectories: bool = False) -> ShotResult:
-    """The stroke on the table (white as the cue ball)."""
+def simulate(
+    layout: Mapping[str, Point | None], cue: Cue, *, cue_ball: str = "white", trajectories: bool = False
+) -> ShotResult:
+    """The stroke on the table: the white as the cue ball, or ``cue_ball="pink"`` (DECLARATION: the
+    pink declared white may be the cue ball; the caller checks that it is)."""
     on_table: Layout = {n: p for n, p in layout.items() if p is not None}
-    return simulate_shot(on_table, cue, trajectories=trajectories)
+    return simulate_shot(on_table, cue, cue_ball=cue_ball, trajectories=trajectories)
 
 
 def blacks_allowed(referee: RussianReferee) -> int:

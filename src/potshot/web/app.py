@@ -15,7 +15,7 @@ from fastapi.responses import FileResponse, JSONResponse, Response, StreamingRes
 from fastapi.staticfiles import StaticFiles
 
 from potshot.web.db import make_engine, migrate, sessions
-from potshot.web.engine import PLAYER_COUNTS, WebError, warm_up
+from potshot.web.engine import DOUBLES, PLAYER_COUNTS, WebError, warm_up
 from potshot.web.geometry import table_geometry
 from potshot.web.service import Matches
 from potshot.web.tournaments import Tournaments
@@ -181,6 +181,7 @@ def create_app(settings: Settings) -> FastAPI:
                     "game": game,
                     "title": cls.title,
                     "players": list(counts),
+                    "doubles": game in DOUBLES,
                     "surface": list(ref.surface()),
                     "pockets": list(cls.pockets),
                     "cushions": list(cls.cushions),

@@ -27,7 +27,35 @@ from potshot.referee.runner import rule_shot
 GAMES = ("snooker", "carrom", "russian")
 PLAYER_COUNTS = {"snooker": (2, 2), "carrom": (2, 2), "russian": (2, 6)}
 """How many players (singles) each game takes in the web app: Russian billiards plays 2 to 6
-in rotation (docs/russian-record.md); doubles are entered as a record import."""
+in rotation (docs/russian-record.md)."""
+
+DOUBLES = ("carrom",)
+"""Games that also take doubles: two teams of two, ``players: [[A1, A2], [B1, B2]]``, each team in
+playing order (carrom Laws 2, 22(b); docs/carrom-record.md)."""
+
+
+def doubles_teams(game: str, players: Any) -> list[list[str]] | None:
+    """``players`` as two teams of two when it is a doubles list (else None, names as given).
+
+    A list holding lists is doubles: refused (400, ``players``) unless the game plays doubles
+    and it is exactly two teams of two names."""
+    if not isinstance(players, list) or not any(isinstance(p, list) for p in players):
+        return None
+    if game not in DOUBLES:
+        raise bad(f"{game} has no doubles here: players is a list of names", "players")
+    if len(players) != 2 or not all(
+        isinstance(t, list) and len(t) == 2 and all(isinstance(p, str) for p in t) for t in players
+    ):
+        raise bad(
+            "carrom doubles is two teams of two, each in playing order: [[A1, A2], [B1, B2]]", "players"
+        )
+    return [list(t) for t in players]
+
+
+def side_names(players: Any) -> list[str]:
+    """The sides' names for a title: the players, or in doubles ``A1 & A2`` for each team."""
+    return [" & ".join(p) if isinstance(p, list) else str(p) for p in players]
+
 
 SNOOKER_COLOURS = ("yellow", "green", "brown", "blue", "pink", "black")
 
@@ -219,6 +247,17 @@ class Runtime:
         n = len(self.record.frames)
         if self.game == "snooker":
             return {"starts": names[n % len(names)]}
+        if self.game == "carrom" and self.record.is_doubles:
+            # Law 22(b): in doubles the break goes round the table, to the previous breaker's
+            # right, board after board (a new game too: doubles has no 22(a)(ii)); a void board is
+            # replayed by the same breaker (Law 98)
+            ref: Any = self.referee
+            breaker = ref.order[0]
+            for rs in self.rulings:
+                last = rs[-1] if rs else None
+                if last is not None and not getattr(last, "void", False):
+                    breaker = ref.next_player(breaker)
+            return {"starts": breaker}
         if self.game == "carrom":
             if n == 0:
                 return {"starts": names[0]}
@@ -325,7 +364,19 @@ class Runtime:
                     ),
                     key=lambda n: int(n[len(colour) :]),
                 )
-                placer = next((n for n in names if self.referee.side_of(n) != side), turn)  # type: ignore[attr-defined]
+                # Law 51: the owner's opponent places; in doubles (51(b)) the creditor side's next
+                # player in the order of play from the player in turn
+                ref: Any = self.referee
+                order = list(ref.order)
+                start = order.index(turn) if turn in order else 0
+                placer = next(
+                    (
+                        order[(start + k) % len(order)]
+                        for k in range(len(order))
+                        if ref.side_of(order[(start + k) % len(order)]) != side
+                    ),
+                    turn,
+                )
                 out.append(
                     {
                         "kind": "penalty_place",
@@ -360,6 +411,19 @@ class Runtime:
                         "optional": True,
                     }
                 )
+            if self.position().get("pink") is not None and (st.turn_shots == 0 or st.pink == "white"):
+                # DECLARATION: with the pink declared white the player may strike either ball, for
+                # the rest of the turn; at the start of a turn only with that declaration
+                ask: dict[str, Any] = {
+                    "kind": "cue_ball",
+                    "player": turn,
+                    "field": "before.cue_ball",
+                    "options": ["white", "pink"],
+                    "optional": True,
+                }
+                if st.turn_shots == 0:
+                    ask["requires"] = {"declare_pink": "white"}
+                out.append(ask)
         return out
 
     def state_fields(self) -> dict[str, Any]:
@@ -579,6 +643,11 @@ class Runtime:
             events.insert(0, Foul(fk))
         elif kind != "pocketed":
             raise bad(f"unknown tap {kind!r} for carrom", "tap")
+        elif not events and before.stroke_made is None and not before.action:
+            # "No pocketing" is a stroke that pocketed nothing (Laws 21, 88(a)), not a pass: a shot
+            # with nothing at all would be read as one (Law 98; docs/carrom-record.md, Ambiguities
+            # 6), and three rounds of them would void the board. A pass is the explicit action.
+            before.stroke_made = True
         return Shot(player=player, before=before, events=events)
 
     # --------------------------------------------------------- simulation
@@ -588,6 +657,14 @@ class Runtime:
         from potshot.physics.result import ShotResult
 
         result: ShotResult
+        if self.game != "russian" and shot.before.cue_ball is not None:
+            raise WebError(
+                422,
+                "refused",
+                f"before.cue_ball is for Russian billiards (the pink declared white); {self.game} "
+                f"strikes the {'striker' if self.game == 'carrom' else 'white'}",
+                "before.cue_ball",
+            )
         if self.game == "snooker":
             from potshot.players.snooker import simulate_from
 
@@ -601,8 +678,42 @@ class Runtime:
             from potshot.players.russian import stroke_layout
 
             assert shot.cue is not None
-            result = russian_sim(stroke_layout(self.referee, shot), shot.cue, trajectories=True)  # type: ignore[arg-type]
+            cue_ball = self._russian_cue_ball(shot)
+            result = russian_sim(
+                stroke_layout(self.referee, shot),  # type: ignore[arg-type]
+                shot.cue,
+                cue_ball=cue_ball,
+                trajectories=True,
+            )
         return result
+
+    def _russian_cue_ball(self, shot: Shot) -> str:
+        """The ball a Russian stroke strikes: the white, or the pink when ``before.cue_ball`` says so
+        and the pink is white for this shot (DECLARATION: "where the pink ball is declared to be
+        white, the player may choose to shoot either the white ball or the pink ball as the cue
+        ball, and may use either one in subsequent shots in that turn"). Refused, before anything
+        is simulated, with the referee's reason otherwise."""
+        b = shot.before
+        if b.cue_ball is None or b.cue_ball == "white":
+            return "white"
+        if b.cue_ball != "pink":
+            raise WebError(
+                422, "refused", f"cue_ball is {b.cue_ball!r}; expected 'white' or 'pink'", "before.cue_ball"
+            )
+        st = self.referee.state
+        in_force = b.declare_pink if b.declare_pink is not None and st.turn_shots == 0 else st.pink
+        if in_force != "white":
+            raise WebError(
+                422,
+                "refused",
+                "the pink may be the cue ball only when declared white (DECLARATION)",
+                "before.cue_ball",
+            )
+        if st.positions.get("pink") is None:
+            raise WebError(
+                422, "refused", "the pink is not on the table and cannot be the cue ball", "before.cue_ball"
+            )
+        return "pink"
 
     def bot(self, name: str, seed: int) -> Any:
         if name not in self.bots:
@@ -749,9 +860,15 @@ def stats(rt: Runtime) -> dict[str, dict[str, Any]]:
                     out[queen]["queens"] += 1
                 prev_queen = queen
                 if getattr(ruling, "board_over", False) and ruling.winner in out:
-                    loser = [n for n in names if n != ruling.winner]
-                    if loser and pocketed_by.get(loser[0], 0) == 0 and pocketed_by[ruling.winner] >= 9:
-                        out[ruling.winner]["slams"] += 1
+                    # by side: in doubles the partners' pockets count together
+                    ref: Any = rt.referee
+                    won = ref.side_of(ruling.winner)
+                    mine = sum(pocketed_by[n] for n in names if ref.side_of(n) == won)
+                    theirs = sum(pocketed_by[n] for n in names if ref.side_of(n) != won)
+                    if theirs == 0 and mine >= 9:
+                        for n in names:
+                            if ref.side_of(n) == won:
+                                out[n]["slams"] += 1
     for n, s in out.items():
         s["pot_success"] = round(potted_strokes[n] / s["attempts"], 3) if s["attempts"] else 0.0
     return out

@@ -24,8 +24,10 @@ from potshot.web.engine import (
     WebError,
     bad,
     cue_from,
+    doubles_teams,
     refused,
     seed_of,
+    side_names,
     stats,
 )
 from potshot.web.models import AuditRow, EntryRow, MatchRow
@@ -151,7 +153,8 @@ class Matches:
             "mode": row.mode,
             "title": row.title,
             "table": row.table_name,
-            "players": row.players,
+            "players": names,
+            **({"teams": row.players} if rt.record.is_doubles else {}),
             "bots": row.bots,
             "match": dict(row.match or {}),
             "revision": row.revision,
@@ -269,7 +272,8 @@ class Matches:
                     "mode": r.mode,
                     "title": r.title,
                     "table": r.table_name,
-                    "players": r.players,
+                    "players": [p for t in r.players for p in (t if isinstance(t, list) else [t])],
+                    **({"teams": r.players} if any(isinstance(t, list) for t in r.players) else {}),
                     "score": (r.summary or {}).get("score"),
                     "frames_won": (r.summary or {}).get("frames_won"),
                     "winner": (r.summary or {}).get("winner"),
@@ -313,17 +317,19 @@ class Matches:
         if mode == "mark":
             self.require_admin(admin)
         players = body.get("players")
+        teams = doubles_teams(game, players)
+        names: Any = [p for t in teams for p in t] if teams is not None else players
         lo, hi = PLAYER_COUNTS[game]
         if (
-            not isinstance(players, list)
-            or not all(isinstance(p, str) and p.strip() for p in players)
-            or len(set(players)) != len(players)
+            not isinstance(names, list)
+            or not all(isinstance(p, str) and p.strip() for p in names)
+            or len(set(names)) != len(names)
         ):
             raise bad("players is a list of different names", "players")
-        if not lo <= len(players) <= hi:
+        if teams is None and not lo <= len(names) <= hi:
             raise bad(f"{game} takes {lo} to {hi} players here", "players")
         bots = body.get("bots") or []
-        if not isinstance(bots, list) or any(b not in players for b in bots):
+        if not isinstance(bots, list) or any(b not in names for b in bots):
             raise bad("bots names players of the match", "bots")
         if mode == "mark" and bots:
             raise bad("a marked match has no bots", "bots")
@@ -334,9 +340,9 @@ class Matches:
             id="m" + secrets.token_hex(4),
             game=game,
             mode=mode,
-            title=str(body.get("title") or f"{game}: {' v '.join(players)}")[:200],
+            title=str(body.get("title") or f"{game}: {' v '.join(side_names(players))}")[:200],
             table_name=str(body.get("table") or "")[:100],
-            players=list(players),
+            players=teams if teams is not None else list(names),
             bots=list(bots),
             rules=body.get("rules"),
             match=body.get("match"),
@@ -395,7 +401,7 @@ class Matches:
             id="m" + secrets.token_hex(4),
             game=record.game,
             mode=mode if mode in ("play", "mark") else "mark",
-            title=str(body.get("title") or f"{record.game}: {' v '.join(rt.record.player_names())}")[:200],
+            title=str(body.get("title") or f"{record.game}: {' v '.join(side_names(record.players))}")[:200],
             table_name=str(body.get("table") or "")[:100],
             players=list(record.players),
             bots=[],

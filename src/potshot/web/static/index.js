@@ -83,6 +83,7 @@ function option(value, text, selected) {
 export async function matchForm(form, { mode = "play", onSubmit }) {
   const info = await games();
   let game = "snooker";
+  let doubles = false; // carrom doubles: two teams of two (Laws 2, 22(b))
   const seats =
     mode === "play"
       ? [
@@ -110,7 +111,8 @@ export async function matchForm(form, { mode = "play", onSubmit }) {
     const input = el("input", { type: "radio", name: "game", value: g, checked: g === game ? true : null });
     input.addEventListener("change", () => {
       game = g;
-      const [, hi] = info[g].players;
+      if (!info[g].doubles) doubles = false;
+      const [, hi] = doubles ? [4, 4] : info[g].players;
       seats.splice(hi);
       renderPlayers();
       renderRules();
@@ -119,22 +121,34 @@ export async function matchForm(form, { mode = "play", onSubmit }) {
     gameBox.append(el("label", { class: "seg-item" }, input, el("span", {}, g === "russian" ? "Russian" : (GAME_TITLES[g] ?? info[g].title))));
   }
 
+  /** Doubles: the seats in playing order A1, B1, A2, B2 (play passes to the right, Law 22(b);
+   * partners opposite, Law 2; the first player breaks from the south). */
+  const DOUBLES_SEATS = [
+    ["A1", "Team A, first player (breaks, sits south)"],
+    ["B1", "Team B, first player (east)"],
+    ["A2", "Team A, second player (north)"],
+    ["B2", "Team B, second player (west)"],
+  ];
+
   function renderPlayers() {
-    const [lo, hi] = info[game].players;
-    while (seats.length < lo) seats.push({ name: "", bot: false });
+    const [lo, hi] = doubles ? [4, 4] : info[game].players;
+    // doubles against the bot: your partner and the other team are bots unless you say otherwise
+    const extra = doubles && mode === "play" ? [null, null, { name: "Partner", bot: true }, { name: "Bot 2", bot: true }] : [];
+    while (seats.length < lo) seats.push({ ...(extra[seats.length] ?? { name: "", bot: false }) });
     const rows = seats.map((seat, i) => {
+      const label = doubles ? DOUBLES_SEATS[i][1] : `Player ${i + 1}`;
       const name = el("input", {
         name: `player-${i}`,
         value: seat.name,
-        placeholder: `Player ${i + 1}`,
-        "aria-label": `Player ${i + 1}`,
+        placeholder: label,
+        "aria-label": label,
         maxlength: 60,
         oninput: (e) => {
           seat.name = e.target.value;
           e.target.removeAttribute("aria-invalid");
         },
       });
-      const parts = [el("span", { class: "seat" }, String(i + 1)), name];
+      const parts = [el("span", { class: `seat${doubles ? ` team-${DOUBLES_SEATS[i][0][0]}` : ""}` }, doubles ? DOUBLES_SEATS[i][0] : String(i + 1)), name];
       if (mode === "play") {
         const box = el("input", {
           type: "checkbox",
@@ -182,11 +196,26 @@ export async function matchForm(form, { mode = "play", onSubmit }) {
             `Add a player (up to ${hi})`,
           )
         : null;
-    playersBox.replaceChildren(
-      el("div", { class: "label" }, lo === hi ? `Players (${lo})` : `Players (${lo} to ${hi}, in playing order)`),
-      ...rows,
-      ...(add ? [add] : []),
-    );
+    let kind = null;
+    if (info[game].doubles) {
+      const pick = (value, text) => {
+        const input = el("input", { type: "radio", name: "format", value, checked: doubles === (value === "doubles") ? true : null });
+        input.addEventListener("change", () => {
+          doubles = value === "doubles";
+          seats.splice(doubles ? 4 : info[game].players[1]);
+          renderPlayers();
+          clearError();
+        });
+        return el("label", { class: "seg-item" }, input, el("span", {}, text));
+      };
+      kind = el("div", { class: "seg", role: "radiogroup", "aria-label": "Singles or doubles" }, pick("singles", "Singles"), pick("doubles", "Doubles"));
+    }
+    const heading = doubles
+      ? "Players (two teams of two, in playing order: partners sit opposite)"
+      : lo === hi
+        ? `Players (${lo})`
+        : `Players (${lo} to ${hi}, in playing order)`;
+    playersBox.replaceChildren(...(kind ? [kind] : []), el("div", { class: "label" }, heading), ...rows, ...(add ? [add] : []));
   }
 
   function renderRules() {
@@ -267,7 +296,7 @@ export async function matchForm(form, { mode = "play", onSubmit }) {
         fail(`Players ${names.indexOf(n) + 1} and ${i + 1} are both called ${n}.`, form.querySelector(`[name=player-${i}]`));
       }
     });
-    const out = { game, mode, players: names };
+    const out = { game, mode, players: doubles ? [[names[0], names[2]], [names[1], names[3]]] : names };
     if (mode === "play") out.bots = names.filter((_, i) => seats[i].bot);
     if (game === "snooker") {
       out.rules = { reds: Number(form.elements.reds.value) };

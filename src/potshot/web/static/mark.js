@@ -27,6 +27,7 @@ import {
   resultLine,
   scoreboard,
   unitLine,
+  shownTitle,
 } from "/static/stats.js";
 
 const id = idFromPath();
@@ -186,8 +187,8 @@ function canWrite() {
 
 function render() {
   if (!state) return;
-  document.title = `Mark · ${state.title}`;
-  $("#title").textContent = `${GAME_TITLES[state.game] ?? state.game} · ${state.title}${state.table ? ` · ${state.table}` : ""}`;
+  document.title = `Mark · ${shownTitle(state)}`;
+  $("#title").textContent = `${GAME_TITLES[state.game] ?? state.game} · ${shownTitle(state)}${state.table ? ` · ${state.table}` : ""}`;
   $("#rev").textContent = `rev ${state.revision}`;
   $("#watch-link").href = `/watch/${encodeURIComponent(id)}`;
   const undo = $("#undo");

@@ -4,7 +4,7 @@
 // the bottom); `?scale=1.5` enlarges it for a 1080p canvas.
 
 import { ApiError, el, idFromPath, get } from "/static/api.js";
-import { followLive, num, pinkInForce, unitTitle } from "/static/stats.js";
+import { followLive, num, pinkInForce, sideName, sides, unitTitle } from "/static/stats.js";
 
 const id = idFromPath();
 const params = new URLSearchParams(location.search);
@@ -15,14 +15,16 @@ if (params.get("at") === "top") document.body.classList.add("at-top");
 const scale = Number(params.get("scale"));
 if (Number.isFinite(scale) && scale > 0.2 && scale <= 4) document.documentElement.style.setProperty("--scale", String(scale));
 
-function side(name, alignRight) {
-  const atTable = state.turn === name;
+/** One side's box: a player, or a carrom doubles team (its values keyed by the first partner). */
+function side(team, alignRight) {
+  const name = team[0];
+  const atTable = team.includes(state.turn);
   const colour = state.game === "carrom" ? state.colours?.[name] : null;
   const nameEl = el(
     "span",
     { class: "name" },
     colour ? el("span", { class: `chip ${colour}` }) : null,
-    name,
+    sideName(team),
   );
   const mark = el("span", { class: `turn-mark${atTable ? " on" : ""}`, "aria-label": atTable ? "at the table" : null }, atTable ? "●" : "");
   const score = el("span", { class: "score", "data-testid": `overlay-score-${name}` }, num(state.score?.[name] ?? 0));
@@ -34,7 +36,7 @@ function side(name, alignRight) {
 }
 
 function middle() {
-  const [a, b] = state.players;
+  const [a, b] = sides(state).map((t) => t[0]);
   const won = state.frames_won ?? {};
   if (state.game === "russian") return null;
   const label =
@@ -62,6 +64,7 @@ function infoLine() {
     if (state.snookers_required) bits.push(`snookers required (${state.snookers_required} pts)`);
   } else if (state.game === "carrom") {
     bits.push(`Board ${state.board ?? (state.frame ?? 0) + 1}`);
+    if (state.teams && state.turn) bits.push(`${state.turn} at the table`); // doubles: which partner
     if (state.break) bits.push(`Break ${state.break}`);
     if (state.queen && state.queen !== "on_board") bits.push(state.queen === "pending" ? "queen to cover" : `queen: ${state.queen}`);
   } else {
@@ -77,10 +80,11 @@ function infoLine() {
 }
 
 function render() {
-  const two = state.players.length === 2;
-  const row = two
-    ? el("div", { class: "row2" }, side(state.players[0], false), middle(), side(state.players[1], true))
-    : el("div", { class: "rowN" }, ...state.players.map((p) => side(p, false)));
+  const all = sides(state);
+  const row =
+    all.length === 2
+      ? el("div", { class: "row2" }, side(all[0], false), middle(), side(all[1], true))
+      : el("div", { class: "rowN" }, ...all.map((t) => side(t, false)));
   strip.replaceChildren(...[row, infoLine()].filter(Boolean));
   strip.hidden = false;
 }

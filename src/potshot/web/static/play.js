@@ -15,6 +15,7 @@ import { TableView, kindOf, pieceColour } from "/static/table.js";
 
 const $ = (id) => document.getElementById(id);
 const ANIM_KEY = "potshot-anim";
+const TURN_KEY = "potshot-turn-board";
 const SPIN_MAX = 0.8;
 const SPEEDS = { snooker: [0.05, 11.5, 2.5], russian: [0.05, 11.5, 2.5], carrom: [0.3, 8, 3] };
 const SNOOKER_COLOURS = ["yellow", "green", "brown", "blue", "pink", "black"];
@@ -37,6 +38,8 @@ const S = {
   nominate: null, // snooker colour nominated by the player (else: the colour aimed at)
   freeBall: "", // snooker free ball ("" = the ball aimed at, "-" = the ball on)
   declarePink: "pink",
+  turnBoard: true, // carrom: the board turned to the player to play
+  cueBall: "white", // Russian: the ball struck ("pink" while the pink is declared white, DECLARATION)
   decision: null, // the decision selected (previewed) before confirming
   hoverDecision: null,
   botError: false,
@@ -68,8 +71,34 @@ function humanTurn() {
   return !st.match_over && Boolean(st.turn) && !isBot(st.turn);
 }
 
-function cueName() {
+/** The ball placed by hand when in hand: the striker (carrom) or the white. */
+function placedName() {
   return S.info.game === "carrom" ? "striker" : "white";
+}
+
+/** Russian DECLARATION: whether the pink may be struck as the cue ball now (declared white at the
+ * start of this turn, with the declaration chosen on the page, or earlier in the turn). */
+function pinkMayCue() {
+  if (S.info.game !== "russian" || !humanTurn()) return false;
+  const a = ask("cue_ball");
+  if (!a || ask("decision")) return false;
+  if (a.requires && S.declarePink !== a.requires.declare_pink) return false;
+  return Boolean(basePosition().pink);
+}
+
+/** The ball the next stroke strikes. */
+function cueName() {
+  if (S.cueBall === "pink" && pinkMayCue()) return "pink";
+  return placedName();
+}
+
+/** Russian: strike `name` ("white" or "pink") from now on; the aim turns to a ball it may play. */
+function chooseCueBall(name) {
+  if (S.cueBall === name) return;
+  S.cueBall = name;
+  S.aimTarget = null;
+  defaultAim();
+  render();
 }
 
 function seatOf(player) {
@@ -97,7 +126,7 @@ function placing() {
 /** The position drawn: the table, with what the player has placed by hand. */
 function shownPosition() {
   const pos = { ...basePosition() };
-  if (placing() && S.place) pos[cueName()] = S.place;
+  if (placing() && S.place) pos[placedName()] = S.place;
   for (const [n, p] of Object.entries(S.penalty)) pos[n] = p;
   for (const [n, p] of Object.entries(S.spots)) pos[n] = p;
   return pos;
@@ -318,6 +347,22 @@ function drawOverlay(ctx, view) {
     ctx.restore();
   }
   if (!humanTurn() || ask("decision")) return;
+  if (pinkMayCue()) {
+    // DECLARATION: the ball not struck is ringed as the other choice of cue ball
+    const other = cueName() === "pink" ? "white" : "pink";
+    const q = shownPosition()[other];
+    if (q) {
+      const [qx, qy] = view.toScreen(...q);
+      ctx.save();
+      ctx.strokeStyle = "rgba(255, 160, 200, 0.95)";
+      ctx.lineWidth = 2;
+      ctx.setLineDash([2, 3]);
+      ctx.beginPath();
+      ctx.arc(qx, qy, radius(other) * view.scale + 5, 0, 2 * Math.PI);
+      ctx.stroke();
+      ctx.restore();
+    }
+  }
   const c = cuePosition();
   if (!c) return;
   const pos = shownPosition();
@@ -378,8 +423,20 @@ function drawOverlay(ctx, view) {
   void dir;
 }
 
+/** Carrom: with "turn the board" on, the board turns so that a person to play has their base
+ * line at the bottom (their seat: Law 91); during a bot's turn it stays as it was. */
+function orientBoard() {
+  if (!S.view || S.info.game !== "carrom") return;
+  let want = S.view.rotation;
+  if (!S.turnBoard) want = 0;
+  else if (humanTurn()) want = TableView.rotationFor(seatOf(S.state.turn));
+  if (want !== S.view.rotation && !S.view.animating) S.view.setRotation(want);
+  document.body.dataset.rotation = String(S.view.rotation);
+}
+
 function redraw() {
   if (!S.view) return;
+  orientBoard();
   if (!S.view.animating) S.view.setPosition(shownPosition());
   drawSpin();
 }
@@ -390,9 +447,12 @@ function renderScoreboard() {
   const st = S.state;
   const box = $("scoreboard");
   box.replaceChildren();
-  box.classList.toggle("many", st.players.length > 3);
+  const teams = Array.isArray(st.teams) && st.teams.length ? st.teams : null;
+  box.classList.toggle("many", !teams && st.players.length > 3);
   const game = S.info.game;
-  for (const p of st.players) {
+  // carrom doubles: one box a team (its values are the team's), the partners and their seats in it
+  for (const side of teams ?? st.players.map((p) => [p])) {
+    const p = side[0];
     const score = st.score?.[p] ?? 0;
     const sub = [];
     if (game === "snooker") sub.push(`frames ${st.frames_won?.[p] ?? 0}`);
@@ -402,18 +462,38 @@ function renderScoreboard() {
       if (t.stars) sub.push(`★ ${t.stars}`, `tally ${t.below ?? 0}`);
       else sub.push(`above ${t.above ?? 0}`, `below ${t.below ?? 0}`);
     }
-    const fouls = st.stats?.[p]?.fouls ?? 0;
+    const fouls = side.reduce((n, m) => n + (st.stats?.[m]?.fouls ?? 0), 0);
     if (fouls) sub.push(`fouls ${fouls}`);
     const hb = st.stats?.[p]?.highest_break ?? 0;
     if (game === "snooker" && hb) sub.push(`high ${hb}`);
     const cls = ["player"];
-    if (p === st.turn) cls.push("turn");
+    if (side.includes(st.turn)) cls.push("turn");
     if (st.match_over && st.winner === p) cls.push("winner");
+    if (teams) cls.push("team");
+    const members = teams
+      ? el(
+          "div",
+          { class: "members" },
+          side.map((m) =>
+            el(
+              "span",
+              { class: `member${m === st.turn ? " turn" : ""}`, dataset: { member: m } },
+              m,
+              el("span", { class: "seat" }, ` ${seatOf(m)}`),
+              isBot(m) ? el("span", { class: "badge" }, "bot") : null,
+              m === st.turn ? el("span", { class: "badge live" }, "to play") : null,
+            ),
+          ),
+        )
+      : null;
     box.append(
       el(
         "div",
         { class: cls.join(" "), dataset: { player: p } },
-        el("div", { class: "name" }, p, isBot(p) ? el("span", { class: "badge" }, "bot") : null, p === st.turn ? el("span", { class: "badge live" }, "to play") : null),
+        teams
+          ? el("div", { class: "name" }, side.join(" & "))
+          : el("div", { class: "name" }, p, isBot(p) ? el("span", { class: "badge" }, "bot") : null, p === st.turn ? el("span", { class: "badge live" }, "to play") : null),
+        members,
         el("div", { class: "score" }, String(score)),
         el("div", { class: "sub" }, sub.join(" · ")),
       ),
@@ -645,10 +725,32 @@ function renderAsk(a) {
   if (a.kind === "declare_pink") {
     const sel = el("select", { id: "declare-pink", onchange: (e) => {
       S.declarePink = e.target.value;
+      if (S.cueBall === "pink" && !pinkMayCue()) chooseCueBall("white");
+      else render();
     } });
-    for (const o of a.options) sel.append(el("option", { value: o }, o === "pink" ? "no declaration" : `declare it ${o}`));
+    const label = (o) => (o === "pink" ? "no declaration" : o === "white" ? "declare it white (either ball)" : `declare it ${o}`);
+    for (const o of a.options) sel.append(el("option", { value: o }, label(o)));
     sel.value = S.declarePink;
     return el("div", { class: "ask", dataset: { ask: "declare_pink" } }, el("h3", {}, "The pink (optional)"), sel);
+  }
+  if (a.kind === "cue_ball") {
+    if (!pinkMayCue()) return null;
+    const cue = cueName();
+    const pick = (name) =>
+      el("button", {
+        type: "button",
+        id: `cue-ball-${name}`,
+        class: cue === name ? "primary" : "",
+        "aria-pressed": String(cue === name),
+        onclick: () => chooseCueBall(name),
+      }, el("span", { class: "chip", style: `background:${pieceColour("russian", name)}` }), ` ${name}`);
+    return el(
+      "div",
+      { class: "ask", dataset: { ask: "cue_ball" } },
+      el("h3", {}, "Cue ball (the pink is white)"),
+      el("div", { class: "row" }, pick("white"), pick("pink")),
+      el("p", { class: "hint" }, `Striking the ${cue}: the ${cue === "white" ? "pink" : "white"} counts as a black. Or click a ball on the table.`),
+    );
   }
   if (a.kind === "spot") {
     const at = S.spots[a.ball];
@@ -720,7 +822,7 @@ function render() {
 function setState(st) {
   const fresh = !S.state || st.revision !== S.state.revision;
   S.state = st;
-  const named = st.title && !st.title.startsWith(`${st.game}:`) ? st.title : st.players.join(" v ");
+  const named = st.title && !st.title.startsWith(`${st.game}:`) ? st.title : (st.teams ?? st.players).map((p) => (Array.isArray(p) ? p.join(" & ") : p)).join(" v ");
   $("title").textContent = `${GAME_TITLES[S.info.game] ?? S.info.game} · ${named}${st.table ? ` · ${st.table}` : ""}`;
   if (fresh) {
     S.penalty = {};
@@ -729,6 +831,8 @@ function setState(st) {
     S.nominate = null;
     S.freeBall = "";
     S.declarePink = "pink";
+    // the choice of the pink holds while the turn's declaration does (DECLARATION)
+    if (!(S.cueBall === "pink" && pinkMayCue())) S.cueBall = "white";
     S.decision = null;
     S.hoverDecision = null;
     S.place = placing() ? defaultPlace() : null;
@@ -760,6 +864,8 @@ function defaultAim() {
     const candidates = [];
     for (const [n, p] of Object.entries(pos)) {
       if (!p || n === cueName() || !legalFirst(n)) continue;
+      // DECLARATION: the one of white and pink not struck is deemed black
+      if (S.info.game === "russian" && pinkMayCue() && (n === "white" || n === "pink")) continue;
       candidates.push([Math.hypot(p[0] - c[0], p[1] - c[1]), n, p]);
     }
     candidates.sort((a, b) => a[0] - b[0]);
@@ -860,6 +966,7 @@ function buildBefore() {
   }
   const dp = ask("declare_pink");
   if (dp && S.declarePink && S.declarePink !== "pink") before.declare_pink = S.declarePink;
+  if (cueName() === "pink") before.cue_ball = "pink";
   // Russian PLAY: the first ball waiting goes in before.spot, any others in before.extra.spots
   const spotAsks = asksNow().filter((a) => a.kind === "spot");
   spotAsks.forEach((a, i) => {
@@ -1025,6 +1132,16 @@ function onTableDown(ev) {
     }
   }
   const sp = asksNow().find((a) => a.kind === "spot" && !S.spots[a.ball]);
+  if (!sp && pinkMayCue()) {
+    // DECLARATION: a click on the pink (or back on the white) makes it the cue ball
+    const shown = shownPosition();
+    const near = (n) => shown[n] && Math.hypot(x - shown[n][0], y - shown[n][1]) < radius(n) * 1.4;
+    if (cueName() !== "pink" && near("pink")) return chooseCueBall("pink");
+    if (cueName() === "pink" && near("white")) {
+      chooseCueBall("white");
+      if (!placing()) return;
+    }
+  }
   if (sp) {
     // a click near a vacant standard spot takes that spot (PLAY: "any vacant spot")
     let [px, py] = [x, y];
@@ -1040,8 +1157,8 @@ function onTableDown(ev) {
     return;
   }
   if (placing()) {
-    const c = cuePosition();
-    const nearCue = c && Math.hypot(x - c[0], y - c[1]) < radius(cueName()) * 2.5;
+    const c = shownPosition()[placedName()];
+    const nearCue = c && Math.hypot(x - c[0], y - c[1]) < radius(placedName()) * 2.5;
     const inArea = game === "carrom" ? nearBase(x, y) : inD(x, y);
     if (nearCue || inArea) {
       drag = "place";
@@ -1092,13 +1209,13 @@ function nearBase(x, y) {
 function movePlaced(x, y, report) {
   const game = S.info.game;
   const p = game === "carrom" ? snapToBase(x, y, seatOf(S.state.turn)) : clampToD(x, y);
-  const other = overlapping(cueName(), p[0], p[1], basePosition(), [cueName()]);
+  const other = overlapping(placedName(), p[0], p[1], basePosition(), [placedName()]);
   if (other) {
     if (report) toast(`The ${game === "carrom" ? "striker" : "cue ball"} would touch ${other} there.`, "error");
     return;
   }
   S.place = p;
-  if (S.aimTarget) setAimAt(S.aimTarget, p);
+  if (S.aimTarget) setAimAt(S.aimTarget, cuePosition());
   refreshAim();
 }
 
@@ -1221,6 +1338,15 @@ async function main() {
     sel.value = saved;
   }
   sel.addEventListener("change", () => localStorage.setItem(ANIM_KEY, sel.value));
+  // carrom: the board turned to the player to play (on unless the player said otherwise)
+  S.turnBoard = localStorage.getItem(TURN_KEY) !== "0";
+  const turnBox = $("turn-board");
+  turnBox.checked = S.turnBoard;
+  turnBox.addEventListener("change", () => {
+    S.turnBoard = turnBox.checked;
+    localStorage.setItem(TURN_KEY, S.turnBoard ? "1" : "0");
+    render();
+  });
   let st;
   let all;
   try {
@@ -1231,6 +1357,7 @@ async function main() {
     return;
   }
   S.info = all[st.game];
+  $("turn-board-label").hidden = st.game !== "carrom";
   if (st.mode !== "play") toast("This is a marked match: the table only shows it.", "error");
   $("watch-link").href = `/watch/${encodeURIComponent(S.id)}`;
   const [smin, smax, sdef] = SPEEDS[st.game] ?? SPEEDS.snooker;

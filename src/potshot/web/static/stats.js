@@ -69,10 +69,30 @@ export function pinkInForce(state) {
   return "pink";
 }
 
+/** The sides of a match: carrom doubles' two teams (`state.teams`), else each player alone. */
+export function sides(state) {
+  return Array.isArray(state.teams) && state.teams.length ? state.teams : (state.players ?? []).map((p) => [p]);
+}
+
+/** A side's name for a person: "Ann" or, in doubles, "Ann & Cy". */
+export function sideName(side) {
+  return side.join(" & ");
+}
+
+/** The match's title for a heading: its own title, or, when it is the server's default
+ * ("carrom: Ann & Cy v Bob & Dan"), the sides without the game's prefix (the page names the game). */
+export function shownTitle(state) {
+  const named = sides(state).map(sideName).join(" v ");
+  return !state.title || state.title === `${state.game}: ${named}` ? named : state.title;
+}
+
 /** The match's unit line: "Frame 2 of best of 3 · Ann 1 – 0 Bob" (carrom: games won). */
 export function unitLine(state) {
   const game = state.game;
-  const [a, b] = state.players;
+  const two = sides(state);
+  // per-player values are the side's (doubles: keyed by both partners), named by the side
+  const [a, b] = two.map((t) => t[0]);
+  const [an, bn] = two.map(sideName);
   const won = state.frames_won ?? {};
   const parts = [];
   if (game === "carrom") {
@@ -80,7 +100,7 @@ export function unitLine(state) {
     parts.push(`Board ${board}`);
     const games = state.match?.games;
     if (games) parts.push(`${games} game${games === 1 ? "" : "s"} to win`);
-    if (state.players.length === 2) parts.push(`games ${a} ${won[a] ?? 0} – ${won[b] ?? 0} ${b}`);
+    if (two.length === 2) parts.push(`games ${an} ${won[a] ?? 0} – ${won[b] ?? 0} ${bn}`);
   } else if (game === "snooker") {
     parts.push(`Frame ${(state.frame ?? 0) + 1}`);
     if (state.match?.best_of) parts.push(`best of ${state.match.best_of}`);
@@ -106,7 +126,7 @@ export function resultLine(state) {
   return "";
 }
 
-function subLine(state, name) {
+function subLine(state, name, side = [name]) {
   const bits = [];
   if (state.game === "snooker") {
     bits.push(`frames ${state.frames_won?.[name] ?? 0}`);
@@ -119,7 +139,7 @@ function subLine(state, name) {
     // pieces due: to be placed now (their pieces are down) and owed until one is (Laws 45, 51, 56)
     const due = (state.last?.ruling?.to_place?.[name] ?? 0) + (state.owed?.[name] ?? 0);
     if (due) bits.push(`owes ${due}`);
-    if (state.queen === name) bits.push("covered the queen");
+    if (side.includes(state.queen)) bits.push(side.length > 1 ? `${state.queen} covered the queen` : "covered the queen");
   } else {
     const t = state.tallies?.[name];
     if (t) {
@@ -131,25 +151,44 @@ function subLine(state, name) {
   return bits.join(" · ");
 }
 
-/** The score board: one box a player, the one to play (or to decide) marked. */
+/** The score board: one box a player (carrom doubles: a team, its partners and their seats),
+ * the one to play (or to decide) marked. */
 export function scoreboard(state) {
   const box = el("div", { class: "scoreboard", "data-testid": "scoreboard" });
-  for (const name of state.players) {
-    const atTable = state.turn === name;
+  const doubles = Boolean(state.teams);
+  for (const side of sides(state)) {
+    const name = side[0]; // per-player values are the team's, keyed by both partners
+    const atTable = side.includes(state.turn);
     const colour = state.game === "carrom" ? state.colours?.[name] : null;
+    const members = doubles
+      ? el(
+          "div",
+          { class: "members" },
+          side.map((p) =>
+            el(
+              "span",
+              { class: `member${state.turn === p ? " turn" : ""}`, "data-member": p },
+              p,
+              state.seats?.[p] ? el("span", { class: "seat" }, ` ${state.seats[p]}`) : null,
+              state.turn === p ? el("span", { class: "at-table", title: "to play" }, " ▸") : null,
+            ),
+          ),
+        )
+      : null;
     box.append(
       el(
         "div",
-        { class: `player${atTable ? " turn" : ""}`, "data-player": name },
+        { class: `player${atTable ? " turn" : ""}${doubles ? " team" : ""}`, "data-player": name },
         el(
           "div",
           { class: "name" },
           colour ? el("span", { class: `chip ${colour}`, "aria-hidden": "true" }) : null,
-          name,
-          atTable ? el("span", { class: "at-table", title: "to play" }, " ▸") : null,
+          sideName(side),
+          atTable && !doubles ? el("span", { class: "at-table", title: "to play" }, " ▸") : null,
         ),
+        members,
         el("div", { class: "score", "data-testid": `score-${name}` }, num(state.score?.[name] ?? 0)),
-        el("div", { class: "sub" }, subLine(state, name)),
+        el("div", { class: "sub" }, subLine(state, name, side)),
       ),
     );
   }

@@ -58,7 +58,8 @@ export class TableView {
   /**
    * @param {HTMLCanvasElement} canvas
    * @param {object} gameInfo one entry of GET /api/games
-   * @param {object} [options] `{landscape: true|false|"auto"}` (default "auto": by the canvas shape)
+   * @param {object} [options] `{landscape: true|false|"auto"}` (default "auto": by the canvas shape),
+   *   `rotation`: 0, 90, 180 or 270 (see `setRotation`)
    */
   constructor(canvas, gameInfo, options = {}) {
     this.canvas = canvas;
@@ -68,7 +69,8 @@ export class TableView {
     const [w, l] = gameInfo.surface;
     this.W = w;
     this.L = l;
-    this.options = { landscape: "auto", ...options };
+    this.options = { landscape: "auto", rotation: 0, ...options };
+    this.rotation = 0;
     this.position = {};
     this.setPosition(gameInfo.start ?? {});
     this.onDraw = null;
@@ -76,6 +78,7 @@ export class TableView {
     this._anim = null;
     this._dpr = 1;
     this._m = [1, 0, 0, -1, 0, 0];
+    this.rotation = TableView.validRotation(this.options.rotation, this.W, this.L);
     this._resize();
     if (typeof ResizeObserver !== "undefined") {
       this._ro = new ResizeObserver(() => {
@@ -96,6 +99,33 @@ export class TableView {
   /** A piece's radius in mm (from the games description). */
   radius(name) {
     return this.info.pieces?.[name] ?? this.info.pieces?.[kindOf(name)] ?? (this.game === "carrom" ? 15.5 : 26.25);
+  }
+
+  /** `deg` as a rotation this table may take: 0, 90, 180, 270 for a square board (carrom), 0 or
+   * 180 for a long table (a quarter turn would not fit the same frame); anything else throws. */
+  static validRotation(deg, W, L) {
+    const r = ((Number(deg) % 360) + 360) % 360;
+    if (![0, 90, 180, 270].includes(r)) throw new Error(`rotation ${deg}: 0, 90, 180 or 270 degrees`);
+    if (W !== L && r % 180 !== 0) throw new Error(`rotation ${deg}: a long table turns by 180 degrees only`);
+    return r;
+  }
+
+  /** The rotation (degrees, 0/90/180/270) of the seat at the bottom of the screen for a carrom
+   * seat: south 0 (as drawn by default), west 90, north 180, east 270. */
+  static rotationFor(seat) {
+    return { south: 0, west: 90, north: 180, east: 270 }[seat] ?? 0;
+  }
+
+  /**
+   * Turn the table on the screen by `deg` counter-clockwise (0, 90, 180, 270) about its centre:
+   * 180 puts the north end at the bottom, 90 the west side, 270 the east side. `toScreen`,
+   * `toTable` and `screenAngle` follow exactly (the quarter turns are exact: no rounding).
+   * Redraws.
+   */
+  setRotation(deg) {
+    this.rotation = TableView.validRotation(deg, this.W, this.L);
+    this._resize();
+    this.draw();
   }
 
   /** Whether the canvas shows the long table sideways (its length across the screen). */
@@ -134,6 +164,17 @@ export class TableView {
     } else {
       // x to the right, y up the screen (the baulk end / south seat at the bottom)
       this._m = [s, 0, 0, -s, ox, oy + (this._landscape ? this.W : this.L) * s];
+    }
+    if (this.rotation) {
+      // p -> R p + t (R a quarter turn counter-clockwise, exact; t keeps the centre in place),
+      // then the screen mapping: M' = M R, offset M t + e
+      const [cos, sin] = { 90: [0, 1], 180: [-1, 0], 270: [0, -1] }[this.rotation];
+      const [a, b, c, d, e, f] = this._m;
+      const cx = this.W / 2;
+      const cy = this.L / 2;
+      const tx = cx - (cos * cx - sin * cy);
+      const ty = cy - (sin * cx + cos * cy);
+      this._m = [a * cos + b * sin, -a * sin + b * cos, c * cos + d * sin, -c * sin + d * cos, a * tx + b * ty + e, c * tx + d * ty + f];
     }
   }
 

@@ -12,6 +12,7 @@ import {
   scoreboard,
   statsTable,
   unitLine,
+  shownTitle,
   unitsList,
   unitTitle,
   waitingLine,
@@ -26,8 +27,8 @@ let lastScores = {};
 
 function render() {
   if (!state) return;
-  document.title = `${state.title} · potshot`;
-  $("#title").textContent = `${GAME_TITLES[state.game] ?? state.game} · ${state.title}${state.table ? ` · ${state.table}` : ""}`;
+  document.title = `${shownTitle(state)} · potshot`;
+  $("#title").textContent = `${GAME_TITLES[state.game] ?? state.game} · ${shownTitle(state)}${state.table ? ` · ${state.table}` : ""}`;
   $("#overlay-link").href = `/overlay/${encodeURIComponent(state.id)}`;
   const link = $("#tournament-link");
   link.hidden = !state.tournament;
