@@ -1900,7 +1900,12 @@ class CarromReferee(Referee):
         due = {k: v for k, v in ruling.to_place.items() if v}
         if due:
             bits.append("to place " + ", ".join(f"{k} {v}" for k, v in due.items()))
-        bits.append(f"queen {ruling.queen}")
+        # Laws 65-70, in words: "on_board" and "pending" are the record's tokens, not a person's
+        bits.append(
+            {"on_board": "queen on the board", "pending": "queen to cover"}.get(
+                ruling.queen, f"queen covered by {ruling.queen}"
+            )
+        )
         if ruling.board_over:
             if ruling.void:
                 bits.append("| board void, replayed")
