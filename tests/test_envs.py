@@ -150,3 +150,21 @@ def test_the_training_example_learns() -> None:
     spec.loader.exec_module(mod)
     curve = mod.cem(generations=25, population=50, seed=0)
     assert curve[0] <= 0.2 and sum(curve[-5:]) / 5 >= 0.6
+
+
+def test_random_action_draws_as_the_uniform_calls_did() -> None:
+    """The random opponent's stroke from one ``rng.random(4)``: the same values, to the bit, and the
+    same generator state afterwards, as the four ``Generator.uniform`` calls it replaced."""
+    from potshot.envs.core import N_DECISIONS, random_action
+
+    new, old = np.random.default_rng(12), np.random.default_rng(12)
+    for _ in range(5000):
+        a = random_action(new)
+        aim, pace = old.uniform(-1, 1), old.uniform(0.1, 0.6)
+        place = old.uniform(0, 1, 2)
+        decision = int(old.integers(N_DECISIONS))
+        assert a["cue"].dtype == np.float32 and a["place"].dtype == np.float32
+        assert a["cue"].tobytes() == np.array([aim, pace, 0.0, 0.0, 0.0], np.float32).tobytes()
+        assert a["place"].tobytes() == place.astype(np.float32).tobytes()
+        assert a["decision"] == decision
+    assert new.bit_generator.state == old.bit_generator.state
