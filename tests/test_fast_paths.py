@@ -80,6 +80,53 @@ def test_state_copy_is_a_deep_copy(game: str, kw: dict[str, Any]) -> None:
         _same(copy.deepcopy(st), state_copy(st))
 
 
+@pytest.mark.parametrize("kw", [{}, {"reds": 6}])
+def test_snooker_state_copies_as_the_generic_copy(
+    kw: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``SnookerState.__deepcopy__`` (by hand, on every stroke's path) gives what the generic deep
+    copy gives (field by field, nothing shared with the original, the state before the last stroke
+    included), keeps a table shared with the replace position shared, and knows every field."""
+    from dataclasses import fields
+
+    from potshot.match.frames import MatchScore
+    from potshot.referee.snooker import Pending, SnookerState, TableState
+
+    # a new field must be added to SnookerState.__deepcopy__ (and its kind checked here)
+    assert [f.name for f in fields(SnookerState)] == [
+        "table", "scores", "striker", "break_", "pending", "respotted_black", "over", "winner",
+        "starts", "match", "before_last", "last_foul",
+    ]  # fmt: skip
+    assert [f.name for f in fields(Pending)] == [
+        "offender", "incoming", "options", "free_ball", "miss", "chain", "replace_to",
+    ]  # fmt: skip
+    states = [st for seed in (3, 4, 5) for st in _states("snooker", kw, seed, 60)]
+    assert any(st.pending is not None and st.pending.replace_to is not None for st in states)
+    assert any(st.before_last is not None for st in states)
+    for st in states:
+        # the match's counts: numbers by name (shallow copies of its lists and dicts are deep)
+        assert all(
+            type(x) in (int, str)
+            for v in vars(st.match).values()
+            if isinstance(v, (list, dict))
+            for x in (list(v) + list(v.values() if isinstance(v, dict) else []))
+        )
+    fast = [state_copy(st) for st in states]
+    deep = [copy.deepcopy(st) for st in states]
+    monkeypatch.delattr(SnookerState, "__deepcopy__")
+    plain = [state_copy(st) for st in states]
+    for st, f, d, p in zip(states, fast, deep, plain, strict=True):
+        _same(p, f)
+        _same(p, d)
+        _same(st, f)
+    monkeypatch.undo()
+    st = copy.deepcopy(states[-1])
+    st.pending = Pending("agent", "opponent", ["play"], False, False, 0, st.table)
+    c = state_copy(st)
+    assert c.pending.replace_to is c.table and c.table is not st.table
+    assert isinstance(c.table, TableState) and isinstance(c.match, MatchScore)
+
+
 @dataclass
 class _Node:
     name: str
@@ -351,3 +398,22 @@ def test_d_points_free_of_balls_as_before() -> None:
         assert got == want
         changed += len(want) < len(sn._D_POINTS)
     assert changed > 50
+
+
+def test_snooker_points_remaining_as_before() -> None:
+    """``_points_remaining`` in one pass gives the plain sums' answer (8 a red, each colour its value,
+    7 more when a colour is on) on random layouts."""
+    from potshot.equipment import snooker as eq
+
+    ref = SnookerReferee(Record(game="snooker", players=["a", "b"]))
+    names = list(eq.ball_names(15))
+    rng = random.Random(7)
+    for _ in range(3000):
+        lay = {
+            n: (1.0, 2.0) if rng.random() < 0.6 else None
+            for n in rng.sample(names, rng.randint(0, len(names)))
+        }
+        reds = sum(1 for n, p in lay.items() if p is not None and eq.is_red(n))
+        colours = sum(eq.BALL_VALUES[c] for c in eq.COLOURS if lay.get(c) is not None)
+        for on in ("red", "colour", "pink"):
+            assert ref._points_remaining(lay, on) == 8 * reds + (7 if on == "colour" else 0) + colours
