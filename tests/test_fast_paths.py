@@ -417,3 +417,27 @@ def test_snooker_points_remaining_as_before() -> None:
         colours = sum(eq.BALL_VALUES[c] for c in eq.COLOURS if lay.get(c) is not None)
         for on in ("red", "colour", "pink"):
             assert ref._points_remaining(lay, on) == 8 * reds + (7 if on == "colour" else 0) + colours
+
+
+def test_simulator_distances_and_near_pairs_as_before() -> None:
+    """``physics.sim._distances`` (one matrix product to complex numbers) gives the plain
+    formula's matrix to the bit, and ``_near_pairs``'s quick minimum the same pairs (a NaN near)."""
+    from potshot.physics.sim import _distances, _near_pairs
+
+    rng = np.random.default_rng(5)
+    for k in range(400):
+        n = int(rng.integers(2, 23))
+        xy = rng.uniform(-5.0, 1800.0, (n, 2))
+        if k % 3 == 0:
+            xy[1] = xy[0] + rng.choice([52.5, 52.49, 52.5 + 1e-7]) * np.array([1.0, 0.0])
+        if k % 50 == 1:
+            xy[0, 1] = np.nan
+        z = xy[:, 0] + 1j * xy[:, 1]
+        plain = np.abs(z[:, None] - z[None, :])
+        np.fill_diagonal(plain, np.inf)
+        d = _distances(xy)
+        assert d is not None and d.tobytes() == plain.tobytes()
+        near = ~(plain > 52.5 * (1.0 + 1e-9))
+        expected = [(int(i), int(j)) for i, j in zip(*np.nonzero(near), strict=True) if i < j]
+        assert _near_pairs(xy, 52.5, d) == expected
+    assert _distances(np.zeros((1, 2))) is None
