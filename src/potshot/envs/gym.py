@@ -19,12 +19,12 @@ from typing import Any
 
 import gymnasium as gym
 import numpy as np
-from gymnasium import spaces
 
 from potshot.envs.core import (
     REWARDS,
     Noise,
     Policy,
+    UniformBox,
     act,
     action_space,
     make_adapter,
@@ -191,7 +191,7 @@ class FlatAction(gym.ActionWrapper[dict[str, np.ndarray], np.ndarray, dict[str, 
         low = np.concatenate([cue.low, [0.0, 0.0, 0.0]]).astype(np.float32)
         high = np.concatenate([cue.high, [1.0, 1.0, 1.0]]).astype(np.float32)
         self.n_decisions = int(env.action_space["decision"].n)  # type: ignore[index]
-        self.action_space = spaces.Box(low, high, dtype=np.float32)
+        self.action_space = UniformBox(low, high, dtype=np.float32)
 
     def action(self, action: np.ndarray) -> dict[str, Any]:
         a = np.asarray(action, dtype=np.float32)
