@@ -441,3 +441,32 @@ def test_simulator_distances_and_near_pairs_as_before() -> None:
         expected = [(int(i), int(j)) for i, j in zip(*np.nonzero(near), strict=True) if i < j]
         assert _near_pairs(xy, 52.5, d) == expected
     assert _distances(np.zeros((1, 2))) is None
+
+
+def test_quick_layout_check_takes_a_ball_in_a_pocket_mouth() -> None:
+    """A ball resting in a pocket's mouth (beyond the plain surface, allowed by ``may_rest_at``:
+    it may stay there for many strokes) no longer sends the layout to the piece-by-piece check:
+    the quick check passes such layouts itself, and still agrees with the full check (the same
+    layouts pass, the same first error) when another ball overlaps it or it lies off the table."""
+    rng = random.Random(11)
+    ref = SnookerReferee(Record(game="snooker", players=["A", "B"]))
+    w, h = ref.surface()
+    mouths: list[tuple[float, float]] = []
+    while len(mouths) < 40:
+        x, y = rng.choice([(0.0, 0.0), (w, 0.0), (0.0, h / 2), (w, h / 2), (0.0, h), (w, h)])
+        p = (x + rng.uniform(-60, 60), y + rng.uniform(-60, 60))
+        if not (R <= p[0] <= w - R and R <= p[1] <= h - R) and ref.may_rest_at("black", *p):
+            mouths.append(p)
+    quick = 0
+    for k, m in enumerate(mouths * 5):
+        lay: dict[str, Any] = {"black": m, "white": (w / 2, h / 2), "red1": (300.0, 900.0)}
+        if k % 3 == 1:  # a ball overlapping it, or just touching it
+            ang = rng.uniform(0, 2 * math.pi)
+            d = rng.choice([2 * R - 1.0, 2 * R - 0.05 - 1e-9, 2 * R])
+            lay["red2"] = (m[0] + d * math.cos(ang), m[1] + d * math.sin(ang))
+        if k % 7 == 3:
+            lay["pink"] = (m[0] - 200.0, m[1])  # off the table beside the pocket
+        want = _check(ref, lay, fast=False)
+        assert _check(ref, lay, fast=True) == want
+        quick += want is None and ref._layout_clearly_legal(lay)
+    assert quick > 50
