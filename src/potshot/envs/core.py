@@ -173,7 +173,11 @@ def act(
 ) -> Turn:
     """Apply an action of ``turn.player``: the decision after a foul, then (if that player strikes)
     the stroke. Returns the turn that was played (or handed over by the decision)."""
-    decision = int(np.asarray(action.get("decision", 0)).reshape(-1)[0]) if "decision" in action else 0
+    d = action.get("decision", 0)
+    if type(d) is int or isinstance(d, np.integer):
+        decision = int(d)  # a whole number (Discrete's sample: numpy's int64), as below
+    else:
+        decision = int(np.asarray(d).reshape(-1)[0])
     played = adapter.decide(turn, decision)
     if played.player != turn.player:
         return played  # put back / replace: the offender strikes, with the decision recorded

@@ -42,6 +42,8 @@ from potshot.referee.base import Ruling
 
 AGENT = "agent"
 OPPONENT = "opponent"
+_NO_NOISE = Noise()
+"""The random opponent's strokes are played as drawn (a frozen Noise: one serves every stroke)."""
 
 
 class PotshotEnv(gym.Env[dict[str, np.ndarray], dict[str, Any]]):
@@ -151,7 +153,7 @@ class PotshotEnv(gym.Env[dict[str, np.ndarray], dict[str, Any]]):
                 action = self.opponent(observe(self.adapter, OPPONENT))
             else:
                 action = random_action(self._np)
-            handed = act(self.adapter, turn, action, Noise(), self._np)
+            handed = act(self.adapter, turn, action, _NO_NOISE, self._np)
             if handed.player:
                 self._pending = handed
 
