@@ -7,6 +7,7 @@ import json
 import sys
 import warnings
 from pathlib import Path
+from typing import Any
 
 import gymnasium as gym
 import numpy as np
@@ -150,3 +151,92 @@ def test_the_training_example_learns() -> None:
     spec.loader.exec_module(mod)
     curve = mod.cem(generations=25, population=50, seed=0)
     assert curve[0] <= 0.2 and sum(curve[-5:]) / 5 >= 0.6
+
+
+def test_random_action_draws_as_the_uniform_calls_did() -> None:
+    """The random opponent's stroke from one ``rng.random(4)``: the same values, to the bit, and the
+    same generator state afterwards, as the four ``Generator.uniform`` calls it replaced."""
+    from potshot.envs.core import N_DECISIONS, random_action
+
+    new, old = np.random.default_rng(12), np.random.default_rng(12)
+    for _ in range(5000):
+        a = random_action(new)
+        aim, pace = old.uniform(-1, 1), old.uniform(0.1, 0.6)
+        place = old.uniform(0, 1, 2)
+        decision = int(old.integers(N_DECISIONS))
+        assert a["cue"].dtype == np.float32 and a["place"].dtype == np.float32
+        assert a["cue"].tobytes() == np.array([aim, pace, 0.0, 0.0, 0.0], np.float32).tobytes()
+        assert a["place"].tobytes() == place.astype(np.float32).tobytes()
+        assert a["decision"] == decision
+    assert new.bit_generator.state == old.bit_generator.state
+
+
+@pytest.mark.parametrize(
+    ("args", "kw"),
+    [
+        (
+            (np.array([-1, 0, -1, -1, 0], np.float32), np.array([1, 1, 1, 1, 1], np.float32)),
+            {"dtype": np.float32},
+        ),
+        ((0.0, 1.0, (2,), np.float32), {}),
+        ((-3.5, 2.0, (3, 4), np.float32), {}),
+        ((np.array([0.0, -1e30]), np.array([1e-3, 1e30])), {"dtype": np.float64}),
+    ],
+)
+def test_uniform_box_samples_as_gymnasiums_box(args: tuple[Any, ...], kw: dict[str, Any]) -> None:
+    """The action spaces' boxes (``UniformBox``) draw what ``gymnasium.spaces.Box`` draws from the
+    same seed: the same values and dtype, to the bit, and the same generator state after."""
+    from gymnasium import spaces
+
+    from potshot.envs.core import UniformBox
+
+    plain, fast = spaces.Box(*args, **kw), UniformBox(*args, **kw)
+    assert fast == plain and fast._uniform
+    plain.seed(11)
+    fast.seed(11)
+    for _ in range(3000):
+        a, b = plain.sample(), fast.sample()
+        assert a.dtype == b.dtype and a.shape == b.shape and a.tobytes() == b.tobytes()
+    assert plain.np_random.bit_generator.state == fast.np_random.bit_generator.state
+
+
+def test_uniform_box_leaves_other_boxes_to_gymnasium() -> None:
+    """An unbounded or integer box, or a mask asked for, is sampled (or refused) by ``Box.sample``."""
+    from gymnasium import spaces
+
+    from potshot.envs.core import UniformBox
+
+    for args in [(-np.inf, 1.0, (3,), np.float32), (0, 5, (2,), np.int64)]:
+        plain, fast = spaces.Box(*args), UniformBox(*args)  # type: ignore[arg-type]
+        assert not fast._uniform
+        plain.seed(2)
+        fast.seed(2)
+        assert plain.sample().tobytes() == fast.sample().tobytes()
+    with pytest.raises(gym.error.Error, match="mask"):
+        UniformBox(0.0, 1.0, (2,), np.float32).sample(mask=np.ones(2))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("game", ["snooker", "carrom", "russian"])
+def test_observation_as_the_plain_formulas_give_it(game: str) -> None:
+    """The observation's pieces (one flat list, reshaped) and clipped rule state (two ufuncs) are
+    what rows of tuples and ``np.clip`` gave, to the bit, over a random episode."""
+    from potshot.envs.core import observe
+
+    env = PotshotEnv(game, opponent="random", max_shots=60)
+    env.reset(seed=4)
+    env.action_space.seed(4)
+    for _ in range(40):
+        ad = env.adapter
+        lay = ad.layout()
+        rows = [
+            (0.0, 0.0, 0.0) if (p := lay.get(n)) is None else (p[0] / ad.width, p[1] / ad.length, 1.0)
+            for n in ad.pieces
+        ]
+        obs = observe(ad, AGENT)
+        assert obs["balls"].dtype == np.float32 and obs["balls"].shape == (len(ad.pieces), 3)
+        assert obs["balls"].tobytes() == np.array(rows, dtype=np.float32).tobytes()
+        state = np.clip(np.asarray(ad.state_vector(AGENT), dtype=np.float32), -10, 10)
+        assert obs["state"].dtype == np.float32 and obs["state"].tobytes() == state.tobytes()
+        _, _, term, trunc, _ = env.step(env.action_space.sample())
+        if term or trunc:
+            env.reset()

@@ -80,6 +80,53 @@ def test_state_copy_is_a_deep_copy(game: str, kw: dict[str, Any]) -> None:
         _same(copy.deepcopy(st), state_copy(st))
 
 
+@pytest.mark.parametrize("kw", [{}, {"reds": 6}])
+def test_snooker_state_copies_as_the_generic_copy(
+    kw: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``SnookerState.__deepcopy__`` (by hand, on every stroke's path) gives what the generic deep
+    copy gives (field by field, nothing shared with the original, the state before the last stroke
+    included), keeps a table shared with the replace position shared, and knows every field."""
+    from dataclasses import fields
+
+    from potshot.match.frames import MatchScore
+    from potshot.referee.snooker import Pending, SnookerState, TableState
+
+    # a new field must be added to SnookerState.__deepcopy__ (and its kind checked here)
+    assert [f.name for f in fields(SnookerState)] == [
+        "table", "scores", "striker", "break_", "pending", "respotted_black", "over", "winner",
+        "starts", "match", "before_last", "last_foul",
+    ]  # fmt: skip
+    assert [f.name for f in fields(Pending)] == [
+        "offender", "incoming", "options", "free_ball", "miss", "chain", "replace_to",
+    ]  # fmt: skip
+    states = [st for seed in (3, 4, 5) for st in _states("snooker", kw, seed, 60)]
+    assert any(st.pending is not None and st.pending.replace_to is not None for st in states)
+    assert any(st.before_last is not None for st in states)
+    for st in states:
+        # the match's counts: numbers by name (shallow copies of its lists and dicts are deep)
+        assert all(
+            type(x) in (int, str)
+            for v in vars(st.match).values()
+            if isinstance(v, (list, dict))
+            for x in (list(v) + list(v.values() if isinstance(v, dict) else []))
+        )
+    fast = [state_copy(st) for st in states]
+    deep = [copy.deepcopy(st) for st in states]
+    monkeypatch.delattr(SnookerState, "__deepcopy__")
+    plain = [state_copy(st) for st in states]
+    for st, f, d, p in zip(states, fast, deep, plain, strict=True):
+        _same(p, f)
+        _same(p, d)
+        _same(st, f)
+    monkeypatch.undo()
+    st = copy.deepcopy(states[-1])
+    st.pending = Pending("agent", "opponent", ["play"], False, False, 0, st.table)
+    c = state_copy(st)
+    assert c.pending.replace_to is c.table and c.table is not st.table
+    assert isinstance(c.table, TableState) and isinstance(c.match, MatchScore)
+
+
 @dataclass
 class _Node:
     name: str
@@ -351,3 +398,75 @@ def test_d_points_free_of_balls_as_before() -> None:
         assert got == want
         changed += len(want) < len(sn._D_POINTS)
     assert changed > 50
+
+
+def test_snooker_points_remaining_as_before() -> None:
+    """``_points_remaining`` in one pass gives the plain sums' answer (8 a red, each colour its value,
+    7 more when a colour is on) on random layouts."""
+    from potshot.equipment import snooker as eq
+
+    ref = SnookerReferee(Record(game="snooker", players=["a", "b"]))
+    names = list(eq.ball_names(15))
+    rng = random.Random(7)
+    for _ in range(3000):
+        lay = {
+            n: (1.0, 2.0) if rng.random() < 0.6 else None
+            for n in rng.sample(names, rng.randint(0, len(names)))
+        }
+        reds = sum(1 for n, p in lay.items() if p is not None and eq.is_red(n))
+        colours = sum(eq.BALL_VALUES[c] for c in eq.COLOURS if lay.get(c) is not None)
+        for on in ("red", "colour", "pink"):
+            assert ref._points_remaining(lay, on) == 8 * reds + (7 if on == "colour" else 0) + colours
+
+
+def test_simulator_distances_and_near_pairs_as_before() -> None:
+    """``physics.sim._distances`` (one matrix product to complex numbers) gives the plain
+    formula's matrix to the bit, and ``_near_pairs``'s quick minimum the same pairs (a NaN near)."""
+    from potshot.physics.sim import _distances, _near_pairs
+
+    rng = np.random.default_rng(5)
+    for k in range(400):
+        n = int(rng.integers(2, 23))
+        xy = rng.uniform(-5.0, 1800.0, (n, 2))
+        if k % 3 == 0:
+            xy[1] = xy[0] + rng.choice([52.5, 52.49, 52.5 + 1e-7]) * np.array([1.0, 0.0])
+        if k % 50 == 1:
+            xy[0, 1] = np.nan
+        z = xy[:, 0] + 1j * xy[:, 1]
+        plain = np.abs(z[:, None] - z[None, :])
+        np.fill_diagonal(plain, np.inf)
+        d = _distances(xy)
+        assert d is not None and d.tobytes() == plain.tobytes()
+        near = ~(plain > 52.5 * (1.0 + 1e-9))
+        expected = [(int(i), int(j)) for i, j in zip(*np.nonzero(near), strict=True) if i < j]
+        assert _near_pairs(xy, 52.5, d) == expected
+    assert _distances(np.zeros((1, 2))) is None
+
+
+def test_quick_layout_check_takes_a_ball_in_a_pocket_mouth() -> None:
+    """A ball resting in a pocket's mouth (beyond the plain surface, allowed by ``may_rest_at``:
+    it may stay there for many strokes) no longer sends the layout to the piece-by-piece check:
+    the quick check passes such layouts itself, and still agrees with the full check (the same
+    layouts pass, the same first error) when another ball overlaps it or it lies off the table."""
+    rng = random.Random(11)
+    ref = SnookerReferee(Record(game="snooker", players=["A", "B"]))
+    w, h = ref.surface()
+    mouths: list[tuple[float, float]] = []
+    while len(mouths) < 40:
+        x, y = rng.choice([(0.0, 0.0), (w, 0.0), (0.0, h / 2), (w, h / 2), (0.0, h), (w, h)])
+        p = (x + rng.uniform(-60, 60), y + rng.uniform(-60, 60))
+        if not (R <= p[0] <= w - R and R <= p[1] <= h - R) and ref.may_rest_at("black", *p):
+            mouths.append(p)
+    quick = 0
+    for k, m in enumerate(mouths * 5):
+        lay: dict[str, Any] = {"black": m, "white": (w / 2, h / 2), "red1": (300.0, 900.0)}
+        if k % 3 == 1:  # a ball overlapping it, or just touching it
+            ang = rng.uniform(0, 2 * math.pi)
+            d = rng.choice([2 * R - 1.0, 2 * R - 0.05 - 1e-9, 2 * R])
+            lay["red2"] = (m[0] + d * math.cos(ang), m[1] + d * math.sin(ang))
+        if k % 7 == 3:
+            lay["pink"] = (m[0] - 200.0, m[1])  # off the table beside the pocket
+        want = _check(ref, lay, fast=False)
+        assert _check(ref, lay, fast=True) == want
+        quick += want is None and ref._layout_clearly_legal(lay)
+    assert quick > 50

@@ -122,12 +122,16 @@ class GameAdapter:
         raise NotImplementedError
 
     def balls(self) -> np.ndarray:
+        """One row per piece of :attr:`pieces`: (x, y) as fractions of the table and 1 when on it,
+        else zeros; float32 (each Python float rounded once, as from rows of tuples)."""
         lay = self.layout()
         w, ln = self.width, self.length
-        rows = [
-            (0.0, 0.0, 0.0) if (p := lay.get(n)) is None else (p[0] / w, p[1] / ln, 1.0) for n in self.pieces
-        ]
-        return np.array(rows, dtype=np.float32)
+        flat: list[float] = []
+        add = flat.extend
+        for n in self.pieces:
+            p = lay.get(n)
+            add((0.0, 0.0, 0.0) if p is None else (p[0] / w, p[1] / ln, 1.0))
+        return np.array(flat, dtype=np.float32).reshape(len(self.pieces), 3)
 
     def cue_of(self, a: np.ndarray) -> Cue:
         if getattr(a, "shape", None) == (5,):

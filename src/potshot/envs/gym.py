@@ -19,12 +19,12 @@ from typing import Any
 
 import gymnasium as gym
 import numpy as np
-from gymnasium import spaces
 
 from potshot.envs.core import (
     REWARDS,
     Noise,
     Policy,
+    UniformBox,
     act,
     action_space,
     make_adapter,
@@ -42,6 +42,8 @@ from potshot.referee.base import Ruling
 
 AGENT = "agent"
 OPPONENT = "opponent"
+_NO_NOISE = Noise()
+"""The random opponent's strokes are played as drawn (a frozen Noise: one serves every stroke)."""
 
 
 class PotshotEnv(gym.Env[dict[str, np.ndarray], dict[str, Any]]):
@@ -151,7 +153,7 @@ class PotshotEnv(gym.Env[dict[str, np.ndarray], dict[str, Any]]):
                 action = self.opponent(observe(self.adapter, OPPONENT))
             else:
                 action = random_action(self._np)
-            handed = act(self.adapter, turn, action, Noise(), self._np)
+            handed = act(self.adapter, turn, action, _NO_NOISE, self._np)
             if handed.player:
                 self._pending = handed
 
@@ -191,7 +193,7 @@ class FlatAction(gym.ActionWrapper[dict[str, np.ndarray], np.ndarray, dict[str, 
         low = np.concatenate([cue.low, [0.0, 0.0, 0.0]]).astype(np.float32)
         high = np.concatenate([cue.high, [1.0, 1.0, 1.0]]).astype(np.float32)
         self.n_decisions = int(env.action_space["decision"].n)  # type: ignore[index]
-        self.action_space = spaces.Box(low, high, dtype=np.float32)
+        self.action_space = UniformBox(low, high, dtype=np.float32)
 
     def action(self, action: np.ndarray) -> dict[str, Any]:
         a = np.asarray(action, dtype=np.float32)

@@ -68,18 +68,18 @@ def _checked(
     tol = 1e-6
     lo, x_hi, y_hi = r - tol, table.width - r + tol, table.length - r + tol
     positions = [layout[n] for n in names]
-    if all(
-        type(p) is tuple
-        and len(p) == 2
-        and type(p[0]) is float
-        and type(p[1]) is float
-        and lo <= p[0] <= x_hi
-        and lo <= p[1] <= y_hi
-        for p in positions
-    ):
-        names_to_check: list[str] = []  # pairs of floats on the table: the checks below all pass
-    else:
-        names_to_check = names
+    names_to_check: list[str] = []  # pairs of floats on the table: the checks below all pass
+    for p in positions:
+        if not (
+            type(p) is tuple
+            and len(p) == 2
+            and type(p[0]) is float
+            and type(p[1]) is float
+            and lo <= p[0] <= x_hi
+            and lo <= p[1] <= y_hi
+        ):
+            names_to_check = names
+            break
     for n in names_to_check:
         pos = layout[n]
         assert pos is not None
@@ -118,12 +118,18 @@ def _checked(
 def _distances(xy: npt.NDArray[np.float64]) -> npt.NDArray[np.float64] | None:
     """The distances between the points ``xy`` (n, 2) through complex numbers (quick, within an
     ulp or so of the exact ones), the diagonal infinite; ``None`` for fewer than two points."""
-    if len(xy) < 2:
+    n = len(xy)
+    if n < 2:
         return None
-    z = xy[:, 0] + 1j * xy[:, 1]
-    d: npt.NDArray[np.float64] = np.abs(z[:, None] - z[None, :])
-    np.fill_diagonal(d, np.inf)
+    # x + iy for each row: the products x*1, y*1, x*0, y*0 and their sums are exact (the centres
+    # are finite), so the same complex numbers as ``xy[:, 0] + 1j * xy[:, 1]``, in one operation
+    z = xy @ _TO_COMPLEX
+    d: npt.NDArray[np.float64] = np.abs(z[:, None] - z)
+    d.flat[:: n + 1] = np.inf  # the diagonal (np.fill_diagonal's own way, without its checks)
     return d
+
+
+_TO_COMPLEX = np.array([1.0, 1j])
 
 
 def _near_pairs(
@@ -137,7 +143,10 @@ def _near_pairs(
         d = _distances(xy)
     if d is None:
         return []
-    near = ~(d > limit * (1.0 + 1e-9))  # (a NaN is near: the exact code decides)
+    far = limit * (1.0 + 1e-9)
+    if d.min() > far:
+        return []  # every pair further apart (a NaN's minimum is NaN, not further: below)
+    near = ~(d > far)  # (a NaN is near: the exact code decides)
     if not near.any():
         return []
     return [(int(i), int(j)) for i, j in zip(*np.nonzero(near), strict=True) if i < j]

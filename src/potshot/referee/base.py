@@ -336,9 +336,13 @@ class Referee(ABC):
             if b is None:
                 b = bounds[name] = self._piece_bounds(name)
             r, lo, x_hi, y_hi = b
-            # geometry.on_surface's test, inline and to the bit (NaN fails it; beyond it, the
-            # slow path asks may_rest_at)
-            if not (lo <= x <= x_hi and lo <= y <= y_hi):
+            # geometry.on_surface's test, inline and to the bit (NaN fails it); beyond it,
+            # check_place's own test: finite, and allowed there by may_rest_at (a ball hanging in
+            # a pocket's mouth, which may stay there for many strokes), then tested for overlaps
+            # with the rest below
+            if not (lo <= x <= x_hi and lo <= y <= y_hi) and not (
+                math.isfinite(x) and math.isfinite(y) and self.may_rest_at(name, x, y)
+            ):
                 return False
             xs.append(x)
             ys.append(y)

@@ -127,6 +127,8 @@ _RED = _RedTable({n: eq.is_red(n) for n in eq.ball_names(max(eq.RED_COUNTS))})
 
 _NO_FACTS = StrokeFacts(cue="white")
 
+_COLOUR_VALUE: dict[str, int] = {c: eq.BALL_VALUES[c] for c in COLOURS}
+
 
 def _only_black(layout: Layout) -> bool:
     """``[object balls on the table] == ["black"]``, stopping at the first other ball."""
@@ -199,6 +201,55 @@ class SnookerState:
     before_last: SnookerState | None = None
     """The state before the last stroke, for a Rule 9(b) replay (``before.action = "replay"``)."""
     last_foul: bool = False
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> SnookerState:
+        """``copy.deepcopy`` (and :func:`state_copy`: the referee keeps a copy before every stroke)
+        by hand: the other fields are numbers, strings and booleans (kept); the table and the
+        replace position through :meth:`TableState.__deepcopy__`, the scores, the pending foul and
+        the match's counts (numbers by name) rebuilt; an object met twice is copied once
+        (``memo``), as deepcopy does. ``tests/test_fast_paths.py`` compares it with the generic
+        copy, field list included (a new field must be added here)."""
+        out = object.__new__(type(self))
+        memo[id(self)] = out
+        d = dict(self.__dict__)
+        d["table"] = _copied(self.table, memo)
+        d["scores"] = list(self.scores)
+        p = self.pending
+        if p is not None:
+            hit = memo.get(id(p))
+            if hit is None:
+                hit = object.__new__(Pending)
+                hit.__dict__.update(p.__dict__)
+                hit.options = list(p.options)
+                if p.replace_to is not None:
+                    hit.replace_to = _copied(p.replace_to, memo)
+                memo[id(p)] = hit
+            d["pending"] = hit
+        m = self.match
+        if m is not None:
+            hit = memo.get(id(m))
+            if hit is None:
+                hit = object.__new__(type(m))
+                hit.__dict__.update(
+                    {
+                        k: (v.copy() if type(v) is dict or type(v) is list else v)
+                        for k, v in m.__dict__.items()
+                    }
+                )
+                memo[id(m)] = hit
+            d["match"] = hit
+        if self.before_last is not None:
+            d["before_last"] = state_copy(self.before_last, memo)
+        out.__dict__.update(d)
+        return out
+
+
+def _copied(t: TableState, memo: dict[int, Any]) -> TableState:
+    """A table's deep copy, once per table (``memo``)."""
+    hit: TableState | None = memo.get(id(t))
+    if hit is None:
+        hit = memo[id(t)] = t.__deepcopy__(memo)
+    return hit
 
 
 class SnookerRuling(Ruling, kw_only=True):
@@ -450,10 +501,16 @@ class SnookerReferee(Referee):
 
     def _points_remaining(self, layout: Layout, on: str) -> int:
         """Most points the next striker can score (record format, ``points_remaining``)."""
-        reds = sum(1 for n, p in layout.items() if p is not None and _RED[n])
-        colours = sum(eq.BALL_VALUES[c] for c in COLOURS if layout.get(c) is not None)
-        extra = 7 if on == "colour" else 0
-        return 8 * reds + extra + colours
+        # one pass over the layout: each red on the table 8 (with its colour), each colour its value
+        total = 7 if on == "colour" else 0
+        colour_value = _COLOUR_VALUE.get
+        for n, p in layout.items():
+            if p is not None:
+                if _RED[n]:
+                    total += 8
+                else:
+                    total += colour_value(n, 0)
+        return total
 
     def _snookered(
         self, layout: Layout, targets: list[str], in_hand: bool, extra_obstacle_free: set[str] | None = None
