@@ -125,6 +125,16 @@ def play(
         st.seconds.append(secs)
         st.strokes.append(len(frame.shots))
         st.sims += sum(b.sims for b in bots.values())
+        if os.environ.get("SNOOKER_BOT_DIAG"):
+            rc = [x for b in bots.values() for x in b.recentred]
+            if rc:
+                import statistics
+
+                print(
+                    f"recentred: n={len(rc)} mean={statistics.mean(rc):+.2f} "
+                    f"mean|.|={statistics.mean(map(abs, rc)):.2f} sigma",
+                    file=sys.stderr,
+                )
         if frame.result is None:
             ending = "unfinished (stroke cap)"
         elif frame.shots and frame.shots[-1].before.concede:

@@ -644,6 +644,8 @@ class SnookerBot(CueingBot):
         self._tt_sit: Situation | None = None
         self._frame: int | None = None
         self.sims = 0
+        self.recentred: list[float] = []
+        """Diagnostics: each finalist's own window centre from the reference centre, in aim sigmas."""
         self.last_plan: Plan | None = None
 
     # ---------------------------------------------------------- decisions
@@ -866,6 +868,20 @@ class SnookerBot(CueingBot):
         plans: list[Plan] = []
         keep = max(2, round(6 * self.effort))
         for _, pl, opt, cue, chance, out, half in scored[:keep]:
+            own = self._stroke_window(sit, opt, pl, cue, half)
+            if own is None:
+                continue
+            lo, hi = own
+            self.recentred.append((lo + hi) / 2 / max(self.aim_sigma, 1e-6))
+            cue = Cue(
+                speed=cue.speed,
+                aim=round((cue.aim + (lo + hi) / 2) % 360.0, 4),
+                height=cue.height,
+                side=cue.side,
+                elevation=cue.elevation,
+            )
+            half = (hi - lo) / 2
+            chance = self._aim_chance(lo, hi) * (1.0 - 0.04 * pl.d2 / 1000.0)
             share, mean_pos = self._under_noise(sit, opt, pl, cue, half)
             p = chance * share
             score = _pot_score(p, out.points, mean_pos, miss)
@@ -970,6 +986,49 @@ class SnookerBot(CueingBot):
             while k < 8:
                 k += 1
                 x = start + sign * k * step
+                if pots(x):
+                    good = x
+                else:
+                    bad = x
+                    break
+            if bad is not None:
+                mid = (good + bad) / 2
+                if pots(mid):
+                    good = mid
+            edges.append(good)
+        hi, lo = edges
+        return lo, hi
+
+    def _stroke_window(
+        self, sit: Situation, opt: Option, pl: PotLine, cue: Cue, half: float
+    ) -> tuple[float, float] | None:
+        """The aim offsets (degrees, from ``cue.aim``) between which ``cue`` itself pots the ball.
+
+        The reference stroke's window (:meth:`_window`) is centred for its own pace and spin; the
+        throw (ball-ball friction, Alciatore's speed-dependent fit: far more at a slow pace) and
+        the cut induced by side or by follow/screw move a stroke's window away from it, so the
+        finalists' windows are searched again, each from its own aim (which pots), outward in
+        steps of a third of the reference half-width, the edge bisected once."""
+
+        def pots(off: float) -> bool:
+            c = Cue(
+                speed=cue.speed,
+                aim=(cue.aim + off) % 360.0,
+                height=cue.height,
+                side=cue.side,
+                elevation=cue.elevation,
+            )
+            out = self._try(sit, opt, pl.white, c)
+            return out is not None and out.fair and pl.target in out.potted
+
+        step = max(half / 3.0, 0.2 * max(self.aim_sigma, 1e-3))
+        edges: list[float] = []
+        for sign in (1.0, -1.0):
+            good, k = 0.0, 0
+            bad: float | None = None
+            while k < 9:
+                k += 1
+                x = sign * k * step
                 if pots(x):
                     good = x
                 else:
