@@ -215,3 +215,38 @@ def test_a_seeded_frame_does_not_depend_on_what_the_process_played_before() -> N
     fresh = frame(21)
     frame(40)  # other positions fill the caches
     assert frame(21) == fresh
+
+
+def test_a_slow_thin_cut_is_aimed_at_its_own_window_which_allows_for_the_throw() -> None:
+    """A slow stun on a 50-degree cut: the ball-ball friction (speed dependent, large at a slow
+    pace) throws the object ball off the ghost-ball line, so the throw-free aim misses the pocket.
+    The stroke's own window (:meth:`SnookerBot._stroke_window`, searched from the reference
+    stroke's centre) lies off that centre by more than an aim sigma; aimed at its middle, the
+    stroke pots with an aiming error of 1.5 sigma either way, and the same window is found again
+    from there."""
+    white = (1200.0, 3050.0)
+    lay: Layout = {"white": white, "red1": (300.0, 3150.0)}
+    sit = _sit(lay)
+    bot = SnookerBot("Ann", 1)
+    opt = Option("red1")
+    pl = next(p for p in pot_lines(white, lay, ["red1"], 0.03) if p.pocket == "top-left")
+    assert 45 < pl.cut < 55
+    speed = pot_speed(pl, 0.1, 0.0)
+
+    def pots(aim: float) -> bool:
+        out = bot._try(sit, opt, white, Cue(speed=speed, aim=aim % 360.0, height=0.0))
+        return out is not None and out.fair and "red1" in out.potted
+
+    assert not pots(pl.aim)  # the ghost-ball aim, no throw allowed for
+    ref = bot._window(sit, opt, pl, 0.0, 1.2)  # the reference stroke: a livelier pace
+    assert ref is not None
+    start = pl.aim + (ref[0] + ref[1]) / 2
+    assert pots(start)
+    lo, hi = bot._stroke_window(sit, opt, pl, Cue(speed=speed, aim=start, height=0.0), (ref[1] - ref[0]) / 2)
+    centre = start + (lo + hi) / 2
+    assert abs(centre - start) > bot.aim_sigma
+    assert pots(centre - 1.5 * bot.aim_sigma) and pots(centre + 1.5 * bot.aim_sigma)
+    assert not pots(centre + hi - lo) and not pots(centre - (hi - lo))
+    lo2, hi2 = bot._stroke_window(sit, opt, pl, Cue(speed=speed, aim=centre, height=0.0), (hi - lo) / 2)
+    assert abs((lo2 + hi2) / 2) < 0.3 * bot.aim_sigma
+    assert abs((hi2 - lo2) - (hi - lo)) < 0.5 * bot.aim_sigma
