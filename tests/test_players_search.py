@@ -250,3 +250,34 @@ def test_a_slow_thin_cut_is_aimed_at_its_own_window_which_allows_for_the_throw()
     lo2, hi2 = bot._stroke_window(sit, opt, pl, Cue(speed=speed, aim=centre, height=0.0), (hi - lo) / 2)
     assert abs((lo2 + hi2) / 2) < 0.3 * bot.aim_sigma
     assert abs((hi2 - lo2) - (hi - lo)) < 0.5 * bot.aim_sigma
+
+
+def test_a_ball_near_the_top_cushion_is_potted_along_it_off_the_ghost_ball_line() -> None:
+    """The black 6 cm off the top cushion, 51 cm from the corner: the ghost-ball line to the
+    pocket's aim point sends it into the jaw with every aim within 4 object-line degrees (with
+    the Mathavan cushion model it does not slide in); the wide sweep finds the aims that send it
+    along the cushion, and the bot plans the pot (before, it found no pot and played safe)."""
+    white = (932.0, 3220.0)
+    lay: Layout = {"white": white, "black": (493.5, 3522.0)}
+    sit = _sit(lay, "colour")
+    bot = SnookerBot("Ann", 1)
+    opt = Option("black", nominate="black")
+    pl = next(p for p in pot_lines(white, lay, ["black"], 0.03) if p.pocket == "top-left")
+    assert bot._window(sit, opt, pl, 0.0, 1.2) is None
+    win = bot._window(sit, opt, pl, 0.0, 1.2, wide=True)
+    assert win is not None and win[1] - win[0] > 4 * bot.aim_sigma
+    assert abs(win[0] + win[1]) / 2 * pl.gain > 4.0  # well off the ghost-ball line
+    plans = bot._pot_plans(sit)
+    assert plans and all(p.pocket == "top-left" for p in plans)
+    best = max(plans, key=lambda p: p.score)
+    assert best.chance > 0.9
+    tt = TrialTable(lay)
+    for da in (-1.0, 0.0, 1.0):
+        cue = Cue(
+            speed=best.cue.speed,
+            aim=best.cue.aim + da * bot.aim_sigma,
+            height=best.cue.height,
+            side=best.cue.side,
+        )
+        trial = tt.run(white, cue)
+        assert [tt.names[k] for k in trial.potted] == ["black"], da
