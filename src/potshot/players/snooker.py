@@ -14,7 +14,9 @@ How :class:`SnookerBot` thinks, stroke by stroke:
    :class:`~potshot.players.fastsim.TrialTable` (the physics kernel called with
    its buffers kept, no record conversion: a third of ``simulate_shot``'s cost
    per trial, the same outcome): first a search of the aim for the window that
-   pots the ball with a reference stroke (this also takes throw into account),
+   pots the ball with a reference stroke (this also takes throw into account;
+   stun, else screw or follow when stun follows the ball in, out to about ten
+   degrees off the ghost-ball line for a ball that must run along a cushion),
    whose width gives the pot's chance under the aiming error; then a grid of 61
    strokes at the window's centre (stun, follow and screw at seven heights and
    seven paces, and some side; the aim allows for the squirt), each checked to
