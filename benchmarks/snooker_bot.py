@@ -18,6 +18,11 @@ module file (``git show 2448296:src/potshot/players/snooker.py > /tmp/old_snooke
 ``--markdown`` rewrites the figures and keeps what follows the :data:`KEEP` line
 (the before/after comparison, written by hand).
 
+With ``SNOOKER_BOT_DIAG=1`` it also prints, on stderr, how far each frame's finalist pots were
+re-aimed (their own window's centre from the reference stroke's, in aim sigmas), how breaks
+ended (a safety, with the best pot's chance or none; a missed pot, with its chance) and the
+chances' calibration (predicted against made, by band).
+
 Every stroke is ruled by the referee exactly as a record would be.
 """
 
@@ -56,6 +61,10 @@ class Stats:
     endings: dict[str, int] = field(default_factory=dict)
     scores: list[tuple[int, int]] = field(default_factory=list)
     sims: int = 0
+    calibration: list[tuple[float, bool]] = field(default_factory=list)
+    """(the plan's chance, whether the pot was made) for every pot attempt."""
+    break_ends: list[tuple[str, float]] = field(default_factory=list)
+    """How each break ended ("safety": the best pot's chance, -1 for none; "missed pot": its chance)."""
     cpu: list[float] = field(default_factory=list)
     frames_with_century: int = 0
     load: list[tuple[float, float, float]] = field(default_factory=list)
@@ -99,8 +108,16 @@ def play(
                 target = plan.option.free_ball or plan.option.target
                 if target in pots and not r.foul:
                     st.pots_made += 1
+                st.calibration.append((plan.chance, target in pots and not r.foul))
             elif plan is not None and plan.kind in ("safety", "escape"):
                 st.safeties += 1
+                if cur["break"]:
+                    bp = bots[sp.shot.player].last_best_pot
+                    st.break_ends.append(("safety", -1.0 if bp is None else bp.chance))
+            if plan is not None and plan.kind == "pot" and cur["break"]:
+                target = plan.option.free_ball or plan.option.target
+                if target not in pots or r.foul:
+                    st.break_ends.append(("missed pot", plan.chance))
             if not r.foul:
                 st.balls_potted += len(pots)
             st.fouls += int(r.foul)
@@ -125,6 +142,16 @@ def play(
         st.seconds.append(secs)
         st.strokes.append(len(frame.shots))
         st.sims += sum(b.sims for b in bots.values())
+        if os.environ.get("SNOOKER_BOT_DIAG"):
+            rc = [x for b in bots.values() for x in b.recentred]
+            if rc:
+                import statistics
+
+                print(
+                    f"recentred: n={len(rc)} mean={statistics.mean(rc):+.2f} "
+                    f"mean|.|={statistics.mean(map(abs, rc)):.2f} sigma",
+                    file=sys.stderr,
+                )
         if frame.result is None:
             ending = "unfinished (stroke cap)"
         elif frame.shots and frame.shots[-1].before.concede:
@@ -278,6 +305,21 @@ def main() -> None:
         return
     st = play(args.frames, args.seed, args.max_shots, args.aim_error, not args.quiet, args.effort)
     text = report(st, args)
+    if os.environ.get("SNOOKER_BOT_DIAG"):
+        for kind in ("safety", "missed pot"):
+            cs = [c for k, c in st.break_ends if k == kind]
+            print(
+                f"breaks ended by {kind}: {len(cs)}, chances {sorted(round(c, 2) for c in cs)}",
+                file=sys.stderr,
+            )
+        for lo, hi in ((0.0, 0.5), (0.5, 0.7), (0.7, 0.8), (0.8, 0.9), (0.9, 0.95), (0.95, 1.01)):
+            got = [ok for c, ok in st.calibration if lo <= c < hi]
+            if got:
+                mean = statistics.mean(c for c, _ in st.calibration if lo <= c < hi)
+                print(
+                    f"chance {lo:.2f}-{hi:.2f}: {len(got)} pots, predicted {mean:.3f}, made {sum(got) / len(got):.3f}",
+                    file=sys.stderr,
+                )
     print(text)
     if args.markdown:
         write_markdown(args.markdown, text)

@@ -215,3 +215,69 @@ def test_a_seeded_frame_does_not_depend_on_what_the_process_played_before() -> N
     fresh = frame(21)
     frame(40)  # other positions fill the caches
     assert frame(21) == fresh
+
+
+def test_a_slow_thin_cut_is_aimed_at_its_own_window_which_allows_for_the_throw() -> None:
+    """A slow stun on a 50-degree cut: the ball-ball friction (speed dependent, large at a slow
+    pace) throws the object ball off the ghost-ball line, so the throw-free aim misses the pocket.
+    The stroke's own window (:meth:`SnookerBot._stroke_window`, searched from the reference
+    stroke's centre) lies off that centre by more than an aim sigma; aimed at its middle, the
+    stroke pots with an aiming error of 1.5 sigma either way, and the same window is found again
+    from there."""
+    white = (1200.0, 3050.0)
+    lay: Layout = {"white": white, "red1": (300.0, 3150.0)}
+    sit = _sit(lay)
+    bot = SnookerBot("Ann", 1)
+    opt = Option("red1")
+    pl = next(p for p in pot_lines(white, lay, ["red1"], 0.03) if p.pocket == "top-left")
+    assert 45 < pl.cut < 55
+    speed = pot_speed(pl, 0.1, 0.0)
+
+    def pots(aim: float) -> bool:
+        out = bot._try(sit, opt, white, Cue(speed=speed, aim=aim % 360.0, height=0.0))
+        return out is not None and out.fair and "red1" in out.potted
+
+    assert not pots(pl.aim)  # the ghost-ball aim, no throw allowed for
+    ref = bot._window(sit, opt, pl, 0.0, 1.2)  # the reference stroke: a livelier pace
+    assert ref is not None
+    start = pl.aim + (ref[0] + ref[1]) / 2
+    assert pots(start)
+    lo, hi = bot._stroke_window(sit, opt, pl, Cue(speed=speed, aim=start, height=0.0), (ref[1] - ref[0]) / 2)
+    centre = start + (lo + hi) / 2
+    assert abs(centre - start) > bot.aim_sigma
+    assert pots(centre - 1.5 * bot.aim_sigma) and pots(centre + 1.5 * bot.aim_sigma)
+    assert not pots(centre + hi - lo) and not pots(centre - (hi - lo))
+    lo2, hi2 = bot._stroke_window(sit, opt, pl, Cue(speed=speed, aim=centre, height=0.0), (hi - lo) / 2)
+    assert abs((lo2 + hi2) / 2) < 0.3 * bot.aim_sigma
+    assert abs((hi2 - lo2) - (hi - lo)) < 0.5 * bot.aim_sigma
+
+
+def test_a_ball_near_the_top_cushion_is_potted_along_it_off_the_ghost_ball_line() -> None:
+    """The black 6 cm off the top cushion, 51 cm from the corner: the ghost-ball line to the
+    pocket's aim point sends it into the jaw with every aim within 4 object-line degrees (with
+    the Mathavan cushion model it does not slide in); the wide sweep finds the aims that send it
+    along the cushion, and the bot plans the pot (before, it found no pot and played safe)."""
+    white = (932.0, 3220.0)
+    lay: Layout = {"white": white, "black": (493.5, 3522.0)}
+    sit = _sit(lay, "colour")
+    bot = SnookerBot("Ann", 1)
+    opt = Option("black", nominate="black")
+    pl = next(p for p in pot_lines(white, lay, ["black"], 0.03) if p.pocket == "top-left")
+    assert bot._window(sit, opt, pl, 0.0, 1.2) is None
+    win = bot._window(sit, opt, pl, 0.0, 1.2, wide=True)
+    assert win is not None and win[1] - win[0] > 4 * bot.aim_sigma
+    assert abs(win[0] + win[1]) / 2 * pl.gain > 4.0  # well off the ghost-ball line
+    plans = bot._pot_plans(sit)
+    assert plans and all(p.pocket == "top-left" for p in plans)
+    best = max(plans, key=lambda p: p.score)
+    assert best.chance > 0.9
+    tt = TrialTable(lay)
+    for da in (-1.0, 0.0, 1.0):
+        cue = Cue(
+            speed=best.cue.speed,
+            aim=best.cue.aim + da * bot.aim_sigma,
+            height=best.cue.height,
+            side=best.cue.side,
+        )
+        trial = tt.run(white, cue)
+        assert [tt.names[k] for k in trial.potted] == ["black"], da

@@ -14,7 +14,9 @@ How :class:`SnookerBot` thinks, stroke by stroke:
    :class:`~potshot.players.fastsim.TrialTable` (the physics kernel called with
    its buffers kept, no record conversion: a third of ``simulate_shot``'s cost
    per trial, the same outcome): first a search of the aim for the window that
-   pots the ball with a reference stroke (this also takes throw into account),
+   pots the ball with a reference stroke (this also takes throw into account;
+   stun, else screw or follow when stun follows the ball in, out to about ten
+   degrees off the ghost-ball line for a ball that must run along a cushion),
    whose width gives the pot's chance under the aiming error; then a grid of 61
    strokes at the window's centre (stun, follow and screw at seven heights and
    seven paces, and some side; the aim allows for the squirt), each checked to
@@ -30,7 +32,11 @@ How :class:`SnookerBot` thinks, stroke by stroke:
    cueing error (:data:`NOISE_SAMPLES`: stratified aim and pace errors): the
    share that still pots fairly and the mean position they leave replace the
    noiseless outcome, so a stroke whose position depends on a perfect pace, or
-   whose cue ball runs near a pocket, loses to a robust one.
+   whose cue ball runs near a pocket, loses to a robust one. Before that each of
+   them is aimed at the middle of *its own* window (:meth:`SnookerBot._stroke_window`):
+   the throw depends on the pace and the spin (the ball-ball friction is speed
+   dependent, large at a slow pace), so a slow or screwed stroke's window lies off
+   the reference stroke's, by about two aim sigmas on average in play.
 4. **Safety.** When no pot is worth its risk it simulates thin, half-ball and
    full contacts on the balls on at several paces (or, snookered, aims off
    each cushion at the mirror image of the ball on, and as a last resort
@@ -563,6 +569,15 @@ STROKES: tuple[tuple[float, float, float], ...] = tuple(
 screw at five paces each, and some side (the aim allows for the squirt). Tip offsets stay
 inside the miscue limit (0.5 R)."""
 
+SWEEP: tuple[float, ...] = tuple(
+    x
+    for d in (0.0, 0.5, 1.0, 1.6, 2.4, 3.2, 4.2, 5.2, 6.2, 7.2, 8.2, 9.2, 10.4, 11.6)
+    for x in dict.fromkeys((d, -d))
+)
+"""Object-line degrees off the ghost-ball line at which :meth:`SnookerBot._window` looks for an
+aim that pots: the first 13 cover throw (up to about 4 degrees on a slow cut), the rest the
+balls near a cushion that must go along it into a corner pocket."""
+
 NOISE_SAMPLES: tuple[tuple[float, float], ...] = tuple(
     (a, v) for a in (-1.2, -0.4, 0.4, 1.2) for v in (-1.0, 1.0)
 )
@@ -644,7 +659,11 @@ class SnookerBot(CueingBot):
         self._tt_sit: Situation | None = None
         self._frame: int | None = None
         self.sims = 0
+        self.recentred: list[float] = []
+        """Diagnostics: each finalist's own window centre from the reference centre, in aim sigmas."""
         self.last_plan: Plan | None = None
+        self.last_best_pot: Plan | None = None
+        """The best pot of the last stroke planned, played or not (diagnostics)."""
 
     # ---------------------------------------------------------- decisions
 
@@ -770,6 +789,7 @@ class SnookerBot(CueingBot):
             if brk is not None:
                 return brk
         pot = self._best_pot(sit)
+        self.last_best_pot = pot
         if pot is not None and self.careful and not self._robust(sit, pot, 3.0):
             pot = None  # after a warning, no stroke that might miss the ball on
         if pot is not None and pot.chance >= 0.8:
@@ -823,7 +843,9 @@ class SnookerBot(CueingBot):
         2. A grid of strokes (:data:`STROKES`: stun, follow, screw, side, at several paces) is
            simulated at that aim; each fair pot's cue-ball position is valued by the best next
            pot (:func:`position_values`, many positions at once).
-        3. The best few are played again with the cueing error (:data:`NOISE_SAMPLES`, aim and
+        3. The best few are each re-aimed at the middle of their own window and their chance
+           taken from its width (:meth:`_stroke_window`: the throw differs with pace and spin),
+           then played again with the cueing error (:data:`NOISE_SAMPLES`, aim and
            pace errors of about one standard deviation either way): the share of fair pots and
            the mean position they leave replace the noiseless outcome, so a stroke whose
            position (or whose cue ball's safety from the pockets) depends on a perfect pace
@@ -835,7 +857,13 @@ class SnookerBot(CueingBot):
         cands: list[tuple[float, PotLine, Option, Cue, float, Outcome]] = []
         halves: list[float] = []
         for pl, opt in self._pot_lines(sit):
-            win = self._window(sit, opt, pl, 0.0, 1.2)
+            win = None
+            # the reference stroke: stun; when no aim pots with it (the cue ball follows the
+            # object ball in, or kisses it), screw and then follow find the window instead
+            for ref_height, wide in ((0.0, False), (-0.3, False), (0.3, False), (0.0, True)):
+                win = self._window(sit, opt, pl, ref_height, 1.2, wide)
+                if win is not None:
+                    break
             if win is None:
                 continue
             lo, hi = win
@@ -866,6 +894,23 @@ class SnookerBot(CueingBot):
         plans: list[Plan] = []
         keep = max(2, round(6 * self.effort))
         for _, pl, opt, cue, chance, out, half in scored[:keep]:
+            own = self._stroke_window(sit, opt, pl, cue, half)
+            if own is None:
+                continue
+            lo, hi = own
+            self.recentred.append((lo + hi) / 2 / max(self.aim_sigma, 1e-6))
+            cue = Cue(
+                speed=cue.speed,
+                aim=round((cue.aim + (lo + hi) / 2) % 360.0, 4),
+                height=cue.height,
+                side=cue.side,
+                elevation=cue.elevation,
+            )
+            half = (hi - lo) / 2
+            # no roll-off allowance here: the window is the physics' own, whose only errors are
+            # the cueing's (measured: with 4% a metre of object-ball run taken off, pots given
+            # 0.94-0.97 went in 98-99.6% of the time, and the bot played safe too often)
+            chance = self._aim_chance(lo, hi)
             share, mean_pos = self._under_noise(sit, opt, pl, cue, half)
             p = chance * share
             score = _pot_score(p, out.points, mean_pos, miss)
@@ -943,9 +988,14 @@ class SnookerBot(CueingBot):
         return share, sum(self._positions(outs)) / len(outs)
 
     def _window(
-        self, sit: Situation, opt: Option, pl: PotLine, height: float, extra: float
+        self, sit: Situation, opt: Option, pl: PotLine, height: float, extra: float, wide: bool = False
     ) -> tuple[float, float] | None:
-        """The aim offsets (degrees) between which the reference stroke pots the ball."""
+        """The aim offsets (degrees) between which the reference stroke pots the ball.
+
+        The search starts on the ghost-ball line and moves out either side (:data:`SWEEP`, in
+        object-line degrees): to 4.2 degrees, or with ``wide`` to 11.6 (a ball close to a
+        cushion near a corner pocket must be sent along the cushion and off the jaw, up to ten
+        degrees off the ghost-ball line to the pocket's aim point)."""
         speed = pot_speed(pl, extra, height)
         gain = pl.gain
 
@@ -956,7 +1006,7 @@ class SnookerBot(CueingBot):
 
         start: float | None = None
         # object-line degrees either side: throw turns a slow cut's object ball by up to ~4 degrees
-        for d in (0.0, 0.5, -0.5, 1.0, -1.0, 1.6, -1.6, 2.4, -2.4, 3.2, -3.2, 4.2, -4.2):
+        for d in SWEEP if wide else SWEEP[:13]:
             if pots(d / gain):
                 start = d / gain
                 break
@@ -970,6 +1020,49 @@ class SnookerBot(CueingBot):
             while k < 8:
                 k += 1
                 x = start + sign * k * step
+                if pots(x):
+                    good = x
+                else:
+                    bad = x
+                    break
+            if bad is not None:
+                mid = (good + bad) / 2
+                if pots(mid):
+                    good = mid
+            edges.append(good)
+        hi, lo = edges
+        return lo, hi
+
+    def _stroke_window(
+        self, sit: Situation, opt: Option, pl: PotLine, cue: Cue, half: float
+    ) -> tuple[float, float] | None:
+        """The aim offsets (degrees, from ``cue.aim``) between which ``cue`` itself pots the ball.
+
+        The reference stroke's window (:meth:`_window`) is centred for its own pace and spin; the
+        throw (ball-ball friction, Alciatore's speed-dependent fit: far more at a slow pace) and
+        the cut induced by side or by follow/screw move a stroke's window away from it, so the
+        finalists' windows are searched again, each from its own aim (which pots), outward in
+        steps of a third of the reference half-width, the edge bisected once."""
+
+        def pots(off: float) -> bool:
+            c = Cue(
+                speed=cue.speed,
+                aim=(cue.aim + off) % 360.0,
+                height=cue.height,
+                side=cue.side,
+                elevation=cue.elevation,
+            )
+            out = self._try(sit, opt, pl.white, c)
+            return out is not None and out.fair and pl.target in out.potted
+
+        step = max(half / 3.0, 0.2 * max(self.aim_sigma, 1e-3))
+        edges: list[float] = []
+        for sign in (1.0, -1.0):
+            good, k = 0.0, 0
+            bad: float | None = None
+            while k < 9:
+                k += 1
+                x = sign * k * step
                 if pots(x):
                     good = x
                 else:
