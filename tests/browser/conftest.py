@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import shutil
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +20,7 @@ import pytest
 
 from tests.web.conftest import ADMIN, server
 
-__all__ = ["ADMIN", "create_match", "server", "snap"]
+__all__ = ["ADMIN", "create_match", "server", "snap", "tab", "window"]
 
 PICTURES = Path(__file__).resolve().parents[2] / "docs" / "pictures"
 CHROMIUM = os.environ.get("POTSHOT_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
@@ -36,17 +37,33 @@ def browser() -> Iterator[Any]:
         b.close()
 
 
-@pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    """A fresh tab (1280 x 800); a JavaScript error on the page fails the test."""
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+@contextmanager
+def tab(ctx: Any, what: str = "the page") -> Iterator[Any]:
+    """A new tab of the browser context ``ctx``; a JavaScript error on it fails the test."""
     pg = ctx.new_page()
     errors: list[str] = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
     pg.set_default_timeout(15_000)
     yield pg
-    ctx.close()
-    assert not errors, f"JavaScript errors on the page: {errors}"
+    assert not errors, f"JavaScript errors on {what}: {errors}"
+
+
+@contextmanager
+def window(browser: Any, what: str = "the page") -> Iterator[Any]:
+    """A tab in a window of its own (1280 x 800, its own context: never a throttled background tab)."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        with tab(ctx, what) as pg:
+            yield pg
+    finally:
+        ctx.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    """A fresh tab (1280 x 800); a JavaScript error on the page fails the test."""
+    with window(browser) as pg:
+        yield pg
 
 
 def create_match(url: str, **body: Any) -> dict[str, Any]:

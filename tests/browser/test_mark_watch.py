@@ -18,7 +18,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.browser.conftest import ADMIN, PICTURES, create_match
+from tests.browser.conftest import ADMIN, PICTURES, create_match, tab
 
 pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 from playwright.sync_api import Page, expect
@@ -29,12 +29,8 @@ LIVE = 1000  # ms: a spectator sees each entry within a second
 @pytest.fixture
 def marker(page: Page) -> Iterator[Page]:
     """A second tab in the same browser (the marker's tablet); a JavaScript error fails the test."""
-    pg = page.context.new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.set_default_timeout(15_000)
-    yield pg
-    assert not errors, f"JavaScript errors on the marker's page: {errors}"
+    with tab(page.context, "the marker's page") as pg:
+        yield pg
 
 
 def open_pages(page: Page, marker: Page, url: str, m: dict[str, Any]) -> None:

@@ -14,7 +14,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.browser.conftest import ADMIN, create_match, snap
+from tests.browser.conftest import ADMIN, create_match, snap, window
 
 expect = pytest.importorskip("playwright.sync_api", reason="playwright is not installed").expect
 
@@ -350,14 +350,8 @@ def report(page: Any, mid: str, a: int, b: int) -> None:
 def spectator(browser: Any) -> Iterator[Any]:
     """A second browser window (its own context, so that neither tab is a throttled background
     tab) for the spectators' tournament page; its JavaScript errors fail the test too."""
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
-    pg = ctx.new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.set_default_timeout(15_000)
-    yield pg
-    ctx.close()
-    assert not errors, f"JavaScript errors on the tournament page: {errors}"
+    with window(browser, "the tournament page") as pg:
+        yield pg
 
 
 def test_round_robin_tournament_live(server: Any, page: Any, spectator: Any) -> None:

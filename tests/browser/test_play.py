@@ -9,18 +9,14 @@ changing nothing.
 
 from __future__ import annotations
 
-import os
-import subprocess
-import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
 from tests.browser.conftest import ADMIN, create_match, snap
-from tests.web.conftest import free_port
+from tests.web.conftest import ServeProcess
 
 pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 from playwright.sync_api import expect
@@ -32,31 +28,10 @@ SLOW = 90_000  # ms: the server compiles the physics on its first stroke; a bot 
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     """One ``potshot serve`` for the module (each test makes its own match): the physics is
     compiled once, not once a test."""
-    tmp = tmp_path_factory.mktemp("play-server")
-    port = free_port()
-
-    class Server:
-        url = f"http://127.0.0.1:{port}"
-
-    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[2] / "src"))
-    cmd = ["python3", "-m", "potshot.cli", "serve", "--port", str(port), "--data-dir", str(tmp / "data")]
-    proc = subprocess.Popen(
-        [*cmd, "--admin-password", ADMIN], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-    )
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                if httpx.get(Server.url + "/api/matches", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                if time.monotonic() > deadline:
-                    raise RuntimeError("potshot serve did not start") from None
-                time.sleep(0.1)
-        yield Server()
-    finally:
-        proc.kill()
-        proc.wait()
+    srv = ServeProcess(tmp_path_factory.mktemp("play-server") / "data")
+    srv.start()
+    yield srv
+    srv.stop()
 
 
 def open_play(page: Any, url: str, m: dict[str, Any], anim: str = "8", token: str | None = None) -> None:

@@ -120,62 +120,69 @@ def postgres_url() -> Iterator[str]:
         shutil.rmtree(tmp, ignore_errors=True)
 
 
+class ServeProcess:
+    """``potshot serve`` as a subprocess on a free port over ``data_dir``; ``start()`` again after
+    ``kill()`` serves the same data."""
+
+    def __init__(self, data_dir: Path, sync: str = "full") -> None:
+        self.data_dir = data_dir
+        self.sync = sync
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        import httpx
+
+        env = dict(os.environ)
+        env["PYTHONPATH"] = str(Path(__file__).resolve().parents[2] / "src")
+        self.proc = subprocess.Popen(
+            [
+                "python3",
+                "-m",
+                "potshot.cli",
+                "serve",
+                "--port",
+                str(self.port),
+                "--data-dir",
+                str(self.data_dir),
+                "--admin-password",
+                ADMIN,
+                "--sqlite-sync",
+                self.sync,
+            ],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,  # nobody reads it: a pipe could fill and stall the server
+        )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                if httpx.get(self.url + "/api/matches", timeout=1).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        raise RuntimeError("potshot serve did not start")
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown code runs."""
+        assert self.proc is not None
+        self.proc.kill()
+        self.proc.wait()
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.kill()
+
+
 @pytest.fixture
-def server(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Any]:
-    """``potshot serve`` as a subprocess on a free port; ``start()`` again after ``kill()`` on the same
-    data. Indirect parameter: the ``--sqlite-sync`` mode (``full`` unless given)."""
-    sync = getattr(request, "param", "full")
-
-    class Server:
-        def __init__(self) -> None:
-            self.port = free_port()
-            self.url = f"http://127.0.0.1:{self.port}"
-            self.proc: subprocess.Popen[bytes] | None = None
-
-        def start(self) -> None:
-            import httpx
-
-            env = dict(os.environ)
-            env["PYTHONPATH"] = str(Path(__file__).resolve().parents[2] / "src")
-            self.proc = subprocess.Popen(
-                [
-                    "python3",
-                    "-m",
-                    "potshot.cli",
-                    "serve",
-                    "--port",
-                    str(self.port),
-                    "--data-dir",
-                    str(tmp_path / "data"),
-                    "--admin-password",
-                    ADMIN,
-                    "--sqlite-sync",
-                    sync,
-                ],
-                env=env,
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.PIPE,
-            )
-            deadline = time.monotonic() + 30
-            while time.monotonic() < deadline:
-                try:
-                    if httpx.get(self.url + "/api/matches", timeout=1).status_code == 200:
-                        return
-                except httpx.HTTPError:
-                    time.sleep(0.1)
-            raise RuntimeError("potshot serve did not start")
-
-        def kill(self) -> None:
-            assert self.proc is not None
-            self.proc.kill()  # SIGKILL: no shutdown code runs
-            self.proc.wait()
-
-    srv = Server()
+def server(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[ServeProcess]:
+    """A :class:`ServeProcess` for the test. Indirect parameter: the ``--sqlite-sync`` mode
+    (``full`` unless given)."""
+    srv = ServeProcess(tmp_path / "data", getattr(request, "param", "full"))
     srv.start()
     yield srv
-    if srv.proc is not None and srv.proc.poll() is None:
-        srv.proc.kill()
-        srv.proc.wait()
+    srv.stop()
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
