@@ -15,23 +15,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
-import socket
 import statistics
-import subprocess
-import sys
-import tempfile
 import time
-from pathlib import Path
 
 import httpx
-
-ADMIN = "bench"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+from _serve import ADMIN, serving
 
 
 async def spectator(
@@ -148,42 +136,8 @@ def main() -> None:
     ap.add_argument("--rate", type=float, default=50.0, help="events per second, all tables together")
     ap.add_argument("--sqlite-sync", choices=["full", "normal"], default="normal")
     args = ap.parse_args()
-    port = free_port()
-    url = f"http://127.0.0.1:{port}"
-    env = dict(os.environ)
-    env["PYTHONPATH"] = (
-        str(Path(__file__).resolve().parents[1] / "src") + os.pathsep + env.get("PYTHONPATH", "")
-    )
-    with tempfile.TemporaryDirectory() as tmp:
-        proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "potshot.cli",
-                "serve",
-                "--port",
-                str(port),
-                "--data-dir",
-                tmp,
-                "--admin-password",
-                ADMIN,
-                "--sqlite-sync",
-                args.sqlite_sync,
-            ],
-            env=env,
-            stdout=subprocess.DEVNULL,
-        )
-        try:
-            for _ in range(300):
-                try:
-                    if httpx.get(url + "/api/matches", timeout=1).status_code == 200:
-                        break
-                except httpx.HTTPError:
-                    time.sleep(0.1)
-            res = asyncio.run(run(url, args.spectators, args.tables, args.rate, args.seconds))
-        finally:
-            proc.kill()
-            proc.wait()
+    with serving("--sqlite-sync", args.sqlite_sync) as url:
+        res = asyncio.run(run(url, args.spectators, args.tables, args.rate, args.seconds))
     print(f"load average: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f}")
     print(f"SQLite synchronous={args.sqlite_sync}")
     print(

@@ -18,18 +18,15 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
-import socket
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
 import httpx
+from _serve import ADMIN, serving
 
-ADMIN = "bench"
 CHROMIUM = os.environ.get("POTSHOT_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 
 WATCH_SCORES = """() => {
@@ -47,12 +44,6 @@ CLICKS = """() => {
     if (e.target.closest("button:not(:disabled)")) window.__clicks.push(Date.now());
   }, true);
 }"""
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def pct(xs: list[float], q: float) -> float:
@@ -125,40 +116,8 @@ def main() -> None:
         sys.exit("playwright is not installed (pip install playwright)")
     if not Path(CHROMIUM).exists():
         sys.exit(f"no chromium at {CHROMIUM} (apt-get install chromium; or set POTSHOT_CHROMIUM)")
-    port = free_port()
-    url = f"http://127.0.0.1:{port}"
-    env = dict(os.environ)
-    env["PYTHONPATH"] = (
-        str(Path(__file__).resolve().parents[1] / "src") + os.pathsep + env.get("PYTHONPATH", "")
-    )
-    with tempfile.TemporaryDirectory() as tmp:
-        proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "potshot.cli",
-                "serve",
-                "--port",
-                str(port),
-                "--data-dir",
-                tmp,
-                "--admin-password",
-                ADMIN,
-            ],
-            env=env,
-            stdout=subprocess.DEVNULL,
-        )
-        try:
-            for _ in range(300):
-                try:
-                    if httpx.get(url + "/api/matches", timeout=1).status_code == 200:
-                        break
-                except httpx.HTTPError:
-                    time.sleep(0.1)
-            res = run(url, args.repeat)
-        finally:
-            proc.kill()
-            proc.wait()
+    with serving() as url:
+        res = run(url, args.repeat)
     la = os.getloadavg()
     print(f"load average: {la[0]:.2f} {la[1]:.2f} {la[2]:.2f}")
     for page, xs in res.items():

@@ -15,17 +15,10 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
-import socket
-import subprocess
-import sys
-import tempfile
-import time
-from pathlib import Path
 
 import httpx
+from _serve import ADMIN, serving
 
-ADMIN = "bench"
-ROOT = Path(__file__).resolve().parents[1]
 BREAK_OFF = {
     "snooker": {
         "cue": {"aim": 93.75, "speed": 6.6, "side": -0.3, "height": 0.1},
@@ -55,12 +48,6 @@ MEASURE = """async ([n, traj, duration]) => {
 }"""
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--redraws", type=int, default=300)
@@ -71,58 +58,33 @@ def main() -> None:
     from playwright.sync_api import sync_playwright
 
     chromium = os.environ.get("POTSHOT_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
-    port = free_port()
-    url = f"http://127.0.0.1:{port}"
-    with tempfile.TemporaryDirectory() as tmp:
-        env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
-        cmd = [sys.executable, "-m", "potshot.cli", "serve", "--port", str(port), "--data-dir", tmp]
-        proc = subprocess.Popen([*cmd, "--admin-password", ADMIN], env=env, stdout=subprocess.DEVNULL)
-        try:
-            deadline = time.monotonic() + 30
-            while True:
-                try:
-                    httpx.get(url + "/api/matches", timeout=1)
-                    break
-                except httpx.HTTPError:
-                    if time.monotonic() > deadline:
-                        raise SystemExit("potshot serve did not start") from None
-                    time.sleep(0.1)
-            with sync_playwright() as p:
-                browser = p.chromium.launch(executable_path=chromium, args=["--no-sandbox", "--disable-gpu"])
-                ctx = browser.new_context(
-                    viewport={"width": args.width, "height": args.height}, device_scale_factor=args.dpr
-                )
-                page = ctx.new_page()
-                print(
-                    f"viewport {args.width}x{args.height}, device pixel ratio {args.dpr:g}, software canvas"
-                )
-                print(
-                    f"{'game':9} {'redraw mean ms':>15} {'p95 ms':>8} {'animation fps':>14} {'frames':>7} {'s':>6}"
-                )
-                for game, stroke in BREAK_OFF.items():
-                    body = {"game": game, "mode": "play", "players": ["Ann", "Bob"]}
-                    m = httpx.post(url + "/api/matches", json=body, headers={"X-Potshot-Admin": ADMIN}).json()
-                    r = httpx.post(
-                        f"{url}/api/matches/{m['id']}/stroke",
-                        json={"revision": 0, **stroke},
-                        headers={"X-Potshot-Token": m["token"]},
-                        timeout=120,
-                    ).json()
-                    # the page shows the table before the stroke: open it on a second match
-                    m2 = httpx.post(
-                        url + "/api/matches", json=body, headers={"X-Potshot-Admin": ADMIN}
-                    ).json()
-                    page.goto(f"{url}/play/{m2['id']}?token={m2['token']}")
-                    page.wait_for_selector("body[data-ready='1']")
-                    out = page.evaluate(MEASURE, [args.redraws, r["trajectories"], r["duration"]])
-                    fps = out["frames"] / out["secs"] if out["secs"] else 0.0
-                    print(
-                        f"{game:9} {out['mean']:15.2f} {out['p95']:8.2f} {fps:14.1f} {out['frames']:7d} {out['secs']:6.2f}"
-                    )
-                browser.close()
-        finally:
-            proc.kill()
-            proc.wait()
+    with serving() as url, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium, args=["--no-sandbox", "--disable-gpu"])
+        ctx = browser.new_context(
+            viewport={"width": args.width, "height": args.height}, device_scale_factor=args.dpr
+        )
+        page = ctx.new_page()
+        print(f"viewport {args.width}x{args.height}, device pixel ratio {args.dpr:g}, software canvas")
+        print(f"{'game':9} {'redraw mean ms':>15} {'p95 ms':>8} {'animation fps':>14} {'frames':>7} {'s':>6}")
+        for game, stroke in BREAK_OFF.items():
+            body = {"game": game, "mode": "play", "players": ["Ann", "Bob"]}
+            m = httpx.post(url + "/api/matches", json=body, headers={"X-Potshot-Admin": ADMIN}).json()
+            r = httpx.post(
+                f"{url}/api/matches/{m['id']}/stroke",
+                json={"revision": 0, **stroke},
+                headers={"X-Potshot-Token": m["token"]},
+                timeout=120,
+            ).json()
+            # the page shows the table before the stroke: open it on a second match
+            m2 = httpx.post(url + "/api/matches", json=body, headers={"X-Potshot-Admin": ADMIN}).json()
+            page.goto(f"{url}/play/{m2['id']}?token={m2['token']}")
+            page.wait_for_selector("body[data-ready='1']")
+            out = page.evaluate(MEASURE, [args.redraws, r["trajectories"], r["duration"]])
+            fps = out["frames"] / out["secs"] if out["secs"] else 0.0
+            print(
+                f"{game:9} {out['mean']:15.2f} {out['p95']:8.2f} {fps:14.1f} {out['frames']:7d} {out['secs']:6.2f}"
+            )
+        browser.close()
 
 
 if __name__ == "__main__":
