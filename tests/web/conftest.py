@@ -15,7 +15,17 @@ from typing import Any
 
 import pytest
 
-PG_BIN = Path(os.environ.get("POTSHOT_PG_BIN", "/usr/lib/postgresql/15/bin"))
+
+def _pg_bin() -> Path:
+    """``$POTSHOT_PG_BIN``, else the newest Debian PostgreSQL's ``bin`` (15 on bookworm)."""
+    env = os.environ.get("POTSHOT_PG_BIN")
+    if env:
+        return Path(env)
+    found = sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"), key=lambda p: int(p.parts[-3]))
+    return found[-1].parent if found else Path("/usr/lib/postgresql/15/bin")
+
+
+PG_BIN = _pg_bin()
 ADMIN = "organiser-secret"
 
 
