@@ -69,7 +69,7 @@ at rest in a pocket's mouth (``Table.in_pocket_mouth``).
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -1012,26 +1012,7 @@ class SnookerBot(CueingBot):
                 break
         if start is None:
             return None
-        step = 0.4 / gain
-        edges: list[float] = []
-        for sign in (1.0, -1.0):
-            good, k = start, 0
-            bad: float | None = None
-            while k < 8:
-                k += 1
-                x = start + sign * k * step
-                if pots(x):
-                    good = x
-                else:
-                    bad = x
-                    break
-            if bad is not None:
-                mid = (good + bad) / 2
-                if pots(mid):
-                    good = mid
-            edges.append(good)
-        hi, lo = edges
-        return lo, hi
+        return _edges(pots, start, 0.4 / gain, 8)
 
     def _stroke_window(
         self, sit: Situation, opt: Option, pl: PotLine, cue: Cue, half: float
@@ -1055,26 +1036,7 @@ class SnookerBot(CueingBot):
             out = self._try(sit, opt, pl.white, c)
             return out is not None and out.fair and pl.target in out.potted
 
-        step = max(half / 3.0, 0.2 * max(self.aim_sigma, 1e-3))
-        edges: list[float] = []
-        for sign in (1.0, -1.0):
-            good, k = 0.0, 0
-            bad: float | None = None
-            while k < 9:
-                k += 1
-                x = sign * k * step
-                if pots(x):
-                    good = x
-                else:
-                    bad = x
-                    break
-            if bad is not None:
-                mid = (good + bad) / 2
-                if pots(mid):
-                    good = mid
-            edges.append(good)
-        hi, lo = edges
-        return lo, hi
+        return _edges(pots, 0.0, max(half / 3.0, 0.2 * max(self.aim_sigma, 1e-3)), 9)
 
     # -- safety
 
@@ -1255,6 +1217,30 @@ class SnookerBot(CueingBot):
                         if plan is not None and (best is None or plan.score > best.score):
                             best = plan
         return best
+
+
+def _edges(pots: Callable[[float], bool], start: float, step: float, steps: int) -> tuple[float, float]:
+    """The aim window ``(lo, hi)`` around ``start`` (an aim offset that pots): out either side
+    in ``steps`` steps of ``step`` at most, to the last offset that pots, the edge bisected once."""
+    edges: list[float] = []
+    for sign in (1.0, -1.0):
+        good, k = start, 0
+        bad: float | None = None
+        while k < steps:
+            k += 1
+            x = start + sign * k * step
+            if pots(x):
+                good = x
+            else:
+                bad = x
+                break
+        if bad is not None:
+            mid = (good + bad) / 2
+            if pots(mid):
+                good = mid
+        edges.append(good)
+    hi, lo = edges
+    return lo, hi
 
 
 # ------------------------------------------------------------ the stroke played
