@@ -35,10 +35,17 @@ from pathlib import Path
 from typing import Any
 
 from potshot.equipment import carrom as cm
-from potshot.equipment import snooker as sn
 from potshot.equipment.cushions import build_geometry
 from potshot.record.model import Frame, OffTable, Pot, Record, RulingDict, Shot
-from potshot.render.styles import STYLES, Scoreboard, Style, ruling_map, style, winner_first
+from potshot.render.styles import (
+    STYLES,
+    Scoreboard,
+    Style,
+    ruling_map,
+    style,
+    table_for,
+    winner_first,
+)
 
 Trajectory = list[tuple[float, float, float]]
 TrajectoriesPerShot = Sequence[Mapping[str, Trajectory] | None]
@@ -65,7 +72,7 @@ def ball_colour(game: str, name: str) -> str:
 
 def _snooker_table(rules: Mapping[str, Any]) -> dict[str, Any]:
     """Drawing data for the snooker/Russian table (mm), from the same outlines as the physics."""
-    table = sn.Table.ten_foot() if str(rules.get("table", "")) in ("10ft", "10", "ten_foot") else sn.TABLE
+    table = table_for(rules)
     g = build_geometry(table)
     return {
         "kind": "snooker",

@@ -272,13 +272,15 @@ def _snooker_kind(name: str, rules: Rules) -> tuple[str, float]:
     raise ValueError(f"unknown piece {name!r} in a snooker position")
 
 
-def _table(rules: Rules) -> sn.Table:
+def table_for(rules: Rules) -> sn.Table:
+    """The table ``rules`` asks for (snooker and Russian billiards): ``table`` ``"10ft"`` is the
+    10 ft one, anything else the full-size :data:`potshot.equipment.snooker.TABLE`."""
     return sn.Table.ten_foot() if str(rules.get("table", "")) in ("10ft", "10", "ten_foot") else sn.TABLE
 
 
 def _snooker_start(rules: Rules, _seat: str) -> Layout:
     """Section 3 Rule 2(a): the reds' triangle, the colours on their spots, the white in hand."""
-    return dict(sn.starting_position(int(rules.get("reds", 15)), _table(rules)))
+    return dict(sn.starting_position(int(rules.get("reds", 15)), table_for(rules)))
 
 
 def _snooker_sentence(style: Style, shot: Shot, r: RulingDict) -> str:
@@ -702,4 +704,14 @@ def caption(game: str, shot: Shot, ruling: RulingLike = None, players: Sequence[
     return style(game).caption(shot, ruling, players)
 
 
-__all__ = ["STYLES", "RulingLike", "ScoreRow", "Scoreboard", "Style", "caption", "ruling_map", "style"]
+__all__ = [
+    "STYLES",
+    "RulingLike",
+    "ScoreRow",
+    "Scoreboard",
+    "Style",
+    "caption",
+    "ruling_map",
+    "style",
+    "table_for",
+]
