@@ -29,6 +29,7 @@ from __future__ import annotations
 import html
 import json
 import math
+import re
 from collections.abc import Callable, Mapping, Sequence
 from importlib import resources
 from pathlib import Path
@@ -437,18 +438,20 @@ def render_page(data: Mapping[str, Any]) -> str:
         for v in data.get("speeds", SPEEDS)
     )
     word = str(data.get("frame_word", "frame"))
-    page = _PAGE
-    for key, value in (
-        ("__TITLE__", html.escape(str(data["title"]))),
-        ("__CSS__", _asset("replay.css")),
-        ("__SPEEDS__", speeds),
-        ("__WORD__", html.escape(word)),
-        ("__HELP__", help_text(word)),
-        ("__JS__", _asset("replay.js")),
-        ("__DATA__", blob),
-    ):
-        page = page.replace(key, value)
-    return page
+    parts = {
+        "TITLE": html.escape(str(data["title"])),
+        "CSS": _asset("replay.css"),
+        "SPEEDS": speeds,
+        "WORD": html.escape(word),
+        "HELP": help_text(word),
+        "JS": _asset("replay.js"),
+        "DATA": blob,
+    }
+    # one pass: a title (or the data) that happens to contain ``__JS__`` stays as it is
+    return _SLOT.sub(lambda m: parts[m.group(1)], _PAGE)
+
+
+_SLOT = re.compile(r"__(TITLE|CSS|SPEEDS|WORD|HELP|JS|DATA)__")
 
 
 _PAGE = """<!DOCTYPE html>
