@@ -37,6 +37,7 @@ from typing import Any
 
 from potshot.equipment import carrom as cm
 from potshot.equipment.cushions import build_geometry
+from potshot.match.text import points_text
 from potshot.record.model import Frame, OffTable, Pot, Record, RulingDict, Shot
 from potshot.render.styles import (
     STYLES,
@@ -153,7 +154,7 @@ def _summary(ruling: RulingDict | None) -> str:
     elif ruling.get("points") is not None:
         parts.append(f"{ruling['points']} point(s)")
     if ruling.get("score"):
-        parts.append("score " + ", ".join(f"{k} {v}" for k, v in ruling["score"].items()))
+        parts.append("score " + points_text(ruling["score"]))
     if ruling.get("next"):
         parts.append(f"next: {ruling['next']}")
     if ruling.get("frame_over"):

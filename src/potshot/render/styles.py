@@ -43,6 +43,7 @@ import msgspec
 from potshot.equipment import carrom as cm
 from potshot.equipment import russian as ru
 from potshot.equipment import snooker as sn
+from potshot.match.text import points_text
 from potshot.record.model import Hit, OffTable, Pot, RulingDict, Shot
 
 Point = tuple[float, float]
@@ -188,10 +189,6 @@ def _and(items: Sequence[str]) -> str:
     if len(items) <= 1:
         return "".join(items)
     return ", ".join(items[:-1]) + " and " + items[-1]
-
-
-def _scores(scores: Mapping[str, int]) -> str:
-    return ", ".join(f"{k} {v}" for k, v in scores.items())
 
 
 _LEADING_CLAUSE = re.compile(r"^(?:Section \d+ )?(?:Rules?|Laws?|PR)\s*\d[^:]{0,40}:\s+")
@@ -343,7 +340,7 @@ def _snooker_details(shot: Shot, r: RulingDict) -> list[str]:
     elif shot.cue is not None:
         parts.append(points(int(r.get("points") or 0)))
     if r.get("score"):
-        parts.append("score " + _scores(r["score"]))
+        parts.append("score " + points_text(r["score"]))
     if r.get("break"):
         parts.append(f"break {r['break']}")
     if r.get("frame_over"):
@@ -575,7 +572,7 @@ def _carrom_details(shot: Shot, r: RulingDict) -> list[str]:
         else:
             parts.append(f"board to {r.get('winner')} +{sum((r.get('board_points') or {}).values())}")
     if r.get("game_score"):
-        parts.append("game " + _scores(r["game_score"]))
+        parts.append("game " + points_text(r["game_score"]))
     if r.get("game_winner"):
         parts.append(f"game to {r['game_winner']}")
     if r.get("match_over") and r.get("match_winner"):
