@@ -8,11 +8,15 @@ whole game has been played.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import click
 from rich.console import Console
+
+if TYPE_CHECKING:
+    from potshot.record.model import Record
 
 
 def check_output(path: str | None, option: str, *, suffixes: Iterable[str] = ()) -> None:
@@ -76,3 +80,28 @@ def write_text(path: str, text: str, option: str) -> None:
         Path(path).write_text(text, encoding="utf-8")
     except OSError as e:
         raise click.ClickException(f"cannot write {path} ({option}): {e.strerror}") from None
+
+
+def write_outputs(
+    record: Record,
+    output: str | None,
+    html: str | None,
+    trajectories: Sequence[Any],
+    title: str,
+    said: Callable[[str], None],
+) -> None:
+    """Write the record (``-o``, with rulings) and its animated replay (``--html``, ``trajectories``
+    per shot), each only when asked; ``said`` hears ``record written to ...`` after each file."""
+    if output:
+        from potshot.record.io import dumps
+
+        write_text(output, dumps(record, indent=2) + "\n", "-o")
+        said(f"record written to {output}")
+    if html:
+        from potshot.render.replay import write_replay_html
+
+        try:
+            write_replay_html(record, html, trajectories_per_shot=trajectories, title=title)
+        except OSError as e:
+            raise click.ClickException(f"cannot write {html} (--html): {e.strerror}") from None
+        said(f"replay written to {html}")

@@ -23,7 +23,8 @@ from rich.markup import escape
 from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
 from potshot import games
-from potshot.commands._output import check_output, console, distinct_outputs
+from potshot.commands._output import check_output, console, distinct_outputs, write_outputs
+from potshot.match.text import points_text
 
 
 class _PlayGroup(click.Group):
@@ -205,7 +206,7 @@ def _play(
         def on_shot(sp: Any) -> None:
             if not quiet:
                 progress.console.print(game.describe(sp, record, referee), highlight=False)
-            score = ", ".join(f"{k} {v}" for k, v in sp.ruling.score.items())
+            score = points_text(sp.ruling.score)
             progress.update(
                 task,
                 description=escape(
@@ -241,25 +242,6 @@ def _play(
     traj = list(trajectories or [])[:shots]
     traj += [None] * (shots - len(traj)) if html is not None else []
     who = " v ".join(names) if len(names) == 2 else ", ".join(names)
-    _write(record, output, html, traj, f"{game.title}: {who} (seed {seed})")
+    write_outputs(record, output, html, traj, f"{game.title}: {who} (seed {seed})", click.echo)
     if interrupted:
         sys.exit(130)
-
-
-def _write(record: Any, output: str | None, html: str | None, trajectories: list[Any], title: str) -> None:
-    """Write the record (``-o``) and the animated replay (``--html``), saying where."""
-    from potshot.record.io import dumps
-
-    if output:
-        from potshot.commands._output import write_text
-
-        write_text(output, dumps(record, indent=2) + "\n", "-o")
-        click.echo(f"record written to {output}")
-    if html:
-        from potshot.render.replay import write_replay_html
-
-        try:
-            write_replay_html(record, html, trajectories_per_shot=trajectories, title=title)
-        except OSError as e:
-            raise click.ClickException(f"cannot write {html} (--html): {e.strerror}") from None
-        click.echo(f"replay written to {html}")

@@ -19,13 +19,16 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 import click
 
 from potshot import games
 from potshot.commands._output import check_output, write_text
 from potshot.record.errors import RecordError
+
+if TYPE_CHECKING:
+    from potshot.record.model import Record
 
 SUFFIXES = (".svg", ".html", ".htm")
 """What ``-o`` can write: the SVG itself, or a page holding it."""
@@ -44,13 +47,9 @@ def _unwrap_case(data: bytes) -> bytes | str:
     return data
 
 
-def _indices(record: object, frame: int, shot: int | None) -> tuple[int, int | None]:
+def _indices(record: Record, frame: int, shot: int | None, word: str) -> tuple[int, int | None]:
     """``--frame``/``--shot`` (from 1) as the record's 0-based indices; a missing one is a
-    :class:`RecordError` saying, counted from 1, what there is."""
-    from potshot.record.model import Record
-
-    assert isinstance(record, Record)
-    word = games.get(record.game).frame_word if record.game in games.names() else "frame"
+    :class:`RecordError` saying, counted from 1, what there is (``word``: what a frame is called)."""
     n = len(record.frames)
     if frame > n:
         raise RecordError(f"no {word} {frame}: the record has {n} {word}{'s' if n != 1 else ''} (from 1)")
@@ -145,10 +144,10 @@ def render(
             raise click.ClickException(f"cannot read {record_path}: {e.strerror}") from None
         try:
             record = load(_unwrap_case(data))
-            fi, si = _indices(record, frame, shot)
+            word = games.get(record.game).frame_word
+            fi, si = _indices(record, frame, shot, word)
             when: Literal["before", "after"] = "before" if before else "after"
             if title is None:
-                word = games.get(record.game).frame_word if record.game in games.names() else "frame"
                 where = "start" if si is None else f"{when} shot {si + 1}"
                 title = f"{record.game}: {' v '.join(record.player_names())} - {word} {fi + 1}, {where}"
             svg = render_record(record, fi, si, when, title=title, px_per_mm=px_per_mm)

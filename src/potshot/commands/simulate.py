@@ -28,7 +28,7 @@ import click
 from rich.markup import escape
 
 from potshot import games
-from potshot.commands._output import check_output, console, distinct_outputs
+from potshot.commands._output import check_output, console, distinct_outputs, write_outputs
 from potshot.record.model import Before, Cue, Frame, Record, Shot
 
 if TYPE_CHECKING:
@@ -206,22 +206,11 @@ def simulate(
         raise click.ClickException(f"the referee cannot rule the simulated stroke: {e}") from None
     frame.shots.append(shot)
     frame.result = referee.frame_result()
-    if output:
-        from potshot.commands._output import write_text
-        from potshot.record.io import dumps
-
-        write_text(output, dumps(record, indent=2) + "\n", "-o")
-    if html_path:
-        from potshot.render.replay import write_replay_html
-
-        title = f"{game.title}: break-off" if break_off else f"{game.title}: one {game.shot_word}"
-        try:
-            write_replay_html(record, html_path, [result.trajectories], title=title)
-        except OSError as e:
-            raise click.ClickException(f"cannot write {html_path} (--html): {e.strerror}") from None
+    title = f"{game.title}: break-off" if break_off else f"{game.title}: one {game.shot_word}"
+    wrote: list[str] = []
+    write_outputs(record, output, html_path, [result.trajectories], title, wrote.append)
     line = game.describe(ShotPlayed(0, 0, shot, ruling, result), record, referee)
     summary = f"{line} => {_verdict(ruling)} ({len(result.events)} events, {result.duration:.2f} s)"
-    wrote = [f"{what} written to {p}" for what, p in (("record", output), ("replay", html_path)) if p]
     if as_json:
         click.echo(json.dumps(to_builtins(result.events)))
         err = console(stderr=True)

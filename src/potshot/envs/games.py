@@ -239,26 +239,12 @@ class SnookerAdapter(GameAdapter):
             v[10 + self.ON.index(table.on)] = 1.0
         return v
 
-    def _table_for(self, decision: str | None) -> tuple[Any, bool]:
-        """The table the next stroke is played on after the incoming player's ``decision``, and
-        whether a free ball is given: what ``players.snooker.situation`` works out, without
-        copying the layout (the caller copies it where it changes it)."""
-        st = self.referee.state
-        table = st.table
-        free = False
-        pend = st.pending
-        if pend is not None:
-            if decision == "replace" and pend.replace_to is not None:
-                table = pend.replace_to
-                free = bool(table.free_ball)
-            elif decision != "put_back":
-                free = pend.free_ball
-        return table, free
-
     def agent_shot(self, turn: Turn, cue: np.ndarray, place: np.ndarray, decision: int) -> Shot:
+        from potshot.players.snooker import stroke_table
+
         before = Before(decision=turn.decision)  # type: ignore[arg-type]
         player = turn.player
-        table, free = self._table_for(before.decision)
+        table, free = stroke_table(self.referee, before.decision)  # type: ignore[arg-type]
         layout = table.layout
         if table.on == "colour" or free:
             before.nominate = self.COLOURS[int(decision) % len(self.COLOURS)]
@@ -303,18 +289,10 @@ class SnookerAdapter(GameAdapter):
         return shot
 
     def simulate(self, shot: Shot) -> ShotResult:
-        """``players.snooker.simulate_from``: the stroke on the table the referee will rule it from."""
-        from potshot.physics.sim import simulate_shot
+        """The stroke on the table the referee will rule it from."""
+        from potshot.players.snooker import simulate_from
 
-        table, _ = self._table_for(shot.before.decision)
-        layout = dict(table.layout)
-        if bool(table.in_hand) or layout.get("white") is None:
-            layout["white"] = None
-        if shot.before.place is not None:
-            layout["white"] = (float(shot.before.place[0]), float(shot.before.place[1]))
-        assert shot.cue is not None
-        # only the balls on the table: one already potted is not "potted again" in ``after``
-        return simulate_shot({n: p for n, p in layout.items() if p is not None}, shot.cue)
+        return simulate_from(self.referee, shot)  # type: ignore[arg-type]
 
 
 # ------------------------------------------------------------------ carrom

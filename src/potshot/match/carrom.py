@@ -241,7 +241,7 @@ def describe(sp: ShotPlayed, record: Record | None = None, referee: Referee | No
         bits.append("back: " + escape(", ".join(r.returned)))
     due = {k: v for k, v in r.to_place.items() if v}
     if due:
-        bits.append("to place " + escape(", ".join(f"{k} {v}" for k, v in due.items())))
+        bits.append("to place " + escape(points_text(due)))
     bits.append(f"queen [magenta]{escape(r.queen.replace('_', ' '))}[/magenta]")
     game = escape(points_text(r.game_score))
     if r.frame_over:

@@ -270,7 +270,7 @@ def match_line(record: Record, referee: Referee) -> str:
     n = len(record.frames)
     asked = int((record.meta or {}).get("games", 1))
     unfinished = sum(1 for f in record.frames if f.result is None) + max(0, asked - n)
-    counts = ", ".join(f"{p} {v}" for p, v in ended.items())
+    counts = points_text(ended)
     real = f"{stars} Real Star{'s' if stars > 1 else ''}"
     line = f"{n} game{'s' if n != 1 else ''} played: ended holding {real} {counts}"
     return line + (f"; {unfinished} unfinished" if unfinished else "")

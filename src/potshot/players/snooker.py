@@ -69,7 +69,7 @@ at rest in a pocket's mouth (``Table.in_pocket_mouth``).
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -87,7 +87,7 @@ from potshot.players.common import Layout, Point, PotField, ghost_pot, pocket_ax
 from potshot.players.fastsim import Trial, TrialTable
 from potshot.record.model import Before, Cue, Hit, OffTable, Pot, Shot
 from potshot.referee.base import Referee
-from potshot.referee.snooker import SnookerReferee
+from potshot.referee.snooker import SnookerReferee, TableState
 
 R = eq.BALL_RADIUS
 D_CENTRE: Point = eq.SPOTS["brown"]
@@ -238,20 +238,24 @@ class Situation:
         return [n for n, p in self.layout.items() if p is not None and n != "white"]
 
 
+def stroke_table(ref: SnookerReferee, decision: str | None = None) -> tuple[TableState, bool]:
+    """The referee's table the next stroke is played on, given the incoming player's ``decision``
+    (``replace``: the table before the foul), and whether a free ball is given; nothing copied."""
+    st = ref.state
+    pend = st.pending
+    if pend is None:
+        return st.table, False
+    if decision == "replace" and pend.replace_to is not None:
+        return pend.replace_to, bool(pend.replace_to.free_ball)
+    if decision == "put_back":
+        return st.table, False
+    return st.table, pend.free_ball
+
+
 def situation(ref: SnookerReferee, decision: str | None = None) -> Situation:
     """The table the next stroke is played from, given the incoming player's ``decision``."""
     st = ref.state
-    table = st.table
-    free = False
-    if st.pending is not None:
-        pend = st.pending
-        if decision == "replace" and pend.replace_to is not None:
-            table = pend.replace_to
-            free = bool(table.free_ball)
-        elif decision == "put_back":
-            free = False
-        else:
-            free = pend.free_ball
+    table, free = stroke_table(ref, decision)
     layout: Layout = dict(table.layout)
     in_hand = bool(table.in_hand) or layout.get("white") is None
     if in_hand:
@@ -1012,26 +1016,7 @@ class SnookerBot(CueingBot):
                 break
         if start is None:
             return None
-        step = 0.4 / gain
-        edges: list[float] = []
-        for sign in (1.0, -1.0):
-            good, k = start, 0
-            bad: float | None = None
-            while k < 8:
-                k += 1
-                x = start + sign * k * step
-                if pots(x):
-                    good = x
-                else:
-                    bad = x
-                    break
-            if bad is not None:
-                mid = (good + bad) / 2
-                if pots(mid):
-                    good = mid
-            edges.append(good)
-        hi, lo = edges
-        return lo, hi
+        return _edges(pots, start, 0.4 / gain, 8)
 
     def _stroke_window(
         self, sit: Situation, opt: Option, pl: PotLine, cue: Cue, half: float
@@ -1055,26 +1040,7 @@ class SnookerBot(CueingBot):
             out = self._try(sit, opt, pl.white, c)
             return out is not None and out.fair and pl.target in out.potted
 
-        step = max(half / 3.0, 0.2 * max(self.aim_sigma, 1e-3))
-        edges: list[float] = []
-        for sign in (1.0, -1.0):
-            good, k = 0.0, 0
-            bad: float | None = None
-            while k < 9:
-                k += 1
-                x = sign * k * step
-                if pots(x):
-                    good = x
-                else:
-                    bad = x
-                    break
-            if bad is not None:
-                mid = (good + bad) / 2
-                if pots(mid):
-                    good = mid
-            edges.append(good)
-        hi, lo = edges
-        return lo, hi
+        return _edges(pots, 0.0, max(half / 3.0, 0.2 * max(self.aim_sigma, 1e-3)), 9)
 
     # -- safety
 
@@ -1257,13 +1223,39 @@ class SnookerBot(CueingBot):
         return best
 
 
+def _edges(pots: Callable[[float], bool], start: float, step: float, steps: int) -> tuple[float, float]:
+    """The aim window ``(lo, hi)`` around ``start`` (an aim offset that pots): out either side
+    in ``steps`` steps of ``step`` at most, to the last offset that pots, the edge bisected once."""
+    edges: list[float] = []
+    for sign in (1.0, -1.0):
+        good, k = start, 0
+        bad: float | None = None
+        while k < steps:
+            k += 1
+            x = start + sign * k * step
+            if pots(x):
+                good = x
+            else:
+                bad = x
+                break
+        if bad is not None:
+            mid = (good + bad) / 2
+            if pots(mid):
+                good = mid
+        edges.append(good)
+    hi, lo = edges
+    return lo, hi
+
+
 # ------------------------------------------------------------ the stroke played
 
 
 def simulate_from(ref: SnookerReferee, shot: Shot, *, trajectories: bool = False) -> ShotResult:
     """Play ``shot`` on the table the referee will rule it from (after its decision)."""
-    sit = situation(ref, shot.before.decision)
-    layout = dict(sit.layout)
+    table, _ = stroke_table(ref, shot.before.decision)
+    layout: Layout = dict(table.layout)
+    if bool(table.in_hand) or layout.get("white") is None:
+        layout["white"] = None
     if shot.before.place is not None:
         layout["white"] = (float(shot.before.place[0]), float(shot.before.place[1]))
     assert shot.cue is not None

@@ -29,16 +29,25 @@ from __future__ import annotations
 import html
 import json
 import math
+import re
 from collections.abc import Callable, Mapping, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from potshot.equipment import carrom as cm
-from potshot.equipment import snooker as sn
 from potshot.equipment.cushions import build_geometry
+from potshot.match.text import points_text
 from potshot.record.model import Frame, OffTable, Pot, Record, RulingDict, Shot
-from potshot.render.styles import STYLES, Scoreboard, Style, ruling_map, style, winner_first
+from potshot.render.styles import (
+    STYLES,
+    Scoreboard,
+    Style,
+    ruling_map,
+    style,
+    table_for,
+    winner_first,
+)
 
 Trajectory = list[tuple[float, float, float]]
 TrajectoriesPerShot = Sequence[Mapping[str, Trajectory] | None]
@@ -65,7 +74,7 @@ def ball_colour(game: str, name: str) -> str:
 
 def _snooker_table(rules: Mapping[str, Any]) -> dict[str, Any]:
     """Drawing data for the snooker/Russian table (mm), from the same outlines as the physics."""
-    table = sn.Table.ten_foot() if str(rules.get("table", "")) in ("10ft", "10", "ten_foot") else sn.TABLE
+    table = table_for(rules)
     g = build_geometry(table)
     return {
         "kind": "snooker",
@@ -145,7 +154,7 @@ def _summary(ruling: RulingDict | None) -> str:
     elif ruling.get("points") is not None:
         parts.append(f"{ruling['points']} point(s)")
     if ruling.get("score"):
-        parts.append("score " + ", ".join(f"{k} {v}" for k, v in ruling["score"].items()))
+        parts.append("score " + points_text(ruling["score"]))
     if ruling.get("next"):
         parts.append(f"next: {ruling['next']}")
     if ruling.get("frame_over"):
@@ -430,18 +439,20 @@ def render_page(data: Mapping[str, Any]) -> str:
         for v in data.get("speeds", SPEEDS)
     )
     word = str(data.get("frame_word", "frame"))
-    page = _PAGE
-    for key, value in (
-        ("__TITLE__", html.escape(str(data["title"]))),
-        ("__CSS__", _asset("replay.css")),
-        ("__SPEEDS__", speeds),
-        ("__WORD__", html.escape(word)),
-        ("__HELP__", help_text(word)),
-        ("__JS__", _asset("replay.js")),
-        ("__DATA__", blob),
-    ):
-        page = page.replace(key, value)
-    return page
+    parts = {
+        "TITLE": html.escape(str(data["title"])),
+        "CSS": _asset("replay.css"),
+        "SPEEDS": speeds,
+        "WORD": html.escape(word),
+        "HELP": help_text(word),
+        "JS": _asset("replay.js"),
+        "DATA": blob,
+    }
+    # one pass: a title (or the data) that happens to contain ``__JS__`` stays as it is
+    return _SLOT.sub(lambda m: parts[m.group(1)], _PAGE)
+
+
+_SLOT = re.compile(r"__(TITLE|CSS|SPEEDS|WORD|HELP|JS|DATA)__")
 
 
 _PAGE = """<!DOCTYPE html>

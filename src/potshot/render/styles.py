@@ -43,6 +43,7 @@ import msgspec
 from potshot.equipment import carrom as cm
 from potshot.equipment import russian as ru
 from potshot.equipment import snooker as sn
+from potshot.match.text import points_text
 from potshot.record.model import Hit, OffTable, Pot, RulingDict, Shot
 
 Point = tuple[float, float]
@@ -190,10 +191,6 @@ def _and(items: Sequence[str]) -> str:
     return ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def _scores(scores: Mapping[str, int]) -> str:
-    return ", ".join(f"{k} {v}" for k, v in scores.items())
-
-
 _LEADING_CLAUSE = re.compile(r"^(?:Section \d+ )?(?:Rules?|Laws?|PR)\s*\d[^:]{0,40}:\s+")
 _TRAILING_CLAUSE = re.compile(r"\s*\((?:Section \d+ )?(?:Rules?|Laws?|PR)\s*\d[^()]*(?:\([^()]*\)[^()]*)*\)$")
 
@@ -272,13 +269,15 @@ def _snooker_kind(name: str, rules: Rules) -> tuple[str, float]:
     raise ValueError(f"unknown piece {name!r} in a snooker position")
 
 
-def _table(rules: Rules) -> sn.Table:
+def table_for(rules: Rules) -> sn.Table:
+    """The table ``rules`` asks for (snooker and Russian billiards): ``table`` ``"10ft"`` is the
+    10 ft one, anything else the full-size :data:`potshot.equipment.snooker.TABLE`."""
     return sn.Table.ten_foot() if str(rules.get("table", "")) in ("10ft", "10", "ten_foot") else sn.TABLE
 
 
 def _snooker_start(rules: Rules, _seat: str) -> Layout:
     """Section 3 Rule 2(a): the reds' triangle, the colours on their spots, the white in hand."""
-    return dict(sn.starting_position(int(rules.get("reds", 15)), _table(rules)))
+    return dict(sn.starting_position(int(rules.get("reds", 15)), table_for(rules)))
 
 
 def _snooker_sentence(style: Style, shot: Shot, r: RulingDict) -> str:
@@ -341,7 +340,7 @@ def _snooker_details(shot: Shot, r: RulingDict) -> list[str]:
     elif shot.cue is not None:
         parts.append(points(int(r.get("points") or 0)))
     if r.get("score"):
-        parts.append("score " + _scores(r["score"]))
+        parts.append("score " + points_text(r["score"]))
     if r.get("break"):
         parts.append(f"break {r['break']}")
     if r.get("frame_over"):
@@ -573,7 +572,7 @@ def _carrom_details(shot: Shot, r: RulingDict) -> list[str]:
         else:
             parts.append(f"board to {r.get('winner')} +{sum((r.get('board_points') or {}).values())}")
     if r.get("game_score"):
-        parts.append("game " + _scores(r["game_score"]))
+        parts.append("game " + points_text(r["game_score"]))
     if r.get("game_winner"):
         parts.append(f"game to {r['game_winner']}")
     if r.get("match_over") and r.get("match_winner"):
@@ -702,4 +701,14 @@ def caption(game: str, shot: Shot, ruling: RulingLike = None, players: Sequence[
     return style(game).caption(shot, ruling, players)
 
 
-__all__ = ["STYLES", "RulingLike", "ScoreRow", "Scoreboard", "Style", "caption", "ruling_map", "style"]
+__all__ = [
+    "STYLES",
+    "RulingLike",
+    "ScoreRow",
+    "Scoreboard",
+    "Style",
+    "caption",
+    "ruling_map",
+    "style",
+    "table_for",
+]

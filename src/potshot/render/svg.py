@@ -33,7 +33,7 @@ from potshot.equipment import carrom as cm
 from potshot.equipment import snooker as sn
 from potshot.record.errors import RecordError
 from potshot.record.model import Moved, OffTable, Pot, Record, Shot
-from potshot.render.styles import CARROM_FILLS, SNOOKER_FILLS, STYLES, Style, ruling_map, style
+from potshot.render.styles import CARROM_FILLS, SNOOKER_FILLS, STYLES, Style, ruling_map, style, table_for
 
 Point = tuple[float, float]
 LayoutIn = Mapping[str, Any]
@@ -406,7 +406,7 @@ SurfaceDrawing = tuple[_Svg, tuple[float, float, float, float], float, bool]
 
 def _snooker_surface(rules: Mapping[str, Any]) -> SurfaceDrawing:
     """The snooker table (also Russian billiards'): ``rules.table`` ``"10ft"`` draws the 10 ft one."""
-    table = sn.Table.ten_foot() if str(rules.get("table", "")) in ("10ft", "10", "ten_foot") else sn.TABLE
+    table = table_for(rules)
     svg = _Svg(table.length)
     _snooker_table(svg, table, sn.COLOURS)
     e = SNOOKER_CUSHION + SNOOKER_RAIL
