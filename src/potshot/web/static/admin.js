@@ -16,8 +16,9 @@ import {
   toast,
   GAME_TITLES,
   unitName,
+  formatTitle,
 } from "/static/api.js";
-import { matchForm, scoreText, statusBadge, matchTitle, formatTitle } from "/static/index.js";
+import { matchForm, scoreText, statusBadge, matchTitle } from "/static/index.js";
 
 const $ = (sel, root = document) => root.querySelector(sel);
 const adm = { admin: true };

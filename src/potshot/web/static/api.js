@@ -144,6 +144,10 @@ export function showError(e) {
 /** Human names for the three games. */
 export const GAME_TITLES = { snooker: "Snooker", carrom: "Carrom", russian: "Russian billiards" };
 
+const FORMAT_TITLES = { round_robin: "Round robin", knockout: "Knockout", swiss: "Swiss" };
+/** Human name of a tournament format (`round_robin` -> "Round robin"). */
+export const formatTitle = (f) => FORMAT_TITLES[f] ?? f;
+
 /** What one unit of play is called in each game (carrom: board; the match unit is a game). */
 export function unitName(game) {
   return game === "carrom" ? "board" : game === "russian" ? "game" : "frame";

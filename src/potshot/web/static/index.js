@@ -3,10 +3,7 @@
 // page with the token in the address. The form and the score helpers are exported: the
 // organiser's page (admin.js) builds its "new marked match" form with the same code.
 
-import { el, games, get, post, showError, GAME_TITLES } from "/static/api.js";
-
-const FORMATS = { round_robin: "Round robin", knockout: "Knockout", swiss: "Swiss" };
-export const formatTitle = (f) => FORMATS[f] ?? f;
+import { el, formatTitle, games, get, post, showError, GAME_TITLES } from "/static/api.js";
 
 /** "best of" choices: snooker frames (WPBSA matches run to best of 35), carrom games (Law 30: 3). */
 const SNOOKER_BEST_OF = [1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 25, 35];
