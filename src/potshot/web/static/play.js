@@ -171,7 +171,7 @@ function firstContact(from, aimDeg, pos) {
   tc = Math.max(tc, 0);
   const hit = best && best.t <= tc ? best : null;
   const t = hit ? hit.t : tc;
-  return { hit, end: [from[0] + ux * t, from[1] + uy * t], dir: [ux, uy] };
+  return { hit, end: [from[0] + ux * t, from[1] + uy * t] };
 }
 
 function aimedBall() {
@@ -324,49 +324,20 @@ function drawOverlay(ctx, view) {
   const byHand = [...Object.entries(S.penalty), ...Object.entries(S.spots)];
   if (asksNow().some((a) => a.kind === "spot") && humanTurn()) {
     // the vacant standard spots, where a ball whose own spot is blocked goes (PLAY)
-    for (const p of vacantSpots()) {
-      const [px, py] = view.toScreen(...p);
-      ctx.save();
-      ctx.strokeStyle = "rgba(255, 230, 120, 0.9)";
-      ctx.lineWidth = 2;
-      ctx.beginPath();
-      ctx.arc(px, py, radius("white") * view.scale + 3, 0, 2 * Math.PI);
-      ctx.stroke();
-      ctx.restore();
-    }
+    for (const p of vacantSpots()) ring(ctx, view, p, "white", 3, "rgba(255, 230, 120, 0.9)");
   }
-  for (const [name, p] of byHand) {
-    const [px, py] = view.toScreen(...p);
-    ctx.save();
-    ctx.strokeStyle = "#e0b040";
-    ctx.lineWidth = 2;
-    ctx.setLineDash([4, 3]);
-    ctx.beginPath();
-    ctx.arc(px, py, radius(name) * view.scale + 4, 0, 2 * Math.PI);
-    ctx.stroke();
-    ctx.restore();
-  }
+  for (const [name, p] of byHand) ring(ctx, view, p, name, 4, "#e0b040", [4, 3]);
   if (!humanTurn() || ask("decision")) return;
   if (pinkMayCue()) {
     // DECLARATION: the ball not struck is ringed as the other choice of cue ball
     const other = cueName() === "pink" ? "white" : "pink";
     const q = shownPosition()[other];
-    if (q) {
-      const [qx, qy] = view.toScreen(...q);
-      ctx.save();
-      ctx.strokeStyle = "rgba(255, 160, 200, 0.95)";
-      ctx.lineWidth = 2;
-      ctx.setLineDash([2, 3]);
-      ctx.beginPath();
-      ctx.arc(qx, qy, radius(other) * view.scale + 5, 0, 2 * Math.PI);
-      ctx.stroke();
-      ctx.restore();
-    }
+    if (q) ring(ctx, view, q, other, 5, "rgba(255, 160, 200, 0.95)", [2, 3]);
   }
   const c = cuePosition();
   if (!c) return;
   const pos = shownPosition();
-  const { hit, end, dir } = firstContact(c, S.aim, pos);
+  const { hit, end } = firstContact(c, S.aim, pos);
   const [sx, sy] = view.toScreen(...c);
   const [ex, ey] = view.toScreen(...end);
   ctx.save();
@@ -420,7 +391,19 @@ function drawOverlay(ctx, view) {
     ctx.setLineDash([]);
   }
   ctx.restore();
-  void dir;
+}
+
+/** A ring round piece `name` at `p` (mm), `pad` CSS pixels outside it; dashed when `dash` is given. */
+function ring(ctx, view, p, name, pad, style, dash = []) {
+  const [x, y] = view.toScreen(...p);
+  ctx.save();
+  ctx.strokeStyle = style;
+  ctx.lineWidth = 2;
+  ctx.setLineDash(dash);
+  ctx.beginPath();
+  ctx.arc(x, y, radius(name) * view.scale + pad, 0, 2 * Math.PI);
+  ctx.stroke();
+  ctx.restore();
 }
 
 /** Carrom: with "turn the board" on, the board turns so that a person to play has their base
