@@ -18,7 +18,7 @@ import {
   unitName,
   formatTitle,
 } from "/static/api.js";
-import { matchForm, scoreText, statusBadge, matchTitle } from "/static/index.js";
+import { matchForm, scoreText, statusBadge, matchTitle, tournamentTable } from "/static/index.js";
 
 const $ = (sel, root = document) => root.querySelector(sel);
 const adm = { admin: true };
@@ -780,26 +780,7 @@ async function refreshTournaments() {
   const ts = data.tournaments.slice().reverse();
   $("#tournament-list").replaceChildren(
     ts.length
-      ? el(
-          "table",
-          { class: "grid" },
-          el("thead", {}, el("tr", {}, el("th", {}, "Name"), el("th", {}, "Game"), el("th", {}, "Format"), el("th", { class: "num" }, "Players"), el("th", {}, ""))),
-          el(
-            "tbody",
-            {},
-            ts.map((t) =>
-              el(
-                "tr",
-                { dataset: { id: t.id } },
-                el("td", {}, t.name),
-                el("td", {}, GAME_TITLES[t.game] ?? t.game),
-                el("td", {}, formatTitle(t.format)),
-                el("td", { class: "num" }, String(t.players.length)),
-                el("td", { class: "act" }, el("a", { class: "button sm", href: `#tournaments/${encodeURIComponent(t.id)}` }, "Manage")),
-              ),
-            ),
-          ),
-        )
+      ? tournamentTable(ts, "Name", (t) => el("a", { class: "button sm", href: `#tournaments/${encodeURIComponent(t.id)}` }, "Manage"))
       : el("p", { class: "muted" }, "No tournament yet."),
   );
 }
