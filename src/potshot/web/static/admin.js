@@ -16,6 +16,7 @@ import {
   toast,
   GAME_TITLES,
   unitName,
+  unitTitle,
   formatTitle,
 } from "/static/api.js";
 import { matchForm, scoreText, statusBadge, matchTitle, tournamentTable } from "/static/index.js";
@@ -484,7 +485,7 @@ async function showMatch(id) {
     el(
       "div",
       { class: "row" },
-      el("label", {}, `${unit[0].toUpperCase()}${unit.slice(1)} (from 0)`, frameIn),
+      el("label", {}, `${unitTitle(state.game)} (from 0)`, frameIn),
       el("label", {}, "Shot (from 0)", shotIn),
       el("label", { class: "inline" }, deleteIn, "delete the shot"),
     ),

@@ -152,3 +152,9 @@ export const formatTitle = (f) => FORMAT_TITLES[f] ?? f;
 export function unitName(game) {
   return game === "carrom" ? "board" : game === "russian" ? "game" : "frame";
 }
+
+/** What the game calls its unit, capitalised: Frame / Board / Game. */
+export function unitTitle(game) {
+  const u = unitName(game);
+  return u[0].toUpperCase() + u.slice(1);
+}

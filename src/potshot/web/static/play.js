@@ -10,7 +10,7 @@
 // spots. A bot's turn is played at once by POST /bot. Errors from the server: a toast with its
 // one-line message, and nothing on the page changes.
 
-import { ApiError, GAME_TITLES, el, games, get, idFromPath, live, post, showError, toast, tokenFromUrl, unitName } from "/static/api.js";
+import { ApiError, GAME_TITLES, el, games, get, idFromPath, live, post, showError, toast, tokenFromUrl, unitName, unitTitle } from "/static/api.js";
 import { TableView, kindOf, pieceColour } from "/static/table.js";
 
 const $ = (id) => document.getElementById(id);
@@ -492,8 +492,7 @@ function renderFacts() {
   const st = S.state;
   const box = $("facts");
   box.replaceChildren();
-  const unit = unitName(S.info.game);
-  box.append(fact(unit[0].toUpperCase() + unit.slice(1), (st.frame ?? 0) + 1));
+  box.append(fact(unitTitle(S.info.game), (st.frame ?? 0) + 1));
   if (S.info.game === "snooker") {
     box.append(fact("Break", st.break ?? 0));
     box.append(fact("Remaining", st.points_remaining ?? 0));
