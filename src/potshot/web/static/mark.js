@@ -6,6 +6,7 @@
 import {
   ApiError,
   el,
+  followLive,
   games,
   get,
   idFromPath,
@@ -21,7 +22,6 @@ import {
   baseName,
   ballColour,
   facts,
-  followLive,
   pinkInForce,
   pretty,
   resultLine,

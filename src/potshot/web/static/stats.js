@@ -3,7 +3,7 @@
 // takes a State and returns DOM; nothing here writes to the server. Values the State does not
 // carry are left out, never shown as "undefined" or "null".
 
-import { el, live, unitName, unitTitle, GAME_TITLES } from "/static/api.js";
+import { el, unitName, unitTitle, GAME_TITLES } from "/static/api.js";
 
 /** Snooker values (Section 3 Rule 2); Russian values by the BALLS paragraph (pink by declaration). */
 export const SNOOKER_VALUES = { red: 1, yellow: 2, green: 3, brown: 4, blue: 5, pink: 6, black: 7 };
@@ -294,34 +294,4 @@ export function waitingLine(state) {
     if (a.kind === "free_ball") return `Free ball for ${a.player}`;
   }
   return "";
-}
-
-/**
- * Follow a match's live channel like api.js `live()`, and open it again when the browser gave it
- * up (EventSource stops retrying after some failures, e.g. a refused connection while the server
- * restarts): after `retryMs` without being live, the channel is closed and opened anew; the server
- * sends the current State on every connection, so nothing is missed. Returns a function that stops.
- */
-export function followLive(path, onData, onStatus = () => {}, retryMs = 3000) {
-  let close = null;
-  let timer = null;
-  let stopped = false;
-  const open = () => {
-    close = live(path, onData, (status) => {
-      onStatus(status);
-      clearTimeout(timer);
-      if (status !== "live" && !stopped) {
-        timer = setTimeout(() => {
-          close?.();
-          if (!stopped) open();
-        }, retryMs);
-      }
-    });
-  };
-  open();
-  return () => {
-    stopped = true;
-    clearTimeout(timer);
-    close?.();
-  };
 }
