@@ -580,7 +580,6 @@ function chip(name) {
 function renderAsks() {
   const box = $("asks");
   box.replaceChildren();
-  const st = S.state;
   if (!humanTurn()) {
     box.hidden = true;
     return;
@@ -590,7 +589,6 @@ function renderAsks() {
     if (node) box.append(node);
   }
   box.hidden = box.childElementCount === 0;
-  void st;
 }
 
 /** What the table shows while a decision is chosen (Section 3 Rules 12, 14). */
@@ -725,7 +723,7 @@ function renderAsk(a) {
         class: cue === name ? "primary" : "",
         "aria-pressed": String(cue === name),
         onclick: () => chooseCueBall(name),
-      }, el("span", { class: "chip", style: `background:${pieceColour("russian", name)}` }), ` ${name}`);
+      }, chip(name), ` ${name}`);
     return el(
       "div",
       { class: "ask", dataset: { ask: "cue_ball" } },
