@@ -16,8 +16,10 @@ import {
   toast,
   GAME_TITLES,
   unitName,
+  unitTitle,
+  formatTitle,
 } from "/static/api.js";
-import { matchForm, scoreText, statusBadge, matchTitle, formatTitle } from "/static/index.js";
+import { matchForm, scoreText, statusBadge, matchTitle, tournamentTable } from "/static/index.js";
 
 const $ = (sel, root = document) => root.querySelector(sel);
 const adm = { admin: true };
@@ -483,7 +485,7 @@ async function showMatch(id) {
     el(
       "div",
       { class: "row" },
-      el("label", {}, `${unit[0].toUpperCase()}${unit.slice(1)} (from 0)`, frameIn),
+      el("label", {}, `${unitTitle(state.game)} (from 0)`, frameIn),
       el("label", {}, "Shot (from 0)", shotIn),
       el("label", { class: "inline" }, deleteIn, "delete the shot"),
     ),
@@ -779,26 +781,7 @@ async function refreshTournaments() {
   const ts = data.tournaments.slice().reverse();
   $("#tournament-list").replaceChildren(
     ts.length
-      ? el(
-          "table",
-          { class: "grid" },
-          el("thead", {}, el("tr", {}, el("th", {}, "Name"), el("th", {}, "Game"), el("th", {}, "Format"), el("th", { class: "num" }, "Players"), el("th", {}, ""))),
-          el(
-            "tbody",
-            {},
-            ts.map((t) =>
-              el(
-                "tr",
-                { dataset: { id: t.id } },
-                el("td", {}, t.name),
-                el("td", {}, GAME_TITLES[t.game] ?? t.game),
-                el("td", {}, formatTitle(t.format)),
-                el("td", { class: "num" }, String(t.players.length)),
-                el("td", { class: "act" }, el("a", { class: "button sm", href: `#tournaments/${encodeURIComponent(t.id)}` }, "Manage")),
-              ),
-            ),
-          ),
-        )
+      ? tournamentTable(ts, "Name", (t) => el("a", { class: "button sm", href: `#tournaments/${encodeURIComponent(t.id)}` }, "Manage"))
       : el("p", { class: "muted" }, "No tournament yet."),
   );
 }

@@ -100,6 +100,36 @@ export function live(path, onData, onStatus = () => {}) {
   return () => es.close();
 }
 
+/**
+ * Follow a match's live channel like `live()`, and open it again when the browser gave it
+ * up (EventSource stops retrying after some failures, e.g. a refused connection while the server
+ * restarts): after `retryMs` without being live, the channel is closed and opened anew; the server
+ * sends the current State on every connection, so nothing is missed. Returns a function that stops.
+ */
+export function followLive(path, onData, onStatus = () => {}, retryMs = 3000) {
+  let close = null;
+  let timer = null;
+  let stopped = false;
+  const open = () => {
+    close = live(path, onData, (status) => {
+      onStatus(status);
+      clearTimeout(timer);
+      if (status !== "live" && !stopped) {
+        timer = setTimeout(() => {
+          close?.();
+          if (!stopped) open();
+        }, retryMs);
+      }
+    });
+  };
+  open();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+    close?.();
+  };
+}
+
 /** `el("div", {class: "x", onclick: f}, "text", child)`: an element with attributes and children. */
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -144,7 +174,17 @@ export function showError(e) {
 /** Human names for the three games. */
 export const GAME_TITLES = { snooker: "Snooker", carrom: "Carrom", russian: "Russian billiards" };
 
+const FORMAT_TITLES = { round_robin: "Round robin", knockout: "Knockout", swiss: "Swiss" };
+/** Human name of a tournament format (`round_robin` -> "Round robin"). */
+export const formatTitle = (f) => FORMAT_TITLES[f] ?? f;
+
 /** What one unit of play is called in each game (carrom: board; the match unit is a game). */
 export function unitName(game) {
   return game === "carrom" ? "board" : game === "russian" ? "game" : "frame";
+}
+
+/** What the game calls its unit, capitalised: Frame / Board / Game. */
+export function unitTitle(game) {
+  const u = unitName(game);
+  return u[0].toUpperCase() + u.slice(1);
 }

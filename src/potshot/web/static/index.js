@@ -3,10 +3,7 @@
 // page with the token in the address. The form and the score helpers are exported: the
 // organiser's page (admin.js) builds its "new marked match" form with the same code.
 
-import { el, games, get, post, showError, GAME_TITLES } from "/static/api.js";
-
-const FORMATS = { round_robin: "Round robin", knockout: "Knockout", swiss: "Swiss" };
-export const formatTitle = (f) => FORMATS[f] ?? f;
+import { el, formatTitle, games, get, post, showError, GAME_TITLES } from "/static/api.js";
 
 /** "best of" choices: snooker frames (WPBSA matches run to best of 35), carrom games (Law 30: 3). */
 const SNOOKER_BEST_OF = [1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 25, 35];
@@ -387,6 +384,30 @@ function matchTable(items) {
   );
 }
 
+/** The tournaments as a table (name, game, format, players), `link(t)` in each row's last cell. */
+export function tournamentTable(ts, nameHeading, link) {
+  return el(
+    "table",
+    { class: "grid" },
+    el("thead", {}, el("tr", {}, el("th", {}, nameHeading), el("th", {}, "Game"), el("th", {}, "Format"), el("th", { class: "num" }, "Players"), el("th", {}, ""))),
+    el(
+      "tbody",
+      {},
+      ts.map((t) =>
+        el(
+          "tr",
+          { dataset: { id: t.id } },
+          el("td", {}, t.name),
+          el("td", {}, GAME_TITLES[t.game] ?? t.game),
+          el("td", {}, formatTitle(t.format)),
+          el("td", { class: "num" }, String(t.players.length)),
+          el("td", { class: "act" }, link(t)),
+        ),
+      ),
+    ),
+  );
+}
+
 // ------------------------------------------------------------------ games started on this device
 
 const MINE_KEY = "potshot-my-games";
@@ -511,26 +532,7 @@ async function refresh() {
   const ts = tournaments.tournaments.slice().reverse();
   document.getElementById("tournaments").replaceChildren(
     ts.length
-      ? el(
-          "table",
-          { class: "grid" },
-          el("thead", {}, el("tr", {}, el("th", {}, "Tournament"), el("th", {}, "Game"), el("th", {}, "Format"), el("th", { class: "num" }, "Players"), el("th", {}, ""))),
-          el(
-            "tbody",
-            {},
-            ts.map((t) =>
-              el(
-                "tr",
-                { dataset: { id: t.id } },
-                el("td", {}, t.name),
-                el("td", {}, GAME_TITLES[t.game] ?? t.game),
-                el("td", {}, formatTitle(t.format)),
-                el("td", { class: "num" }, String(t.players.length)),
-                el("td", { class: "act" }, el("a", { class: "button", href: `/tournaments/${encodeURIComponent(t.id)}` }, "Open")),
-              ),
-            ),
-          ),
-        )
+      ? tournamentTable(ts, "Tournament", (t) => el("a", { class: "button", href: `/tournaments/${encodeURIComponent(t.id)}` }, "Open"))
       : el("p", { class: "muted" }, "No tournament yet. The organiser creates them on the organiser's page."),
   );
 }

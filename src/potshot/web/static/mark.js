@@ -6,6 +6,7 @@
 import {
   ApiError,
   el,
+  followLive,
   games,
   get,
   idFromPath,
@@ -21,7 +22,6 @@ import {
   baseName,
   ballColour,
   facts,
-  followLive,
   pinkInForce,
   pretty,
   resultLine,
@@ -570,41 +570,44 @@ function tablePad() {
       ),
     );
   }
-  const kinds = info?.foul_kinds ?? [];
-  const select = el(
-    "select",
-    {
-      "aria-label": "foul kind",
-      "data-testid": "foul-kind",
-      disabled: !write,
-      onchange: (ev) => {
-        foulKind = ev.target.value;
-        render();
-      },
-    },
-    el("option", { value: "" }, g === "russian" ? "scratch kind…" : "foul kind…"),
-    ...kinds.map((k) => el("option", { value: k, selected: k === foulKind }, pretty(k))),
-  );
-  actions.append(
-    el(
-      "div",
-      { class: "kind-row" },
-      select,
-      el(
-        "button",
-        {
-          class: "danger",
-          "data-tap": "foul-kind",
-          disabled: !write || !foulKind,
-          onclick: () => tap({ tap: "foul", kind: foulKind }),
-        },
-        g === "russian" ? "Scratch" : "Foul",
-      ),
-    ),
-  );
+  actions.append(foulKindRow(write, g === "russian" ? "Scratch" : "Foul"));
   if (g === "russian") actions.append(russianActions());
   actions.append(...[refereeActions(), concedeRow()].filter(Boolean));
   return [el("div", { class: "pad-left" }, modes, ballGrid, sub), actions];
+}
+
+/** The row that records a foul of a named kind: the game's foul kinds to choose from and the
+ * button that sends the choice (`noun`: "Foul", Russian "Scratch"); `more()` adds to the tap. */
+function foulKindRow(write, noun, more = () => ({})) {
+  const kinds = info?.foul_kinds ?? [];
+  return el(
+    "div",
+    { class: "kind-row" },
+    el(
+      "select",
+      {
+        "aria-label": "foul kind",
+        "data-testid": "foul-kind",
+        disabled: !write,
+        onchange: (ev) => {
+          foulKind = ev.target.value;
+          render();
+        },
+      },
+      el("option", { value: "" }, `${noun.toLowerCase()} kind…`),
+      ...kinds.map((k) => el("option", { value: k, selected: k === foulKind }, pretty(k))),
+    ),
+    el(
+      "button",
+      {
+        class: "danger",
+        "data-tap": "foul-kind",
+        disabled: !write || !foulKind,
+        onclick: () => tap({ tap: "foul", kind: foulKind, ...more() }),
+      },
+      noun,
+    ),
+  );
 }
 
 function modeHint() {
@@ -818,39 +821,11 @@ function carromPad() {
       ),
     ),
   );
-  const kinds = info?.foul_kinds ?? [];
   const actions = el(
     "div",
     { class: "actions" },
     el("div", { class: "muted" }, "A foul in this stroke (with the pieces counted):"),
-    el(
-      "div",
-      { class: "kind-row" },
-      el(
-        "select",
-        {
-          "aria-label": "foul kind",
-          "data-testid": "foul-kind",
-          disabled: !write,
-          onchange: (ev) => {
-            foulKind = ev.target.value;
-            render();
-          },
-        },
-        el("option", { value: "" }, "foul kind…"),
-        ...kinds.map((k) => el("option", { value: k, selected: k === foulKind }, pretty(k))),
-      ),
-      el(
-        "button",
-        {
-          class: "danger",
-          "data-tap": "foul-kind",
-          disabled: !write || !foulKind,
-          onclick: () => tap({ tap: "foul", kind: foulKind, pieces: [...carromTaps] }),
-        },
-        "Foul",
-      ),
-    ),
+    foulKindRow(write, "Foul", () => ({ pieces: [...carromTaps] })),
     el("div", { class: "muted small" }, "The striker pocketed is a foul by itself: count it above (Laws 45, 47)."),
     ...[refereeActions(), concedeRow()].filter(Boolean),
   );

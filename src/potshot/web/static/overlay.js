@@ -3,8 +3,8 @@
 // who is at the table, following the live channel. `?at=top` puts the strip at the top (default:
 // the bottom); `?scale=1.5` enlarges it for a 1080p canvas.
 
-import { ApiError, el, idFromPath, get } from "/static/api.js";
-import { followLive, num, pinkInForce, sideName, sides, unitTitle } from "/static/stats.js";
+import { ApiError, el, followLive, idFromPath, get, unitTitle } from "/static/api.js";
+import { num, pinkInForce, sideName, sides } from "/static/stats.js";
 
 const id = idFromPath();
 const params = new URLSearchParams(location.search);

@@ -10,7 +10,7 @@
 // spots. A bot's turn is played at once by POST /bot. Errors from the server: a toast with its
 // one-line message, and nothing on the page changes.
 
-import { ApiError, GAME_TITLES, el, games, get, idFromPath, live, post, showError, toast, tokenFromUrl, unitName } from "/static/api.js";
+import { ApiError, GAME_TITLES, el, games, get, idFromPath, live, post, showError, toast, tokenFromUrl, unitName, unitTitle } from "/static/api.js";
 import { TableView, kindOf, pieceColour } from "/static/table.js";
 
 const $ = (id) => document.getElementById(id);
@@ -171,7 +171,7 @@ function firstContact(from, aimDeg, pos) {
   tc = Math.max(tc, 0);
   const hit = best && best.t <= tc ? best : null;
   const t = hit ? hit.t : tc;
-  return { hit, end: [from[0] + ux * t, from[1] + uy * t], dir: [ux, uy] };
+  return { hit, end: [from[0] + ux * t, from[1] + uy * t] };
 }
 
 function aimedBall() {
@@ -324,49 +324,20 @@ function drawOverlay(ctx, view) {
   const byHand = [...Object.entries(S.penalty), ...Object.entries(S.spots)];
   if (asksNow().some((a) => a.kind === "spot") && humanTurn()) {
     // the vacant standard spots, where a ball whose own spot is blocked goes (PLAY)
-    for (const p of vacantSpots()) {
-      const [px, py] = view.toScreen(...p);
-      ctx.save();
-      ctx.strokeStyle = "rgba(255, 230, 120, 0.9)";
-      ctx.lineWidth = 2;
-      ctx.beginPath();
-      ctx.arc(px, py, radius("white") * view.scale + 3, 0, 2 * Math.PI);
-      ctx.stroke();
-      ctx.restore();
-    }
+    for (const p of vacantSpots()) ring(ctx, view, p, "white", 3, "rgba(255, 230, 120, 0.9)");
   }
-  for (const [name, p] of byHand) {
-    const [px, py] = view.toScreen(...p);
-    ctx.save();
-    ctx.strokeStyle = "#e0b040";
-    ctx.lineWidth = 2;
-    ctx.setLineDash([4, 3]);
-    ctx.beginPath();
-    ctx.arc(px, py, radius(name) * view.scale + 4, 0, 2 * Math.PI);
-    ctx.stroke();
-    ctx.restore();
-  }
+  for (const [name, p] of byHand) ring(ctx, view, p, name, 4, "#e0b040", [4, 3]);
   if (!humanTurn() || ask("decision")) return;
   if (pinkMayCue()) {
     // DECLARATION: the ball not struck is ringed as the other choice of cue ball
     const other = cueName() === "pink" ? "white" : "pink";
     const q = shownPosition()[other];
-    if (q) {
-      const [qx, qy] = view.toScreen(...q);
-      ctx.save();
-      ctx.strokeStyle = "rgba(255, 160, 200, 0.95)";
-      ctx.lineWidth = 2;
-      ctx.setLineDash([2, 3]);
-      ctx.beginPath();
-      ctx.arc(qx, qy, radius(other) * view.scale + 5, 0, 2 * Math.PI);
-      ctx.stroke();
-      ctx.restore();
-    }
+    if (q) ring(ctx, view, q, other, 5, "rgba(255, 160, 200, 0.95)", [2, 3]);
   }
   const c = cuePosition();
   if (!c) return;
   const pos = shownPosition();
-  const { hit, end, dir } = firstContact(c, S.aim, pos);
+  const { hit, end } = firstContact(c, S.aim, pos);
   const [sx, sy] = view.toScreen(...c);
   const [ex, ey] = view.toScreen(...end);
   ctx.save();
@@ -420,7 +391,19 @@ function drawOverlay(ctx, view) {
     ctx.setLineDash([]);
   }
   ctx.restore();
-  void dir;
+}
+
+/** A ring round piece `name` at `p` (mm), `pad` CSS pixels outside it; dashed when `dash` is given. */
+function ring(ctx, view, p, name, pad, style, dash = []) {
+  const [x, y] = view.toScreen(...p);
+  ctx.save();
+  ctx.strokeStyle = style;
+  ctx.lineWidth = 2;
+  ctx.setLineDash(dash);
+  ctx.beginPath();
+  ctx.arc(x, y, radius(name) * view.scale + pad, 0, 2 * Math.PI);
+  ctx.stroke();
+  ctx.restore();
 }
 
 /** Carrom: with "turn the board" on, the board turns so that a person to play has their base
@@ -509,8 +492,7 @@ function renderFacts() {
   const st = S.state;
   const box = $("facts");
   box.replaceChildren();
-  const unit = unitName(S.info.game);
-  box.append(fact(unit[0].toUpperCase() + unit.slice(1), (st.frame ?? 0) + 1));
+  box.append(fact(unitTitle(S.info.game), (st.frame ?? 0) + 1));
   if (S.info.game === "snooker") {
     box.append(fact("Break", st.break ?? 0));
     box.append(fact("Remaining", st.points_remaining ?? 0));
@@ -598,7 +580,6 @@ function chip(name) {
 function renderAsks() {
   const box = $("asks");
   box.replaceChildren();
-  const st = S.state;
   if (!humanTurn()) {
     box.hidden = true;
     return;
@@ -608,7 +589,6 @@ function renderAsks() {
     if (node) box.append(node);
   }
   box.hidden = box.childElementCount === 0;
-  void st;
 }
 
 /** What the table shows while a decision is chosen (Section 3 Rules 12, 14). */
@@ -743,7 +723,7 @@ function renderAsk(a) {
         class: cue === name ? "primary" : "",
         "aria-pressed": String(cue === name),
         onclick: () => chooseCueBall(name),
-      }, el("span", { class: "chip", style: `background:${pieceColour("russian", name)}` }), ` ${name}`);
+      }, chip(name), ` ${name}`);
     return el(
       "div",
       { class: "ask", dataset: { ask: "cue_ball" } },

@@ -3,7 +3,7 @@
 // takes a State and returns DOM; nothing here writes to the server. Values the State does not
 // carry are left out, never shown as "undefined" or "null".
 
-import { el, live, unitName, GAME_TITLES } from "/static/api.js";
+import { el, unitName, unitTitle, GAME_TITLES } from "/static/api.js";
 
 /** Snooker values (Section 3 Rule 2); Russian values by the BALLS paragraph (pink by declaration). */
 export const SNOOKER_VALUES = { red: 1, yellow: 2, green: 3, brown: 4, blue: 5, pink: 6, black: 7 };
@@ -53,12 +53,6 @@ export function num(v) {
 /** 0.667 -> "67%". */
 export function pct(v) {
   return typeof v === "number" && Number.isFinite(v) ? `${Math.round(v * 100)}%` : "–";
-}
-
-/** What the game calls its unit, capitalised: Frame / Board / Game. */
-export function unitTitle(game) {
-  const u = unitName(game);
-  return u[0].toUpperCase() + u.slice(1);
 }
 
 /** The Russian pink's colour in force for the next stroke: declared now, or still in force in this turn. */
@@ -264,7 +258,7 @@ export function recentList(state, limit = 8) {
         "li",
         {},
         state.game !== "russian" && typeof r.frame === "number"
-          ? el("span", { class: "unit" }, `${unitName(state.game)[0].toUpperCase()}${r.frame + 1}`)
+          ? el("span", { class: "unit" }, `${unitTitle(state.game)[0]}${r.frame + 1}`)
           : null,
         el("span", { class: "caption" }, r.caption ?? r.account),
         r.caption && r.caption !== r.account ? el("span", { class: "account detail" }, r.account) : null,
@@ -300,34 +294,4 @@ export function waitingLine(state) {
     if (a.kind === "free_ball") return `Free ball for ${a.player}`;
   }
   return "";
-}
-
-/**
- * Follow a match's live channel like api.js `live()`, and open it again when the browser gave it
- * up (EventSource stops retrying after some failures, e.g. a refused connection while the server
- * restarts): after `retryMs` without being live, the channel is closed and opened anew; the server
- * sends the current State on every connection, so nothing is missed. Returns a function that stops.
- */
-export function followLive(path, onData, onStatus = () => {}, retryMs = 3000) {
-  let close = null;
-  let timer = null;
-  let stopped = false;
-  const open = () => {
-    close = live(path, onData, (status) => {
-      onStatus(status);
-      clearTimeout(timer);
-      if (status !== "live" && !stopped) {
-        timer = setTimeout(() => {
-          close?.();
-          if (!stopped) open();
-        }, retryMs);
-      }
-    });
-  };
-  open();
-  return () => {
-    stopped = true;
-    clearTimeout(timer);
-    close?.();
-  };
 }

@@ -4,9 +4,8 @@
 // ratings (rating, RD). Live through /api/tournaments/{id}/live (any change to the tournament or
 // to a score of one of its matches).
 
-import { el, get, live, idFromPath, showError, GAME_TITLES } from "/static/api.js";
+import { el, formatTitle, get, live, idFromPath, showError, GAME_TITLES } from "/static/api.js";
 
-const FORMATS = { round_robin: "Round robin", knockout: "Knockout", swiss: "Swiss" };
 const tid = idFromPath();
 
 /** Knockout rounds for `n` players: ceil(log2 n). */
@@ -217,7 +216,7 @@ function render(t) {
   const finished = !playing && paired > 0 && paired >= planned;
   document.getElementById("t-facts").replaceChildren(
     el("span", {}, el("b", {}, GAME_TITLES[t.game] ?? t.game)),
-    el("span", {}, el("b", {}, FORMATS[t.format] ?? t.format)),
+    el("span", {}, el("b", {}, formatTitle(t.format))),
     el("span", {}, el("b", {}, String(t.players.length)), " players"),
     el("span", {}, paired ? ["Round ", el("b", {}, String(paired)), ` of ${planned}`] : `${planned} rounds, none paired yet`),
     champion

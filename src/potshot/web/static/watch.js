@@ -3,10 +3,9 @@
 // referee's account of the last shots, the players' statistics, and the table's position drawn by
 // /static/table.js (imported when it is there; the table is hidden when it is not).
 
-import { ApiError, el, games, get, idFromPath, showError, GAME_TITLES } from "/static/api.js";
+import { ApiError, el, followLive, games, get, idFromPath, showError, unitTitle, GAME_TITLES } from "/static/api.js";
 import {
   facts,
-  followLive,
   recentList,
   resultLine,
   scoreboard,
@@ -14,7 +13,6 @@ import {
   unitLine,
   shownTitle,
   unitsList,
-  unitTitle,
   waitingLine,
 } from "/static/stats.js";
 
