@@ -4,6 +4,7 @@ answered, the live channel told after the commit, nothing changed on any error."
 from __future__ import annotations
 
 import hmac
+import itertools
 import secrets
 import threading
 from collections.abc import Callable
@@ -122,30 +123,31 @@ class Matches:
         can_redo = s.scalar(
             select(EntryRow.id).where(EntryRow.match_id == row.id, EntryRow.active.is_(False)).limit(1)
         )
-        last_shot = None
-        if rt.record.frames and rt.record.frames[-1].shots:
-            shot = rt.record.frames[-1].shots[-1]
-            ruling = rt.rulings[-1][-1]
-            last_shot = {
-                "player": shot.player,
-                "account": rt.referee.account(shot, ruling),
-                "caption": caption(row.game, shot, shot.ruling, rt.record.player_names()),
-                "ruling": shot.ruling,
-            }
         # the last shots' accounts, newest first (the spectators' page lists them)
-        recent: list[dict[str, Any]] = []
-        for fi in range(len(rt.record.frames) - 1, -1, -1):
-            shots = rt.record.frames[fi].shots
-            for si in range(len(shots) - 1, -1, -1):
-                if len(recent) >= RECENT:
-                    break
-                acct = rt.referee.account(shots[si], rt.rulings[fi][si])
-                cap = caption(row.game, shots[si], shots[si].ruling, rt.record.player_names())
-                recent.append(
-                    {"frame": fi, "shot": si, "player": shots[si].player, "account": acct, "caption": cap}
-                )
-            if len(recent) >= RECENT:
-                break
+        newest_first = (
+            (fi, si, shot)
+            for fi in reversed(range(len(rt.record.frames)))
+            for si, shot in reversed(list(enumerate(rt.record.frames[fi].shots)))
+        )
+        recent: list[dict[str, Any]] = [
+            {
+                "frame": fi,
+                "shot": si,
+                "player": shot.player,
+                "account": rt.referee.account(shot, rt.rulings[fi][si]),
+                "caption": caption(row.game, shot, shot.ruling, names),
+            }
+            for fi, si, shot in itertools.islice(newest_first, RECENT)
+        ]
+        last_shot = None
+        if rt.record.frames and rt.record.frames[-1].shots:  # recent[0] is that shot: its account
+            newest = recent[0]
+            last_shot = {
+                "player": newest["player"],
+                "account": newest["account"],
+                "caption": newest["caption"],
+                "ruling": rt.record.frames[-1].shots[-1].ruling,
+            }
         over = rt.match_over()
         out: dict[str, Any] = {
             "id": row.id,
