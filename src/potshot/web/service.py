@@ -37,6 +37,12 @@ RECENT = 8
 """How many of the last shots' accounts the State carries (``recent``)."""
 
 
+def _summary(rt: Runtime) -> dict[str, Any]:
+    """A match row's ``summary`` (the listing's and the tournaments' score, winner, frames won)."""
+    fields = rt.state_fields()
+    return {"score": fields.get("score"), "winner": rt.winner(), "frames_won": fields.get("frames_won")}
+
+
 def _shot_json(shot: Shot) -> dict[str, Any]:
     out: dict[str, Any] = msgspec.to_builtins(shot)
     return out
@@ -235,11 +241,7 @@ class Matches:
         """Commit, cache the new runtime (or drop it), and tell the live channel."""
         if rt is not None:
             row.status = "over" if rt.match_over() else "playing"
-            row.summary = {
-                "score": rt.state_fields().get("score"),
-                "winner": rt.winner(),
-                "frames_won": rt.state_fields().get("frames_won"),
-            }
+            row.summary = _summary(rt)
         s.commit()
         if rt is not None:
             self._cache[row.id] = (row.revision, rt)
@@ -413,11 +415,7 @@ class Matches:
             token=secrets.token_urlsafe(18),
             revision=0,
             status="over" if rt.match_over() else "playing",
-            summary={
-                "score": rt.state_fields().get("score"),
-                "winner": rt.winner(),
-                "frames_won": rt.state_fields().get("frames_won"),
-            },
+            summary=_summary(rt),
         )
         with self.sessions() as s:
             s.add(row)
