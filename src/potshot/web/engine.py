@@ -83,10 +83,20 @@ class WebError(Exception):
         self.shot = shot
         """The shot (from 0) of that frame, when known."""
 
-    def where(self) -> str:
-        """``frame F, shot K`` (the parts that are known), as :meth:`RecordError.where` says it."""
-        parts = [f"{k} {v}" for k, v in (("frame", self.frame), ("shot", self.shot)) if v is not None]
-        return ", ".join(parts)
+    def located(self, lead: str = "", *, status: int | None = None, code: str | None = None) -> WebError:
+        """This error (or with ``status`` and ``code``) with ``lead`` and where the record went
+        wrong, ``frame F, shot K`` (the parts that are known, as :meth:`RecordError.where` says
+        it), before its message: ``"lead, frame F, shot K: message"``."""
+        where = [f"{k} {v}" for k, v in (("frame", self.frame), ("shot", self.shot)) if v is not None]
+        prefix = ", ".join([lead, *where] if lead else where)
+        return WebError(
+            self.status if status is None else status,
+            self.code if code is None else code,
+            f"{prefix}: {self.message}" if prefix else self.message,
+            self.field,
+            frame=self.frame,
+            shot=self.shot,
+        )
 
     def body(self) -> dict[str, Any]:
         err: dict[str, Any] = {"code": self.code, "message": self.message}

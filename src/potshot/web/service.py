@@ -391,15 +391,7 @@ class Matches:
         try:
             rt = Runtime.build(record.game, record.players, record.rules, record.match, record.meta, entries)
         except WebError as e:  # name where the record went wrong (frame, shot) in the one line
-            where = e.where()
-            raise WebError(
-                e.status,
-                e.code,
-                f"{where}: {e.message}" if where else e.message,
-                e.field,
-                frame=e.frame,
-                shot=e.shot,
-            ) from None
+            raise e.located() from None
         mode = body.get("mode", "mark")
         row = MatchRow(
             id="m" + secrets.token_hex(4),
@@ -670,17 +662,7 @@ class Matches:
             try:
                 rt = Runtime.build(row.game, row.players, row.rules, row.match, row.meta, trial)
             except WebError as e:
-                where = e.where()
-                raise WebError(
-                    422,
-                    "refused",
-                    f"after the correction, {where}: {e.message}"
-                    if where
-                    else f"after the correction: {e.message}",
-                    e.field,
-                    frame=e.frame,
-                    shot=e.shot,
-                ) from None
+                raise e.located("after the correction", status=422, code="refused") from None
             old = target.body
             if new_body is None:
                 s.delete(target)
