@@ -23,7 +23,7 @@ import copy
 import dataclasses
 import math
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any, ClassVar, cast
 
 import msgspec
@@ -506,15 +506,23 @@ def event_time_groups(shot: Shot) -> list[list[Any]]:
     >>> [len(g) for g in event_time_groups(s)]
     [2, 1]
     """
-    groups: list[list[Any]] = []
+    return list(iter_event_time_groups(shot))
+
+
+def iter_event_time_groups(shot: Shot) -> Iterator[list[Any]]:
+    """:func:`event_time_groups`, group by group (a reader that stops at the first group it
+    needs, such as :class:`~potshot.referee.facts.StrokeFacts`, groups no further)."""
+    group: list[Any] = []
     last_t: float | None = None
     for e in shot.events:
         t = e.t
-        same = bool(groups) and (e.together or (t is not None and last_t is not None and t == last_t))
-        if same:
-            groups[-1].append(e)
+        if group and (e.together or (t is not None and last_t is not None and t == last_t)):
+            group.append(e)
         else:
-            groups.append([e])
+            if group:
+                yield group
+            group = [e]
         if t is not None:
             last_t = t
-    return groups
+    if group:
+        yield group
