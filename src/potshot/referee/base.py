@@ -289,14 +289,18 @@ class Referee(ABC):
         if name not in self.players:
             raise RecordError(f"unknown player {name!r} (players: {', '.join(self.players)})", field=field)
 
+    def _known_names(self) -> frozenset[str]:
+        """:meth:`piece_names` as a set, read once: it depends on the record's header only
+        (rules, players)."""
+        names = self._names
+        if names is None:
+            names = self._names = frozenset(self.piece_names())
+        return names
+
     def check_piece(self, name: str | None, field: str) -> None:
         if name is None:
             return
-        names = self._names
-        if names is None:
-            # piece_names depends on the record's header only (rules, players): read it once
-            names = self._names = frozenset(self.piece_names())
-        if name not in names:
+        if name not in self._known_names():
             raise RecordError(f"unknown ball {name!r} in a {self.game} record", field=field)
 
     def check_layout(self, layout: Layout | None, field: str, *, complete: bool = False) -> None:
@@ -318,9 +322,7 @@ class Referee(ABC):
         :meth:`overlapped_by`), the distances between pieces worked out at once with numpy and
         any pair within a micrometre of the overlap limit tested exactly as overlapped_by does.
         ``False`` means "check piece by piece", which finds (and words) the first error."""
-        names = self._names
-        if names is None:
-            names = self._names = frozenset(self.piece_names())
+        names = self._known_names()
         xs: list[float] = []
         ys: list[float] = []
         radii: list[float] = []
@@ -438,9 +440,7 @@ class Referee(ABC):
     def _events_clearly_fine(self, events: list[Any]) -> bool:
         """Whether :meth:`_check_events` would pass every event, found without building its
         error messages' field names: the same tests. ``False``: the full check words the error."""
-        names = self._names
-        if names is None:
-            names = self._names = frozenset(self.piece_names())
+        names = self._known_names()
         for e in events:
             ball = e.ball
             if ball is not None and ball not in names:
