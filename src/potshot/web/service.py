@@ -15,7 +15,7 @@ from sqlalchemy import delete, select
 from sqlalchemy.orm import Session, sessionmaker
 
 from potshot.record.errors import RecordError
-from potshot.record.model import Before, Record, Shot, decode_record
+from potshot.record.model import Before, Record, Shot, decode_record, player_names
 from potshot.render.styles import caption
 from potshot.web.engine import (
     GAMES,
@@ -276,7 +276,7 @@ class Matches:
                     "mode": r.mode,
                     "title": r.title,
                     "table": r.table_name,
-                    "players": [p for t in r.players for p in (t if isinstance(t, list) else [t])],
+                    "players": player_names(r.players),
                     **({"teams": r.players} if any(isinstance(t, list) for t in r.players) else {}),
                     "score": (r.summary or {}).get("score"),
                     "frames_won": (r.summary or {}).get("frames_won"),
