@@ -381,14 +381,8 @@ class Runtime:
                 ref: Any = self.referee
                 order = list(ref.order)
                 start = order.index(turn) if turn in order else 0
-                placer = next(
-                    (
-                        order[(start + k) % len(order)]
-                        for k in range(len(order))
-                        if ref.side_of(order[(start + k) % len(order)]) != side
-                    ),
-                    turn,
-                )
+                from_turn = order[start:] + order[:start]
+                placer = next((n for n in from_turn if ref.side_of(n) != side), turn)
                 out.append(
                     {
                         "kind": "penalty_place",
