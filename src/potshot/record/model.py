@@ -17,6 +17,7 @@ the table, potted or in hand.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Literal, TypedDict
 
 import msgspec
@@ -298,7 +299,7 @@ class Frame(_Base):
     state: dict[str, Any] | None = None
 
 
-def player_names(players: list[str | list[str]]) -> list[str]:
+def player_names(players: Sequence[str | list[str]]) -> list[str]:
     """Every individual player's name in a record's ``players``, in order (teams flattened).
 
     >>> player_names([["Ann", "Cy"], ["Bob", "Dan"]]), player_names(["Ann", "Bob"])

@@ -322,7 +322,7 @@ class Matches:
             self.require_admin(admin)
         players = body.get("players")
         teams = doubles_teams(game, players)
-        names: Any = [p for t in teams for p in t] if teams is not None else players
+        names: Any = player_names(teams) if teams is not None else players
         lo, hi = PLAYER_COUNTS[game]
         if (
             not isinstance(names, list)
