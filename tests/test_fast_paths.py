@@ -339,7 +339,6 @@ def test_carrom_striker_places_as_the_plain_functions_find_them() -> None:
     from potshot.envs.games import _base_places
     from potshot.equipment import carrom as ceq
     from potshot.players.carrom import RS, base_places, legal_places
-    from potshot.referee.carrom import _law91_places
 
     rng = random.Random(5)
     names = sorted(ceq.PIECE_NAMES)
@@ -363,13 +362,13 @@ def test_carrom_striker_places_as_the_plain_functions_find_them() -> None:
         want = base_places(seat, lay)
         assert _base_places(seat, lay) == want
         blocked += len(want) < len(legal_places(seat))
-        possible = any(ceq.striker_clear(x, y, lay) for x, y in _law91_places(seat, 2.0))
+        possible = any(ceq.striker_clear(x, y, lay) for x, y in ceq.law91_places(seat, 2.0))
         assert possible == ceq.striker_position_possible(seat, lay, step=2.0)
     assert blocked > 300
     # a base crowded with pieces: no striker place at all (Law 103)
     crowd = {n: p for n, p in zip(names, [(x, 117.4) for x in range(120, 640, 28)], strict=False)}
     assert not ceq.striker_position_possible("south", crowd, step=2.0)
-    assert not any(ceq.striker_clear(x, y, crowd) for x, y in _law91_places("south", 2.0))
+    assert not any(ceq.striker_clear(x, y, crowd) for x, y in ceq.law91_places("south", 2.0))
 
 
 def test_d_points_free_of_balls_as_before() -> None:

@@ -346,10 +346,10 @@ def _pair_margins(
     obstacles: npt.NDArray[np.float64],
     radius: float,
     offsets: npt.NDArray[np.float64],
-) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_], npt.NDArray[np.bool_]]:
+) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]]:
     """For every start i, target j and offset k (see :func:`clear_at_offset`): ``(sure_clear,
-    sure_blocked, unsure)``; the first two of shape (i, j, k), ``unsure`` of shape (i, j): the
-    pairs too close to a threshold for numpy to decide."""
+    unsure)``; the first of shape (i, j, k), ``unsure`` of shape (i, j): the pairs too close to a
+    threshold (at some offset neither surely clear nor surely blocked) for numpy to decide."""
     reach = 2 * radius
     vx = targets[None, :, 0] - starts[:, None, 0]
     vy = targets[None, :, 1] - starts[:, None, 1]
@@ -376,10 +376,8 @@ def _pair_margins(
         unsure |= ((~clear & ~blocked).any(axis=2)) & ~touching
     else:
         clear = np.ones(margin.shape[:3], dtype=bool)
-        blocked = np.zeros(margin.shape[:3], dtype=bool)
     clear |= touching[:, :, None]
-    blocked &= ~touching[:, :, None]
-    return clear, blocked, unsure
+    return clear, unsure
 
 
 def near_line(cue: Point, target: Point, obstacles: Iterable[Point], radius: float) -> list[Point]:
@@ -431,15 +429,15 @@ def _any_pair(
     obstacles: Sequence[Point],
     radius: float,
     offsets: Sequence[float],
-    decide: Callable[[npt.NDArray[np.bool_], npt.NDArray[np.bool_]], npt.NDArray[np.bool_]],
+    every: bool,
     exact: Callable[[Point, Point, Sequence[Point], float], bool],
     scalar: bool = False,
 ) -> bool:
     """Whether ``exact(start, target, obstacles, radius)`` holds for any start and target.
 
     Worked out with numpy in batches of starts (the first start alone: from a cue ball on the
-    table, or the D's first point, one batch usually answers): ``decide(clear, blocked)`` gives
-    each pair's answer from its offsets' sure answers; pairs that numpy cannot decide for sure
+    table, or the D's first point, one batch usually answers): a pair's answer is that it is
+    surely clear at ``every`` offset (else at some offset); pairs that numpy cannot decide for sure
     are asked of ``exact`` itself. ``scalar``: ``exact`` works in plain floats (math), cheap
     enough to ask pair by pair from one start.
     """
@@ -472,8 +470,8 @@ def _any_pair(
     n = 1
     while i < len(sta):
         chunk = sta[i : i + n]
-        clear, blocked, unsure = _pair_margins(chunk, tar, first_obs if i == 0 else obs, radius, off)
-        answer = decide(clear, blocked) & ~unsure
+        clear, unsure = _pair_margins(chunk, tar, first_obs if i == 0 else obs, radius, off)
+        answer = (clear.all(axis=2) if every else clear.any(axis=2)) & ~unsure
         if answer.any():
             return True
         for a, b in zip(*np.nonzero(unsure), strict=True):
@@ -482,14 +480,6 @@ def _any_pair(
         i += len(chunk)
         n = min(step, 4 * n)  # growing batches: a clear start is usually met early
     return False
-
-
-def _both(clear: npt.NDArray[np.bool_], blocked: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
-    return np.asarray(clear.all(axis=2), dtype=bool)
-
-
-def _some(clear: npt.NDArray[np.bool_], blocked: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
-    return np.asarray(clear.any(axis=2), dtype=bool)
 
 
 def _edge_offsets(radius: float, samples: int) -> list[float]:
@@ -509,7 +499,7 @@ def any_clear_to_both_edges(
     False
     """
     e = _edge(radius)
-    return _any_pair(starts, targets, obstacles, radius, [e, -e], _both, clear_to_both_edges, scalar=True)
+    return _any_pair(starts, targets, obstacles, radius, [e, -e], True, clear_to_both_edges, scalar=True)
 
 
 def any_clear_full_ball(
@@ -521,7 +511,7 @@ def any_clear_full_ball(
     >>> any_clear_full_ball([(0.0, 0.0)], [(0.0, 1000.0)], [(50.0, 500.0)], 26.25)
     False
     """
-    return _any_pair(starts, targets, obstacles, radius, [0.0], _both, clear_full_ball, scalar=True)
+    return _any_pair(starts, targets, obstacles, radius, [0.0], True, clear_full_ball, scalar=True)
 
 
 def any_clear_whole_diameter(
@@ -536,7 +526,7 @@ def any_clear_whole_diameter(
     True
     """
     return _any_pair(
-        starts, targets, obstacles, radius, _edge_offsets(radius, 21), _both, clear_whole_diameter
+        starts, targets, obstacles, radius, _edge_offsets(radius, 21), True, clear_whole_diameter
     )
 
 
@@ -549,7 +539,7 @@ def any_clear_to_any_part(
     >>> any_clear_to_any_part([(0.0, 0.0)], [(0.0, 1000.0)], [(0.0, 500.0)], 26.25)
     False
     """
-    return _any_pair(starts, targets, obstacles, radius, _edge_offsets(radius, 161), _some, clear_to_any_part)
+    return _any_pair(starts, targets, obstacles, radius, _edge_offsets(radius, 161), False, clear_to_any_part)
 
 
 def nearest_free_on_line(

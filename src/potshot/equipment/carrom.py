@@ -28,6 +28,7 @@ distance from that seat's own frame edge (:func:`to_seat`).
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -434,6 +435,15 @@ def striker_position_possible(
     >>> striker_position_possible("south", starting_position())
     True
     """
+    return any(striker_clear(x, y, layout) for x, y in law91_places(seat, step))
+
+
+@functools.lru_cache(maxsize=16)
+def law91_places(seat: str, step: float = 1.0) -> tuple[tuple[float, float], ...]:
+    """The striker places :func:`striker_position_possible` tries that Law 91 allows, in its
+    order: along the base every ``step`` mm between the lines, then the base circles' centres.
+    They do not depend on the pieces, so they are worked out once per seat and step (the
+    carrom referee asks Law 103 after every stroke)."""
     b = BOARD.base(seat)
     v = (b.outer + b.inner) / 2
     half = BOARD.base_line_length / 2
@@ -441,7 +451,7 @@ def striker_position_possible(
     n = int(BOARD.base_line_length / step)
     candidates = [from_seat(seat, c - half + i * step, v) for i in range(n + 1)]
     candidates.extend(base_circle_centres(seat))
-    return any(striker_place_ok(seat, x, y) and striker_clear(x, y, layout) for x, y in candidates)
+    return tuple((x, y) for x, y in candidates if striker_place_ok(seat, x, y))
 
 
 # ------------------------------------------------------ penalty placement

@@ -17,6 +17,7 @@ the table, potted or in hand.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Literal, TypedDict
 
 import msgspec
@@ -298,6 +299,21 @@ class Frame(_Base):
     state: dict[str, Any] | None = None
 
 
+def player_names(players: Sequence[str | list[str]]) -> list[str]:
+    """Every individual player's name in a record's ``players``, in order (teams flattened).
+
+    >>> player_names([["Ann", "Cy"], ["Bob", "Dan"]]), player_names(["Ann", "Bob"])
+    (['Ann', 'Cy', 'Bob', 'Dan'], ['Ann', 'Bob'])
+    """
+    out: list[str] = []
+    for p in players:
+        if isinstance(p, list):
+            out.extend(p)
+        else:
+            out.append(p)
+    return out
+
+
 class Record(_Base):
     """A whole match, or a single frame, board or position."""
 
@@ -318,13 +334,7 @@ class Record(_Base):
 
     def player_names(self) -> list[str]:
         """Every individual player's name, in order (teams flattened)."""
-        out: list[str] = []
-        for p in self.players:
-            if isinstance(p, list):
-                out.extend(p)
-            else:
-                out.append(p)
-        return out
+        return player_names(self.players)
 
 
 _decoder = msgspec.json.Decoder(Record)

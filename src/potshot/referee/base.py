@@ -23,7 +23,7 @@ import copy
 import dataclasses
 import math
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any, ClassVar, cast
 
 import msgspec
@@ -289,14 +289,18 @@ class Referee(ABC):
         if name not in self.players:
             raise RecordError(f"unknown player {name!r} (players: {', '.join(self.players)})", field=field)
 
+    def _known_names(self) -> frozenset[str]:
+        """:meth:`piece_names` as a set, read once: it depends on the record's header only
+        (rules, players)."""
+        names = self._names
+        if names is None:
+            names = self._names = frozenset(self.piece_names())
+        return names
+
     def check_piece(self, name: str | None, field: str) -> None:
         if name is None:
             return
-        names = self._names
-        if names is None:
-            # piece_names depends on the record's header only (rules, players): read it once
-            names = self._names = frozenset(self.piece_names())
-        if name not in names:
+        if name not in self._known_names():
             raise RecordError(f"unknown ball {name!r} in a {self.game} record", field=field)
 
     def check_layout(self, layout: Layout | None, field: str, *, complete: bool = False) -> None:
@@ -318,9 +322,7 @@ class Referee(ABC):
         :meth:`overlapped_by`), the distances between pieces worked out at once with numpy and
         any pair within a micrometre of the overlap limit tested exactly as overlapped_by does.
         ``False`` means "check piece by piece", which finds (and words) the first error."""
-        names = self._names
-        if names is None:
-            names = self._names = frozenset(self.piece_names())
+        names = self._known_names()
         xs: list[float] = []
         ys: list[float] = []
         radii: list[float] = []
@@ -438,9 +440,7 @@ class Referee(ABC):
     def _events_clearly_fine(self, events: list[Any]) -> bool:
         """Whether :meth:`_check_events` would pass every event, found without building its
         error messages' field names: the same tests. ``False``: the full check words the error."""
-        names = self._names
-        if names is None:
-            names = self._names = frozenset(self.piece_names())
+        names = self._known_names()
         for e in events:
             ball = e.ball
             if ball is not None and ball not in names:
@@ -506,15 +506,23 @@ def event_time_groups(shot: Shot) -> list[list[Any]]:
     >>> [len(g) for g in event_time_groups(s)]
     [2, 1]
     """
-    groups: list[list[Any]] = []
+    return list(iter_event_time_groups(shot))
+
+
+def iter_event_time_groups(shot: Shot) -> Iterator[list[Any]]:
+    """:func:`event_time_groups`, group by group (a reader that stops at the first group it
+    needs, such as :class:`~potshot.referee.facts.StrokeFacts`, groups no further)."""
+    group: list[Any] = []
     last_t: float | None = None
     for e in shot.events:
         t = e.t
-        same = bool(groups) and (e.together or (t is not None and last_t is not None and t == last_t))
-        if same:
-            groups[-1].append(e)
+        if group and (e.together or (t is not None and last_t is not None and t == last_t)):
+            group.append(e)
         else:
-            groups.append([e])
+            if group:
+                yield group
+            group = [e]
         if t is not None:
             last_t = t
-    return groups
+    if group:
+        yield group

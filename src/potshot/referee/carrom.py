@@ -249,20 +249,6 @@ def _pieces_of(colour: str) -> tuple[str, ...]:
     return tuple(n for n in eq.PIECE_NAMES if eq.colour_of(n) == colour)
 
 
-@functools.lru_cache(maxsize=16)
-def _law91_places(seat: str, step: float) -> tuple[tuple[float, float], ...]:
-    """The candidate striker places of :func:`equipment.carrom.striker_position_possible` (along
-    the base every ``step`` mm, the base circles' centres) that Law 91 allows, in its order."""
-    b = eq.BOARD.base(seat)
-    v = (b.outer + b.inner) / 2
-    half = eq.BOARD.base_line_length / 2
-    c = eq.BOARD_SIZE / 2
-    n = int(eq.BOARD.base_line_length / step)
-    candidates = [eq.from_seat(seat, c - half + i * step, v) for i in range(n + 1)]
-    candidates.extend(eq.base_circle_centres(seat))
-    return tuple((x, y) for x, y in candidates if eq.striker_place_ok(seat, x, y))
-
-
 @register
 class CarromReferee(Referee):
     """Referee of carrom under the ICF laws."""
@@ -1568,12 +1554,7 @@ class CarromReferee(Referee):
         """Law 103: some legal striker place (Law 91) is left for ``player`` from his seat; if none, the
         board is replayed. Judged where ``after`` gives the positions."""
         seat = self.state.seats.get(player)
-        if seat is None:
-            return True
-        # eq.striker_position_possible(seat, layout, step=2.0): its Law 91 places do not depend
-        # on the pieces, so they are worked out once per seat; then the first one clear of them
-        layout = self.layout()
-        return any(eq.striker_clear(x, y, layout) for x, y in _law91_places(seat, 2.0))
+        return seat is None or eq.striker_position_possible(seat, self.layout(), step=2.0)
 
     def _board_end_by_pieces(
         self,

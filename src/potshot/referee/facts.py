@@ -20,34 +20,15 @@ scratch) is each game's rule, not decided here.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from potshot.record.errors import RecordError
 from potshot.record.model import Cushion, Foul, Hit, Jump, Moved, OffTable, Pot, Shot
+from potshot.referee.base import iter_event_time_groups as _time_groups
 
 _STROKE_KIND: dict[type, str] = {c: str(c.__struct_config__.tag) for c in (Hit, Pot, OffTable, Jump, Cushion)}
 """The events of a stroke (the exact classes: a subclass goes the isinstance way)."""
-
-
-def _time_groups(shot: Shot) -> Iterator[list[Any]]:
-    """:func:`referee.base.event_time_groups`, group by group (the first hit's group is
-    usually the first)."""
-    group: list[Any] = []
-    last_t: float | None = None
-    for e in shot.events:
-        t = e.t
-        if group and (e.together or (t is not None and last_t is not None and t == last_t)):
-            group.append(e)
-        else:
-            if group:
-                yield group
-            group = [e]
-        if t is not None:
-            last_t = t
-    if group:
-        yield group
 
 
 CUSHION = "cushion"

@@ -20,6 +20,7 @@ A frame from the standard position, a break-off that hits a red:
 from __future__ import annotations
 
 import copy
+import functools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -1514,17 +1515,12 @@ class SnookerReferee(Referee):
         obstacles = [layout_before[n] for n in obstacles_all]
         obs: list[Point] = [p for p in obstacles if p is not None]
         tpos = [(n, p) for n in targets if (p := layout_before.get(n)) is not None]
-        starts_memo: list[list[Point]] = []
 
+        @functools.cache
         def starts() -> list[Point]:
-            if not starts_memo:
-                if cue_start is not None:
-                    starts_memo.append([cue_start])
-                elif before_table.in_hand:
-                    starts_memo.append(self._d_points(layout_before))
-                else:
-                    starts_memo.append([])
-            return starts_memo[0]
+            if cue_start is not None:
+                return [cue_start]
+            return self._d_points(layout_before) if before_table.in_hand else []
 
         def full() -> bool:
             cs = starts()

@@ -83,10 +83,20 @@ class WebError(Exception):
         self.shot = shot
         """The shot (from 0) of that frame, when known."""
 
-    def where(self) -> str:
-        """``frame F, shot K`` (the parts that are known), as :meth:`RecordError.where` says it."""
-        parts = [f"{k} {v}" for k, v in (("frame", self.frame), ("shot", self.shot)) if v is not None]
-        return ", ".join(parts)
+    def located(self, lead: str = "", *, status: int | None = None, code: str | None = None) -> WebError:
+        """This error (or with ``status`` and ``code``) with ``lead`` and where the record went
+        wrong, ``frame F, shot K`` (the parts that are known, as :meth:`RecordError.where` says
+        it), before its message: ``"lead, frame F, shot K: message"``."""
+        where = [f"{k} {v}" for k, v in (("frame", self.frame), ("shot", self.shot)) if v is not None]
+        prefix = ", ".join([lead, *where] if lead else where)
+        return WebError(
+            self.status if status is None else status,
+            self.code if code is None else code,
+            f"{prefix}: {self.message}" if prefix else self.message,
+            self.field,
+            frame=self.frame,
+            shot=self.shot,
+        )
 
     def body(self) -> dict[str, Any]:
         err: dict[str, Any] = {"code": self.code, "message": self.message}
@@ -142,6 +152,8 @@ class Runtime:
     rulings: list[list[Ruling]] = field(default_factory=list)
     declared: dict[str, Any] = field(default_factory=dict)
     bots: dict[str, Any] = field(default_factory=dict)
+    _probe: tuple[tuple[int, int], Runtime | None] | None = field(default=None, repr=False, compare=False)
+    """:meth:`_next_frame_probe`'s answer, with the (frames, shots) count it was made at."""
 
     @classmethod
     def build(
@@ -369,14 +381,8 @@ class Runtime:
                 ref: Any = self.referee
                 order = list(ref.order)
                 start = order.index(turn) if turn in order else 0
-                placer = next(
-                    (
-                        order[(start + k) % len(order)]
-                        for k in range(len(order))
-                        if ref.side_of(order[(start + k) % len(order)]) != side
-                    ),
-                    turn,
-                )
+                from_turn = order[start:] + order[:start]
+                placer = next((n for n in from_turn if ref.side_of(n) != side), turn)
                 out.append(
                     {
                         "kind": "penalty_place",
@@ -483,13 +489,20 @@ class Runtime:
 
         Between frames the referee's table is the finished frame's; the next stroke starts the
         next one (its layout, cue ball in hand, carrom seats after Laws 31-33), and the play
-        page has to show that table before the stroke is made."""
-        if not (self.frame_over() and not self.match_over() and self.record.frames):
-            return None
-        record, ref = copy.deepcopy((self.record, self.referee))
-        probe = Runtime(record=record, referee=ref, rulings=list(self.rulings))
-        probe.start_frame(self.next_frame_header())
-        return probe
+        page has to show that table before the stroke is made. Made once per revision of the
+        runtime (it is a deep copy of the record and referee, and the State asks for it from
+        state_fields' seats and colours and from next_frame): only start_frame and add_shot
+        change the runtime, and each changes the count of frames or shots it is kept by."""
+        frames = self.record.frames
+        at = (len(frames), len(frames[-1].shots) if frames else 0)
+        if self._probe is None or self._probe[0] != at:
+            probe = None
+            if frames and self.frame_over() and not self.match_over():
+                record, ref = copy.deepcopy((self.record, self.referee))
+                probe = Runtime(record=record, referee=ref, rulings=list(self.rulings))
+                probe.start_frame(self.next_frame_header())
+            self._probe = (at, probe)
+        return self._probe[1]
 
     def next_frame(self) -> dict[str, Any] | None:
         """Between frames: the next frame's ``starts``, ``position`` and ``asks`` (and carrom

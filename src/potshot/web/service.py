@@ -4,6 +4,7 @@ answered, the live channel told after the commit, nothing changed on any error."
 from __future__ import annotations
 
 import hmac
+import itertools
 import secrets
 import threading
 from collections.abc import Callable
@@ -14,7 +15,7 @@ from sqlalchemy import delete, select
 from sqlalchemy.orm import Session, sessionmaker
 
 from potshot.record.errors import RecordError
-from potshot.record.model import Before, Record, Shot, decode_record
+from potshot.record.model import Before, Record, Shot, decode_record, player_names
 from potshot.render.styles import caption
 from potshot.web.engine import (
     GAMES,
@@ -34,6 +35,12 @@ from potshot.web.models import AuditRow, EntryRow, MatchRow
 
 RECENT = 8
 """How many of the last shots' accounts the State carries (``recent``)."""
+
+
+def _summary(rt: Runtime) -> dict[str, Any]:
+    """A match row's ``summary`` (the listing's and the tournaments' score, winner, frames won)."""
+    fields = rt.state_fields()
+    return {"score": fields.get("score"), "winner": rt.winner(), "frames_won": fields.get("frames_won")}
 
 
 def _shot_json(shot: Shot) -> dict[str, Any]:
@@ -122,30 +129,31 @@ class Matches:
         can_redo = s.scalar(
             select(EntryRow.id).where(EntryRow.match_id == row.id, EntryRow.active.is_(False)).limit(1)
         )
-        last_shot = None
-        if rt.record.frames and rt.record.frames[-1].shots:
-            shot = rt.record.frames[-1].shots[-1]
-            ruling = rt.rulings[-1][-1]
-            last_shot = {
-                "player": shot.player,
-                "account": rt.referee.account(shot, ruling),
-                "caption": caption(row.game, shot, shot.ruling, rt.record.player_names()),
-                "ruling": shot.ruling,
-            }
         # the last shots' accounts, newest first (the spectators' page lists them)
-        recent: list[dict[str, Any]] = []
-        for fi in range(len(rt.record.frames) - 1, -1, -1):
-            shots = rt.record.frames[fi].shots
-            for si in range(len(shots) - 1, -1, -1):
-                if len(recent) >= RECENT:
-                    break
-                acct = rt.referee.account(shots[si], rt.rulings[fi][si])
-                cap = caption(row.game, shots[si], shots[si].ruling, rt.record.player_names())
-                recent.append(
-                    {"frame": fi, "shot": si, "player": shots[si].player, "account": acct, "caption": cap}
-                )
-            if len(recent) >= RECENT:
-                break
+        newest_first = (
+            (fi, si, shot)
+            for fi in reversed(range(len(rt.record.frames)))
+            for si, shot in reversed(list(enumerate(rt.record.frames[fi].shots)))
+        )
+        recent: list[dict[str, Any]] = [
+            {
+                "frame": fi,
+                "shot": si,
+                "player": shot.player,
+                "account": rt.referee.account(shot, rt.rulings[fi][si]),
+                "caption": caption(row.game, shot, shot.ruling, names),
+            }
+            for fi, si, shot in itertools.islice(newest_first, RECENT)
+        ]
+        last_shot = None
+        if rt.record.frames and rt.record.frames[-1].shots:  # recent[0] is that shot: its account
+            newest = recent[0]
+            last_shot = {
+                "player": newest["player"],
+                "account": newest["account"],
+                "caption": newest["caption"],
+                "ruling": rt.record.frames[-1].shots[-1].ruling,
+            }
         over = rt.match_over()
         out: dict[str, Any] = {
             "id": row.id,
@@ -233,11 +241,7 @@ class Matches:
         """Commit, cache the new runtime (or drop it), and tell the live channel."""
         if rt is not None:
             row.status = "over" if rt.match_over() else "playing"
-            row.summary = {
-                "score": rt.state_fields().get("score"),
-                "winner": rt.winner(),
-                "frames_won": rt.state_fields().get("frames_won"),
-            }
+            row.summary = _summary(rt)
         s.commit()
         if rt is not None:
             self._cache[row.id] = (row.revision, rt)
@@ -272,7 +276,7 @@ class Matches:
                     "mode": r.mode,
                     "title": r.title,
                     "table": r.table_name,
-                    "players": [p for t in r.players for p in (t if isinstance(t, list) else [t])],
+                    "players": player_names(r.players),
                     **({"teams": r.players} if any(isinstance(t, list) for t in r.players) else {}),
                     "score": (r.summary or {}).get("score"),
                     "frames_won": (r.summary or {}).get("frames_won"),
@@ -318,7 +322,7 @@ class Matches:
             self.require_admin(admin)
         players = body.get("players")
         teams = doubles_teams(game, players)
-        names: Any = [p for t in teams for p in t] if teams is not None else players
+        names: Any = player_names(teams) if teams is not None else players
         lo, hi = PLAYER_COUNTS[game]
         if (
             not isinstance(names, list)
@@ -387,15 +391,7 @@ class Matches:
         try:
             rt = Runtime.build(record.game, record.players, record.rules, record.match, record.meta, entries)
         except WebError as e:  # name where the record went wrong (frame, shot) in the one line
-            where = e.where()
-            raise WebError(
-                e.status,
-                e.code,
-                f"{where}: {e.message}" if where else e.message,
-                e.field,
-                frame=e.frame,
-                shot=e.shot,
-            ) from None
+            raise e.located() from None
         mode = body.get("mode", "mark")
         row = MatchRow(
             id="m" + secrets.token_hex(4),
@@ -411,11 +407,7 @@ class Matches:
             token=secrets.token_urlsafe(18),
             revision=0,
             status="over" if rt.match_over() else "playing",
-            summary={
-                "score": rt.state_fields().get("score"),
-                "winner": rt.winner(),
-                "frames_won": rt.state_fields().get("frames_won"),
-            },
+            summary=_summary(rt),
         )
         with self.sessions() as s:
             s.add(row)
@@ -670,17 +662,7 @@ class Matches:
             try:
                 rt = Runtime.build(row.game, row.players, row.rules, row.match, row.meta, trial)
             except WebError as e:
-                where = e.where()
-                raise WebError(
-                    422,
-                    "refused",
-                    f"after the correction, {where}: {e.message}"
-                    if where
-                    else f"after the correction: {e.message}",
-                    e.field,
-                    frame=e.frame,
-                    shot=e.shot,
-                ) from None
+                raise e.located("after the correction", status=422, code="refused") from None
             old = target.body
             if new_body is None:
                 s.delete(target)
