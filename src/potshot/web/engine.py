@@ -152,8 +152,6 @@ class Runtime:
     rulings: list[list[Ruling]] = field(default_factory=list)
     declared: dict[str, Any] = field(default_factory=dict)
     bots: dict[str, Any] = field(default_factory=dict)
-    _probe: tuple[tuple[int, int], Runtime | None] | None = field(default=None, repr=False, compare=False)
-    """:meth:`_next_frame_probe`'s answer, with the (frames, shots) count it was made at."""
 
     @classmethod
     def build(
@@ -489,20 +487,13 @@ class Runtime:
 
         Between frames the referee's table is the finished frame's; the next stroke starts the
         next one (its layout, cue ball in hand, carrom seats after Laws 31-33), and the play
-        page has to show that table before the stroke is made. Made once per revision of the
-        runtime (it is a deep copy of the record and referee, and the State asks for it from
-        state_fields' seats and colours and from next_frame): only start_frame and add_shot
-        change the runtime, and each changes the count of frames or shots it is kept by."""
-        frames = self.record.frames
-        at = (len(frames), len(frames[-1].shots) if frames else 0)
-        if self._probe is None or self._probe[0] != at:
-            probe = None
-            if frames and self.frame_over() and not self.match_over():
-                record, ref = copy.deepcopy((self.record, self.referee))
-                probe = Runtime(record=record, referee=ref, rulings=list(self.rulings))
-                probe.start_frame(self.next_frame_header())
-            self._probe = (at, probe)
-        return self._probe[1]
+        page has to show that table before the stroke is made."""
+        if not (self.frame_over() and not self.match_over() and self.record.frames):
+            return None
+        record, ref = copy.deepcopy((self.record, self.referee))
+        probe = Runtime(record=record, referee=ref, rulings=list(self.rulings))
+        probe.start_frame(self.next_frame_header())
+        return probe
 
     def next_frame(self) -> dict[str, Any] | None:
         """Between frames: the next frame's ``starts``, ``position`` and ``asks`` (and carrom
