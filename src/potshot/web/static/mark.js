@@ -711,13 +711,12 @@ function refereeActions() {
   }
   if (!buttons.length) return null;
   const box = el("details", { class: "referee", "data-testid": "referee-actions" }, el("summary", {}, "Referee actions…"), el("div", { class: "row" }, ...buttons));
-  box.open = refereeOpen;
-  box.addEventListener("toggle", () => {
-    refereeOpen = box.open;
-  });
+  // the panel stays as the marker left it across re-renders: read the shown panel's own `open`
+  // (set at once by a click; its "toggle" event comes later, after a live update may have
+  // rebuilt the page)
+  box.open = document.querySelector("[data-testid=referee-actions]")?.open ?? false;
   return box;
 }
-let refereeOpen = false;
 
 function concedeRow() {
   if (state.game === "russian") {
