@@ -443,8 +443,10 @@ def test_invariants_on_random_flicks(flick: tuple, e: float, mu_c: float) -> Non
     for nm, p in r.after.items():
         if p is None:
             continue
-        assert BOARD.in_pocket(*p) is None
         rad = piece_radius(nm)
+        # over a hole's rim is a place to rest while the board still carries the disc's centre
+        # (Laws 42(b), 44: Board.drop_radius); only within the drop radius would it have fallen
+        assert BOARD.falls_into(p[0], p[1], rad) is None
         assert rad - 1e-6 <= p[0] <= BOARD.size - rad + 1e-6 and rad - 1e-6 <= p[1] <= BOARD.size - rad + 1e-6
     pots = {e.ball for e in r.events if isinstance(e, Pot)}
     assert pots == {nm for nm, p in r.after.items() if p is None and layout.get(nm, (0, 0)) is not None}
@@ -583,3 +585,21 @@ def test_plain_python_kernel_gives_bit_identical_results() -> None:
     assert outs[0] == outs[1]
     here = [simulate_flick(starting_position(), (x, 117.4), s, a) for x, s, a in flicks_in]
     assert [[repr(e) for e in r.events] for r in here] == [o[0] for o in outs[0]]
+
+
+def test_a_disc_may_come_to_rest_on_a_holes_rim() -> None:
+    """Hypothesis found this flick leaving white5 at rest with its centre over the bottom-left
+    hole (20.7 mm from its centre, inside the 22.25 mm hole) but beyond the 15.96 mm drop radius:
+    the board still carries it (Laws 42(b), 44). The invariant had asked for no centre over a
+    hole at all, which the rim-support rule made wrong."""
+    layout = {"white1": (640.25, 537.875), "white5": (354.953125, 239.0), "black3": (16.0, 125.0)}
+    r = simulate_flick(
+        layout, (221.65625, 21.5), 5.5, 202.248046875, physics=CarromPhysics(e_disc=1.0, mu_contact=0.0)
+    )
+    p = r.after["white5"]
+    assert p is not None and BOARD.in_pocket(*p) == "bottom-left"
+    d = math.hypot(
+        p[0] - BOARD.pocket_centres["bottom-left"][0], p[1] - BOARD.pocket_centres["bottom-left"][1]
+    )
+    assert BOARD.drop_radius(piece_radius("white5")) < d < BOARD.pocket_diameter / 2
+    assert "white5" not in {e.ball for e in r.events if isinstance(e, Pot)}
