@@ -4,8 +4,8 @@ One :class:`Game` entry per game holds class-level metadata (its name and
 title, what a frame and a shot are called, how many players, the defaults of
 its ``potshot play`` options) and hooks that import the heavy parts only when
 called: the referee, the equipment, the starting layout, the simulated stroke,
-the built-in player, the match loop (:mod:`potshot.match`), the account line of
-a shot, and the drawing style and caption (:mod:`potshot.render.styles`).
+the built-in player, the match loop (:mod:`potshot.match`), the narrator of a
+shot (:mod:`potshot.narration`) and the drawing style (``potshot.games.<game>.style``).
 Importing this module imports nothing but the standard library, so that
 ``potshot referee`` never loads numba or the physics through it.
 
@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 if TYPE_CHECKING:
     from potshot.match.loop import OnShot, ShotPlayed
+    from potshot.narration import Narration
     from potshot.physics.result import ShotResult
     from potshot.players.base import Player
     from potshot.record.model import Record, Shot
@@ -88,7 +89,7 @@ class Game:
     referee_module: ClassVar[str]
     equipment_module: ClassVar[str]
     match_module: ClassVar[str]
-    """The module with ``new_record``, ``make_bot``, ``simulate``, ``play``, ``describe``, ``frame_line``
+    """The module with ``new_record``, ``make_bot``, ``simulate``, ``play``, ``frame_line``
     and ``match_line`` (see :mod:`potshot.games.snooker.match` for their signatures)."""
 
     # ------------------------------------------------------------- the parts
@@ -165,11 +166,22 @@ class Game:
             **options,
         )
 
+    def narrate(self, shot: Shot, ruling: Any = None) -> Narration:
+        """The shot told by the game's narrator (:mod:`potshot.narration`; ``ruling``: the shot's own
+        when ``None``, a record's ruling or a referee's typed one): the sentence and the details."""
+        st = self.style
+        if st is not None and callable(getattr(st, "narration", None)):
+            told: Narration = st.narration(shot, ruling)
+            return told
+        from potshot.narration import narrate_generic
+
+        return narrate_generic(shot, ruling, self.cue_piece)
+
     def describe(self, sp: ShotPlayed, record: Record | None = None, referee: Referee | None = None) -> str:
-        """One line of rich markup for a ruled shot of ``record``, frames and shots counted from 1
-        (``referee``: the referee just after the shot, when at hand, for what only its state knows)."""
-        line: str = self.match().describe(sp, record, referee)
-        return line
+        """One line of rich markup for a ruled shot: ``frame.shot`` (from 1) and :meth:`narrate`'s
+        :meth:`~potshot.narration.Narration.rich` (``record`` and ``referee`` are not needed: the
+        narrator tells what the shot and its ruling say)."""
+        return f"{sp.frame + 1}.{sp.index + 1:<3} " + self.narrate(sp.shot, sp.ruling).rich()
 
     def frame_line(self, record: Record, index: int, seconds: float | None = None) -> str:
         """One plain line on frame ``index`` (0-based) of ``record``: its result, or that it is unfinished
@@ -184,41 +196,26 @@ class Game:
 
     # ---------------------------------------------------- drawing (render)
 
+    style_module: ClassVar[str | None] = None
+    """The module with the game's drawing style ``STYLE`` (:class:`potshot.render.styles.Style`);
+    ``None``: ``<the game's package>.style``."""
+
     @property
     def style(self) -> Any:
-        """The game's drawing style from :mod:`potshot.render.styles`: its ``STYLES[name]``, or what its
-        ``style(name)`` (or ``style_for(name)``) returns; ``None`` while it has none."""
-        styles = _styles()
-        if styles is None:
-            return None
-        table = getattr(styles, "STYLES", None)
-        if isinstance(table, Mapping):
-            return table.get(self.name)
-        fn = getattr(styles, "style_for", None) or getattr(styles, "style", None)
-        return fn(self.name) if callable(fn) else None
+        """The game's drawing style (:class:`potshot.render.styles.Style`): ``STYLE`` of
+        :attr:`style_module`; ``None`` while the game has none."""
+        name = self.style_module or f"{type(self).__module__}.style"
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as e:
+            if e.name == name:
+                return None
+            raise
+        return getattr(module, "STYLE", None)
 
-    def caption(self, *args: Any, **kwargs: Any) -> Any:
-        """The game's caption of a drawn shot from :mod:`potshot.render.styles`: its
-        ``CAPTIONS[name](*args)``, or ``caption(name, *args)``; ``None`` while it has none."""
-        styles = _styles()
-        if styles is None:
-            return None
-        table = getattr(styles, "CAPTIONS", None)
-        if isinstance(table, Mapping):
-            fn = table.get(self.name)
-            return fn(*args, **kwargs) if callable(fn) else None
-        fn = getattr(styles, "caption", None)
-        return fn(self.name, *args, **kwargs) if callable(fn) else None
-
-
-def _styles() -> ModuleType | None:
-    """:mod:`potshot.render.styles` (the drawing engineer's), or ``None`` where it does not exist."""
-    try:
-        return importlib.import_module("potshot.render.styles")
-    except ModuleNotFoundError as e:
-        if e.name in ("potshot.render.styles", "potshot.render"):
-            return None
-        raise
+    def caption(self, shot: Shot, ruling: Any = None) -> str:
+        """The sentence for people about a shot (:meth:`narrate`'s plain text)."""
+        return self.narrate(shot, ruling).plain()
 
 
 # ----------------------------------------------------------------- registry

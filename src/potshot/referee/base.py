@@ -249,30 +249,6 @@ class Referee(ABC):
         """The frame's result once it is over, else ``None``."""
         return None
 
-    def account(self, shot: Shot, ruling: Ruling) -> str:
-        """A one-line human account of a ruled shot (the terminal output)."""
-        bits = [f"{shot.player}:"]
-        pots = [e.ball for e in shot.events if isinstance(e, Pot)]
-        first = next((e.other for e in shot.events if isinstance(e, Hit)), None)
-        if shot.before.concede:
-            bits.append("concedes")
-        elif first:
-            bits.append(f"hits {first} first")
-        elif shot.events:
-            bits.append("hits nothing")
-        if pots:
-            bits.append("pots " + ", ".join(pots))
-        if ruling.foul:
-            bits.append("FOUL (" + "; ".join(ruling.fouls) + f"), {ruling.penalty} away")
-        elif ruling.points:
-            bits.append(f"scores {ruling.points}")
-        bits.append("| " + ", ".join(f"{k} {v}" for k, v in ruling.score.items()))
-        if ruling.frame_over:
-            bits.append(f"| frame to {ruling.winner}")
-        elif ruling.next:
-            bits.append(f"| next {ruling.next}")
-        return " ".join(bits)
-
     # -------------------------------------------------------------- undo/redo
 
     def snapshot(self) -> Any:

@@ -13,7 +13,7 @@ the position before it to the position after it.
 
 The page has a score board (:meth:`Style.scoreboard`), the shot list under frame
 headings (a carrom board is a *board*, a Russian-billiards frame a *game*) that
-follows the current shot, a caption per shot for people (:meth:`Style.caption`:
+follows the current shot, a caption per shot for people (the game's narrator, :mod:`potshot.narration`:
 "Ann pots red into the top-left pocket (1); break 9") with the ruling's details
 under it, keyboard shortcuts and URL parameters (``#frame=2&shot=5&speed=4``);
 the page's help (``?``) and ``docs/replay.md`` list them. Frames and shots count
@@ -37,17 +37,11 @@ from typing import Any
 
 from potshot.equipment.cushions import build_geometry
 from potshot.games.carrom import equipment as cm
+from potshot.games.snooker.style import table_for
 from potshot.match.text import points_text
+from potshot.narration import ruling_map, winner_first
 from potshot.record.model import Frame, OffTable, Pot, Record, RulingDict, Shot
-from potshot.render.styles import (
-    STYLES,
-    Scoreboard,
-    Style,
-    ruling_map,
-    style,
-    table_for,
-    winner_first,
-)
+from potshot.render.styles import Scoreboard, Style, style
 
 Trajectory = list[tuple[float, float, float]]
 TrajectoriesPerShot = Sequence[Mapping[str, Trajectory] | None]
@@ -125,12 +119,6 @@ _SURFACES: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
 }
 """The drawing data of each :attr:`Style.surface`."""
 
-# Rings printed on some pieces: (ring radius / piece radius, colour), by colour class.
-_MARKS: dict[str, dict[str, Any]] = {
-    "striker": {"k": 0.62, "c": "#3a5fb0"},
-    "queen": {"k": 0.55, "c": "rgba(255,255,255,.7)"},
-}
-
 
 def table_drawing(
     game: str, rules: Mapping[str, Any] | None = None
@@ -172,8 +160,9 @@ def caption(game: str, shot: Shot) -> str:
     ...     "score": {"Ann": 0, "Bob": 4}, "next": "Bob"}))
     'foul (no red hit) · penalty 4 · score Ann 0, Bob 4 · next: Bob'
     """
-    st = STYLES.get(game)
-    if st is None:
+    try:
+        st = style(game)
+    except ValueError:
         return _summary(ruling_map(shot.ruling))
     return st.details(shot)
 
@@ -242,7 +231,7 @@ def _frame_result(st: Style, frame: Frame, last: RulingDict) -> str:
     winner = res.winner if res is not None else last.get("winner") if last.get("frame_over") else None
     if winner:
         score = res.score if res is not None and res.score else {}
-        if st.surface == "carrom-board":
+        if not st.result_by_score:
             return f"won by {winner}"
         return f"{winner} {winner_first(score, winner)}" if score else f"won by {winner}"
     if last.get("frame_over") or (res is not None):
@@ -323,14 +312,16 @@ def replay_data(
             names.update(traj or {})
             r = ruling_map(shot.ruling)
             board_after = st.scoreboard(r, players) if r else board_before
+            told = st.narration(shot, r)
             shots.append(
                 {
                     "frame": fi,
                     "n": si + 1,
                     "label": f"{st.frame_word} {fi + 1}, shot {si + 1}",
                     "player": shot.player,
-                    "caption": st.caption(shot, r, players),
-                    "details": st.details(shot, r),
+                    "caption": told.plain(),
+                    "details": told.detail_text() if r else "",
+                    "told": told.to_json(),
                     "before": {n: _pos(p) for n, p in before.items()},
                     "after": {n: _pos(p) for n, p in after.items()},
                     "traj": traj,
@@ -363,7 +354,7 @@ def replay_data(
         "table": drawing,
         "radius": {n: st.radius(n, rules) if n else radii["default"] for n in ordered},
         "colour": {n: st.fill(n, rules) for n in ordered},
-        "marks": {n: _MARKS[kind] for n in ordered if (kind := _kind(st, n, rules)) in _MARKS},
+        "marks": {n: dict(st.marks[mk]) for n in ordered if (mk := _kind(st, n, rules) or "") in st.marks},
         "frames": frames,
         "shots": shots,
     }

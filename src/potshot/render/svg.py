@@ -30,15 +30,17 @@ from typing import Any, Literal
 from xml.sax.saxutils import escape, quoteattr
 
 from potshot.games.carrom import equipment as cm
+from potshot.games.carrom.style import FILLS as CARROM_FILLS
 from potshot.games.snooker import equipment as sn
+from potshot.games.snooker.style import FILLS as SNOOKER_FILLS
+from potshot.games.snooker.style import table_for
+from potshot.narration import ruling_map
 from potshot.record.errors import RecordError
 from potshot.record.model import Moved, OffTable, Pot, Record, Shot
-from potshot.render.styles import CARROM_FILLS, SNOOKER_FILLS, STYLES, Style, ruling_map, style, table_for
+from potshot.render.styles import Style, style
 
 Point = tuple[float, float]
 LayoutIn = Mapping[str, Any]
-
-GAMES: tuple[str, ...] = tuple(STYLES)
 
 # ----------------------------------------------------------------- drawing sizes
 # None of these is a rule: the rules fix the playing surface and its markings, which

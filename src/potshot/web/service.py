@@ -14,9 +14,9 @@ import msgspec
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session, sessionmaker
 
+from potshot import games
 from potshot.record.errors import RecordError
 from potshot.record.model import Before, Record, Shot, decode_record, player_names
-from potshot.render.styles import caption
 from potshot.web.engine import (
     GAMES,
     PLAYER_COUNTS,
@@ -135,16 +135,21 @@ class Matches:
             for fi in reversed(range(len(rt.record.frames)))
             for si, shot in reversed(list(enumerate(rt.record.frames[fi].shots)))
         )
-        recent: list[dict[str, Any]] = [
-            {
-                "frame": fi,
-                "shot": si,
-                "player": shot.player,
-                "account": rt.referee.account(shot, rt.rulings[fi][si]),
-                "caption": caption(row.game, shot, shot.ruling, names),
-            }
-            for fi, si, shot in itertools.islice(newest_first, RECENT)
-        ]
+        # each told once, by the game's narrator: the sentence (caption), the ruling's details (account)
+        game = games.get(row.game)
+        recent: list[dict[str, Any]] = []
+        for fi, si, shot in itertools.islice(newest_first, RECENT):
+            told = game.narrate(shot, shot.ruling if shot.ruling is not None else rt.rulings[fi][si])
+            recent.append(
+                {
+                    "frame": fi,
+                    "shot": si,
+                    "player": shot.player,
+                    "account": told.detail_text(),
+                    "caption": told.plain(),
+                    "told": told.to_json(),
+                }
+            )
         last_shot = None
         if rt.record.frames and rt.record.frames[-1].shots:  # recent[0] is that shot: its account
             newest = recent[0]
@@ -152,6 +157,7 @@ class Matches:
                 "player": newest["player"],
                 "account": newest["account"],
                 "caption": newest["caption"],
+                "told": newest["told"],
                 "ruling": rt.record.frames[-1].shots[-1].ruling,
             }
         over = rt.match_over()

@@ -6,7 +6,7 @@ rulebook has no winning score (stars are "for display purposes only", STARS),
 so the game is discontinued (``before.action = "discontinue"``) once a player
 holds ``stars`` Real Stars, or left unfinished after ``max_shots`` shots.
 :func:`play` plays a record's games one after another, the first shot passing
-round the players. :func:`describe`, :func:`frame_line` and :func:`match_line`
+round the players. :func:`frame_line` and :func:`match_line`
 are what ``potshot play russian`` prints: games and shots counted from 1.
 """
 
@@ -15,12 +15,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from rich.markup import escape
-
 from potshot.games.russian.referee import RussianReferee, RussianRuling
-from potshot.match.loop import OnShot, ShotPlayed, play_shot
+from potshot.match.loop import OnShot, play_shot
 from potshot.match.text import last_ruling, points_text
-from potshot.record.model import Before, Frame, Hit, Pot, Record, Shot
+from potshot.record.model import Before, Frame, Record, Shot
 from potshot.referee.base import Referee
 
 if TYPE_CHECKING:  # the players and the physics are imported when a game is played, not for an account
@@ -174,60 +172,6 @@ def scores_text(posted: Mapping[str, int], tallies: Mapping[str, Mapping[str, in
     """
     stars = {p: tallies.get(p, {}).get("stars", 0) for p in posted}
     return points_text({p: f"{v}*{stars[p]}" if stars[p] else v for p, v in posted.items()})
-
-
-def describe(sp: ShotPlayed, record: Record | None = None, referee: Referee | None = None) -> str:
-    """One line of rich markup for a played shot: game and shot (from 1), player, declarations,
-    contacts, pots, the points or the scratch and its penalty, the turn's points, the posted scores."""
-    shot, r = sp.shot, sp.ruling
-    assert isinstance(r, RussianRuling)
-    b = shot.before
-    bits = [f"{sp.frame + 1}.{sp.index + 1:<4} [bold]{escape(shot.player)}[/bold]"]
-    if b.action is not None:
-        bits.append(f"[yellow]{escape(b.action.replace('_', ' '))}[/yellow]")
-    if b.declare_pink is not None:
-        bits.append(f"declares the pink [magenta]{escape(b.declare_pink)}[/magenta]")
-    if b.spot is not None:
-        bits.append(f"spot ({b.spot[0]:.0f}, {b.spot[1]:.0f})")
-    if b.extra and "spots" in b.extra:
-        bits.append(
-            "spots "
-            + ", ".join(f"{escape(str(n))} ({p[0]:.0f}, {p[1]:.0f})" for n, p in b.extra["spots"].items())
-        )
-    if b.place is not None:
-        bits.append(f"from hand ({b.place[0]:.0f}, {b.place[1]:.0f})")
-    cue = r.cue_ball
-    if shot.cue is not None or shot.events:
-        contacts = [
-            e.other if e.ball == cue else e.ball
-            for e in shot.events
-            if isinstance(e, Hit) and cue in (e.ball, e.other)
-        ]
-        seen: list[str] = []
-        for c in [*r.touching, *contacts]:
-            if c not in seen:
-                seen.append(c)
-        bits.append("hits " + ", ".join(seen) if seen else "hits nothing")
-        pots = [f"{e.ball} ({e.pocket})" for e in shot.events if isinstance(e, Pot)]
-        if pots:
-            bits.append("[green]pots " + escape(", ".join(pots)) + "[/green]")
-    if r.scratch or r.foul:
-        bits.append(f"[red]SCRATCH -{r.penalty}: {escape('; '.join(r.fouls))}[/red]")
-    elif r.points:
-        bits.append(f"[green]+{r.points}[/green]")
-        if r.cannons:
-            bits.append(f"({r.cannons} cannon{'s' if r.cannons > 1 else ''})")
-    if r.awarded:
-        bits.append("to " + ", ".join(f"{escape(p)} +{v}" for p, v in r.awarded.items()))
-    if r.star:
-        took = ", ".join(f"{escape(p)} {v}" for p, v in r.claimed.items()) or "nothing"
-        bits.append(f"[bold magenta]REAL STAR to {escape(r.star)}[/bold magenta] (claims {took})")
-    tail = f"| turn {r.break_} | {escape(scores_text(r.score, r.tallies))}"
-    if r.frame_over:
-        tail += " | [bold]game over[/bold]"
-    elif r.next and r.next != shot.player:
-        tail += f" | next {escape(r.next)}"
-    return " ".join(bits) + " " + tail
 
 
 def _stars_needed(record: Record) -> int:

@@ -1347,59 +1347,6 @@ class RussianReferee(Referee):
         ruling.frame_over = st.over
         return ruling
 
-    def account(self, shot: Shot, ruling: Ruling) -> str:
-        """One line: what the shot did, the scratch or points, the turn and the posted scores.
-
-        >>> from potshot.record.model import Record, Frame, Shot, Hit, Cushion
-        >>> ref = RussianReferee(Record(game="russian", players=["Ann", "Bob"], frames=[Frame(starts="Ann")]))
-        >>> s = Shot(player="Ann", events=[Cushion("white", "top")])
-        >>> ref.account(s, RussianRuling(scratch=True, foul=True, fouls=["no contact"], penalty=3,
-        ...                              posted={"Ann": 7, "Bob": 0}, next="Bob"))
-        'Ann: hits nothing SCRATCH (no contact), loses 3 | Ann 7, Bob 0 | next Bob'
-        """
-        if not isinstance(ruling, RussianRuling):
-            return super().account(shot, ruling)
-        b = shot.before
-        bits = [f"{shot.player}:"]
-        if b.action is not None:
-            bits.append(b.action.replace("_", " "))
-        if b.declare_pink is not None:
-            bits.append(f"declares the pink {b.declare_pink}")
-        first = next(
-            (
-                e.other if e.ball == ruling.cue_ball else e.ball
-                for e in shot.events
-                if isinstance(e, Hit) and ruling.cue_ball in (e.ball, e.other)
-            ),
-            None,
-        )
-        if ruling.touching:
-            bits.append(f"touching {', '.join(ruling.touching)}")
-        if first:
-            bits.append(f"hits {first} first")
-        elif shot.events and b.action is None:
-            bits.append("hits nothing")
-        pots = [f"{e.ball} ({e.pocket})" for e in shot.events if isinstance(e, Pot)]
-        if pots:
-            bits.append("pots " + ", ".join(pots))
-        if ruling.scratch or ruling.scratched:
-            what = "SCRATCH" if ruling.scratch else "scratch against " + ", ".join(ruling.scratched)
-            bits.append(f"{what} ({'; '.join(ruling.fouls)}), loses {ruling.penalty}")
-        elif ruling.points:
-            bits.append(f"scores {ruling.points}")
-        if ruling.awarded:
-            bits.append("to " + ", ".join(f"{p} {v}" for p, v in ruling.awarded.items()))
-        if ruling.star:
-            bits.append(f"REAL STAR to {ruling.star}")
-        if ruling.turn_points:
-            bits.append(f"(turn {ruling.turn_points})")
-        bits.append("| " + ", ".join(f"{k} {v}" for k, v in ruling.posted.items()))
-        if ruling.frame_over:
-            bits.append("| game discontinued")
-        elif ruling.next:
-            bits.append(f"| next {ruling.next}")
-        return " ".join(bits)
-
 
 def _proportional(total: int, weights: dict[str, int], order: list[str]) -> dict[str, int]:
     """``total`` shared in proportion to ``weights`` (largest remainders, ties in ``order``).

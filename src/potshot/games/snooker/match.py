@@ -5,7 +5,7 @@ incoming player's decision after a foul, then the stroke by whoever the
 decision sends to the table, Section 3 Rule 12), with a cap on the strokes of
 a frame (``max_shots``): a frame that reaches it is left unfinished (no
 result). :func:`play` plays the match of a record (``match.frames``), the
-break-off alternating frame by frame (Section 3 Rule 2). :func:`describe`,
+break-off alternating frame by frame (Section 3 Rule 2). the narrator (:mod:`potshot.games.snooker.narration`),
 :func:`frame_line` and :func:`match_line` are what ``potshot play snooker``
 prints; frames and strokes are counted from 1 there (0-based only in JSON).
 """
@@ -15,12 +15,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from rich.markup import escape
-
 from potshot.games.snooker.referee import SnookerReferee, SnookerRuling
-from potshot.match.loop import OnShot, ShotPlayed, play_shot
+from potshot.match.loop import OnShot, play_shot
 from potshot.match.text import points_text
-from potshot.record.model import Frame, Hit, Pot, Record, Shot
+from potshot.record.model import Frame, Record, Shot
 from potshot.referee.base import Referee
 
 if TYPE_CHECKING:  # the players and the physics are imported when a frame is played, not for an account
@@ -162,47 +160,6 @@ def play_frame(
             break
     frame.result = referee.frame_result()
     return frame
-
-
-def describe(sp: ShotPlayed, record: Record | None = None, referee: Referee | None = None) -> str:
-    """One line of rich markup for a played stroke: ``frame.stroke`` (from 1), player, declarations,
-    first ball hit, pots, fouls, points, score, break."""
-    shot, r = sp.shot, sp.ruling
-    b = shot.before
-    bits = [f"[bold]{escape(shot.player)}[/bold]"]
-    if b.decision == "put_back":
-        bits.append("(put back)")
-    elif b.decision == "replace":
-        bits.append("(replaced)")
-    if b.concede:
-        bits.append("[yellow]concedes[/yellow]")
-    if b.place is not None:
-        bits.append(f"from hand ({b.place[0]:.0f}, {b.place[1]:.0f})")
-    if b.free_ball:
-        bits.append(f"free ball {escape(b.free_ball)}")
-    if b.nominate:
-        bits.append(f"nominates {escape(b.nominate)}")
-    first = next((e.other if e.ball == "white" else e.ball for e in shot.events if isinstance(e, Hit)), None)
-    if shot.cue is not None or shot.events:
-        bits.append(f"hits {first}" if first else "hits nothing")
-    pots = [f"{e.ball} ({e.pocket})" for e in shot.events if isinstance(e, Pot)]
-    if pots:
-        bits.append("[green]pots " + escape(", ".join(pots)) + "[/green]")
-    if r.foul:
-        reasons = "; ".join(r.fouls)
-        bits.append(f"[red]FOUL {r.penalty} away: {escape(reasons)}[/red]")
-        if isinstance(r, SnookerRuling) and r.miss:
-            bits.append("[red]and a miss[/red]")
-        if isinstance(r, SnookerRuling) and r.free_ball:
-            bits.append("[magenta]FREE BALL[/magenta]")
-    elif r.points:
-        bits.append(f"[green]+{r.points}[/green]")
-    tail = f"| {escape(score_text(r.score))}"
-    if r.break_:
-        tail += f" | break {r.break_}"
-    if r.frame_over:
-        tail += f" | [bold]frame to {escape(r.winner or 'nobody')}[/bold]"
-    return f"{sp.frame + 1}.{sp.index + 1:<3} " + " ".join(bits) + " " + tail
 
 
 def score_text(score: Mapping[str, int]) -> str:

@@ -1552,19 +1552,3 @@ class SnookerReferee(Referee):
         if max(scores_after) - min(scores_after) > pr_after:
             return False, full
         return True, full
-
-    def account(self, shot: Shot, ruling: Ruling) -> str:
-        line = super().account(shot, ruling)
-        if shot.before.action:
-            head = f"{shot.player}:"
-            line = f"{head} {shot.before.action.replace('_', ' ')}" + line[len(head) :]
-        if isinstance(ruling, SnookerRuling):
-            if ruling.miss:
-                line += " | FOUL AND A MISS" + (
-                    " (warning: a third failure awards the frame)" if ruling.warning else ""
-                )
-            if ruling.free_ball:
-                line += " | FREE BALL"
-            if ruling.respotted_black:
-                line += " | black re-spotted"
-        return line

@@ -1,0 +1,82 @@
+"""How snooker is drawn and told (:class:`potshot.render.styles.Style`): the balls' colours and sizes,
+the starting position, the score board, and the narrator (:mod:`potshot.games.snooker.narration`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from potshot.games.snooker import equipment as sn
+from potshot.games.snooker.narration import narrate
+from potshot.record.model import RulingDict
+from potshot.render.styles import Layout, Rules, Scoreboard, ScoreRow, Style
+
+FILLS: dict[str, str] = {
+    "white": "#fbfbf4",
+    "red": "#c8102e",
+    "yellow": "#f7d40a",
+    "green": "#0b6b3a",
+    "brown": "#7a4a1d",
+    "blue": "#1f4fd1",
+    "pink": "#f59fc6",
+    "black": "#111111",
+}
+"""The balls' fills (Section 1 Rule 2 names the colours; the shades are the drawing's)."""
+
+
+def piece_kind(name: str, rules: Rules) -> tuple[str, float]:
+    """Section 1 Rule 2: the 22 balls (``reds`` 15, 10 or 6 names ``red1`` ... ``redN``)."""
+    reds = int(rules.get("reds", 15))
+    if name == "white" or name in sn.COLOURS:
+        return name, sn.BALL_RADIUS
+    if sn.is_red(name) and 1 <= int(name[3:]) <= reds:
+        return "red", sn.BALL_RADIUS
+    raise ValueError(f"unknown piece {name!r} in a snooker position")
+
+
+def table_for(rules: Mapping[str, Any]) -> sn.Table:
+    """The table ``rules`` asks for (snooker and Russian billiards): ``table`` ``"10ft"`` is the
+    10 ft one, anything else the full-size :data:`potshot.games.snooker.equipment.TABLE`."""
+    return sn.Table.ten_foot() if str(rules.get("table", "")) in ("10ft", "10", "ten_foot") else sn.TABLE
+
+
+def start(rules: Rules, _seat: str) -> Layout:
+    """Section 3 Rule 2(a): the reds' triangle, the colours on their spots, the white in hand."""
+    return dict(sn.starting_position(int(rules.get("reds", 15)), table_for(rules)))
+
+
+def scores(r: RulingDict, players: Sequence[str]) -> Scoreboard:
+    """Points in the frame, frames won; the break and the points left on the table."""
+    score = r.get("score") or {}
+    won = r.get("frames_won") or {}
+    rows = tuple(ScoreRow(p, str(score.get(p, 0)), f"frames {won.get(p, 0)}" if won else "") for p in players)
+    line = []
+    if r.get("break"):
+        line.append(f"break {r['break']}")
+    if r.get("points_remaining") is not None:
+        line.append(f"{r['points_remaining']} on the table")
+    if r.get("snookers_required"):
+        line.append(f"snookers required: {r['snookers_required']}")
+    return Scoreboard(rows, r.get("next"), " · ".join(line))
+
+
+def frame_start(prev: RulingDict, score: Mapping[str, int] | None, players: Sequence[str]) -> RulingDict:
+    """A frame starts at the stated score (or 0-0) with the frames won so far."""
+    return {"score": dict(score or dict.fromkeys(players, 0)), "frames_won": prev.get("frames_won") or {}}
+
+
+STYLE = Style(
+    name="snooker",
+    title="Snooker",
+    frame_word="frame",
+    surface="snooker-table",
+    surface_word="table",
+    cue_piece="white",
+    cue_back_in_hand=False,
+    fills=FILLS,
+    piece_kind=piece_kind,
+    start=start,
+    narrate=narrate,
+    _scores=scores,
+    frame_start=frame_start,
+)
