@@ -731,6 +731,14 @@ class CarromReferee(Referee):
             )
         return NextShot(turn, "striker", True, "base_line", tuple(asks))
 
+    def turn(self, declared: Mapping[str, Any] | None = None) -> str | None:
+        """:meth:`Referee.turn` without building the asks: the player in turn (Laws 21, 22(b)), or
+        between boards the next breaker."""
+        if self._in_play():
+            return self.state.current
+        nf = self.next_frame()
+        return nf.starts if nf is not None else None
+
     def next_frame(self) -> NextFrame | None:
         """Law 22: who breaks the next board. Singles: the break alternates board by board
         (22(a)(i)) and a new game is broken first by the player who did not break the last game

@@ -444,6 +444,15 @@ class RussianReferee(Referee):
         cue = "pink" if d.get("cue_ball") == "pink" and in_force == "white" and pink_on else "white"
         return NextShot(turn, cue, in_hand, "kitchen" if in_hand else None, tuple(asks))
 
+    def turn(self, declared: Mapping[str, Any] | None = None) -> str | None:
+        """:meth:`Referee.turn` without building the asks: the player in turn (PLAY), or between
+        games the next game's opener."""
+        st = self.state
+        if st is not None and not st.over:
+            return st.current
+        nf = self.next_frame()
+        return nf.starts if nf is not None else None
+
     def _games(self) -> int:
         """The games the match plays one after another (``meta.games``, default 1)."""
         try:

@@ -445,6 +445,15 @@ class SnookerReferee(Referee):
             return p.offender if decision in ("put_back", "replace") else p.incoming
         return st.striker
 
+    def turn(self, declared: Mapping[str, Any] | None = None) -> str | None:
+        """:meth:`Referee.turn` without building the asks: :meth:`striker_after` the decision
+        declared, or between frames the next frame's breaker (Rule 3(b))."""
+        st = self.state
+        if st is not None and not st.over:
+            return self.striker_after((declared or {}).get("decision"))
+        nf = self.next_frame()
+        return nf.starts if nf is not None else None
+
     def next_shot(self, declared: Mapping[str, Any] | None = None) -> NextShot | None:
         """The next stroke. After a foul with no decision yet, only the incoming player's decision is
         asked (Section 3 Rule 14(a): play, put back, and replace after a miss). Otherwise, on the
