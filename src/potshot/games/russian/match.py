@@ -77,7 +77,8 @@ def simulate(ref: Referee, shot: Shot, *, trajectories: bool = False) -> ShotRes
     from potshot.games.russian.bot import stroke_layout
 
     assert isinstance(ref, RussianReferee) and shot.cue is not None
-    return on_table(stroke_layout(ref, shot), shot.cue, trajectories=trajectories)
+    cue_ball = ref.stroke_cue(shot.before)  # the pink, declared white (DECLARATION); else the white
+    return on_table(stroke_layout(ref, shot), shot.cue, cue_ball=cue_ball, trajectories=trajectories)
 
 
 def break_stroke(
@@ -118,7 +119,10 @@ def play(
     games = int(meta.get("games", 1))
     names = record.player_names()
     for gi in range(len(record.frames), games):
-        frame = Frame(starts=names[gi % len(names)])
+        nxt = referee.next_frame()
+        # game k opened by player k in turn; after a game left unfinished at the shot cap (still in
+        # play for the referee) the next player opens the next one all the same
+        frame = Frame(starts=nxt.starts if nxt is not None else names[gi % len(names)])
         record.frames.append(frame)
         play_game(
             referee,
@@ -161,23 +165,22 @@ def play_game(
         return simulate(ref, shot, trajectories=want)
 
     referee.start_frame(frame_index, frame)
-    last: RussianRuling | None = None
     for k in range(max_shots):
-        st = referee.state
-        player = st.current
+        ns = referee.next_shot()
+        assert ns is not None
+        player = ns.player
         spots: dict[str, Point] | None = None
-        if st.pending:
-            chooser = last.spot_by if last is not None and last.spot_by else player
-            spots = bots[chooser].choose_spots(referee, player) if chooser in bots else None
+        spot = ns.ask("spot")
+        if spot is not None:  # a blocked ball's spot, chosen by the player the rules name (PLAY, BALLS)
+            spots = bots[spot.player].choose_spots(referee, player) if spot.player in bots else None
         shot = bots[player].choose(referee, spots=spots)
         ruling, _ = play_shot(
             referee, frame_index, frame, k, shot, _simulate, on_shot=on_shot, trajectories=trajectories
         )
         assert isinstance(ruling, RussianRuling)
-        last = ruling
         if ruling.frame_over:
             break
-        if ruling.star is not None and referee.state.tallies[ruling.star].stars >= stars:
+        if ruling.star is not None and ruling.tallies[ruling.star]["stars"] >= stars:
             end = Shot(player=ruling.star, before=Before(action="discontinue"))
             play_shot(
                 referee, frame_index, frame, k + 1, end, _simulate, on_shot=on_shot, trajectories=trajectories

@@ -35,6 +35,7 @@ import msgspec
 from potshot.games.russian import equipment as eq
 from potshot.record.errors import RecordError
 from potshot.record.model import (
+    Before,
     Cushion,
     Foul,
     Frame,
@@ -452,6 +453,31 @@ class RussianReferee(Referee):
             return st.current
         nf = self.next_frame()
         return nf.starts if nf is not None else None
+
+    def stroke_cue(self, before: Before) -> str:
+        """The ball a stroke strikes: the white, or the pink when ``before.cue_ball`` says so and the
+        pink is white for this shot (DECLARATION: "where the pink ball is declared to be white, the
+        player may choose to shoot either the white ball or the pink ball as the cue ball, and may
+        use either one in subsequent shots in that turn"). A :class:`RecordError` on
+        ``before.cue_ball`` says why not, before anything is simulated."""
+        b = before
+        if b.cue_ball is None or b.cue_ball == "white":
+            return "white"
+        if b.cue_ball != "pink":
+            raise RecordError(
+                f"cue_ball is {b.cue_ball!r}; expected 'white' or 'pink'", field="before.cue_ball"
+            )
+        st = self.state
+        in_force = b.declare_pink if b.declare_pink is not None and st.turn_shots == 0 else st.pink
+        if in_force != "white":
+            raise RecordError(
+                "the pink may be the cue ball only when declared white (DECLARATION)", field="before.cue_ball"
+            )
+        if st.positions.get("pink") is None:
+            raise RecordError(
+                "the pink is not on the table and cannot be the cue ball", field="before.cue_ball"
+            )
+        return "pink"
 
     def _games(self) -> int:
         """The games the match plays one after another (``meta.games``, default 1)."""
