@@ -34,7 +34,7 @@ from potshot.envs.core import (
     observation_space,
     observe,
 )
-from potshot.envs.games import Turn, adapter_class
+from potshot.envs.games import DEFAULT_GAME, Turn, adapter_class
 
 
 class PotshotAEC(AECEnv[str, dict[str, np.ndarray], dict[str, Any]]):  # type: ignore[misc]
@@ -48,7 +48,7 @@ class PotshotAEC(AECEnv[str, dict[str, np.ndarray], dict[str, Any]]):  # type: i
 
     def __init__(
         self,
-        game: str = "snooker",
+        game: str = DEFAULT_GAME,
         players: int = 2,
         *,
         doubles: bool = False,
@@ -152,6 +152,6 @@ def _reward(kind: str, me: str, before: dict[str, int], after: dict[str, int], a
     return reward_of(kind, me, before, after, adapter)
 
 
-def env(game: str = "snooker", **kw: Any) -> PotshotAEC:
+def env(game: str = DEFAULT_GAME, **kw: Any) -> PotshotAEC:
     """The AEC environment (``players`` for Russian billiards, ``doubles`` for carrom)."""
     return PotshotAEC(game, **kw)

@@ -185,6 +185,10 @@ def place_in_d(
     return (cx, cy - r / 2)
 
 
+DEFAULT_GAME: str = games.names()[0]
+"""The environments' game when none is named: the first game people see (:func:`potshot.games.names`)."""
+
+
 def adapter_class(game: str) -> type[GameAdapter]:
     """The adapter of registered game ``game`` (``ValueError`` naming the games that have one)."""
     try:

@@ -35,7 +35,7 @@ from potshot.envs.core import (
     random_action,
     reward_of,
 )
-from potshot.envs.games import Turn, adapter_class
+from potshot.envs.games import DEFAULT_GAME, Turn, adapter_class
 from potshot.record.io import as_dict
 from potshot.record.model import RulingDict
 from potshot.referee.base import Ruling
@@ -61,7 +61,7 @@ class PotshotEnv(gym.Env[dict[str, np.ndarray], dict[str, Any]]):
 
     def __init__(
         self,
-        game: str = "snooker",
+        game: str = DEFAULT_GAME,
         *,
         opponent: str | Policy = "random",
         reward: str = "difference",
@@ -200,7 +200,7 @@ class FlatAction(gym.ActionWrapper[dict[str, np.ndarray], np.ndarray, dict[str, 
         return {"cue": a[:5], "place": a[5:7], "decision": d}
 
 
-def flat_env(game: str = "snooker", **kw: Any) -> gym.Env[Any, Any]:
+def flat_env(game: str = DEFAULT_GAME, **kw: Any) -> gym.Env[Any, Any]:
     """The environment with a flat observation (``FlattenObservation``) and action (:class:`FlatAction`)."""
     return gym.wrappers.FlattenObservation(FlatAction(PotshotEnv(game, **kw)))
 
