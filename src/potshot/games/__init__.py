@@ -78,7 +78,25 @@ class Game:
     """What one shot is called in accounts: a snooker stroke, a carrom stroke, a Russian shot."""
     cue_piece: ClassVar[str] = "white"
     """The piece the player strikes: the cue ball, or carrom's striker."""
+    place_area: ClassVar[str] = "D"
+    """Where the cue piece is placed from hand: snooker's ``D``, the Russian ``kitchen``, carrom's
+    ``base_line`` (the referee's :class:`~potshot.referee.protocol.NextShot` ``area``)."""
+    cue_place: ClassVar[bool] = False
+    """The cue piece's place belongs to the stroke (``cue.place``: carrom's striker is placed for
+    every stroke) rather than to the declarations (``before.place``, from hand)."""
+    decisions: ClassVar[tuple[str, ...]] = ()
+    """The choices a player may be asked after the opponent's foul (snooker: play, put back, replace)."""
+    free_ball: ClassVar[bool] = False
+    """A ball other than the ball on may be nominated after a foul (snooker's free ball)."""
+    mark_taps: ClassVar[str] = "balls"
+    """How a marker's taps name what happened: ``balls`` (pot, miss, safety, foul naming a ball) or
+    ``pieces`` (pieces pocketed in a stroke, carrom)."""
+    table: ClassVar[str] = "billiards"
+    """The table it is played on, as the pages draw it: ``billiards`` (snooker's table) or ``board``."""
     players_range: ClassVar[tuple[int, int]] = (2, 2)
+    """How many players (singles) the game takes, at least and at most."""
+    doubles: ClassVar[bool] = False
+    """Whether the game is also played as doubles: two teams of two, ``players: [[A1, A2], [B1, B2]]``."""
     default_players: ClassVar[tuple[str, ...]] = ("Ann", "Bob")
     default_max_shots: ClassVar[int] = 400
     max_shots_help: ClassVar[str] = "Shots at most per frame (a frame that reaches it is left unfinished)."
@@ -89,8 +107,14 @@ class Game:
     referee_module: ClassVar[str]
     equipment_module: ClassVar[str]
     match_module: ClassVar[str]
-    """The module with ``new_record``, ``make_bot``, ``simulate``, ``play``, ``frame_line``
-    and ``match_line`` (see :mod:`potshot.games.snooker.match` for their signatures)."""
+    """The module with ``new_record``, ``make_bot``, ``simulate``, ``play``, ``frame_line``,
+    ``match_line`` and ``units_won`` (see :mod:`potshot.games.snooker.match` for their signatures)."""
+    env_module: ClassVar[str | None] = None
+    """The module with the game's environment adapter, ``Adapter`` (a
+    :class:`potshot.envs.games.GameAdapter`); ``None``: the game has no environment."""
+    match_shots_factor: ClassVar[int] = 1
+    """How many per-frame shot limits (a tournament's ``max_shots``) the game's :meth:`play` is given:
+    1 where its ``max_shots`` counts per frame, more where it counts over the whole match (carrom)."""
 
     # ------------------------------------------------------------- the parts
 
@@ -107,6 +131,33 @@ class Game:
     def match(self) -> ModuleType:
         """The module that plays the game (imports the players and the physics)."""
         return importlib.import_module(self.match_module)
+
+    def env_adapter(self) -> type[Any]:
+        """The game's environment adapter class (``env_module``'s ``Adapter``); ``KeyError`` when none."""
+        if self.env_module is None:
+            raise KeyError(f"{self.name} has no environment")
+        adapter: type[Any] = importlib.import_module(self.env_module).Adapter
+        return adapter
+
+    def add_stats(
+        self,
+        record: Record,
+        rulings: Sequence[Sequence[Any]],
+        referee: Referee,
+        out: dict[str, dict[str, Any]],
+    ) -> None:
+        """Add the game's own statistics to ``out`` (per player: the web app's ``stats``) from a
+        record's shots and their rulings (``rulings[frame][shot]``): the match module's ``add_stats``,
+        where it has one."""
+        fn = getattr(self.match(), "add_stats", None)
+        if fn is not None:
+            fn(record, rulings, referee, out)
+
+    def units_won(self, record: Record) -> dict[str, int]:
+        """How many of the match's units (:attr:`match_unit`: frames, games) each player of a played
+        ``record`` won (a tournament's count)."""
+        won: dict[str, int] = self.match().units_won(record)
+        return won
 
     def starting_layout(
         self, rules: Mapping[str, Any] | None = None

@@ -14,8 +14,9 @@ from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse, JSONResponse, Response, StreamingResponse
 from fastapi.staticfiles import StaticFiles
 
+from potshot import games as registry
 from potshot.web.db import make_engine, migrate, sessions
-from potshot.web.engine import DOUBLES, PLAYER_COUNTS, WebError, warm_up
+from potshot.web.engine import WebError, warm_up
 from potshot.web.geometry import table_geometry
 from potshot.web.service import Matches
 from potshot.web.tournaments import Tournaments
@@ -166,7 +167,8 @@ def create_app(settings: Settings) -> FastAPI:
         from potshot.referee.registry import referee_class
 
         out = []
-        for game, counts in PLAYER_COUNTS.items():
+        for game in registry.names():
+            counts = registry.get(game).players_range
             cls = referee_class(game)
             rec = Record(game=game, players=["A", "B"])  # type: ignore[arg-type]
             ref = cls(rec)
@@ -181,7 +183,7 @@ def create_app(settings: Settings) -> FastAPI:
                     "game": game,
                     "title": cls.title,
                     "players": list(counts),
-                    "doubles": game in DOUBLES,
+                    "doubles": registry.get(game).doubles,
                     "surface": list(ref.surface()),
                     "pockets": list(cls.pockets),
                     "cushions": list(cls.cushions),

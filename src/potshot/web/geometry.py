@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from potshot import games
 from potshot.games.carrom import equipment as carrom_eq
 from potshot.games.snooker import equipment as snooker_eq
 
@@ -94,11 +95,15 @@ def _carrom_board() -> dict[str, Any]:
 
 
 def table_geometry(game: str) -> dict[str, Any]:
-    """The drawing geometry of ``game``'s table (``snooker``, ``carrom``, ``russian``)."""
-    if game == "carrom":
+    """The drawing geometry of registered game ``game``'s table, by its facts: the ``table`` it is
+    played on (snooker's ``billiards`` table, carrom's ``board``) and where the cue piece is placed
+    from hand (``place_area``)."""
+    try:
+        g = games.get(game)
+    except KeyError:
+        raise ValueError(f"no table for game {game!r}") from None
+    if g.table == "board":
         return _carrom_board()
-    if game == "snooker":
-        return _billiards_table("D")
-    if game == "russian":
-        return _billiards_table("kitchen")
-    raise ValueError(f"no table for game {game!r}")
+    if g.table == "billiards":
+        return _billiards_table(g.place_area)
+    raise ValueError(f"no table for game {game!r} (table {g.table!r})")

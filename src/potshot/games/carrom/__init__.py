@@ -16,6 +16,10 @@ class Carrom(Game):
     frames_help = "Games in the match: best of this many (Law 30: 3 for a match); 1 plays one game of boards."
     shot_word = "stroke"
     cue_piece = "striker"
+    place_area = "base_line"
+    cue_place = True
+    mark_taps = "pieces"
+    table = "board"
     default_players = ("P1", "P2")
     default_max_shots = 2000
     max_shots_help = "Strokes at most in the match (a match that reaches it is left unfinished)."
@@ -25,6 +29,9 @@ class Carrom(Game):
     referee_module = "potshot.games.carrom.referee"
     equipment_module = "potshot.games.carrom.equipment"
     match_module = "potshot.games.carrom.match"
+    env_module = "potshot.games.carrom.env"
+    doubles = True
+    match_shots_factor = 10  # play() counts strokes over the match: ten boards of a tournament's limit
 
 
 register(Carrom)

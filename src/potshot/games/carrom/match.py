@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from potshot.games.carrom.referee import CarromReferee, CarromRuling
 from potshot.match.loop import OnShot, play_shot
 from potshot.match.text import last_ruling, points_text
-from potshot.record.model import Before, Frame, Record, RulingDict, Shot
+from potshot.record.model import Before, Frame, Pot, Record, RulingDict, Shot
 from potshot.referee.base import Referee
 
 if TYPE_CHECKING:  # the players and the physics are imported when a board is played, not for an account
@@ -36,6 +36,47 @@ def new_record(
     if seed is not None:
         meta["seed"] = seed
     return Record(game="carrom", players=list(players), match={"games": games or frames}, meta=meta)
+
+
+def add_stats(
+    record: Record, rulings: Sequence[Sequence[Any]], referee: Referee, out: dict[str, dict[str, Any]]
+) -> None:
+    """Queens covered (the ruling's ``queen`` names who covered it, Laws 65-70) and slams: a board won
+    with every own piece pocketed before the opponent pocketed one (by side: in doubles the partners'
+    pockets count together)."""
+    assert isinstance(referee, CarromReferee)
+    names = record.player_names()
+    for fi, frame in enumerate(record.frames):
+        pocketed_by: dict[str, int] = {n: 0 for n in names}
+        prev_queen = "on_board"
+        for shot, ruling in zip(frame.shots, rulings[fi] if fi < len(rulings) else [], strict=False):
+            if shot.player not in out or shot.before.concede or shot.before.action:
+                continue
+            pots = [e for e in shot.events if isinstance(e, Pot) and e.ball != "striker"]
+            if not (ruling.foul or ruling.fouls) and pots:
+                pocketed_by[shot.player] += len([e for e in pots if e.ball != "queen"])
+            queen = getattr(ruling, "queen", "on_board")
+            if queen in out and queen != prev_queen:
+                out[queen]["queens"] += 1
+            prev_queen = queen
+            if getattr(ruling, "board_over", False) and ruling.winner in out:
+                won = referee.side_of(ruling.winner)
+                mine = sum(pocketed_by[n] for n in names if referee.side_of(n) == won)
+                theirs = sum(pocketed_by[n] for n in names if referee.side_of(n) != won)
+                if theirs == 0 and mine >= 9:
+                    for n in names:
+                        if referee.side_of(n) == won:
+                            out[n]["slams"] += 1
+
+
+def units_won(record: Record) -> dict[str, int]:
+    """Games won by each side of a played record (Law 30), from each game's last board's ruling."""
+    won = {n: 0 for n in record.player_names()}
+    for frame in record.frames:
+        last = frame.shots[-1].ruling if frame.shots else None
+        if last is not None and last.get("game_over") and last.get("game_winner") in won:
+            won[str(last["game_winner"])] += 1
+    return won
 
 
 def make_bot(
@@ -140,18 +181,20 @@ def play_game(
     def _simulate(r: Referee, shot: Shot) -> ShotResult:
         return simulate(r, shot, trajectories=want)
 
-    names = record.player_names()
-    game_breaker = breaker = names[0]
     stats = GameStats()
     fi = len(record.frames)
-    while not ref.state.match_over and stats.strokes < max_strokes:
-        frame = Frame(starts=breaker)
+    while not ref.match_result().over and stats.strokes < max_strokes:
+        nxt = ref.next_frame()  # Law 22: the break rotation (a void board replayed by its breaker)
+        if nxt is None:
+            break
+        frame = Frame(starts=nxt.starts)
         record.frames.append(frame)
         ref.start_frame(fi, frame)
         stats.boards += 1
         last: CarromRuling | None = None
         while stats.strokes < max_strokes:
-            player = ref.state.current
+            player = ref.turn()
+            assert player is not None
             k = len(frame.shots)
             if k >= max_board_strokes:
                 shot = Shot(player=player, before=Before(action="pass"))
@@ -174,13 +217,6 @@ def play_game(
         fi += 1
         if last is None or not last.frame_over:
             break
-        if last.void:
-            continue
-        other = {names[0]: names[1], names[1]: names[0]}
-        if last.game_over:
-            game_breaker = breaker = other[game_breaker]
-        else:
-            breaker = other[breaker]
     return stats
 
 

@@ -15,6 +15,7 @@ class Russian(Game):
     match_unit = "game"
     frames_help = "Games to play, one after another (the opening shot passes round the players)."
     players_range = (2, 8)
+    place_area = "kitchen"
     default_players = ("P1", "P2", "P3")
     default_max_shots = 1000
     max_shots_help = "Shots at most per game (a game that reaches it is left unfinished)."
@@ -24,6 +25,7 @@ class Russian(Game):
     referee_module = "potshot.games.russian.referee"
     equipment_module = "potshot.games.russian.equipment"
     match_module = "potshot.games.russian.match"
+    env_module = "potshot.games.russian.env"
 
 
 register(Russian)

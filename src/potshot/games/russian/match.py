@@ -41,6 +41,27 @@ def new_record(
     return Record(game="russian", players=list(players), meta=meta)
 
 
+def units_won(record: Record) -> dict[str, int]:
+    """Games won by each player of a played record. The rules name no winner of a game (STARS: it is
+    discontinued); the tournament's policy, not a rule: a game goes to its result's winner when it
+    names one, else to the higher posted score (a game left at the shot limit); level scores share it
+    (nobody counts it)."""
+    names = record.player_names()
+    won = {n: 0 for n in names}
+    for frame in record.frames:
+        winner = frame.result.winner if frame.result is not None else None
+        last = frame.shots[-1].ruling if frame.shots else None
+        if winner is None and last is not None:
+            posted = dict(last.get("posted") or {})
+            if posted:
+                best = max(posted.get(n, 0) for n in names)
+                leaders = [n for n in names if posted.get(n, 0) == best]
+                winner = leaders[0] if len(leaders) == 1 else None
+        if winner in won:
+            won[str(winner)] += 1
+    return won
+
+
 def make_bot(name: str, seed: int, *, aim_error: float | None = None, **_: Any) -> RussianBot:
     """The built-in Russian-billiards player (``aim_error``: degrees, one standard deviation)."""
     from potshot.games.russian.bot import RussianBot
@@ -54,7 +75,8 @@ def simulate(ref: Referee, shot: Shot, *, trajectories: bool = False) -> ShotRes
     from potshot.games.russian.bot import stroke_layout
 
     assert isinstance(ref, RussianReferee) and shot.cue is not None
-    return on_table(stroke_layout(ref, shot), shot.cue, trajectories=trajectories)
+    cue_ball = ref.stroke_cue(shot.before)  # the pink, declared white (DECLARATION); else the white
+    return on_table(stroke_layout(ref, shot), shot.cue, cue_ball=cue_ball, trajectories=trajectories)
 
 
 def break_stroke(
@@ -95,7 +117,10 @@ def play(
     games = int(meta.get("games", 1))
     names = record.player_names()
     for gi in range(len(record.frames), games):
-        frame = Frame(starts=names[gi % len(names)])
+        nxt = referee.next_frame()
+        # game k opened by player k in turn; after a game left unfinished at the shot cap (still in
+        # play for the referee) the next player opens the next one all the same
+        frame = Frame(starts=nxt.starts if nxt is not None else names[gi % len(names)])
         record.frames.append(frame)
         play_game(
             referee,
@@ -138,23 +163,22 @@ def play_game(
         return simulate(ref, shot, trajectories=want)
 
     referee.start_frame(frame_index, frame)
-    last: RussianRuling | None = None
     for k in range(max_shots):
-        st = referee.state
-        player = st.current
+        ns = referee.next_shot()
+        assert ns is not None
+        player = ns.player
         spots: dict[str, Point] | None = None
-        if st.pending:
-            chooser = last.spot_by if last is not None and last.spot_by else player
-            spots = bots[chooser].choose_spots(referee, player) if chooser in bots else None
+        spot = ns.ask("spot")
+        if spot is not None:  # a blocked ball's spot, chosen by the player the rules name (PLAY, BALLS)
+            spots = bots[spot.player].choose_spots(referee, player) if spot.player in bots else None
         shot = bots[player].choose(referee, spots=spots)
         ruling, _ = play_shot(
             referee, frame_index, frame, k, shot, _simulate, on_shot=on_shot, trajectories=trajectories
         )
         assert isinstance(ruling, RussianRuling)
-        last = ruling
         if ruling.frame_over:
             break
-        if ruling.star is not None and referee.state.tallies[ruling.star].stars >= stars:
+        if ruling.star is not None and ruling.tallies[ruling.star]["stars"] >= stars:
             end = Shot(player=ruling.star, before=Before(action="discontinue"))
             play_shot(
                 referee, frame_index, frame, k + 1, end, _simulate, on_shot=on_shot, trajectories=trajectories

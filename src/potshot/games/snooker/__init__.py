@@ -16,6 +16,8 @@ class Snooker(Game):
     title = "Snooker"
     frames_help = "Frames to play (the break-off alternates; Section 3 Rule 2)."
     shot_word = "stroke"
+    decisions = ("play", "put_back", "replace")  # Section 3 Rules 10(f), 14(a)
+    free_ball = True  # Section 3 Rule 10
     default_players = ("Ann", "Bob")
     default_max_shots = 400
     max_shots_help = "Strokes at most per frame (a frame that reaches it is left unfinished)."
@@ -27,6 +29,7 @@ class Snooker(Game):
     referee_module = "potshot.games.snooker.referee"
     equipment_module = "potshot.games.snooker.equipment"
     match_module = "potshot.games.snooker.match"
+    env_module = "potshot.games.snooker.env"
 
     def starting_layout(
         self, rules: Mapping[str, Any] | None = None

@@ -41,6 +41,33 @@ def new_record(players: Sequence[str], *, frames: int = 1, seed: int | None = No
     )
 
 
+def add_stats(
+    record: Record, rulings: Sequence[Sequence[Any]], referee: Referee, out: dict[str, dict[str, Any]]
+) -> None:
+    """Centuries: each visit whose break reached 100 (Section 2 Rule 8: a break is a visit's points)."""
+    for fi, frame in enumerate(record.frames):
+        visit_player: str | None = None
+        visit_break = 0
+        for shot, ruling in zip(frame.shots, rulings[fi] if fi < len(rulings) else [], strict=False):
+            s = out.get(shot.player)
+            if s is None or shot.before.concede or shot.before.action:
+                continue
+            if visit_player != shot.player or ruling.break_ < visit_break:
+                visit_player, visit_break = shot.player, 0
+            if visit_break < 100 <= ruling.break_:
+                s["centuries"] += 1
+            visit_break = ruling.break_
+
+
+def units_won(record: Record) -> dict[str, int]:
+    """Frames won by each player of a played record (a drawn or unfinished frame counts for nobody)."""
+    won = {n: 0 for n in record.player_names()}
+    for frame in record.frames:
+        if frame.result is not None and frame.result.winner in won:
+            won[frame.result.winner] += 1
+    return won
+
+
 def make_bot(name: str, seed: int, *, aim_error: float | None = None, **_: Any) -> SnookerBot:
     """The built-in snooker player (``aim_error``: degrees, one standard deviation)."""
     from potshot.games.snooker.bot import SnookerBot
@@ -103,12 +130,15 @@ def play(
     names = record.player_names()
     frames = int((record.match or {}).get("frames") or (record.match or {}).get("best_of") or 1)
     for fi in range(len(record.frames), frames):
-        frame = Frame(starts=names[fi % 2])
+        nxt = referee.next_frame()
+        # Section 3 Rule 3(b) from the referee; after a frame left unfinished at the stroke cap
+        # (still in play for the referee) the break-off still passes to the next player
+        frame = Frame(starts=nxt.starts if nxt is not None else names[fi % len(names)])
         record.frames.append(frame)
         play_frame(referee, fi, frame, bots, on_shot=on_shot, max_shots=max_shots, trajectories=trajectories)
         if on_frame is not None:
             on_frame(fi)
-        if referee.state.match is not None and referee.state.match.decided:
+        if referee.match_result().over:
             break
 
 
@@ -138,24 +168,18 @@ def play_frame(
     referee.start_frame(frame_index, frame)
     for bot in players.values():
         bot.replaces = 0
-    last: SnookerRuling | None = None
     for k in range(max_shots):
-        st = referee.state
+        ns = referee.next_shot()
         decision: str | None = None
-        if st.pending is not None:
-            pend = st.pending
-            decision = players[pend.incoming].decide(referee)
-            striker = pend.incoming if decision == "play" else pend.offender
-        elif last is not None and last.next:
-            striker = last.next
-        else:
-            striker = st.striker
+        if ns is not None and ns.decision is not None:
+            decision = players[ns.player].decide(referee)  # the incoming player (Rule 14(a))
+        striker = referee.turn({"decision": decision} if decision is not None else None)
+        assert striker is not None
         shot = players[striker].stroke(referee, decision, striker)
         ruling, _ = play_shot(
             referee, frame_index, frame, k, shot, stroke, on_shot=on_shot, trajectories=trajectories
         )
         assert isinstance(ruling, SnookerRuling)
-        last = ruling
         if ruling.frame_over:
             break
     frame.result = referee.frame_result()
