@@ -17,6 +17,7 @@ from typing import Any
 
 import msgspec
 
+from potshot import games as _registry
 from potshot.record.errors import RecordError
 from potshot.record.io import shot_from_raw
 from potshot.record.model import Before, Cue, Foul, Frame, Hit, Pot, Record, Shot
@@ -24,14 +25,15 @@ from potshot.referee.base import Referee, Ruling
 from potshot.referee.registry import referee_class
 from potshot.referee.runner import rule_shot
 
-GAMES = ("snooker", "carrom", "russian")
-PLAYER_COUNTS = {"snooker": (2, 2), "carrom": (2, 2), "russian": (2, 6)}
-"""How many players (singles) each game takes in the web app: Russian billiards plays 2 to 6
-in rotation (docs/russian-record.md)."""
+GAMES = tuple(_registry.names())
+"""The registered games (:mod:`potshot.games`)."""
+PLAYER_COUNTS = {g: _registry.get(g).players_range for g in GAMES}
+"""How many players (singles) each game takes: its ``players_range`` (Russian billiards 2 to 8
+in rotation, docs/russian-record.md)."""
 
-DOUBLES = ("carrom",)
-"""Games that also take doubles: two teams of two, ``players: [[A1, A2], [B1, B2]]``, each team in
-playing order (carrom Laws 2, 22(b); docs/carrom-record.md)."""
+DOUBLES = tuple(g for g in GAMES if _registry.get(g).doubles)
+"""Games that also take doubles (``Game.doubles``): two teams of two, ``players: [[A1, A2], [B1, B2]]``,
+each team in playing order (carrom Laws 2, 22(b); docs/carrom-record.md)."""
 
 
 def doubles_teams(game: str, players: Any) -> list[list[str]] | None:
