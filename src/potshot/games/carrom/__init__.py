@@ -75,6 +75,7 @@ class Carrom(Game):
         "pieces": (("white", "w"), ("black", "b"), ("queen", "q"), ("striker", "x")),
         "single": ("queen",),  # one on the board
         "foul_piece": "striker",  # Laws 45, 47: pocketing the striker is a foul by itself
+        "foul_piece_note": "The striker pocketed is a foul by itself: count it above (Laws 45, 47).",
         "foul_word": "Foul",
         "end": "concede",
         "actions": (

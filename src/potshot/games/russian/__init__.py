@@ -73,6 +73,7 @@ class Russian(Game):
             "yellow": ("bottom-right",),
             "green": ("bottom-left",),
         },
+        "default_pocket": "top-left",  # named by a pot of a ball without a pocket (in-off, cannon)
         "declared": "pink",  # DECLARATION: the pink plays as the colour declared
         "blacks": True,  # BLACK BALL: spot or remove a black
         "end": "discontinue",
