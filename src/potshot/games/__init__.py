@@ -120,6 +120,9 @@ class Game:
     cue_piece: ClassVar[str] = "white"
     """The piece the player strikes: the cue ball, or carrom's striker."""
     players_range: ClassVar[tuple[int, int]] = (2, 2)
+    """How many players (singles) the game takes, at least and at most."""
+    doubles: ClassVar[bool] = False
+    """Whether the game is also played as doubles: two teams of two, ``players: [[A1, A2], [B1, B2]]``."""
     default_players: ClassVar[tuple[str, ...]] = ("Ann", "Bob")
     default_max_shots: ClassVar[int] = 400
     max_shots_help: ClassVar[str] = "Shots at most per frame (a frame that reaches it is left unfinished)."
@@ -204,8 +207,14 @@ class Game:
     referee_module: ClassVar[str]
     equipment_module: ClassVar[str]
     match_module: ClassVar[str]
-    """The module with ``new_record``, ``make_bot``, ``simulate``, ``play``, ``describe``, ``frame_line``
-    and ``match_line`` (see :mod:`potshot.games.snooker.match` for their signatures)."""
+    """The module with ``new_record``, ``make_bot``, ``simulate``, ``play``, ``describe``, ``frame_line``,
+    ``match_line`` and ``units_won`` (see :mod:`potshot.games.snooker.match` for their signatures)."""
+    env_module: ClassVar[str | None] = None
+    """The module with the game's environment adapter, ``Adapter`` (a
+    :class:`potshot.envs.games.GameAdapter`); ``None``: the game has no environment."""
+    match_shots_factor: ClassVar[int] = 1
+    """How many per-frame shot limits (a tournament's ``max_shots``) the game's :meth:`play` is given:
+    1 where its ``max_shots`` counts per frame, more where it counts over the whole match (carrom)."""
 
     def rules_options(self) -> dict[str, list[Any]]:
         """The record's ``rules`` keys this game's referee reads, each with its allowed values."""
@@ -282,6 +291,19 @@ class Game:
     def match(self) -> ModuleType:
         """The module that plays the game (imports the players and the physics)."""
         return importlib.import_module(self.match_module)
+
+    def env_adapter(self) -> type[Any]:
+        """The game's environment adapter class (``env_module``'s ``Adapter``); ``KeyError`` when none."""
+        if self.env_module is None:
+            raise KeyError(f"{self.name} has no environment")
+        adapter: type[Any] = importlib.import_module(self.env_module).Adapter
+        return adapter
+
+    def units_won(self, record: Record) -> dict[str, int]:
+        """How many of the match's units (:attr:`match_unit`: frames, games) each player of a played
+        ``record`` won (a tournament's count)."""
+        won: dict[str, int] = self.match().units_won(record)
+        return won
 
     def starting_layout(
         self, rules: Mapping[str, Any] | None = None

@@ -99,6 +99,9 @@ class Carrom(Game):
     referee_module = "potshot.games.carrom.referee"
     equipment_module = "potshot.games.carrom.equipment"
     match_module = "potshot.games.carrom.match"
+    env_module = "potshot.games.carrom.env"
+    doubles = True
+    match_shots_factor = 10
 
 
 register(Carrom)

@@ -41,6 +41,16 @@ def new_record(
     return Record(game="carrom", players=list(players), match={"games": games or frames}, meta=meta)
 
 
+def units_won(record: Record) -> dict[str, int]:
+    """Games won by each side of a played record (Law 30), from each game's last board's ruling."""
+    won = {n: 0 for n in record.player_names()}
+    for frame in record.frames:
+        last = frame.shots[-1].ruling if frame.shots else None
+        if last is not None and last.get("game_over") and last.get("game_winner") in won:
+            won[str(last["game_winner"])] += 1
+    return won
+
+
 def make_bot(
     name: str, seed: int, *, aim_error: float | None = None, budget: int | None = None, **_: Any
 ) -> CarromBot:

@@ -89,6 +89,7 @@ class Russian(Game):
     referee_module = "potshot.games.russian.referee"
     equipment_module = "potshot.games.russian.equipment"
     match_module = "potshot.games.russian.match"
+    env_module = "potshot.games.russian.env"
 
 
 register(Russian)

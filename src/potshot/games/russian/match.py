@@ -43,6 +43,27 @@ def new_record(
     return Record(game="russian", players=list(players), meta=meta)
 
 
+def units_won(record: Record) -> dict[str, int]:
+    """Games won by each player of a played record. The rules name no winner of a game (STARS: it is
+    discontinued); the tournament's policy, not a rule: a game goes to its result's winner when it
+    names one, else to the higher posted score (a game left at the shot limit); level scores share it
+    (nobody counts it)."""
+    names = record.player_names()
+    won = {n: 0 for n in names}
+    for frame in record.frames:
+        winner = frame.result.winner if frame.result is not None else None
+        last = frame.shots[-1].ruling if frame.shots else None
+        if winner is None and last is not None:
+            posted = dict(last.get("posted") or {})
+            if posted:
+                best = max(posted.get(n, 0) for n in names)
+                leaders = [n for n in names if posted.get(n, 0) == best]
+                winner = leaders[0] if len(leaders) == 1 else None
+        if winner in won:
+            won[str(winner)] += 1
+    return won
+
+
 def make_bot(name: str, seed: int, *, aim_error: float | None = None, **_: Any) -> RussianBot:
     """The built-in Russian-billiards player (``aim_error``: degrees, one standard deviation)."""
     from potshot.games.russian.bot import RussianBot

@@ -26,7 +26,7 @@ Real Star (SCORING, STARS).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -48,6 +48,7 @@ from potshot.record.model import (
 )
 from potshot.referee.base import OVERLAP_TOLERANCE_MM, Referee, Ruling
 from potshot.referee.facts import CUSHION, StrokeFacts
+from potshot.referee.protocol import Ask, MatchResult, NextFrame, NextShot
 from potshot.referee.registry import register
 
 Position = tuple[float, float]
@@ -400,6 +401,100 @@ class RussianReferee(Referee):
         if not self.state.over:
             return None
         return FrameResult(winner=None, score=self._posted())
+
+    # ------------------------------------------------------- what comes next
+
+    def next_shot(self, declared: Mapping[str, Any] | None = None) -> NextShot | None:
+        """The next shot: the player in turn (PLAY: "in the sequence"). First, a blocked ball's spot
+        chosen by the player the rules name (PLAY, BALLS: :meth:`_spot_chooser`); the white placed in
+        the kitchen when in hand (PLAY); at the start of a turn the optional declaration of the pink
+        (DECLARATION); and, with the pink on the table, the ball struck -- the white, or the pink
+        while declared white, for the rest of the turn (DECLARATION: at the start of a turn only
+        together with that declaration). ``cue`` is the pink when ``declared`` chooses it and may."""
+        st = self.state
+        if st is None or st.over:
+            return None
+        d = declared or {}
+        turn = st.current
+        asks: list[Ask] = []
+        if st.pending:
+            chooser = self._spot_chooser(turn) if st.sequence else turn
+            asks += [Ask("spot", chooser, "before.spot", detail={"ball": ball}) for ball in st.pending]
+        in_hand = st.positions.get("white") is None
+        if in_hand:
+            asks.append(Ask("place", turn, "before.place", area="kitchen"))
+        start = st.turn_shots == 0
+        if start:
+            asks.append(
+                Ask("declare_pink", turn, "before.declare_pink", options=eq.DECLARABLE, optional=True)
+            )
+        pink_on = st.positions.get("pink") is not None
+        if pink_on and (start or st.pink == "white"):
+            asks.append(
+                Ask(
+                    "cue_ball",
+                    turn,
+                    "before.cue_ball",
+                    options=("white", "pink"),
+                    optional=True,
+                    detail={"requires": {"declare_pink": "white"}} if start else {},
+                )
+            )
+        in_force = d.get("declare_pink") if d.get("declare_pink") is not None and start else st.pink
+        cue = "pink" if d.get("cue_ball") == "pink" and in_force == "white" and pink_on else "white"
+        return NextShot(turn, cue, in_hand, "kitchen" if in_hand else None, tuple(asks))
+
+    def turn(self, declared: Mapping[str, Any] | None = None) -> str | None:
+        """:meth:`Referee.turn` without building the asks: the player in turn (PLAY), or between
+        games the next game's opener."""
+        st = self.state
+        if st is not None and not st.over:
+            return st.current
+        nf = self.next_frame()
+        return nf.starts if nf is not None else None
+
+    def _games(self) -> int:
+        """The games the match plays one after another (``meta.games``, default 1)."""
+        try:
+            return max(1, int((self.record.meta or {}).get("games", 1)))
+        except (TypeError, ValueError):
+            return 1
+
+    def next_frame(self) -> NextFrame | None:
+        """The next game, opened by the next player in turn (game ``k`` by player ``k``, round the
+        players); ``None`` while a game is in play and once the last game is over."""
+        st = self.state
+        if st is not None and not st.over:
+            return None
+        if self.match_result().over:
+            return None
+        starts = self.players[(self.frame_index + 1) % len(self.players)]
+        return NextFrame({"starts": starts}, starts)
+
+    def match_result(self) -> MatchResult:
+        """Over once the match's games are discontinued (STARS: a game ends when discontinued);
+        the rules name no winner."""
+        st = self.state
+        over = st is not None and st.over and self.frame_index + 1 >= self._games()
+        return MatchResult(over, None)
+
+    def layout(self, decision: str | None = None) -> dict[str, tuple[float, float] | None]:
+        """Where the balls are (``None``: off the table, in hand, or waiting for a spot)."""
+        st = self.state
+        return {} if st is None else dict(st.positions)
+
+    def score_fields(self) -> dict[str, Any]:
+        """The score board: posted scores (SCORING), the turn's points as ``break``, each player's
+        tallies above and below the line and Real Stars (STARS), and the white in hand."""
+        st = self.state
+        if st is None:
+            return {"score": {n: 0 for n in self.players}, "break": 0, "tallies": {}, "in_hand": True}
+        return {
+            "score": self._posted(),
+            "break": st.turn_points,
+            "tallies": {p: t.as_dict() for p, t in st.tallies.items()},
+            "in_hand": st.positions.get("white") is None,
+        }
 
     # ------------------------------------------------------------- checks
 

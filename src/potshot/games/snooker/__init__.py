@@ -108,6 +108,7 @@ class Snooker(Game):
     referee_module = "potshot.games.snooker.referee"
     equipment_module = "potshot.games.snooker.equipment"
     match_module = "potshot.games.snooker.match"
+    env_module = "potshot.games.snooker.env"
 
     def starting_layout(
         self, rules: Mapping[str, Any] | None = None

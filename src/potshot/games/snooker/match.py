@@ -43,6 +43,15 @@ def new_record(players: Sequence[str], *, frames: int = 1, seed: int | None = No
     )
 
 
+def units_won(record: Record) -> dict[str, int]:
+    """Frames won by each player of a played record (a drawn or unfinished frame counts for nobody)."""
+    won = {n: 0 for n in record.player_names()}
+    for frame in record.frames:
+        if frame.result is not None and frame.result.winner in won:
+            won[frame.result.winner] += 1
+    return won
+
+
 def make_bot(name: str, seed: int, *, aim_error: float | None = None, **_: Any) -> SnookerBot:
     """The built-in snooker player (``aim_error``: degrees, one standard deviation)."""
     from potshot.games.snooker.bot import SnookerBot
