@@ -139,11 +139,9 @@ class Game:
     """The plural of :attr:`frame_word`; empty: ``frame_word + "s"``."""
     match_units: ClassVar[str] = ""
     """The plural of :attr:`match_unit`; empty: ``match_unit + "s"``."""
-    units_won: ClassVar[bool] = True
+    counts_units_won: ClassVar[bool] = True
     """Whether a match is counted in :attr:`match_unit` won (snooker frames, carrom games), shown
     beside the score; False where one game is the match (the web's Russian billiards)."""
-    doubles: ClassVar[bool] = False
-    """Whether the game also takes doubles: two teams of two, ``players: [[A1, A2], [B1, B2]]``."""
     placement_area: ClassVar[str] = "D"
     """Where the cue piece is placed from hand: the ``area`` of the ``place`` ask (``D``,
     ``kitchen``) or, for a piece placed before every stroke, its base lines (``base_lines``)."""
@@ -260,7 +258,7 @@ class Game:
                 "asks": list(self.ask_kinds),
                 "concede": self.concede,
                 "seats": self.seats,
-                "units_won": self.units_won,
+                "units_won": self.counts_units_won,
             },
             "pockets": list(ref.pockets),
             "cushions": list(ref.cushions),

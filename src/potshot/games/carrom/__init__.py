@@ -100,7 +100,6 @@ class Carrom(Game):
     equipment_module = "potshot.games.carrom.equipment"
     match_module = "potshot.games.carrom.match"
     env_module = "potshot.games.carrom.env"
-    doubles = True
     match_shots_factor = 10
 
 

@@ -26,7 +26,7 @@ class Russian(Game):
     options = (Option("stars", 1, "A game is discontinued when a player holds this many Real Stars."),)
     # the pages' facts (GET /api/games)
     short_title = "Russian"
-    units_won = False  # the web plays one game, the players in rotation
+    counts_units_won = False  # the web plays one game, the players in rotation
     placement_area = "kitchen"
     placement_hint = "Click or drag in the kitchen (the D) to place it; hit a ball beyond the D line first."
     first_beyond_line = True  # PLAY: from the kitchen, a ball beyond the D line first
