@@ -5,6 +5,7 @@ the new-match form offers is what the web API accepts."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -137,7 +138,9 @@ def test_api_games_serves_every_registered_game(api: Api) -> None:
     for g in served:
         facts = registry.get(g["game"]).facts()
         assert {k: g[k] for k in facts} == facts
-        assert {"surface", "pieces", "start", "table"} <= set(g)  # the drawing, beside the facts
+        assert {"surface", "pieces", "colours", "start", "table"} <= set(g)  # the drawing, beside the facts
+        assert set(g["colours"]) == set(g["pieces"])
+        assert all(re.fullmatch(r"#[0-9a-f]{6}", c) for c in g["colours"].values()), g["colours"]
 
 
 def form_bodies(facts: dict[str, Any]) -> list[dict[str, Any]]:

@@ -176,11 +176,14 @@ def create_app(settings: Settings) -> FastAPI:
             rec.frames.append(frame)
             ref.start_frame(0, frame)
             rt = Runtime(record=rec, referee=ref, rulings=[[]])
+            pieces = sorted(ref.piece_names())
+            style = game.style  # the drawing's colours (potshot.render.styles), where the game has one
             out.append(
                 {
                     **game.facts(),
                     "surface": list(ref.surface()),
-                    "pieces": {n: ref.piece_radius(n) for n in sorted(ref.piece_names())},
+                    "pieces": {n: ref.piece_radius(n) for n in pieces},
+                    "colours": {n: style.fill(n) for n in pieces} if style is not None else {},
                     "start": rt.position(),
                     "table": table_geometry(name),
                 }

@@ -7,7 +7,6 @@ import {
   ApiError,
   el,
   followLive,
-  games,
   get,
   idFromPath,
   post,
