@@ -94,6 +94,9 @@ def test_facts_have_every_key_and_serialise(name: str) -> None:
     smin, smax, sdef = facts["stroke"]["speeds"]
     assert 0 < smin < sdef < smax
     assert facts["marking"]["pad"] in ("balls", "pieces")
+    assert set(facts["marking"]) == set(registry.MARKING_DEFAULTS)  # every key, none unknown
+    assert facts["marking"]["balls" if facts["marking"]["pad"] == "balls" else "pieces"]
+    assert set(facts["marking"]["modes"]) <= {"foul", "free", "inoff", "cannon"}
     for action, _label, who, _why in facts["marking"]["actions"]:
         assert who in (None, "turn", "each"), f"{name}: action {action} is taken by {who!r}"
     for f in facts["form"]["fields"]:

@@ -100,6 +100,34 @@ def best_of(values: Sequence[int], one: str, many: str) -> tuple[tuple[str, str]
     return tuple((str(n), one if n == 1 else many.format(n=n)) for n in values)
 
 
+MARKING_DEFAULTS: Mapping[str, Any] = {
+    "pad": "balls",
+    "balls": (),
+    "counted": (),
+    "cue_in_foul": False,
+    "pot_hidden": (),
+    "follows_on": False,
+    "modes": ("foul",),
+    "foul_word": "Foul",
+    "foul_hint": "Foul: the ball hit first or potted",
+    "miss_word": "Miss",
+    "foul_miss": False,
+    "no_contact": False,
+    "ball_pockets": {},
+    "default_pocket": None,
+    "declared": None,
+    "blacks": False,
+    "pieces": (),
+    "single": (),
+    "foul_piece": None,
+    "foul_piece_note": "",
+    "end": "concede",
+    "actions": (),
+}
+"""The marker's pad of a game that states nothing of it: one tap per ball, a foul mode, a
+concession; every key the pages read (docs/web-api.md, ``marking``)."""
+
+
 class Game:
     """One game: metadata and lazily imported parts. Subclass it, set the class attributes, register it."""
 
@@ -201,7 +229,8 @@ class Game:
     )
     """The statistics table's rows: ``(State.stats key, label, num|pct)``."""
     marking: ClassVar[Mapping[str, Any]] = {}
-    """The marker's pad (docs/web-api.md, ``marking``): which pad, which taps and actions."""
+    """The marker's pad (docs/web-api.md, ``marking``): which pad, which taps and actions; what a
+    game leaves out is :data:`MARKING_DEFAULTS`'s."""
     referee_module: ClassVar[str]
     equipment_module: ClassVar[str]
     match_module: ClassVar[str]
@@ -271,7 +300,7 @@ class Game:
             "score_fields": list(self.score_fields),
             "fact_fields": [list(f) for f in self.fact_fields],
             "stats_columns": [list(c) for c in self.stats_columns],
-            "marking": _jsonable(self.marking),
+            "marking": _jsonable({**MARKING_DEFAULTS, **self.marking}),
         }
 
     # ------------------------------------------------------------- the parts
