@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from potshot import games as registry
-from tests.web.conftest import Api
+from tests.web.conftest import ADMIN, Api
 
 KEYS = {
     "game": str,
@@ -182,3 +182,27 @@ def test_the_form_offers_only_what_the_api_accepts(api: Api, name: str) -> None:
         json={"game": name, "mode": "play", "players": [f"P{i}" for i in range(hi + 1)]},
     )
     assert r.status_code == 400 and r.json()["error"]["field"] == "players"
+
+
+def test_tournaments_take_every_two_player_game(api: Api) -> None:
+    """Every registered game whose matches take two players makes a tournament (the organiser's form
+    offers them all); another name is refused, naming them."""
+    h = {"X-Potshot-Admin": ADMIN}
+    two = [n for n in registry.names() if registry.get(n).players_range[0] == 2]
+    assert set(two) == set(registry.names())
+    for name in two:
+        r = api.c.post(
+            "/api/tournaments", json={"game": name, "format": "round_robin", "players": ["A", "B"]}, headers=h
+        )
+        assert r.status_code in (200, 201), r.text
+        t = r.json()
+        assert t["game"] == name
+        r = api.c.post(f"/api/tournaments/{t['id']}/pair", json={}, headers=h)
+        assert r.status_code == 200, r.text
+        (match,) = r.json()["rounds"][0]["matches"]
+        assert api.c.get(f"/api/matches/{match['id']}").json()["game"] == name
+    r = api.c.post(
+        "/api/tournaments", json={"game": "pool", "format": "round_robin", "players": ["A", "B"]}, headers=h
+    )
+    assert r.status_code == 400 and r.json()["error"]["field"] == "game"
+    assert all(n in r.json()["error"]["message"] for n in two)

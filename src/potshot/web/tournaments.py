@@ -45,7 +45,8 @@ class Tournaments:
         _lib()
         game = body.get("game")
         if game not in GAMES or PLAYER_COUNTS[game][0] != 2:
-            raise bad("game must be snooker or carrom (two-player matches)", "game")
+            two = ", ".join(g for g in GAMES if PLAYER_COUNTS[g][0] == 2)
+            raise bad(f"game must be one of {two} (two-player matches)", "game")
         fmt = body.get("format")
         if fmt not in FORMATS:
             raise bad(f"format must be one of {', '.join(FORMATS)}", "format")
