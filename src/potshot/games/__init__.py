@@ -59,6 +59,76 @@ class Option:
     minimum: int = 1
 
 
+@dataclass(frozen=True)
+class MatchField:
+    """One field of the pages' new-match form (``POST /api/matches``), as plain data.
+
+    The value goes into the body's ``into`` object (``"rules"`` or ``"match"``) under ``name``:
+    one of ``choices`` (``(value, text)`` pairs; ``""`` leaves the key out), or, without choices,
+    a whole number from ``minimum`` to ``maximum``. ``number``: sent as a number, not a string.
+    ``tournament``: the organiser's tournament form offers it too.
+    """
+
+    name: str
+    label: str
+    into: str
+    default: str
+    choices: tuple[tuple[str, str], ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    number: bool = True
+    tournament: bool = True
+
+    def to_json(self) -> dict[str, Any]:
+        """The field as the pages read it (``GET /api/games``, ``form``)."""
+        out: dict[str, Any] = {
+            "name": self.name,
+            "label": self.label,
+            "into": self.into,
+            "default": self.default,
+            "number": self.number,
+            "tournament": self.tournament,
+        }
+        if self.choices:
+            out["choices"] = [list(c) for c in self.choices]
+        else:
+            out["min"], out["max"] = self.minimum, self.maximum
+        return out
+
+
+def best_of(values: Sequence[int], one: str, many: str) -> tuple[tuple[str, str], ...]:
+    """``(value, text)`` choices of a match length: ``one`` for 1, ``many`` (with ``{n}``) otherwise."""
+    return tuple((str(n), one if n == 1 else many.format(n=n)) for n in values)
+
+
+MARKING_DEFAULTS: Mapping[str, Any] = {
+    "pad": "balls",
+    "balls": (),
+    "counted": (),
+    "cue_in_foul": False,
+    "pot_hidden": (),
+    "follows_on": False,
+    "modes": ("foul",),
+    "foul_word": "Foul",
+    "foul_hint": "Foul: the ball hit first or potted",
+    "miss_word": "Miss",
+    "foul_miss": False,
+    "no_contact": False,
+    "ball_pockets": {},
+    "default_pocket": None,
+    "declared": None,
+    "blacks": False,
+    "pieces": (),
+    "single": (),
+    "foul_piece": None,
+    "foul_piece_note": "",
+    "end": "concede",
+    "actions": (),
+}
+"""The marker's pad of a game that states nothing of it: one tap per ball, a foul mode, a
+concession; every key the pages read (docs/web-api.md, ``marking``)."""
+
+
 class Game:
     """One game: metadata and lazily imported parts. Subclass it, set the class attributes, register it."""
 
@@ -84,8 +154,6 @@ class Game:
     cue_place: ClassVar[bool] = False
     """The cue piece's place belongs to the stroke (``cue.place``: carrom's striker is placed for
     every stroke) rather than to the declarations (``before.place``, from hand)."""
-    decisions: ClassVar[tuple[str, ...]] = ()
-    """The choices a player may be asked after the opponent's foul (snooker: play, put back, replace)."""
     free_ball: ClassVar[bool] = False
     """A ball other than the ball on may be nominated after a foul (snooker's free ball)."""
     mark_taps: ClassVar[str] = "balls"
@@ -104,6 +172,79 @@ class Game:
     max_aim_error: ClassVar[float] = 2.0
     options: ClassVar[tuple[Option, ...]] = ()
     """The game's own ``potshot play`` options, passed as keywords to the hooks below."""
+
+    # ------------------------------------------------ facts the pages read (GET /api/games)
+
+    short_title: ClassVar[str] = ""
+    """The title where room is scarce (the new-match form's game buttons); empty: :attr:`title`."""
+    frame_words: ClassVar[str] = ""
+    """The plural of :attr:`frame_word`; empty: ``frame_word + "s"``."""
+    match_units: ClassVar[str] = ""
+    """The plural of :attr:`match_unit`; empty: ``match_unit + "s"``."""
+    counts_units_won: ClassVar[bool] = True
+    """Whether a match is counted in :attr:`match_unit` won (snooker frames, carrom games), shown
+    beside the score; False where one game is the match (the web's Russian billiards)."""
+    placement_area: ClassVar[str] = "D"
+    """Where the cue piece is placed from hand: the ``area`` of the ``place`` ask (``D``,
+    ``kitchen``) or, for a piece placed before every stroke, its base lines (``base_lines``)."""
+    placement_shape: ClassVar[str] = "d"
+    """The shape of that area in the table geometry: ``d`` (the D: ``d_centre``, ``d_radius``)
+    or ``base_lines`` (each seat's ``bases[seat]``)."""
+    placed_every_stroke: ClassVar[bool] = False
+    """Whether the cue piece is placed before every stroke (carrom's striker, Law 91), not only in hand."""
+    placement_hint: ClassVar[str] = "Click or drag in the D to place it."
+    placement_missing: ClassVar[str] = "Place the cue ball first."
+    """What the play page says when a stroke is asked for before the cue piece is placed."""
+    first_beyond_line: ClassVar[bool] = False
+    """Whether a stroke from hand must first hit a ball beyond the baulk line (Russian PLAY)."""
+    cue_piece_word: ClassVar[str] = "cue ball"
+    """The cue piece for people: ``cue ball``, ``striker``."""
+    spin: ClassVar[bool] = True
+    """Whether a stroke takes side and height (spin) from the player."""
+    elevation: ClassVar[bool] = True
+    """Whether a stroke takes the cue's elevation."""
+    cue_stick: ClassVar[bool] = True
+    """Whether the stroke is played with a cue (drawn behind the cue ball); False: a flick."""
+    strike_word: ClassVar[str] = "Strike"
+    speeds: ClassVar[tuple[float, float, float]] = (0.05, 11.5, 2.5)
+    """The play page's stroke speeds, m/s: least, most, the default."""
+    aim_at_centre: ClassVar[bool] = False
+    """Whether the first aim is the table's centre (else the nearest ball that may be hit first)."""
+    seats: ClassVar[bool] = False
+    """Whether players sit at sides of the table that the page turns to (carrom's seats, Law 2)."""
+    concede: ClassVar[bool] = True
+    """Whether a player may concede the frame/board in play (a ``concede`` tap)."""
+    decisions: ClassVar[tuple[str, ...]] = ()
+    """The options a ``decision`` ask may offer (after a foul: play on, put back, replace)."""
+    ask_kinds: ClassVar[tuple[str, ...]] = ()
+    """The kinds of the referee's asks (docs/web-api.md ``<Ask>``) this game may make."""
+    piece_values: ClassVar[Mapping[str, int]] = {}
+    """Points of each ball (by base name), where balls have values."""
+    piece_groups: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+    """Names the referee's ``on`` list may use for several balls (snooker: ``colour``)."""
+    match_form: ClassVar[tuple[MatchField, ...]] = ()
+    """The new-match form's fields for this game, beyond the players and the title."""
+    match_note: ClassVar[str] = ""
+    """A line the new-match form shows under the players (what the match is, without fields)."""
+    match_length: ClassVar[tuple[tuple[str, str, str], ...]] = ()
+    """How a match's length reads: ``(match key, one, many)`` with ``{n}``, the first key present wins."""
+    score_fields: ClassVar[tuple[str, ...]] = ()
+    """What a player's score box shows under the score, in order: ``frames_won`` (the units won),
+    ``highest_break``, ``colour``, ``board_points``, ``owed``, ``queen``, ``tallies``."""
+    fact_fields: ClassVar[tuple[tuple[str, str], ...]] = (("break", "Break"),)
+    """The facts line, ``(State field, label)`` in order: ``break``, ``points_remaining``,
+    ``snookers_required``, ``on``, ``warning``, ``queen``, ``owed``, ``pink``, ``blacks``, ``in_hand``."""
+    stats_columns: ClassVar[tuple[tuple[str, str, str], ...]] = (
+        ("pots", "Pots", "num"),
+        ("pot_success", "Pot success", "pct"),
+        ("highest_break", "High break", "num"),
+        ("safeties", "Safeties", "num"),
+        ("fouls", "Fouls", "num"),
+    )
+    """The statistics table's rows: ``(State.stats key, label, num|pct)``."""
+    marking: ClassVar[Mapping[str, Any]] = {}
+    """The marker's pad (docs/web-api.md, ``marking``): which pad, which taps and actions; what a
+    game leaves out is :data:`MARKING_DEFAULTS`'s."""
     referee_module: ClassVar[str]
     equipment_module: ClassVar[str]
     match_module: ClassVar[str]
@@ -115,6 +256,66 @@ class Game:
     match_shots_factor: ClassVar[int] = 1
     """How many per-frame shot limits (a tournament's ``max_shots``) the game's :meth:`play` is given:
     1 where its ``max_shots`` counts per frame, more where it counts over the whole match (carrom)."""
+
+    def rules_options(self) -> dict[str, list[Any]]:
+        """The record's ``rules`` keys this game's referee reads, each with its allowed values."""
+        return {}
+
+    def facts(self) -> dict[str, Any]:
+        """The game's facts for the pages, one JSON-able dict (``GET /api/games``, docs/web-api.md).
+
+        (Not ``describe``: that name is the account line of a shot.) Imports the referee (for its pockets, cushions and foul kinds), never the physics."""
+        ref = self.referee_class()
+        lo, hi = self.players_range
+        return {
+            "game": self.name,
+            "title": self.title,
+            "short_title": self.short_title or self.title,
+            "frame_word": self.frame_word,
+            "frame_words": self.frame_words or self.frame_word + "s",
+            "match_unit": self.match_unit,
+            "match_units": self.match_units or self.match_unit + "s",
+            "shot_word": self.shot_word,
+            "players": [lo, hi],
+            "doubles": self.doubles,
+            "cue_piece": self.cue_piece,
+            "placement": {
+                "area": self.placement_area,
+                "shape": self.placement_shape,
+                "every_stroke": self.placed_every_stroke,
+                "hint": self.placement_hint,
+                "missing": self.placement_missing,
+                "first_beyond_line": self.first_beyond_line,
+                "word": self.cue_piece_word,
+            },
+            "stroke": {
+                "spin": self.spin,
+                "elevation": self.elevation,
+                "cue_stick": self.cue_stick,
+                "word": self.strike_word,
+                "speeds": list(self.speeds),
+                "aim_at_centre": self.aim_at_centre,
+            },
+            "caps": {
+                "decisions": list(self.decisions),
+                "asks": list(self.ask_kinds),
+                "concede": self.concede,
+                "seats": self.seats,
+                "units_won": self.counts_units_won,
+            },
+            "pockets": list(ref.pockets),
+            "cushions": list(ref.cushions),
+            "foul_kinds": sorted(ref.foul_kinds),
+            "values": dict(self.piece_values),
+            "groups": {k: list(v) for k, v in self.piece_groups.items()},
+            "rules_options": self.rules_options(),
+            "form": {"fields": [f.to_json() for f in self.match_form], "note": self.match_note},
+            "match_length": [list(m) for m in self.match_length],
+            "score_fields": list(self.score_fields),
+            "fact_fields": [list(f) for f in self.fact_fields],
+            "stats_columns": [list(c) for c in self.stats_columns],
+            "marking": _jsonable({**MARKING_DEFAULTS, **self.marking}),
+        }
 
     # ------------------------------------------------------------- the parts
 
@@ -267,6 +468,15 @@ class Game:
     def caption(self, shot: Shot, ruling: Any = None) -> str:
         """The sentence for people about a shot (:meth:`narrate`'s plain text)."""
         return self.narrate(shot, ruling).plain()
+
+
+def _jsonable(value: Any) -> Any:
+    """``value`` with its mappings as dicts and its tuples as lists (the facts are stated as tuples)."""
+    if isinstance(value, Mapping):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, (tuple, list)):
+        return [_jsonable(v) for v in value]
+    return value
 
 
 # ----------------------------------------------------------------- registry
