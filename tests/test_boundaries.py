@@ -34,9 +34,7 @@ from potshot import games
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "potshot"
 
-PENDING: dict[str, str] = {
-    "render/styles.py": "the drawing styles' table keyed by game (issue 17: the styles move into the games)",
-}
+PENDING: dict[str, str] = {}
 """Modules another change of issue 17 is still moving into the games, and why. Each must still break
 the rule (an entry whose module no longer does is stale and fails below, to be removed)."""
 

@@ -23,7 +23,7 @@
     const w = cv.width - 2 * pad, h = cv.height - 2 * pad;
     // sideways when that shows the table larger (a long table on a wide screen)
     const upright = Math.min(w / W, h / L), sideways = Math.min(w / L, h / W);
-    const turn = T.kind !== "carrom" && sideways > upright * 1.05;
+    const turn = T.width !== T.length && sideways > upright * 1.05;
     const s = turn ? sideways : upright;
     const ox = (cv.width - (turn ? L : W) * s) / 2, oy = (cv.height - (turn ? W : L) * s) / 2;
     // upright: x right, y up the screen; sideways: y (up the table) to the right, x down the screen
@@ -69,6 +69,24 @@
     cx.beginPath(); cx.arc(W / 2, T.baulk, T.d, Math.PI, 2 * Math.PI); cx.stroke(); // the D, on the baulk side
     cx.fillStyle = "rgba(255,255,255,.75)";
     for (const p of T.spots) { circle(p[0], p[1], Math.max(px(1.5), 5)); cx.fill(); }
+  }
+
+  // any other table, from the common part of the one schema (potshot.render.geometry)
+  function drawGeneric() {
+    const W = T.width, L = T.length, b = T.margin, col = T.colours || {};
+    cx.fillStyle = col.border || "#5b3a1e"; cx.fillRect(-b, -b, W + 2 * b, L + 2 * b);
+    cx.fillStyle = col.surface || "#2f8f46"; cx.fillRect(0, 0, W, L);
+    cx.fillStyle = col.pocket || "#0b0b0b";
+    for (const p of Object.values(T.pockets || {})) { circle(p.at[0], p.at[1], p.radius); cx.fill(); }
+    cx.strokeStyle = col.line || "#f4f4f4"; cx.lineWidth = Math.max(px(1), 1.5);
+    for (const [p, q] of T.lines || []) line(p, q);
+    for (const c of T.circles || []) {
+      circle(c.at[0], c.at[1], c.radius);
+      if (c.fill) { cx.fillStyle = col.line || "#f4f4f4"; cx.fill(); }
+      cx.stroke();
+    }
+    cx.fillStyle = col.line || "#f4f4f4";
+    for (const p of Object.values(T.spots || {})) { circle(p[0], p[1], Math.max(px(1.5), 5)); cx.fill(); }
   }
 
   function drawCarrom() {
@@ -123,7 +141,7 @@
   function drawPieces(s) {
     const names = new Set([...Object.keys(s.before), ...Object.keys(s.after), ...Object.keys(s.traj || {})]);
     drawn = {};
-    const dark = T.kind !== "carrom";
+    const dark = T.kind !== "board" && T.pieces !== "discs";
     for (const n of names) {
       const p = at(s, n, t);
       drawn[n] = p ? [Math.round(p[0] * 100) / 100, Math.round(p[1] * 100) / 100] : null;
@@ -145,7 +163,7 @@
     cx.setTransform(1, 0, 0, 1, 0, 0);
     cx.fillStyle = "#1d1f21"; cx.fillRect(0, 0, cv.width, cv.height);
     mm();
-    if (T.kind === "carrom") drawCarrom(); else drawSnooker();
+    if (T.kind === "board") drawCarrom(); else if (T.kind === "billiards") drawSnooker(); else drawGeneric();
     const s = shots[cur];
     if (s) drawPieces(s);
     cx.setTransform(1, 0, 0, 1, 0, 0);

@@ -71,7 +71,7 @@ def _snooker_table(rules: Mapping[str, Any]) -> dict[str, Any]:
     table = table_for(rules)
     g = build_geometry(table)
     return {
-        "kind": "snooker",
+        "kind": "billiards",
         "width": table.width,
         "length": table.length,
         "cushion": SNOOKER_CUSHION,
@@ -96,7 +96,7 @@ def _carrom_board(_rules: Mapping[str, Any]) -> dict[str, Any]:
         for v in (base.outer, base.inner):
             lines.append((cm.from_seat(seat, base.ends[0], v), cm.from_seat(seat, base.ends[1], v)))
     return {
-        "kind": "carrom",
+        "kind": "board",
         "width": b.size,
         "length": b.size,
         "frame": CARROM_FRAME,
@@ -113,6 +113,16 @@ def _carrom_board(_rules: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
+def _geometry_table(game: str, rules: Mapping[str, Any]) -> dict[str, Any]:
+    """Any table from the one schema (:mod:`potshot.render.geometry`): ``replay.js`` draws its
+    common part (``kind`` other than ``snooker``/``carrom``)."""
+    from potshot.render.geometry import table_geometry
+
+    g = table_geometry(game, rules)
+    w, length = g["size"]
+    return {**g, "width": w, "length": length, "margin": g["border"]}
+
+
 _SURFACES: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
     "snooker-table": _snooker_table,
     "carrom-board": _carrom_board,
@@ -125,7 +135,8 @@ def table_drawing(
 ) -> tuple[dict[str, Any], dict[str, float]]:
     """The game's table (or board) as drawing data, and the cue piece's radius (mm) under ``"default"``."""
     st = style(game)
-    data = _SURFACES[st.surface](dict(rules or {}))
+    drawer = _SURFACES.get(st.surface)
+    data = drawer(dict(rules or {})) if drawer is not None else _geometry_table(game, dict(rules or {}))
     return data, {"default": st.radius(st.cue_piece, rules)}
 
 

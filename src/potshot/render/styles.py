@@ -117,6 +117,8 @@ class Style:
     the score board shows before a frame's first shot."""
     marks: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     """Rings printed on some pieces, by colour class: ``{"k": ring radius / piece radius, "c": colour}``."""
+    table: Callable[[Rules], dict[str, Any]] | None = field(default=None, repr=False)
+    """``rules -> table``: the table in the one schema of :mod:`potshot.render.geometry`."""
     result_by_score: bool = True
     """Whether a frame's result is told with its score (``Ann 64-7``) or only its winner (``won by A``)."""
 

@@ -423,11 +423,34 @@ def _carrom_surface(_rules: Mapping[str, Any]) -> SurfaceDrawing:
     return svg, (-f, -f, cm.BOARD.size + f, cm.BOARD.size + f), 0.75, False
 
 
+def _geometry_surface(game: str, rules: Mapping[str, Any]) -> SurfaceDrawing:
+    """Any table from its common part in the one schema (:mod:`potshot.render.geometry`): the
+    border, the surface, the pockets, the markings and the spots."""
+    from potshot.render.geometry import table_geometry
+
+    g = table_geometry(game, rules)
+    (w, length), b, col = g["size"], g["border"], g["colours"]
+    svg = _Svg(length)
+    svg.rect(-b, -b, w + b, length + b, class_="rail", fill=col["border"])
+    svg.rect(0.0, 0.0, w, length, class_="surface", fill=col["surface"])
+    for name, p in g["pockets"].items():
+        svg.circle(p["at"][0], p["at"][1], p["radius"], class_="pocket", fill=col["pocket"], data_name=name)
+    for a, z in g["lines"]:
+        svg.line((a[0], a[1]), (z[0], z[1]), class_="marking", stroke=col["line"], stroke_width=2.0)
+    for c in g["circles"]:
+        fill = col["line"] if c.get("fill") else "none"
+        svg.circle(c["at"][0], c["at"][1], c["radius"], class_="marking", fill=fill, stroke=col["line"])
+    for name, (x, y) in g["spots"].items():
+        svg.circle(x, y, SPOT_RADIUS, class_="spot", fill=col["line"], data_name=name)
+    scale = min(1.0, 800.0 / max(w + 2 * b, length + 2 * b))
+    return svg, (-b, -b, w + b, length + b), scale, g["pieces"] != "discs"
+
+
 _SURFACES: dict[str, Callable[[Mapping[str, Any]], SurfaceDrawing]] = {
     "snooker-table": _snooker_surface,
     "carrom-board": _carrom_surface,
 }
-"""The drawing of each :attr:`Style.surface`."""
+"""The richer drawings of some :attr:`Style.surface` s; any other table is drawn from its geometry."""
 
 # ------------------------------------------------------------------- positions
 
@@ -450,7 +473,8 @@ def render_position(
     st = style(game)
     rules = dict(rules or {})
     marked = set(highlight or ())
-    svg, box, default_scale, dark = _SURFACES[st.surface](rules)
+    drawer = _SURFACES.get(st.surface)
+    svg, box, default_scale, dark = drawer(rules) if drawer is not None else _geometry_surface(game, rules)
     off = _pieces(svg, game, layout, marked, rules, dark_surface=dark)
     scale = px_per_mm or default_scale
     if not scale > 0:

@@ -4,10 +4,12 @@ the formation, the game's score board, and the narrator (:mod:`potshot.games.car
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from potshot.games.carrom import equipment as cm
 from potshot.games.carrom.narration import narrate
 from potshot.record.model import RulingDict
+from potshot.render.geometry import geometry, pt
 from potshot.render.styles import Layout, Rules, Scoreboard, ScoreRow, Style
 
 FILLS: dict[str, str] = {
@@ -64,6 +66,65 @@ def frame_start(prev: RulingDict, score: Mapping[str, int] | None, players: Sequ
     }
 
 
+FRAME = 76.0
+"""mm: the drawn width of the wooden frame (ICF: 7.6-9 cm)."""
+
+
+def board(_rules: Rules) -> dict[str, Any]:
+    """The ICF board's markings (:mod:`potshot.games.carrom.equipment`): pockets, the four bases (two
+    lines, a base circle at each end; Law 91 asks the striker to touch both lines), the
+    diagonal arrows, the centre and outer circles (Laws 57(a), 58, 62: pieces due are placed
+    inside the outer circle, off the centre circle), in the one schema of :mod:`potshot.render.geometry`."""
+    b = cm.BOARD
+    size = b.size
+    half = b.base_line_length / 2
+    c = size / 2
+    clear = cm.STRIKER_DIAMETER / 2 + b.base_circle_radius + 0.5
+    bases: dict[str, Any] = {}
+    lines = []
+    circles = []
+    for seat in cm.SEATS:
+        base = b.base(seat)
+        mine = []
+        for v in (base.outer, base.inner):
+            mine.append([pt(cm.from_seat(seat, c - half, v)), pt(cm.from_seat(seat, c + half, v))])
+        lines += mine
+        v_mid = (base.outer + base.inner) / 2
+        u0, u1 = base.ends
+        centres = [pt(p) for p in cm.base_circle_centres(seat)]
+        circles += [{"at": p, "radius": b.base_circle_radius, "fill": True} for p in centres]
+        bases[seat] = {
+            "lines": mine,
+            "circles": centres,
+            # where the striker's centre may go between the base circles: midway between the two
+            # lines (touching both, Law 91(a)) and clear of both circles (Law 91(b)); on a circle
+            # it goes at the circle's centre, covering it wholly
+            "track": [pt(cm.from_seat(seat, u0 + clear, v_mid)), pt(cm.from_seat(seat, u1 - clear, v_mid))],
+        }
+    circles += [
+        {"at": b.centre, "radius": b.outer_circle_radius, "fill": False},
+        {"at": b.centre, "radius": b.centre_circle_radius, "fill": True},
+    ]
+    arrows = [[pt(a), pt(z)] for a, z in cm.arrows()]
+    return geometry(
+        "board",
+        (size, size),
+        FRAME,
+        {name: {"at": p, "radius": b.pocket_diameter / 2} for name, p in b.pocket_centres.items()},
+        lines=[*lines, *arrows],
+        circles=circles,
+        colours={"surface": "#f0d9a8", "border": "#5b3516", "pocket": "#0a0a0a", "line": "#2b1a0b"},
+        pieces="discs",
+        centre=pt(b.centre),
+        centre_circle=b.centre_circle_radius,
+        outer_circle=b.outer_circle_radius,
+        base_circle=b.base_circle_radius,
+        bases=bases,
+        arrows=arrows,
+        frame=FRAME,
+    )
+
+
 STYLE = Style(
     name="carrom",
     title="Carrom",
@@ -81,4 +142,5 @@ STYLE = Style(
     # rings printed on the striker and the queen: (ring radius / piece radius, colour)
     marks={"striker": {"k": 0.62, "c": "#3a5fb0"}, "queen": {"k": 0.55, "c": "rgba(255,255,255,.7)"}},
     result_by_score=False,
+    table=board,
 )

@@ -5,10 +5,11 @@ with snooker's fills, the posted scores with Real Stars, and the narrator
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from potshot.games.russian import equipment as ru
 from potshot.games.russian.narration import narrate
-from potshot.games.snooker.style import FILLS
+from potshot.games.snooker.style import FILLS, billiards_table
 from potshot.record.model import RulingDict
 from potshot.render.styles import Layout, Rules, Scoreboard, ScoreRow, Style
 
@@ -43,6 +44,11 @@ def frame_start(prev: RulingDict, score: Mapping[str, int] | None, players: Sequ
     return {"posted": dict(score or dict.fromkeys(players, 0))}
 
 
+def table(rules: Rules) -> dict[str, Any]:
+    """The snooker table (BALLS: "the standard Snooker spots"), the white placed in the kitchen."""
+    return billiards_table(rules, "kitchen")
+
+
 STYLE = Style(
     name="russian",
     title="Russian billiards",
@@ -57,4 +63,5 @@ STYLE = Style(
     narrate=narrate,
     _scores=scores,
     frame_start=frame_start,
+    table=table,
 )

@@ -9,6 +9,7 @@ from typing import Any
 from potshot.games.snooker import equipment as sn
 from potshot.games.snooker.narration import narrate
 from potshot.record.model import RulingDict
+from potshot.render.geometry import geometry, pt
 from potshot.render.styles import Layout, Rules, Scoreboard, ScoreRow, Style
 
 FILLS: dict[str, str] = {
@@ -65,6 +66,43 @@ def frame_start(prev: RulingDict, score: Mapping[str, int] | None, players: Sequ
     return {"score": dict(score or dict.fromkeys(players, 0)), "frames_won": prev.get("frames_won") or {}}
 
 
+CUSHION = 50.0
+"""mm: the drawn width of the cushion rubber beyond the playing surface (drawing only)."""
+RAIL = 110.0
+"""mm: the drawn width of the wooden rail beyond the cushions (drawing only)."""
+
+
+def billiards_table(rules: Rules, area: str = "D") -> dict[str, Any]:
+    """Snooker's table (Section 1 Rule 1; ``rules.table`` ``"10ft"``: the 10 ft one), which Russian
+    billiards plays on too (``area``: where the cue ball is placed from hand, the D or the kitchen),
+    in the one schema of :mod:`potshot.render.geometry`."""
+    t = table_for(rules)
+    return geometry(
+        "billiards",
+        (t.width, t.length),
+        CUSHION + RAIL,
+        {
+            name: {
+                "at": spec.centre,
+                "radius": spec.mouth / 2,
+                "mouth": spec.mouth,
+                "jaw_radius": spec.jaw_radius,
+                "corner": spec.corner,
+            }
+            for name, spec in t.pockets.items()
+        },
+        spots=t.spots,
+        # Section 1 Rule 1(d), (e): the baulk line and the D (Russian: the "D line")
+        lines=[((0.0, t.baulk_line), (t.width, t.baulk_line))],
+        baulk_line=t.baulk_line,
+        d_centre=pt(t.d_centre),
+        d_radius=t.d_radius,
+        area=area,
+        cushion=CUSHION,
+        rail=RAIL,
+    )
+
+
 STYLE = Style(
     name="snooker",
     title="Snooker",
@@ -79,4 +117,5 @@ STYLE = Style(
     narrate=narrate,
     _scores=scores,
     frame_start=frame_start,
+    table=billiards_table,
 )

@@ -92,7 +92,7 @@ export class TableView {
 
   /** The border drawn round the playing surface (rail and cushions, or the frame), mm. */
   get border() {
-    if (this.geo.kind === "carrom") return this.geo.frame ?? 76;
+    if (this.geo.kind === "board") return this.geo.frame ?? 76;
     return (this.geo.cushion ?? 50) + (this.geo.rail ?? 110);
   }
 
@@ -245,7 +245,7 @@ export class TableView {
     const [a, b, c, d, e, f] = this._m;
     // table space: draw in mm
     ctx.setTransform(dpr * a, dpr * c, dpr * b, dpr * d, dpr * e, dpr * f);
-    if (this.geo.kind === "carrom") this._drawBoard(ctx);
+    if (this.geo.kind === "board") this._drawBoard(ctx);
     else this._drawTable(ctx);
     // screen space (CSS px) for the pieces, labels and the page's overlay
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
