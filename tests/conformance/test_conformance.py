@@ -193,6 +193,10 @@ def test_cli_play_referee_render(game: str, tmp_path: Path) -> None:
     drawn = run.invoke(main, ["render", str(out), "--shot", "1", "-o", str(svg)])
     assert drawn.exit_code == 0, drawn.output
     assert svg.read_text().lstrip().startswith("<svg")
+    single = tmp_path / "s.json"
+    sim = run.invoke(main, ["simulate", game, "--break", "-o", str(single)])
+    assert sim.exit_code == 0, sim.output
+    assert load(single).frames[0].shots[0].ruling is not None
     html = page.read_text()
     assert '<script id="data" type="application/json">' in html and g.title in html
 

@@ -28,7 +28,7 @@ import click
 from rich.markup import escape
 
 from potshot import games
-from potshot.commands._output import check_output, console, distinct_outputs, write_outputs
+from potshot.commands._output import GameChoice, check_output, console, distinct_outputs, write_outputs
 from potshot.record.model import Before, Cue, Frame, Record, Shot
 
 if TYPE_CHECKING:
@@ -86,7 +86,7 @@ def _verdict(ruling: Ruling) -> str:
 
 
 @click.command()
-@click.argument("game_name", metavar="GAME", type=click.Choice(games.names()))
+@click.argument("game_name", metavar="GAME", type=GameChoice())
 @click.option("--break", "break_off", is_flag=True, help="The break-off from the standard starting position.")
 @click.option(
     "--position",

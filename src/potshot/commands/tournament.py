@@ -15,11 +15,11 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from potshot import games
+from potshot.commands._output import GameChoice
 
 
 @click.command()
-@click.argument("game", type=click.Choice(games.names()))
+@click.argument("game", type=GameChoice())
 @click.option(
     "--players",
     "players",
