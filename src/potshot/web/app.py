@@ -170,7 +170,7 @@ def create_app(settings: Settings) -> FastAPI:
         for game in registry.names():
             counts = registry.get(game).players_range
             cls = referee_class(game)
-            rec = Record(game=game, players=["A", "B"])  # type: ignore[arg-type]
+            rec = Record(game=game, players=["A", "B"])
             ref = cls(rec)
             frame = Frame(starts="A")
             rec.frames.append(frame)
