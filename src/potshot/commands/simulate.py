@@ -183,7 +183,7 @@ def simulate(
     shot = Shot(player=player, before=Before(place=spot) if spot is not None else Before(), cue=cue)
     frame = Frame(starts=player, position=layout if from_record else None)
     record = Record(
-        game=game.name,  # type: ignore[arg-type]
+        game=game.name,
         players=[player, "Player 2" if player != "Player 2" else "Player 1"],
         rules=rules,
         frames=[frame],

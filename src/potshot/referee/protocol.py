@@ -22,8 +22,9 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 
@@ -47,7 +48,7 @@ class Ask:
     options: tuple[str, ...] | None = None
     optional: bool = False
     area: str | None = None
-    detail: Mapping[str, Any] = field(default_factory=dict)
+    detail: Mapping[str, Any] = dataclasses.field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         """The ask as the web API's ``<Ask>`` object: ``kind``, ``player``, ``field``, then
@@ -105,5 +106,5 @@ class MatchResult:
 
     over: bool
     winner: str | None = None
-    detail: Mapping[str, Any] = field(default_factory=dict)
+    detail: Mapping[str, Any] = dataclasses.field(default_factory=dict)
     """Game-specific counts: frames or games won."""

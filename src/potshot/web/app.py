@@ -170,7 +170,7 @@ def create_app(settings: Settings) -> FastAPI:
         out = []
         for name in registry.names():
             game = registry.get(name)
-            rec = Record(game=name, players=["A", "B"])  # type: ignore[arg-type]
+            rec = Record(game=name, players=["A", "B"])
             ref = game.referee_class()(rec)
             frame = Frame(starts="A")
             rec.frames.append(frame)

@@ -155,7 +155,7 @@ class Runtime:
         meta: dict[str, Any] | None,
         entries: list[Entry],
     ) -> Runtime:
-        record = Record(game=game, players=players, rules=rules, match=match, meta=meta)  # type: ignore[arg-type]
+        record = Record(game=game, players=players, rules=rules, match=match, meta=meta)
         rt = cls(record=record, referee=referee_class(game)(record))
         for e in entries:
             rt.apply(e)

@@ -89,7 +89,7 @@ class RussianAdapter(GameAdapter):
         from potshot.games.russian.bot import simulate, stroke_layout
 
         assert shot.cue is not None
-        lay = stroke_layout(self.referee, shot)  # type: ignore[arg-type]
+        lay = stroke_layout(self.referee, shot)
         if shot.before.place is not None:
             lay["white"] = (float(shot.before.place[0]), float(shot.before.place[1]))
         return simulate(lay, shot.cue)

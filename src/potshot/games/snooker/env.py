@@ -120,7 +120,7 @@ class SnookerAdapter(GameAdapter):
         """The stroke on the table the referee will rule it from."""
         from potshot.games.snooker.bot import simulate_from
 
-        return simulate_from(self.referee, shot)  # type: ignore[arg-type]
+        return simulate_from(self.referee, shot)
 
 
 Adapter = SnookerAdapter
