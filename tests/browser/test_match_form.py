@@ -60,6 +60,15 @@ def test_the_new_match_form_of_each_game_is_its_facts(server: Any, page: Any) ->
             else:
                 expect(control).to_have_attribute("min", str(f["min"]))
                 expect(control).to_have_attribute("max", str(f["max"]))
+                # a number left empty or out of range is refused on the page, naming the field
+                for bad in ("", str(f["max"] + 1)):
+                    control.fill(bad)
+                    form.locator("button[type=submit]").click()
+                    expect(form.locator(".form-error")).to_have_text(
+                        f"{f['label']} is a whole number from {f['min']} to {f['max']}."
+                    )
+                    expect(control).to_have_attribute("aria-invalid", "true")
+                control.fill(f["default"])
         if not g["form"]["fields"]:
             expect(form.locator(".rules")).to_have_text(g["form"]["note"])
         form.scroll_into_view_if_needed()

@@ -72,9 +72,9 @@ export function fieldValues(form, fields, onBad = () => {}) {
     const control = form.elements[f.name];
     if (!control) continue;
     const raw = control.value;
-    if (raw === "") continue;
+    if (f.choices && raw === "") continue; // the choice that leaves the key out
     const value = f.number ? Number(raw) : raw;
-    if (!f.choices && (!Number.isInteger(value) || value < f.min || value > f.max)) {
+    if (!f.choices && (raw.trim() === "" || !Number.isInteger(value) || value < f.min || value > f.max)) {
       const message = `${f.label} is a whole number from ${f.min} to ${f.max}.`;
       onBad(message, control);
       throw new Error(message);

@@ -534,7 +534,8 @@ function tablePad() {
           class: "primary",
           "data-testid": "cannon-done",
           disabled: !write || cannon.length < 2,
-          onclick: () => rawShot(cannon.map((b) => hit(b === "black" ? pickOne("black") : b))),
+          // a counted ball (several on the table, the Russian blacks) is named as one of them
+          onclick: () => rawShot(cannon.map((b) => hit(m.counted.includes(b) ? pickOne(b) : b))),
         },
         cannon.length < 2 ? "Cannon: tap two balls or more" : `Cannon: ${cannon.join(", ")}`,
       ),
