@@ -208,8 +208,14 @@ def plain_reason(foul: str) -> str:
 
 
 def reasons(r: RulingDict, word: str) -> str:
-    """The ruling's fouls without their clauses, ``"; "``-joined (``word`` when it names none)."""
-    return "; ".join(plain_reason(str(f)) for f in r.get("fouls") or []) or word
+    """The ruling's fouls without their clauses, ``"; "``-joined (``word`` when it names none); a
+    reason that opens with ``word`` does not repeat it (``foul: touched`` after ``foul``).
+
+    >>> reasons({"fouls": ["foul: touched (Law 37(a))", "late"]}, "foul")
+    'touched; late'
+    """
+    told = [plain_reason(str(f)) for f in r.get("fouls") or []]
+    return "; ".join(t[len(word) + 2 :] if t.startswith(word + ": ") else t for t in told) or word
 
 
 def foul_detail(r: RulingDict, word: str = "foul") -> str:

@@ -30,14 +30,11 @@ import html
 import json
 import math
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from potshot.equipment.cushions import build_geometry
-from potshot.games.carrom import equipment as cm
-from potshot.games.snooker.style import table_for
 from potshot.match.text import points_text
 from potshot.narration import ruling_map, winner_first
 from potshot.record.model import Frame, OffTable, Pot, Record, RulingDict, Shot
@@ -48,11 +45,6 @@ TrajectoriesPerShot = Sequence[Mapping[str, Trajectory] | None]
 
 SPEEDS: tuple[float, ...] = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
 """The replay's speeds (the speed menu, the arrow keys, ``#speed=``)."""
-
-# The drawing's margins (mm): not rules, only the frame of the picture.
-SNOOKER_CUSHION = 45.0
-SNOOKER_RAIL = 75.0
-CARROM_FRAME = 70.0
 
 
 def ball_colour(game: str, name: str) -> str:
@@ -66,77 +58,17 @@ def ball_colour(game: str, name: str) -> str:
     return st.fills.get(base) or st.fill(name)
 
 
-def _snooker_table(rules: Mapping[str, Any]) -> dict[str, Any]:
-    """Drawing data for the snooker/Russian table (mm), from the same outlines as the physics."""
-    table = table_for(rules)
-    g = build_geometry(table)
-    return {
-        "kind": "billiards",
-        "width": table.width,
-        "length": table.length,
-        "cushion": SNOOKER_CUSHION,
-        "rail": SNOOKER_RAIL,
-        "margin": SNOOKER_CUSHION + SNOOKER_RAIL,
-        "segments": [{"a": s.a, "b": s.b, "n": s.normal} for s in g.segments],
-        "jaws": [{"c": j.centre, "r": j.radius} for j in g.jaws],
-        # the holes drawn a little wider than the falls, for the eye
-        "pockets": [{"c": f.centre, "r": max(f.radius, table.ball_radius * 1.1) + 12.0} for f in g.falls],
-        "baulk": table.baulk_line,
-        "d": table.d_radius,
-        "spots": list(table.spots.values()),
-    }
-
-
-def _carrom_board(_rules: Mapping[str, Any]) -> dict[str, Any]:
-    """Drawing data for the ICF board, the markings as :func:`potshot.render.svg.render_position` draws them."""
-    b = cm.BOARD
-    lines = []
-    for seat in cm.SEATS:
-        base = b.base(seat)
-        for v in (base.outer, base.inner):
-            lines.append((cm.from_seat(seat, base.ends[0], v), cm.from_seat(seat, base.ends[1], v)))
-    return {
-        "kind": "board",
-        "width": b.size,
-        "length": b.size,
-        "frame": CARROM_FRAME,
-        "margin": CARROM_FRAME,
-        "pockets": [{"c": c, "r": b.pocket_diameter / 2} for c in b.pocket_centres.values()],
-        "centre": b.centre,
-        "centre_r": b.centre_circle_radius,
-        "outer_r": b.outer_circle_radius,
-        "base_lines": lines,
-        "base_circles": [c for seat in cm.SEATS for c in cm.base_circle_centres(seat)],
-        "base_circle_r": b.base_circle_radius,
-        "arrows": cm.arrows(),
-        "seats": {seat: cm.from_seat(seat, b.size / 2, -CARROM_FRAME / 2) for seat in cm.SEATS},
-    }
-
-
-def _geometry_table(game: str, rules: Mapping[str, Any]) -> dict[str, Any]:
-    """Any table from the one schema (:mod:`potshot.render.geometry`): ``replay.js`` draws its
-    common part (``kind`` other than ``snooker``/``carrom``)."""
-    from potshot.render.geometry import table_geometry
-
-    g = table_geometry(game, rules)
-    w, length = g["size"]
-    return {**g, "width": w, "length": length, "margin": g["border"]}
-
-
-_SURFACES: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
-    "snooker-table": _snooker_table,
-    "carrom-board": _carrom_board,
-}
-"""The drawing data of each :attr:`Style.surface`."""
-
-
 def table_drawing(
     game: str, rules: Mapping[str, Any] | None = None
 ) -> tuple[dict[str, Any], dict[str, float]]:
-    """The game's table (or board) as drawing data, and the cue piece's radius (mm) under ``"default"``."""
+    """The game's table (or board) in the one schema (:mod:`potshot.render.geometry`, with ``width``,
+    ``length`` and ``margin`` for the page's frame), and the cue piece's radius (mm) under ``"default"``."""
+    from potshot.render.geometry import table_geometry
+
     st = style(game)
-    drawer = _SURFACES.get(st.surface)
-    data = drawer(dict(rules or {})) if drawer is not None else _geometry_table(game, dict(rules or {}))
+    g = table_geometry(game, rules)
+    width, length = g["size"]
+    data = {**g, "width": width, "length": length, "margin": g["border"]}
     return data, {"default": st.radius(st.cue_piece, rules)}
 
 
@@ -399,6 +331,13 @@ def _asset(name: str) -> str:
     return resources.files("potshot.render").joinpath(name).read_text(encoding="utf-8")
 
 
+def table_js() -> str:
+    """The pages' table drawer (``potshot/web/static/table.js``, an ES module) as a plain script to
+    inline: the replay draws the table with the same code as the web pages (``drawTable``)."""
+    text = resources.files("potshot.web").joinpath("static/table.js").read_text(encoding="utf-8")
+    return re.sub(r"^export\s+(?=(?:async\s+)?(?:function|class|const|let)\b)", "", text, flags=re.M)
+
+
 def help_text(frame_word: str = "frame") -> str:
     """The page's help, as HTML: the keys and the URL parameters (``docs/replay.md`` says the same)."""
     speeds = ", ".join(f"{v:g}x" for v in SPEEDS)
@@ -447,7 +386,7 @@ def render_page(data: Mapping[str, Any]) -> str:
         "SPEEDS": speeds,
         "WORD": html.escape(word),
         "HELP": help_text(word),
-        "JS": _asset("replay.js"),
+        "JS": table_js() + "\n" + _asset("replay.js"),
         "DATA": blob,
     }
     # one pass: a title (or the data) that happens to contain ``__JS__`` stays as it is

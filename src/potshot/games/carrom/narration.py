@@ -58,12 +58,12 @@ def narrate(shot: Shot, ruling: RulingLike = None) -> Narration:
         head += [Part(": "), Part(act, "action")]
     elif pots(shot):
         head += [Part(" pockets "), Part(_pieces(shot), "ball")]
-    elif shot.cue is not None or shot.events:
-        first = first_hit(shot, CUE)
-        if first:
-            head += [Part(" strikes "), Part(piece_word(first), "ball"), Part(", nothing pocketed")]
-        else:
-            head.append(Part(" touches nothing"))
+    elif (first := first_hit(shot, CUE)) is not None:
+        head += [Part(" strikes "), Part(piece_word(first), "ball"), Part(", nothing pocketed")]
+    elif shot.cue is not None:  # a simulated stroke's events are complete
+        head.append(Part(" touches nothing"))
+    elif shot.events or shot.before.stroke_made:  # a marked stroke: what it touched is not recorded
+        head.append(Part(" pockets nothing"))
     else:
         head.append(Part(" plays"))
     tail: list[tuple[Part, ...] | Part] = []
@@ -103,12 +103,14 @@ def _details(shot: Shot, r: RulingDict) -> list[str]:
         parts.append("condones the penalty")
     if b.penalty_place:
         parts.append("placed " + ", ".join(b.penalty_place))
-    if shot.cue is not None or shot.events:
+    if shot.cue is not None or shot.events or shot.before.stroke_made:
         pocketed = [e.ball for e in shot.events if isinstance(e, Pot)]
         parts.append("pocketed " + ", ".join(pocketed) if pocketed else "nothing pocketed")
     pen = int(r.get("penalty_pieces") or 0)
     if r.get("foul"):
         parts.append(foul_detail(r, "technical foul" if r.get("technical") else "foul"))
+    elif r.get("fouls"):  # the referee's notes on a shot that is no foul (a board replayed, Law 71)
+        parts.append("; ".join(str(f) for f in r["fouls"]))
     if pen:
         parts.append(f"due {pen} piece{'s' if pen > 1 else ''}")
     if r.get("returned"):

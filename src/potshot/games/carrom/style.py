@@ -115,6 +115,7 @@ def board(_rules: Rules) -> dict[str, Any]:
         circles=circles,
         colours={"surface": "#f0d9a8", "border": "#5b3516", "pocket": "#0a0a0a", "line": "#2b1a0b"},
         pieces="discs",
+        labels={"queen": "Q"},
         centre=pt(b.centre),
         centre_circle=b.centre_circle_radius,
         outer_circle=b.outer_circle_radius,
@@ -122,6 +123,8 @@ def board(_rules: Rules) -> dict[str, Any]:
         bases=bases,
         arrows=arrows,
         frame=FRAME,
+        # where each seat's name goes on the frame (the replay writes them there)
+        seats={seat: pt(cm.from_seat(seat, size / 2, -FRAME / 2)) for seat in cm.SEATS},
     )
 
 

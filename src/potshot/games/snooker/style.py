@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from potshot.equipment.cushions import build_geometry
 from potshot.games.snooker import equipment as sn
 from potshot.games.snooker.narration import narrate
 from potshot.record.model import RulingDict
@@ -77,6 +78,7 @@ def billiards_table(rules: Rules, area: str = "D") -> dict[str, Any]:
     billiards plays on too (``area``: where the cue ball is placed from hand, the D or the kitchen),
     in the one schema of :mod:`potshot.render.geometry`."""
     t = table_for(rules)
+    outline = build_geometry(t)
     return geometry(
         "billiards",
         (t.width, t.length),
@@ -100,6 +102,12 @@ def billiards_table(rules: Rules, area: str = "D") -> dict[str, Any]:
         area=area,
         cushion=CUSHION,
         rail=RAIL,
+        # the cushions' straight faces and rounded jaws, as the physics plays them
+        segments=[
+            {"a": pt(s.a), "b": pt(s.b), "n": [float(s.normal[0]), float(s.normal[1])]}
+            for s in outline.segments
+        ],
+        jaws=[{"c": pt(j.centre), "r": j.radius} for j in outline.jaws],
     )
 
 
