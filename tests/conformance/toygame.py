@@ -482,7 +482,6 @@ STYLE = Style(
     name=NAME,
     title="Two-ball",
     frame_word="frame",
-    surface="pocket-table",
     surface_word="table",
     cue_piece="white",
     cue_back_in_hand=False,

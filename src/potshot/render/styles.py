@@ -96,9 +96,6 @@ class Style:
     name: str
     title: str
     frame_word: str
-    surface: str
-    """Which drawing of :mod:`potshot.render.svg` and :mod:`potshot.render.replay` (``"snooker-table"``,
-    ``"carrom-board"``)."""
     surface_word: str
     cue_piece: str
     cue_back_in_hand: bool

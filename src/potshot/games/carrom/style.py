@@ -132,7 +132,6 @@ STYLE = Style(
     name="carrom",
     title="Carrom",
     frame_word="board",
-    surface="carrom-board",
     surface_word="board",
     cue_piece="striker",
     cue_back_in_hand=True,

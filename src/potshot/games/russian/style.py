@@ -53,7 +53,6 @@ STYLE = Style(
     name="russian",
     title="Russian billiards",
     frame_word="game",
-    surface="snooker-table",
     surface_word="table",
     cue_piece="white",
     cue_back_in_hand=False,

@@ -115,7 +115,6 @@ STYLE = Style(
     name="snooker",
     title="Snooker",
     frame_word="frame",
-    surface="snooker-table",
     surface_word="table",
     cue_piece="white",
     cue_back_in_hand=False,
