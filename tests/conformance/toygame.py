@@ -4,11 +4,12 @@
 white cue ball and one red. Its rulebook, cited below as "Toy Rule n":
 
 - Toy Rule 1: two players strike the white in turn; the frame's starter plays first, the white
-  in hand behind the line (``y`` at most :data:`LINE`).
+  in hand in the D (the half disc of radius :data:`D_RADIUS` behind the line ``y =``
+  :data:`LINE`, centred on it).
 - Toy Rule 2: potting the red scores 1 and wins the frame; a stroke that pots nothing and
   commits no foul passes the turn.
 - Toy Rule 3: potting the white, or hitting nothing, is a foul: 1 point to the opponent, who
-  plays next with the white in hand behind the line (a potted red then does not count: it goes
+  plays next with the white in hand in the D (a potted red then does not count: it goes
   back on its spot).
 - Toy Rule 4: a match is ``match.frames`` frames; the starter alternates; the most frames wins.
 
@@ -60,9 +61,19 @@ POCKETS: dict[str, tuple[float, float]] = {
     "top-right": (WIDTH, LENGTH),
 }
 LINE = 150.0
-"""mm: Toy Rule 1, the white in hand goes behind this line (``y`` at most)."""
+"""mm: Toy Rule 1, the line the D stands on."""
+D_CENTRE = (500.0, LINE)
+D_RADIUS = 120.0
+"""mm: Toy Rule 1, the D: the white in hand goes within this distance of :data:`D_CENTRE`, behind the line."""
+
+
+def in_d(x: float, y: float) -> bool:
+    """Toy Rule 1: whether (x, y) is in the D."""
+    return y <= LINE and math.dist((x, y), D_CENTRE) <= D_RADIUS
+
+
 RED_SPOT = (700.0, 330.0)
-START_WHITE = (300.0, 100.0)
+START_WHITE = (500.0, 100.0)
 
 Layout = dict[str, tuple[float, float] | None]
 
@@ -137,10 +148,8 @@ class ToyReferee(Referee):
                 raise RecordError("the white is in hand: place it (Toy Rule 1)", field="before.place")
             if place is None:
                 pass  # a marked stroke from hand: where the white was placed is not recorded
-            elif not (RADIUS <= place[1] <= LINE and RADIUS <= place[0] <= WIDTH - RADIUS):
-                raise RecordError(
-                    f"the white goes behind the line (y <= {LINE:g}, Toy Rule 1)", field="before.place"
-                )
+            elif not in_d(float(place[0]), float(place[1])):
+                raise RecordError("the white goes in the D (Toy Rule 1)", field="before.place")
             else:
                 pos["white"] = (float(place[0]), float(place[1]))
         potted = {e.ball for e in shot.events if isinstance(e, Pot)}
@@ -207,8 +216,8 @@ class ToyReferee(Referee):
         if st is None or st.over:
             return None
         in_hand = st.positions.get("white") is None
-        asks = (Ask("place", st.current, "before.place", area="line"),) if in_hand else ()
-        return NextShot(st.current, "white", in_hand, "line" if in_hand else None, asks)
+        asks = (Ask("place", st.current, "before.place", area="D"),) if in_hand else ()
+        return NextShot(st.current, "white", in_hand, "D" if in_hand else None, asks)
 
     def next_frame(self) -> NextFrame | None:
         """Toy Rule 4: the starter alternates, frame by frame."""
@@ -346,7 +355,8 @@ class ToyBot(Player):
         before = Before()
         w = layout.get("white")
         if ns.in_hand:
-            w = (round(self.rng.uniform(100.0, WIDTH - 100.0), 1), round(self.rng.uniform(RADIUS, LINE), 1))
+            a, d = self.rng.uniform(math.pi, 2 * math.pi), self.rng.uniform(0.0, D_RADIUS - 1.0)
+            w = (round(D_CENTRE[0] + d * math.cos(a), 1), round(D_CENTRE[1] + d * math.sin(a), 1))
             before.place = w
         assert w is not None
         red = layout.get("red") or RED_SPOT
@@ -474,7 +484,11 @@ def table(_rules: Mapping[str, Any]) -> dict[str, Any]:
         {n: {"at": c, "radius": POCKET_RADIUS} for n, c in POCKETS.items()},
         spots={"red": RED_SPOT},
         lines=[((0.0, LINE), (WIDTH, LINE))],
-        line=LINE,
+        # the pages' D placement (Toy Rule 1)
+        baulk_line=LINE,
+        d_centre=list(D_CENTRE),
+        d_radius=D_RADIUS,
+        area="D",
     )
 
 
@@ -525,10 +539,8 @@ class Adapter(GameAdapter):
         before = Before()
         if self.layout().get("white") is None:
             p = np.clip(np.nan_to_num(place, nan=0.5), 0.0, 1.0)
-            before.place = (
-                round(RADIUS + float(p[0]) * (WIDTH - 2 * RADIUS), 2),
-                round(RADIUS + float(p[1]) * (LINE - RADIUS), 2),
-            )
+            d, a = float(p[0]) * (D_RADIUS - 1.0), math.pi + float(p[1]) * math.pi
+            before.place = (round(D_CENTRE[0] + d * math.cos(a), 2), round(D_CENTRE[1] + d * math.sin(a), 2))
         c = self.cue_of(cue)
         return Shot(player=turn.player, before=before, cue=Cue(aim=c.aim, speed=c.speed))
 
@@ -550,7 +562,7 @@ class Toy(Game):
     order = 90
     title = "Two-ball"
     table = "pocket-table"
-    place_area = "line"
+    place_area = "D"
     referee_module = MODULE
     equipment_module = MODULE
     match_module = MODULE
