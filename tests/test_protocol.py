@@ -358,6 +358,8 @@ def test_every_game_answers_the_protocol_from_the_start(game: str) -> None:
     assert ref.turn() == players[0]
     fields = ref.score_fields()
     assert set(fields["score"]) == set(players) and fields["break"] == 0
+    if "colours" in fields:  # carrom Law 16: the first board's breaker has the whites
+        assert fields["colours"] == {players[0]: "white", players[1]: "black"}
     start(ref)
     ns = ref.next_shot()
     assert ns is not None and ns.player == players[0] and ns.cue == g.cue_piece

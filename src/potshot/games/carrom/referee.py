@@ -796,7 +796,10 @@ class CarromReferee(Referee):
                 "owed": {},
                 "frames_won": {n: 0 for n in names},
                 "seats": dict(st.seats),
-                "colours": {},
+                # Law 16: the first board's breaker (the first player) has the whites
+                "colours": {
+                    n: "white" if self.side_of(n) == self.side_of(self.order[0]) else "black" for n in names
+                },
             }
         game_score = self.per_player(st.game_score)
         return {
