@@ -187,6 +187,9 @@ class Referee(ABC):
     pockets: ClassVar[tuple[str, ...]] = ()
     cushions: ClassVar[tuple[str, ...]] = ()
     foul_kinds: ClassVar[frozenset[str]] = frozenset()
+    calls: ClassVar[frozenset[str]] = frozenset()
+    """The official's calls (``shot.calls``, docs/record-extensions.md) this game's referee obeys;
+    a call of another name is refused."""
     """Foul kinds allowed in ``foul`` events (and carrom's ``before.fouls``)."""
 
     state: Any
@@ -436,6 +439,26 @@ class Referee(ABC):
             self._check_events(shot)
         if shot.after is not None:
             self.check_layout(shot.after, "after")
+        if shot.calls is not None:
+            self._check_calls(shot)
+
+    def _check_calls(self, shot: Shot) -> None:
+        """Only the calls this game has, and pieces of this game in them."""
+        calls = shot.calls
+        assert calls is not None
+        for f in msgspec.structs.fields(calls):
+            value = getattr(calls, f.name)
+            if value is None:
+                continue
+            if f.name not in self.calls:
+                have = ", ".join(sorted(self.calls)) or "none"
+                raise RecordError(
+                    f"{self.title or self.game} has no {f.name!r} call (its calls: {have})",
+                    field=f"calls.{f.encode_name}",
+                )
+            if isinstance(value, list):
+                for i, name in enumerate(value):
+                    self.check_piece(name, f"calls.{f.encode_name}[{i}]")
 
     def _events_clearly_fine(self, events: list[Any]) -> bool:
         """Whether :meth:`_check_events` would pass every event, found without building its
