@@ -136,7 +136,9 @@ class Before(_Base):
     place: Position | None = None
     concede: bool = False
     # carrom
-    penalty_place: dict[str, Position] | None = None
+    penalty_place: dict[str, Position | None] | None = None
+    """carrom: the pieces due placed before this stroke, each where it was put; ``null`` -- placed
+    where the record does not say (a marker records no positions; docs/carrom-record.md)."""
     waive_penalty: bool = False
     fouls: list[str] | None = None
     penalty_unplaced: dict[str, str] | None = None

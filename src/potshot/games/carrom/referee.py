@@ -737,7 +737,7 @@ class CarromReferee(Referee):
                     f"only carrommen are placed by a player; {name} is placed by the referee (Laws 66, 38(a))",
                     field=fld,
                 )
-            if not all(math.isfinite(v) for v in p):
+            if p is not None and not all(math.isfinite(v) for v in p):
                 raise RecordError("a placed piece's position is not a pair of numbers", field=fld)
         for i, e in enumerate(shot.events):
             if isinstance(e, Moved) and e.to is not None and not all(math.isfinite(v) for v in e.to):
@@ -1041,7 +1041,7 @@ class CarromReferee(Referee):
         if not placed:
             return
         layout = self.layout()
-        for name, (x, y) in placed.items():
+        for name, where in placed.items():
             fld = f"before.penalty_place.{name}"
             if name in st.on:
                 raise RecordError(f"{name} is on the board already", field=fld)
@@ -1064,6 +1064,14 @@ class CarromReferee(Referee):
                 right_c = self.colour(debtor)
                 name = next(n for n in eq.PIECE_NAMES if eq.colour_of(n) == right_c and n not in st.on)
                 owner = debtor
+            if where is None:
+                # placed where the record does not say (a marked board): the piece is back on the
+                # board at a spot the umpire saw to be legal (Laws 57-58); its position is unknown
+                self._count_placed(owner)
+                st.on.add(name)
+                st.pos.pop(name, None)
+                continue
+            x, y = where
             r = eq.piece_radius(name)
             if not (r <= x <= eq.BOARD_SIZE - r and r <= y <= eq.BOARD_SIZE - r):
                 raise RecordError(f"{name} at ({x:g}, {y:g}) is off the playing surface", field=fld)
@@ -1071,10 +1079,7 @@ class CarromReferee(Referee):
                 if p is not None and math.dist((x, y), p) < r + eq.piece_radius(other) - OVERLAP_TOLERANCE_MM:
                     raise RecordError(f"{name} at ({x:g}, {y:g}) overlaps {other}", field=fld)
             why = eq.penalty_place_fault(name, x, y, layout)
-            if st.returned_pending[owner]:
-                st.returned_pending[owner] -= 1
-            else:
-                st.penalty_pending[owner] -= 1
+            self._count_placed(owner)
             st.on.add(name)
             if why is None:
                 st.pos[name] = (x, y)
@@ -1088,6 +1093,14 @@ class CarromReferee(Referee):
                 who = self.side_name(placer)
                 out.fouls.append(f"{who}: penalty_misplaced: {why}")
                 self._placing_foul(placer, side, shot.player, out, "penalty_misplaced")
+
+    def _count_placed(self, owner: int) -> None:
+        """Law 51: a placed piece settles a returned piece first, then a penalty piece, of ``owner``."""
+        st = self.state
+        if st.returned_pending[owner]:
+            st.returned_pending[owner] -= 1
+        else:
+            st.penalty_pending[owner] -= 1
 
     def _unplaced(self, shot: Shot, side: int, out: _Outcome) -> None:
         """Laws 52-54: pieces due (returned or penalty) left unplaced before this stroke.
