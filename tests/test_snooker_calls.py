@@ -145,3 +145,24 @@ def test_a_misspelt_call_is_refused_with_a_suggestion() -> None:
             '{"game": "snooker", "players": ["A", "B"], "frames": [{"starts": "A", "shots": '
             '[{"player": "A", "calls": {"mis": false}, "events": []}]}]}'
         )
+
+
+def test_a_pot_may_leave_its_pocket_out_in_snooker() -> None:
+    """Snooker's rules never depend on the pocket, so a marker need not enter it: the pot scores
+    (Section 3 Rule 5) and the record keeps no invented pocket."""
+    r = last(record(shot("Ann", hit("white", "red1"), {"type": "pot", "ball": "red1"}, **BREAK)))
+    assert r["foul"] is False and r["points"] == 1
+
+
+def test_russian_refuses_a_pot_without_its_pocket() -> None:
+    """Russian billiards scores a ball only in its associated pockets (POT), so the pocket is
+    needed; the refusal names the event's field."""
+    from potshot.referee.runner import referee_record
+
+    doc = (
+        '{"game": "russian", "players": ["A", "B"], "frames": [{"starts": "A", "shots": '
+        '[{"player": "A", "before": {"place": [900.0, 600.0]}, "events": '
+        '[{"type": "hit", "ball": "white", "other": "red"}, {"type": "pot", "ball": "red"}]}]}]}'
+    )
+    res = referee_record(loads(doc))
+    assert res.error is not None and str(res.error.field).endswith("events[1].pocket")

@@ -59,10 +59,11 @@ class Cushion(_Base, tag="cushion", tag_field="type"):
 
 
 class Pot(_Base, tag="pot", tag_field="type"):
-    """A piece fell into a pocket."""
+    """A piece fell into a pocket. ``pocket`` may be left out where a marker did not enter it
+    (docs/record-extensions.md); a game whose rules depend on the pocket refuses that."""
 
     ball: str
-    pocket: str
+    pocket: str | None = None
     t: float | None = None
     together: bool = False
 

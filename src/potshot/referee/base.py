@@ -187,6 +187,9 @@ class Referee(ABC):
     pockets: ClassVar[tuple[str, ...]] = ()
     cushions: ClassVar[tuple[str, ...]] = ()
     foul_kinds: ClassVar[frozenset[str]] = frozenset()
+    pocket_matters: ClassVar[bool] = False
+    """Whether the rules depend on which pocket a piece fell into; when not, a ``pot`` event may
+    leave its ``pocket`` out (a marker need not enter it)."""
     calls: ClassVar[frozenset[str]] = frozenset()
     """The official's calls (``shot.calls``, docs/record-extensions.md) this game's referee obeys;
     a call of another name is refused."""
@@ -476,7 +479,7 @@ class Referee(ABC):
                 if e.cushion not in self.cushions:
                     return False
             elif isinstance(e, Pot):
-                if e.pocket not in self.pockets:
+                if e.pocket not in self.pockets and (e.pocket is not None or self.pocket_matters):
                     return False
             elif isinstance(e, Foul):
                 if e.kind not in self.foul_kinds:
@@ -511,7 +514,12 @@ class Referee(ABC):
                         field=f"{f}.cushion",
                     )
             elif isinstance(e, Pot):
-                if e.pocket not in self.pockets:
+                if e.pocket is None and self.pocket_matters:
+                    raise RecordError(
+                        f"the pocket the {e.ball} went into is needed: {self.title or self.game} scores by pocket",
+                        field=f"{f}.pocket",
+                    )
+                if e.pocket is not None and e.pocket not in self.pockets:
                     raise RecordError(
                         f"unknown pocket {e.pocket!r} (expected one of {', '.join(self.pockets)})",
                         field=f"{f}.pocket",
