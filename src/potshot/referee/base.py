@@ -281,6 +281,14 @@ class Referee(ABC):
 
     # -------------------------------------------------------------- undo/redo
 
+    def result_fault(self, won: Mapping[str, int]) -> str | None:
+        """Why ``won`` (the units the match counts -- frames, games -- won by each player, as an
+        organiser reports a result without marking it) cannot be the final result of this record's
+        match format, or ``None``. The default is a match of one unit, won 1 to 0."""
+        from potshot.match.frames import best_of_fault
+
+        return best_of_fault(None, None, [int(won.get(n, 0)) for n in self.record.player_names()], "frame")
+
     def snapshot(self) -> Any:
         """A deep copy of the referee's state (to restore later: undo); see :func:`state_copy`."""
         return state_copy((self.state, self.frame_index))

@@ -503,7 +503,9 @@ def stroke_layout(ref: CarromReferee, before: Before) -> Layout:
     lay: Layout = dict(ref.layout())
     for n, p in (before.penalty_place or {}).items():
         if p is None:
-            raise ValueError(f"a simulated stroke needs where {n} was placed (before.penalty_place.{n} is null)")
+            raise ValueError(
+                f"a simulated stroke needs where {n} was placed (before.penalty_place.{n} is null)"
+            )
         lay[n] = (float(p[0]), float(p[1]))
     return lay
 

@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -647,6 +648,14 @@ class CarromReferee(Referee):
         """The side's pieces pocketed and staying down (not waiting to go back)."""
         st = self.state
         return 9 - self.on_board(side) - st.returned_pending[side] - st.penalty_pending[side]
+
+    def result_fault(self, won: Mapping[str, int]) -> str | None:
+        """Law 30: a reported result in games won: the match is the best of ``match.games`` (3),
+        won by the first to more than half of them."""
+        from potshot.match.frames import best_of_fault
+
+        counts = [int(won.get(self.side_name(i), 0)) for i in range(len(self.sides))]
+        return best_of_fault(self.games_best_of, None, counts, "game")
 
     def layout(self) -> dict[str, Pos | None]:
         """The known positions of the pieces on the board."""

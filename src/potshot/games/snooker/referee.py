@@ -22,7 +22,7 @@ from __future__ import annotations
 import copy
 import functools
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypedDict, Unpack
 
@@ -676,6 +676,14 @@ class SnookerReferee(Referee):
             r.match_over = st.match.decided
             r.match_winner = st.match.winner if st.match.decided else None
         return r
+
+    def result_fault(self, won: Mapping[str, int]) -> str | None:
+        """Section 3 Rule 1(g): a reported result in frames won, against ``match.best_of`` /
+        ``match.frames`` (one frame when neither); keyed by side (a doubles side by its names
+        joined with " & ")."""
+        if self._option_error is not None:
+            return str(self._option_error)
+        return self._match_template.result_fault({k: int(v) for k, v in won.items()})
 
     def frame_result(self) -> FrameResult | None:
         st = self.state
