@@ -21,7 +21,7 @@ from potshot.match.loop import OnShot, ShotPlayed, play_shot
 from potshot.match.text import points_text
 from potshot.record.model import Frame, Hit, Pot, Record, Shot
 from potshot.referee.base import Referee
-from potshot.referee.snooker import SnookerReferee, SnookerRuling
+from potshot.referee.snooker import INCOMING_DECISIONS, SnookerReferee, SnookerRuling
 
 if TYPE_CHECKING:  # the players and the physics are imported when a frame is played, not for an account
     from potshot.physics.result import ShotResult
@@ -147,7 +147,7 @@ def play_frame(
         if st.pending is not None:
             pend = st.pending
             decision = players[pend.incoming].decide(referee)
-            striker = pend.incoming if decision == "play" else pend.offender
+            striker = pend.incoming if decision in INCOMING_DECISIONS else pend.offender
         elif last is not None and last.next:
             striker = last.next
         else:

@@ -87,7 +87,7 @@ from potshot.players.common import Layout, Point, PotField, ghost_pot, pocket_ax
 from potshot.players.fastsim import Trial, TrialTable
 from potshot.record.model import Before, Cue, Hit, OffTable, Pot, Shot
 from potshot.referee.base import Referee
-from potshot.referee.snooker import SnookerReferee, TableState
+from potshot.referee.snooker import INCOMING_DECISIONS, SnookerReferee, TableState
 
 R = eq.BALL_RADIUS
 D_CENTRE: Point = eq.SPOTS["brown"]
@@ -249,6 +249,9 @@ def stroke_table(ref: SnookerReferee, decision: str | None = None) -> tuple[Tabl
         return pend.replace_to, bool(pend.replace_to.free_ball)
     if decision == "put_back":
         return st.table, False
+    if decision == "from_hand":
+        hand = ref.table_from_hand(st.table)
+        return hand, hand.free_ball
     return st.table, pend.free_ball
 
 
@@ -716,7 +719,7 @@ class SnookerBot(CueingBot):
         pend = referee.state.pending
         if pend is not None:
             decision = self.decide(referee)
-            player = pend.incoming if decision == "play" else pend.offender
+            player = pend.incoming if decision in INCOMING_DECISIONS else pend.offender
         return self.stroke(referee, decision, player)
 
     def stroke(self, ref: SnookerReferee, decision: str | None, player: str | None = None) -> Shot:

@@ -130,7 +130,10 @@ EVENT_TYPES: tuple[type, ...] = (Hit, Cushion, Pot, OffTable, Jump, Foul, Moved,
 class Before(_Base):
     """What the player (or the incoming player after a foul) declared before the stroke."""
 
-    decision: Literal["play", "put_back", "replace"] | None = None
+    decision: Literal["play", "put_back", "replace", "from_hand"] | None = None
+    """After a foul, the incoming player's choice among the ruling's ``options``; ``from_hand`` is an
+    extension (docs/record-extensions.md): the incoming player plays from hand in the D, the other
+    balls left where they are."""
     nominate: str | None = None
     free_ball: str | None = None
     place: Position | None = None

@@ -101,6 +101,10 @@ _NO_STROKE_KINDS = frozenset({"touched", "measuring", "off_table_ball_used", "no
 
 MISS_POLICIES = ("standard", "clear_path", "always", "never")
 
+INCOMING_DECISIONS = frozenset({"play", "from_hand"})
+"""The decisions after a foul that send the incoming player to the table (Section 3 Rules 3(h),
+11(h)); ``put_back`` and ``replace`` send the offender (Rules 13, 14(a))."""
+
 
 _D_POINTS: tuple[Point, ...] = tuple(geo.d_points(D_CENTRE, eq.D_RADIUS, 20.0, R))
 _D_ARRAY = np.array(_D_POINTS, dtype=float)
@@ -780,6 +784,22 @@ class SnookerReferee(Referee):
         r.free_ball = table.free_ball
         return r
 
+    def table_from_hand(self, table: TableState) -> TableState:
+        """The table for the decision ``from_hand`` (docs/record-extensions.md): the incoming player
+        plays from hand in the D (Section 3 Rule 5), every other ball left where it is.
+
+        The decision a rule offers after a foul in place of ``play`` -- the 2004 amateur miss rule
+        (Italian text 14.1*(iii): "play from hand with all the balls left on the table"), and the
+        older amateur code's angled ball (§11). The ball on is the table's; a free ball (Section 3
+        Rule 10) is given when the cue ball is snookered from every place in the D (Section 2
+        Rule 16(a)); a cue ball in hand touches nothing (Rule 8). ``table`` is not changed.
+        """
+        layout = dict(table.layout)
+        layout["white"] = None
+        out = TableState(layout=layout, in_hand=True, on=table.on)
+        out.free_ball = self._snookered(layout, self._balls_on(layout, table.on), True)
+        return out
+
     def _expected_player(self, shot: Shot) -> tuple[str | None, str | None]:
         """(the player due at the table, the decision taken) for this shot."""
         st = self.state
@@ -800,7 +820,7 @@ class SnookerReferee(Referee):
                 f"decision {decision!r} is not offered after this foul (options: {', '.join(p.options)})",
                 field="before.decision",
             )
-        return (p.incoming if decision == "play" else p.offender), decision
+        return (p.incoming if decision in INCOMING_DECISIONS else p.offender), decision
 
     def _action(self, shot: Shot) -> SnookerRuling:
         st = self.state
@@ -914,6 +934,8 @@ class SnookerReferee(Referee):
             st.table = copy.deepcopy(pend.replace_to)
         elif decision == "put_back":
             st.table.free_ball = False  # Section 3 Rule 10(f)
+        elif decision == "from_hand":
+            st.table = self.table_from_hand(st.table)
         table = st.table
         return _Stroke(
             expected=expected,
@@ -943,7 +965,7 @@ class SnookerReferee(Referee):
         b = shot.before
         pend, on, layout = s.pend, s.on, s.layout
         free_avail = bool(pend is not None and pend.free_ball and s.decision == "play") or (
-            s.decision == "replace" and s.before_table.free_ball
+            s.decision in ("replace", "from_hand") and s.before_table.free_ball
         )
         free = b.free_ball
         nominate = b.nominate
