@@ -971,6 +971,14 @@ class SnookerReferee(Referee):
         nominate = b.nominate
         if nominate == "white":
             raise RecordError("the white cannot be nominated", field="before.nominate")
+        if nominate is not None and layout.get(nominate) is None:
+            # Section 2 Rule 12(a), Section 3 Rule 3(f)(i): a nominated ball is one the striker
+            # means to hit -- a ball not on the table cannot be, at any stage of the frame (a red,
+            # a colour after a red, the colours in sequence, a free ball): the record is wrong.
+            raise RecordError(
+                f"{nominate} is not on the table: it cannot be nominated (Section 2 Rule 12(a))",
+                field="before.nominate",
+            )
         if (
             free is None
             and nominate is not None
@@ -1000,8 +1008,6 @@ class SnookerReferee(Referee):
             # A nomination cannot make a ball on (Section 3 Rules 3(e)-(f)): a colour named while a
             # red (or a colour in sequence) is on is disregarded and the stroke ruled on its events.
             nominate = None
-        if nominate is not None and layout.get(nominate) is None:
-            raise RecordError(f"{nominate} is not on the table", field="before.nominate")
         s.free, s.nominate = free, nominate
 
     def _place_cue_ball(self, shot: Shot, s: _Stroke) -> None:
