@@ -5,11 +5,28 @@ wheelchair provision (Section 3 Rule 19(b)(i))."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 
-from tests.test_snooker_records import SPOTS, colours, error, hit, last, pot, record, shot
+from potshot.record.io import dumps, load
+from potshot.record.model import Before, Frame, Moved, Record, Shot
+from potshot.referee.snooker import SnookerReferee
+from tests.test_snooker_records import (
+    D_PLACE,
+    SPOTS,
+    colours,
+    error,
+    foul,
+    hit,
+    last,
+    pot,
+    record,
+    rule,
+    shot,
+    std,
+)
 
 
 def _only(*names: str, **extra: Any) -> dict[str, Any]:
@@ -81,3 +98,92 @@ def test_a_colour_on_the_table_nominated_while_a_red_is_on_is_disregarded() -> N
         )
     )
     assert (r["foul"], r["next"]) == (False, "Bob")
+
+
+# ------------------------------------------------ Section 3 Rule 3(c): before the frame has begun
+
+MOVED = {"type": "moved", "ball": "red15", "by": "striker", "to": [1010.0, 2950.0]}
+
+
+def test_a_ball_disturbed_before_the_frame_begins_is_no_foul() -> None:
+    """Section 3 Rule 3(c) (case AS06): the frame begins when the placed cue ball is contacted by
+    the tip; a red disturbed before that (``stroke_made: false``) goes back, no penalty, the same
+    player breaks from hand."""
+    rs = rule(
+        record(
+            shot("Ann", MOVED, place=D_PLACE, stroke_made=False),
+            shot("Ann", hit("white", "red15"), place=D_PLACE),
+            position=std(),
+        )
+    )
+    assert (rs[0]["foul"], rs[0]["penalty"], rs[0]["next"], rs[0]["in_hand"]) == (False, 0, "Ann", True)
+    assert rs[0]["score"] == {"Ann": 0, "Bob": 0}
+    assert (rs[1]["foul"], rs[1]["next"]) == (False, "Bob")
+
+
+def test_the_disturbed_ball_is_back_where_it_was() -> None:
+    """Section 3 Rule 3(c): the position is the frame's own: the red is replaced, not left at ``to``."""
+    rec = Record(game="snooker", players=["Ann", "Bob"], frames=[Frame(starts="Ann")])
+    ref = SnookerReferee(rec)
+    ref.start_frame(0, rec.frames[0])
+    before = dict(ref.state.table.layout)
+    ref.rule_checked(
+        Shot(
+            player="Ann",
+            before=Before(stroke_made=False),
+            events=[Moved("red15", by="striker", to=(1010.0, 2950.0))],
+        )
+    )
+    assert ref.state.table.layout == before and ref.state.begun is False
+
+
+def test_the_same_disturbance_without_the_declaration_is_a_foul() -> None:
+    """Section 3 Rule 12(b)(vi) (case AS08): without ``stroke_made: false`` the shot is a stroke."""
+    r = last(
+        record(
+            shot("Ann", {"type": "moved", "ball": "red15", "by": "striker"}, place=D_PLACE), position=std()
+        )
+    )
+    assert (r["foul"], r["penalty"], r["next"]) == (True, 4, "Bob")
+
+
+@pytest.mark.parametrize(
+    ("shots", "position", "fld"),
+    [
+        # after the break-off the frame has begun (case AS07)
+        (
+            [
+                shot("Ann", hit("white", "red15"), place=D_PLACE),
+                shot("Bob", foul("touched", "red14"), stroke_made=False),
+            ],
+            None,
+            "before.stroke_made",
+        ),
+        # a study position with the white on the table starts mid-frame
+        (
+            [shot("Ann", foul("touched", "red1"), stroke_made=False)],
+            {"white": [889.0, 1500.0], "red1": [700.0, 2300.0]},
+            "before.stroke_made",
+        ),
+        # no stroke: no contact with a ball
+        ([shot("Ann", hit("white", "red15"), place=D_PLACE, stroke_made=False)], None, "events[0]"),
+        # no stroke: no declaration
+        ([shot("Ann", MOVED, nominate="red1", stroke_made=False)], None, "before.stroke_made"),
+    ],
+    ids=["frame-begun", "study-position", "hit-event", "nomination"],
+)
+def test_stroke_made_false_is_refused_where_a_stroke_was_made(
+    shots: list[dict[str, Any]], position: dict[str, Any] | None, fld: str
+) -> None:
+    """Section 3 Rule 3(c): ``stroke_made: false`` is only the time before the frame has begun,
+    and holds only the balls disturbed; anything else is a bad record, located."""
+    e = error(record(*shots, position=position if position is not None else std()))
+    assert (e.shot, e.field) == (len(shots) - 1, fld)
+
+
+def test_stroke_made_false_round_trips_in_a_snooker_record() -> None:
+    """Record format: the optional field is written back as read (docs/record-extensions.md)."""
+    doc = record(shot("Ann", MOVED, stroke_made=False), position=std())
+    rec = load(json.dumps(doc))
+    assert rec.frames[0].shots[0].before.stroke_made is False
+    assert '"stroke_made": false' in dumps(rec)

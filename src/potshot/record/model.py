@@ -148,7 +148,9 @@ class Before(_Base):
     it waits for room, Law 54)."""
     stroke_made: bool | None = None
     """carrom (docs/carrom-record.md): ``False`` -- the striker never left the base lines and touched
-    nothing, no stroke (Law 88(b)); ``True`` -- it left them, a stroke even touching nothing (88(a))."""
+    nothing, no stroke (Law 88(b)); ``True`` -- it left them, a stroke even touching nothing (88(a)).
+    snooker (docs/snooker-referee.md): ``False`` -- before the frame has begun (Section 3 Rule 3(c)),
+    no stroke was made; the balls it disturbed go back, no foul."""
     # Russian billiards
     declare_pink: str | None = None
     cue_ball: str | None = None

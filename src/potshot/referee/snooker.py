@@ -38,6 +38,7 @@ from potshot.record.model import (
     Frame,
     FrameResult,
     Hit,
+    Moved,
     Shot,
 )
 from potshot.referee.base import OVERLAP_TOLERANCE_MM, Referee, Ruling, state_copy
@@ -206,6 +207,9 @@ class SnookerState:
     before_last: SnookerState | None = None
     """The state before the last stroke, for a Rule 9(b) replay (``before.action = "replay"``)."""
     last_foul: bool = False
+    begun: bool = False
+    """Section 3 Rule 3(c): the frame has begun (a stroke made from the cue ball placed in hand,
+    or a study position that starts mid-frame)."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> SnookerState:
         """``copy.deepcopy`` (and :func:`state_copy`: the referee keeps a copy before every stroke)
@@ -464,6 +468,9 @@ class SnookerReferee(Referee):
             striker=frame.starts,
             starts=frame.starts,
             match=match,
+            # Section 3 Rule 3(c): a frame starts with the cue ball in hand; a study position with
+            # the white on the table, or with points scored, starts after it has begun
+            begun=white is not None or any(scores),
         )
         table.touching = self._touching(table, free_ball=False)
 
@@ -714,6 +721,8 @@ class SnookerReferee(Referee):
     def rule(self, shot: Shot) -> SnookerRuling:
         b = shot.before
         st = self.state
+        if b.stroke_made is False:
+            return self._before_the_frame_begins(shot)
         if b.action is not None:
             if b.action != "replay":
                 st.before_last = None
@@ -732,6 +741,56 @@ class SnookerReferee(Referee):
             raise
         self.state.before_last = keep
         self.state.last_foul = r.foul
+        self.state.begun = True
+        return r
+
+    def _before_the_frame_begins(self, shot: Shot) -> SnookerRuling:
+        """Section 3 Rule 3(c): the frame begins when the cue ball, placed in hand, is contacted by
+        the tip (a stroke, or addressing it). Before that no stroke is made (``before.stroke_made:
+        false``, as in carrom's Law 88(b)) and a ball disturbed is no foul: it goes back where it
+        was, and the same player breaks, the cue ball still in hand.
+
+        Such a shot holds only what happened before the frame began: ``moved`` events (the balls
+        disturbed) and ``touched`` fouls (refused: anything else, or once the frame has begun).
+        """
+        st = self.state
+        b = shot.before
+        if st.begun:
+            raise RecordError(
+                "the frame has begun (Section 3 Rule 3(c)): stroke_made false is only for the time before "
+                "the first stroke; a ball disturbed now is a foul event",
+                field="before.stroke_made",
+            )
+        declared = [
+            name
+            for name, there in (
+                ("decision", b.decision is not None),
+                ("nominate", b.nominate is not None),
+                ("free_ball", b.free_ball is not None),
+                ("concede", b.concede),
+                ("action", b.action is not None),
+            )
+            if there
+        ]
+        if declared or shot.cue is not None or shot.after is not None:
+            what = ", ".join(declared) or ("cue" if shot.cue is not None else "after")
+            raise RecordError(
+                f"stroke_made false (Section 3 Rule 3(c)): no stroke was made, so no {what}",
+                field="before.stroke_made",
+            )
+        if b.place is not None:
+            self.check_place("white", (float(b.place[0]), float(b.place[1])), "before.place", st.table.layout)
+        for i, e in enumerate(shot.events):
+            if isinstance(e, Moved) or (isinstance(e, Foul) and e.kind == "touched"):
+                continue
+            raise RecordError(
+                "before the frame has begun (stroke_made false, Section 3 Rule 3(c)) only balls disturbed "
+                f"(moved events, touched fouls) can be recorded, not a {type(e).__struct_config__.tag} event",
+                field=f"events[{i}]",
+            )
+        st.before_last = None
+        r = self._ruling()
+        r.next = st.striker
         return r
 
     def rule_checked(self, shot: Shot) -> SnookerRuling:
@@ -839,6 +898,7 @@ class SnookerReferee(Referee):
             st.break_ = 0
             st.pending = None
             st.respotted_black = False
+            st.begun = False  # a new frame's set-up: it begins again with the break (Rule 3(c))
             r = self._ruling()
             r.next = st.starts
             r.fouls = []
