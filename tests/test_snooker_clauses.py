@@ -187,3 +187,65 @@ def test_stroke_made_false_round_trips_in_a_snooker_record() -> None:
     rec = load(json.dumps(doc))
     assert rec.frames[0].shots[0].before.stroke_made is False
     assert '"stroke_made": false' in dumps(rec)
+
+
+# ------------------------------------------------ Section 3 Rule 19(b)(i): a player in a wheelchair
+
+OPEN = colours(white=[889.0, 1500.0], red1=[700.0, 2300.0])
+WHEELCHAIR = {"provisions": {"Bob": ["wheelchair"]}}
+
+
+def test_feet_off_the_floor_does_not_apply_to_a_player_in_a_wheelchair() -> None:
+    """Section 3 Rule 19(b)(i) (case AS09): Rule 12(a)(ii) does not apply to Bob, in a wheelchair:
+    a record calling his stroke that foul is refused, located on the event; Ann's is a foul."""
+    doc = record(
+        shot("Ann", hit("white", "red1"), foul("feet_off_floor"), after={"white": [889.0, 1400.0]}),
+        shot("Bob", hit("white", "red1"), foul("feet_off_floor")),
+        position=OPEN,
+        rules=WHEELCHAIR,
+    )
+    e = error(doc)
+    assert (e.shot, e.field) == (1, "events[1]")
+    assert "19(b)(i)" in str(e)
+    r = rule(doc | {"frames": [doc["frames"][0] | {"shots": doc["frames"][0]["shots"][:1]}]})[0]
+    assert (r["foul"], r["penalty"]) == (True, 4)
+
+
+def test_the_provision_leaves_the_players_other_fouls() -> None:
+    """Section 3 Rule 19(b)(i) disapplies 12(a)(ii) only: Bob's double hit (12(a)(i)) is still a foul."""
+    doc = record(
+        shot("Ann", hit("white", "red1"), after={"white": [889.0, 1400.0]}),
+        shot("Bob", hit("white", "red1"), foul("double_hit")),
+        position=OPEN,
+        rules=WHEELCHAIR,
+    )
+    r = last(doc)
+    assert (r["foul"], r["penalty"], r["next"]) == (True, 4, "Ann")
+
+
+@pytest.mark.parametrize(
+    ("provisions", "fld", "words"),
+    [
+        ({"Bobby": ["wheelchair"]}, "rules.provisions.Bobby", "did you mean 'Bob'"),
+        ({"Bob": ["wheelchiar"]}, "rules.provisions.Bob", "did you mean 'wheelchair'"),
+        ({"Bob": "wheelchair"}, "rules.provisions.Bob", "a list of provisions"),
+        (["Bob"], "rules.provisions", "an object"),
+    ],
+    ids=["unknown-player", "misspelt-provision", "not-a-list", "not-an-object"],
+)
+def test_bad_provisions_are_refused(provisions: Any, fld: str, words: str) -> None:
+    """Record format, "Errors": a provision for someone not in the match, or one Rule 19(b) does not
+    name, is refused with the field named (AS10) and a suggestion."""
+    e = error(record(shot("Ann", hit("white", "red1")), position=OPEN, rules={"provisions": provisions}))
+    assert e.field == fld and words in str(e)
+
+
+def test_provisions_name_doubles_players_individually() -> None:
+    """Section 3 Rules 17, 19(b): a provision is a player's, in doubles too."""
+    doc = record(
+        shot("Ann", hit("white", "red1"), foul("feet_off_floor")),
+        position=OPEN,
+        players=[["Ann", "Cy"], ["Bob", "Dan"]],
+        rules={"provisions": {"Ann": ["wheelchair"], "Dan": ["colour_blind"]}},
+    )
+    assert error(doc).field == "events[1]"

@@ -33,6 +33,7 @@ from potshot import geometry as geo
 from potshot.equipment import snooker as eq
 from potshot.match.frames import MatchScore
 from potshot.record.errors import RecordError
+from potshot.record.io import suggestion
 from potshot.record.model import (
     Foul,
     Frame,
@@ -158,6 +159,44 @@ def _plain(spots: dict[str, Point]) -> dict[str, list[float]]:
 
 def _value(name: str) -> int:
     return 0 if name == "white" else eq.value_of(name)
+
+
+PROVISIONS: dict[str, str] = {
+    "wheelchair": "Section 3 Rule 19(b)(i): Rule 12(a)(ii) (a foot on the floor) does not apply",
+    "colour_blind": "Section 3 Rule 19(b)(ii): the referee tells the player a ball's colour on request",
+}
+"""The provisions of Section 3 Rule 19(b) a record may give a player (``rules.provisions``)."""
+
+
+def _provisions(raw: Any, players: list[str]) -> tuple[dict[str, frozenset[str]], RecordError | None]:
+    """``rules.provisions`` (Section 3 Rule 19(b)): ``{player: [provision, ...]}``, each name a
+    player of the match and each provision one of :data:`PROVISIONS`; the first problem found."""
+    if raw is None:
+        return {}, None
+    if not isinstance(raw, dict):
+        return {}, RecordError(
+            f"rules.provisions is an object {{player: [provision, ...]}}, got {raw!r}",
+            field="rules.provisions",
+        )
+    out: dict[str, frozenset[str]] = {}
+    for name, given in raw.items():
+        where = f"rules.provisions.{name}"
+        if name not in players:
+            return {}, RecordError(
+                f"{name!r} is not a player of the match{suggestion(str(name), frozenset(players))}",
+                field=where,
+            )
+        if not isinstance(given, list) or not all(isinstance(g, str) for g in given):
+            return {}, RecordError(f"a list of provisions, got {given!r}", field=where)
+        for g in given:
+            if g not in PROVISIONS:
+                return {}, RecordError(
+                    f"unknown provision {g!r}{suggestion(g, frozenset(PROVISIONS))} "
+                    f"(Section 3 Rule 19(b): {', '.join(PROVISIONS)})",
+                    field=where,
+                )
+        out[name] = frozenset(given)
+    return out, None
 
 
 @dataclass
@@ -368,6 +407,11 @@ class SnookerReferee(Referee):
             policy = "standard"
         self.miss_policy: str = str(policy)
         self.total_points: bool = bool(self.rules.get("total_points", False))
+        provisions, problem = _provisions(self.rules.get("provisions"), record.player_names())
+        if problem is not None:
+            self._option_error = problem
+        self.provisions: dict[str, frozenset[str]] = provisions
+        """Section 3 Rule 19(b): each player's provisions for a physical disability (``rules.provisions``)."""
         teams: list[list[str]] = []
         for p in record.players:
             teams.append(list(p) if isinstance(p, list) else [p])
@@ -1094,6 +1138,15 @@ class SnookerReferee(Referee):
         facts.check_balls({n for n, p in s.layout.items() if p is not None} | {"white"})
         s.facts = facts
         s.foul_events = list(facts.fouls)
+        if "wheelchair" in self.provisions.get(shot.player, ()):
+            for i, e in enumerate(shot.events):
+                if isinstance(e, Foul) and e.kind == "feet_off_floor":
+                    # Section 3 Rule 19(b)(i): Rule 12(a)(ii) does not apply to a player in a wheelchair
+                    raise RecordError(
+                        f"{shot.player} plays in a wheelchair (rules.provisions): Section 3 Rule 12(a)(ii), "
+                        "feet off the floor, does not apply (Section 3 Rule 19(b)(i))",
+                        field=f"events[{i}]",
+                    )
         for e in facts.moved:
             if e.by == "striker":
                 s.foul_events.append(Foul(kind="touched", ball=e.ball))
