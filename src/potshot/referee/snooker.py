@@ -571,7 +571,8 @@ class SnookerReferee(Referee):
     def _snookered(
         self, layout: Layout, targets: list[str], in_hand: bool, extra_obstacle_free: set[str] | None = None
     ) -> bool:
-        """Section 2 Rule 16 (16(a) from hand): no ball on can be hit on both extreme edges.
+        """Section 2 Rule 16 (16(a) from hand): no ball on can be hit on both extreme edges (in
+        hand: from any place in the D, found exactly by :func:`geometry.clear_place_in_d`).
 
         A cue ball whose position is unknown (a hand-scored record without ``after``) is
         taken as not snookered. Cushions never snooker (16(e)); pocket jaws are not modelled.
@@ -584,8 +585,15 @@ class SnookerReferee(Referee):
         obstacles = [p for n, p in layout.items() if p is not None and n != "white" and n not in free]
         tpos = [p for n in targets if (p := layout.get(n)) is not None]
         cue = layout.get("white")
-        starts = [cue] if cue is not None else self._d_points(layout)
-        return not geo.any_clear_to_both_edges(starts, tpos, obstacles, R)
+        if cue is not None:
+            return not geo.any_clear_to_both_edges([cue], tpos, obstacles, R)
+        # 16(a): in hand, snookered only if obstructed from EVERY position in the D. A sampled
+        # place that sees a ball on settles it; else the D is searched exactly (a window narrower
+        # than the samples' spacing still counts), places touching a ball left out (Rule 5).
+        if geo.any_clear_to_both_edges(self._d_points(layout), tpos, obstacles, R):
+            return False
+        balls = [p for n, p in layout.items() if p is not None and n != "white"]
+        return geo.clear_place_in_d(tpos, obstacles, balls, R, D_CENTRE, eq.D_RADIUS) is None
 
     def _snookered_by(self, layout: Layout, targets: list[str], ball: str) -> bool:
         """Section 3 Rule 10(b)(ii) with Section 2 Rule 16(b)-(c): the cue ball (on the table) is
