@@ -22,7 +22,7 @@ from __future__ import annotations
 import copy
 import functools
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypedDict, Unpack
 
@@ -42,7 +42,7 @@ from potshot.record.model import (
     Moved,
     Shot,
 )
-from potshot.referee.base import OVERLAP_TOLERANCE_MM, Referee, Ruling, state_copy
+from potshot.referee.base import OVERLAP_TOLERANCE_MM, Referee, RuleOption, Ruling, state_copy
 from potshot.referee.facts import StrokeFacts
 from potshot.referee.registry import register
 
@@ -102,6 +102,11 @@ _SEVEN = {
 _NO_STROKE_KINDS = frozenset({"touched", "measuring", "off_table_ball_used", "no_nomination"})
 
 MISS_POLICIES = ("standard", "clear_path", "always", "never")
+
+THIRD_MISS = ("award_frame", "amateur_2004")
+"""``rules.third_miss``: what a third foul and a miss in a row brings -- the frame awarded to the
+opponent (Section 3 Rule 14(c)(ii), the default), or the 2004 amateur rule's three choices for
+the incoming player (the Italian text's 14.1*: ``put_back``, ``play``, ``from_hand``)."""
 
 INCOMING_DECISIONS = frozenset({"play", "from_hand"})
 """The decisions after a foul that send the incoming player to the table (Section 3 Rules 3(h),
@@ -385,6 +390,22 @@ class SnookerReferee(Referee):
     pockets: ClassVar[tuple[str, ...]] = eq.POCKETS
     cushions: ClassVar[tuple[str, ...]] = eq.CUSHIONS
     foul_kinds: ClassVar[frozenset[str]] = FOUL_KINDS
+    rule_options: ClassVar[Mapping[str, RuleOption]] = {
+        "reds": RuleOption(eq.RED_COUNTS, doc="the number of reds: the 15-, 10- and 6-red games"),
+        "total_points": RuleOption(
+            (False, True), doc="games decided on aggregate points: Section 3 Rules 1(g)(ii), 4(a)(ii), 4(c)"
+        ),
+        "miss": RuleOption(MISS_POLICIES, doc="the foul-and-a-miss policy: Section 3 Rule 14"),
+        "third_miss": RuleOption(
+            THIRD_MISS,
+            doc="a third foul and a miss: Section 3 Rule 14(c)(ii), or the 2004 amateur rule 14.1*",
+        ),
+        "provisions": RuleOption(kind=dict, doc="per player: Section 3 Rule 19(b)"),
+        "table": RuleOption(
+            ("12ft", "10ft", "10", "ten_foot"), doc="the table drawn: 12 ft, or the 10 ft one"
+        ),
+    }
+    """The ``rules`` keys the snooker referee and its consumers read (docs/snooker-referee.md)."""
 
     state: SnookerState
 
@@ -407,6 +428,7 @@ class SnookerReferee(Referee):
             policy = "standard"
         self.miss_policy: str = str(policy)
         self.total_points: bool = bool(self.rules.get("total_points", False))
+        self.third_miss: str = str(self.rules.get("third_miss", "award_frame"))
         provisions, problem = _provisions(self.rules.get("provisions"), record.player_names())
         if problem is not None:
             self._option_error = problem
@@ -432,6 +454,8 @@ class SnookerReferee(Referee):
                 self._option_error = RecordError(
                     f"expected a positive whole number of frames, got {value!r}", field=f"match.{key}"
                 )
+        # unknown keys (with a suggestion) and values not allowed: rule_options, the first found
+        self._option_error = self.check_rules() or self._option_error
         self._match_template = MatchScore(
             sides=list(self.side_label),
             best_of=best_of if isinstance(best_of, int) else None,
