@@ -9,8 +9,9 @@ import pytest
 
 from potshot.record.errors import RecordError
 from potshot.record.model import Before, Frame, Hit, Record, Shot
+from potshot.referee.runner import referee_record
 from potshot.referee.snooker import SnookerReferee
-from tests.test_snooker_records import D_PLACE, colours, error, hit, record, shot
+from tests.test_snooker_records import D_PLACE, colours, error, hit, record, rule, shot
 
 # The colours on their spots, one red, the white in the open up the table.
 POS = colours(white=[300.0, 1500.0], red1=[400.0, 2200.0])
@@ -89,3 +90,73 @@ def test_from_hand_after_no_foul_is_refused() -> None:
     ref.start_frame(0, rec.frames[0])
     with pytest.raises(RecordError, match="no decision is offered"):
         ref.rule_checked(Shot(player="Ann", before=Before(decision="from_hand", place=(950.0, 700.0))))
+
+
+# ------------------------------------------------ rules.third_miss: the 2004 amateur miss rule (14.1*)
+
+OPEN = colours(white=[300.0, 1000.0])
+LEVEL = {"Ann": 30, "Bob": 30}
+AMATEUR = {"third_miss": "amateur_2004"}
+
+
+def _miss(**before: object) -> dict[str, object]:
+    """Ann, the yellow on with a full-ball view, hits the green first: a foul and a miss."""
+    return shot("Ann", hit("white", "green"), after={"white": [1500.0, 2500.0]}, **before)
+
+
+THREE = [_miss(), _miss(decision="replace"), _miss(decision="replace")]
+
+
+def test_the_third_miss_offers_three_choices_instead_of_the_frame() -> None:
+    """Italian text 14.1* (case AS14): warned after the second foul and miss in a row; after the
+    third the frame is not awarded, the incoming player chooses put_back, play or from_hand."""
+    rs = rule(record(*THREE, position=OPEN, score=LEVEL, rules=AMATEUR))
+    assert [r["warning"] for r in rs] == [False, True, False]
+    third = rs[2]
+    assert (third["miss"], third["frame_over"], third["next"]) == (True, False, "Bob")
+    assert set(third["options"]) == {"play", "put_back", "from_hand"}
+    assert third["score"] == {"Ann": 30, "Bob": 42}
+
+
+def test_the_official_third_miss_still_awards_the_frame() -> None:
+    """Section 3 Rule 14(c)(ii) stays the default (case AS15), also when stated."""
+    for rules in (None, {"third_miss": "award_frame"}):
+        r = rule(record(*THREE, position=OPEN, score=LEVEL, rules=rules))[2]
+        assert (r["frame_over"], r["winner"], r["options"]) == (True, "Bob", [])
+
+
+@pytest.mark.parametrize(
+    ("decision", "player", "place", "next_"),
+    [("from_hand", "Bob", D_PLACE, "Ann"), ("play", "Bob", None, "Ann"), ("put_back", "Ann", None, "Bob")],
+)
+def test_each_of_the_three_choices_is_taken(
+    decision: str, player: str, place: list[float] | None, next_: str
+) -> None:
+    """14.1*(i)-(iii): the incoming player plays from hand or from the position left, or the
+    offender plays again from where the cue ball came to rest; a fair stroke on the yellow."""
+    extra = {"place": place} if place else {}
+    doc = record(
+        *THREE,
+        shot(player, hit("white", "yellow"), decision=decision, after={"white": [1100.0, 1200.0]}, **extra),
+        position=OPEN,
+        score=LEVEL,
+        rules=AMATEUR,
+    )
+    r = rule(doc)[3]
+    assert (r["foul"], r["next"], r["frame_over"]) == (False, next_, False)
+
+
+def test_no_replace_after_the_third_miss() -> None:
+    """14.1*: the balls are not replaced a third time (case AS16): replace is refused."""
+    e = error(record(*THREE, _miss(decision="replace"), position=OPEN, score=LEVEL, rules=AMATEUR))
+    assert (e.shot, e.field) == (3, "before.decision")
+
+
+def test_the_warning_says_what_a_third_failure_brings() -> None:
+    """Section 3 Rule 14(c)(ii) and 14.1*: the account of the warned stroke says what follows."""
+    for rules, words in ((None, "awards the frame"), (AMATEUR, "play from hand")):
+        rec = msgspec.convert(record(*THREE[:2], position=OPEN, score=LEVEL, rules=rules), Record)
+        res = referee_record(rec)
+        assert res.error is None
+        line = res.referee.account(rec.frames[0].shots[1], res.rulings[0][1])
+        assert "warning" in line and words in line

@@ -919,6 +919,16 @@ class SnookerReferee(Referee):
         r.free_ball = table.free_ball
         return r
 
+    @staticmethod
+    def third_miss_options() -> list[str]:
+        """The 2004 amateur miss rule (the Italian text's 14.1*, ``rules.third_miss:
+        "amateur_2004"``): after a third foul and a miss in a row from a full-ball position, the
+        frame is not awarded (Section 3 Rule 14(c)(ii) is replaced); the incoming player may
+        14.1*(i) have the offender play from where the cue ball came to rest (``put_back``),
+        (ii) play himself from the position left (``play``), or (iii) play from hand with all the
+        balls left where they are (``from_hand``). The balls are not replaced: the sequence ends."""
+        return ["play", "put_back", "from_hand"]
+
     def table_from_hand(self, table: TableState) -> TableState:
         """The table for the decision ``from_hand`` (docs/record-extensions.md): the incoming player
         plays from hand in the D (Section 3 Rule 5), every other ball left where it is.
@@ -1443,7 +1453,9 @@ class SnookerReferee(Referee):
             chain = pend.chain
         st.table = new_table
         st.striker = nxt
-        if miss and chain >= 3:
+        if miss and chain >= 3 and self.third_miss == "amateur_2004":
+            options, replace_to = self.third_miss_options(), None
+        elif miss and chain >= 3:
             # Section 3 Rule 14(c)(ii), Section 2 Rule 1(d): the third failure awards the frame.
             self._end_frame(opp)
             r = self._ruling(foul=True, fouls=reasons, penalty=penalty, miss=True)
@@ -1726,6 +1738,13 @@ class SnookerReferee(Referee):
             return False, full
         return True, full
 
+    def third_failure_brings(self) -> str:
+        """What the referee's warning after a second foul and a miss in a row says (Section 3 Rule
+        14(c)(ii); under ``rules.third_miss: "amateur_2004"`` the Italian text's 14.1*)."""
+        if self.third_miss == "amateur_2004":
+            return "after a third failure the opponent may play from hand, play on, or put the offender back (14.1*)"
+        return "a third failure awards the frame"
+
     def account(self, shot: Shot, ruling: Ruling) -> str:
         line = super().account(shot, ruling)
         if shot.before.action:
@@ -1734,7 +1753,7 @@ class SnookerReferee(Referee):
         if isinstance(ruling, SnookerRuling):
             if ruling.miss:
                 line += " | FOUL AND A MISS" + (
-                    " (warning: a third failure awards the frame)" if ruling.warning else ""
+                    f" (warning: {self.third_failure_brings()})" if ruling.warning else ""
                 )
             if ruling.free_ball:
                 line += " | FREE BALL"
