@@ -675,7 +675,8 @@ class SnookerBot(CueingBot):
     # ---------------------------------------------------------- decisions
 
     def decide(self, ref: SnookerReferee) -> str:
-        """The incoming player's choice after the opponent's foul: play, put_back or replace."""
+        """The incoming player's choice after the opponent's foul: play, put_back, replace, or
+        from_hand where a rule offers it (a better pot from the D than from where the white lies)."""
         pend = ref.state.pending
         if pend is None:
             raise ValueError("no foul is pending: there is no decision to take")
@@ -684,6 +685,13 @@ class SnookerBot(CueingBot):
             self._frame = ref.frame_index
             self.replaces = 0
         mine = self._best_geometric(situation(ref, "play"))
+        if "from_hand" in opts:
+            # the 2004 amateur rule's third option (14.1*(iii)), or the older code's angled ball
+            # (§11): from hand when the D offers a clearly better pot than the position left;
+            # else as after any foul (no pot either way: the offender put back in his trouble)
+            hand = self._best_geometric(situation(ref, "from_hand"))
+            if hand >= max(mine + 0.05, 0.2):
+                return "from_hand"
         if "replace" in opts and self.replaces < self.max_replaces and mine < 0.6:
             self.replaces += 1
             return "replace"
