@@ -139,6 +139,7 @@ def simulate(
     html_path: str | None,
     as_json: bool,
     player: str,
+    **rule_values: Any,
 ) -> None:
     """Simulate one stroke of GAME and rule it (snooker and russian: a cue ball; carrom: a flick)."""
     from potshot.match.loop import ShotPlayed
@@ -158,6 +159,12 @@ def simulate(
     game = games.get(game_name)
     spot = _parse_point(place)
     layout, rules, from_record = _start(game, position_path)
+    given = {k: v for k, v in rule_values.items() if v is not None}
+    for k in given:
+        if k not in {o.name for o in game.rule_options()}:
+            raise click.UsageError(f"--{k.replace('_', '-')} is not an option of {game.name}")
+    if given:  # the game's rules options (games.Option.rule), over a --position record's rules
+        rules = game.with_rules(rules, given)
     cue_piece = game.cue_piece
     in_hand = layout.get(cue_piece) is None
     if break_off or (in_hand and spot is None and aim is None):
@@ -226,3 +233,28 @@ def simulate(
         for w in wrote:
             con.print(escape(w), highlight=False)
     sys.stdout.flush()
+
+
+def _add_rule_options(cmd: click.Command) -> click.Command:
+    """Every game's rules options (:attr:`games.Option.rule`: ``--third-miss``) as options of
+    ``potshot simulate``, each refused for a game that has not got it."""
+    owners: dict[str, tuple[games.Option, list[str]]] = {}
+    for name in games.names():
+        for opt in games.get(name).rule_options():
+            owners.setdefault(opt.name, (opt, []))[1].append(name)
+    for name, (opt, which) in owners.items():
+        kind: click.ParamType[Any] = (
+            click.Choice(list(opt.choices)) if opt.choices else click.IntRange(opt.minimum)
+        )
+        cmd.params.append(
+            click.Option(
+                [f"--{name.replace('_', '-')}", name],
+                type=kind,
+                default=None,
+                help=f"{', '.join(which)}: {opt.help} (rules.{name}; default {opt.default})",
+            )
+        )
+    return cmd
+
+
+_add_rule_options(simulate)
