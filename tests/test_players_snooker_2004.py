@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import copy
 
+from potshot.games.snooker.bot import SnookerBot
+from potshot.games.snooker.match import simulate
+from potshot.games.snooker.referee import INCOMING_DECISIONS, SPOTS, SnookerReferee
 from potshot.match.loop import play_shot
-from potshot.match.snooker import simulate
-from potshot.players.snooker import SnookerBot
 from potshot.record.model import Before, Frame, Hit, Record, Shot
 from potshot.referee.base import Ruling
 from potshot.referee.runner import referee_record
-from potshot.referee.snooker import INCOMING_DECISIONS, SPOTS, SnookerReferee
 
 Point = tuple[float, float]
 

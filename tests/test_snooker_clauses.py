@@ -13,9 +13,9 @@ import numpy as np
 import pytest
 
 from potshot import geometry as geo
+from potshot.games.snooker.referee import SnookerReferee
 from potshot.record.io import dumps, load
 from potshot.record.model import Before, Frame, Moved, Record, Shot
-from potshot.referee.snooker import SnookerReferee
 from tests.test_snooker_records import (
     D_PLACE,
     SPOTS,

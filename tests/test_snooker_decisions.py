@@ -7,10 +7,10 @@ from __future__ import annotations
 import msgspec
 import pytest
 
+from potshot.games.snooker.referee import SnookerReferee
 from potshot.record.errors import RecordError
 from potshot.record.model import Before, Frame, Hit, Record, Shot
 from potshot.referee.runner import referee_record
-from potshot.referee.snooker import SnookerReferee
 from tests.test_snooker_records import D_PLACE, colours, error, hit, record, rule, shot
 
 # The colours on their spots, one red, the white in the open up the table.
