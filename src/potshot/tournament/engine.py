@@ -129,14 +129,14 @@ def _make_player(game: str, who: Entrant, seed: int) -> Any:
     return cls(who.name, seed)
 
 
-def _with_rules(game: str, rules: dict[str, Any] | None, spec: MatchSpec) -> dict[str, Any] | None:
+def _with_rules(rules: dict[str, Any] | None, spec: MatchSpec) -> dict[str, Any] | None:
     """The match record's ``rules``: ``rules`` with the spec's rules options set (the game's own,
     :meth:`potshot.games.Game.with_rules`)."""
     if not spec.rules:
         return rules
     from potshot import games
 
-    return games.get(game).with_rules(rules, dict(spec.rules))
+    return games.get(spec.game).with_rules(rules, dict(spec.rules))
 
 
 def play_match(spec: MatchSpec) -> MatchResult:
@@ -158,7 +158,7 @@ def play_match(spec: MatchSpec) -> MatchResult:
         record = Record(
             game="snooker",
             players=list[str | list[str]](names),
-            rules=_with_rules("snooker", None if spec.reds == 15 else {"reds": spec.reds}, spec),
+            rules=_with_rules(None if spec.reds == 15 else {"reds": spec.reds}, spec),
             match={"frames": spec.frames},
             meta=meta,
         )
@@ -178,7 +178,7 @@ def play_match(spec: MatchSpec) -> MatchResult:
 
         record = new_record((names[0], names[1]), games=spec.frames, seed=spec.seed)
         record.meta = meta
-        record.rules = _with_rules("carrom", record.rules, spec)
+        record.rules = _with_rules(record.rules, spec)
         cref = CarromReferee(record)
         play_carrom(cref, record, players, max_strokes=spec.max_shots * 10)
         for frame in record.frames:
@@ -193,7 +193,7 @@ def play_match(spec: MatchSpec) -> MatchResult:
             game="russian",
             players=list[str | list[str]](names),
             meta=meta,
-            rules=_with_rules("russian", None, spec),
+            rules=_with_rules(None, spec),
         )
         rref = RussianReferee(record)
         for gi in range(spec.frames):
