@@ -16,7 +16,12 @@ class Snooker(Game):
     title = "Snooker"
     frames_help = "Frames to play (the break-off alternates; Section 3 Rule 2)."
     shot_word = "stroke"
-    decisions = ("play", "put_back", "replace")  # Section 3 Rules 10(f), 14(a)
+    decisions = (
+        "play",
+        "put_back",
+        "replace",
+        "from_hand",
+    )  # Section 3 Rules 10(f), 14(a); the 2004 third miss
     free_ball = True  # Section 3 Rule 10
     default_players = ("Ann", "Bob")
     default_max_shots = 400
@@ -25,6 +30,14 @@ class Snooker(Game):
     max_aim_error = 2.0
     options = (
         Option("reds", 15, "Reds in the triangle (the 10- and 6-red games).", choices=("15", "10", "6")),
+        Option(
+            "third_miss",
+            "award_frame",
+            "A third foul and a miss in a row: the frame to the opponent (Section 3 Rule 14(c)), or the "
+            "2004 amateur rule's choices for the incoming player (put back, play, from hand).",
+            choices=("award_frame", "amateur_2004"),
+            rule=True,
+        ),
     )
     referee_module = "potshot.games.snooker.referee"
     equipment_module = "potshot.games.snooker.equipment"
