@@ -13,11 +13,11 @@ import numpy.typing as npt
 from potshot.equipment.cushions import mouth_of
 from potshot.equipment.snooker import TABLE, Table
 from potshot.physics import kernel as K
-from potshot.physics.cue import strike
+from potshot.physics.cue import dip, strike
 from potshot.physics.params import DEFAULT_PARAMS, Params
 from potshot.physics.result import ShotResult
 from potshot.physics.table import Geometry, arrays_si, build_geometry
-from potshot.record.model import Cue, Cushion, Event, Hit, Layout, Pot
+from potshot.record.model import Cue, Cushion, Event, Hit, Jump, Layout, OffTable, Pot
 
 MAX_EVENTS = 20000
 """A shot with more events than this is stopped (reported in ``stats['truncated']``)."""
@@ -253,9 +253,12 @@ def simulate_shot(
     """
     names, pts, dist = _checked(layout, cue_ball, table)
     vx, vy, wx, wy, wz = strike(cue, params)
+    vz = dip(cue)
     geo, (lines, arcs, falls) = _geometry(table)
     n = len(names)
-    balls = np.zeros((n, 7))
+    # an elevated cue drives the ball into the slate: the 3D table (columns z, vz); a level
+    # one leaves every ball on the cloth, the planar kernel's 7 columns
+    balls = np.zeros((n, 9 if vz != 0.0 else 7))
     # each centre times 1e-3 (elementwise: the same products as one by one)
     balls[:, :2] = pts * 1e-3
     # the pairs that may be closer than a diameter, from the distances in mm (a relative 2e-9
@@ -263,10 +266,14 @@ def simulate_shot(
     near = None if dist is None else _near_pairs(pts, 2e3 * params.radius * (1.0 + 1e-9), dist)
     separate_touching(balls, params.radius, near=near)
     ci = names.index(cue_ball)
-    balls[ci, 2:] = (vx, vy, wx, wy, wz)
+    balls[ci, 2:7] = (vx, vy, wx, wy, wz)
+    if vz != 0.0:
+        balls[ci, K.VZ] = vz
     states = np.zeros(n, np.int64)
     states[ci] = K.SLIDING
-    return run_states(names, balls, states, geo, (lines, arcs, falls), params, trajectories, layout)
+    return run_states(
+        names, balls, states, geo, (lines, arcs, falls), params, trajectories, layout, cue_ball=cue_ball
+    )
 
 
 _PVEC: dict[int, tuple[Params, npt.NDArray[np.float64]]] = {}
@@ -301,7 +308,7 @@ def _kernel(
     ev_t = np.empty(ecap)
     ev_i = np.empty((ecap, 3), np.int64)
     sn_t = np.empty(cap)
-    sn_b = np.empty((cap, n, 7))
+    sn_b = np.empty((cap, n, balls.shape[1]))
     sn_s = np.empty((cap, n), np.int64)
     nev, nsnap, status = K.run(
         balls,
@@ -331,11 +338,15 @@ def run_states(
     params: Params = DEFAULT_PARAMS,
     trajectories: bool = False,
     layout: dict[str, tuple[float, float] | None] | None = None,
+    cue_ball: str | None = None,
 ) -> ShotResult:
-    """Run the kernel from explicit ball states (SI units, columns x y vx vy wx wy wz) and convert.
+    """Run the kernel from explicit ball states (SI units, columns x y vx vy wx wy wz, and
+    z vz for a table where balls may leave the cloth) and convert.
 
     The lower-level entry used by :func:`simulate_shot` and by tests that need
-    a ball in a given state of motion (a stun, a pure roll).
+    a ball in a given state of motion (a stun, a pure roll). ``jump`` events are the
+    record's for the cue ball only: with ``cue_ball`` given, only that ball's passes over
+    another are reported; without it, every ball's.
     """
     lines, arcs, _ = arrays
     start_b = balls.copy()
@@ -370,6 +381,10 @@ def run_states(
             events.append(Cushion(ball=a, cushion=geo.cushion_names[int(arcs[ib, 7])], t=t))
         elif kind == K.EV_FALL:
             events.append(Pot(ball=a, pocket=geo.pocket_names[ib], t=t))
+        elif kind == K.EV_OFF:
+            events.append(OffTable(ball=a, t=t))
+        elif kind == K.EV_OVER and (cue_ball is None or a == cue_ball):
+            events.append(Jump(ball=a, over=names[ib], t=t))
     after: Layout = {}
     if layout is not None:
         after = {n: None for n, p in layout.items() if p is None}
@@ -417,7 +432,7 @@ def _sample(
             st = int(sn_s[k, i])
             b = sn_b[k].copy()
             s = sn_s[k].copy()
-            if st in (K.SLIDING, K.ROLLING):
+            if st in (K.SLIDING, K.ROLLING, K.AIRBORNE):
                 ax, ay, _ = K.py_motion(b, s, i, p)
                 acc[i, 0], acc[i, 1] = ax, ay
                 K.py_evolve(b, s, acc, i, float(t - sn_t[k]), p)
