@@ -18,8 +18,11 @@ from typing import Any
 from click.testing import CliRunner
 
 from potshot.cli import main
+from potshot.physics import simulate_shot
+from potshot.players.fastsim import TrialTable
+from potshot.players.snooker import Option, Situation, judge, judge_trial
 from potshot.record.io import load
-from potshot.record.model import Cushion, Hit, Jump, OffTable
+from potshot.record.model import Cue, Cushion, Hit, Jump, OffTable
 
 SPOTS = {
     "yellow": [1181.0, 737.0],
@@ -29,6 +32,7 @@ SPOTS = {
     "pink": [889.0, 2676.75],
     "black": [889.0, 3245.0],
 }
+SPOT_TUPLES: dict[str, tuple[float, float] | None] = {n: (p[0], p[1]) for n, p in SPOTS.items()}
 
 
 def _position(tmp: Path, game: str, position: dict[str, Any]) -> str:
@@ -107,3 +111,36 @@ def test_a_ball_off_the_table_is_a_russian_scratch(tmp_path: Path) -> None:
     ruling = shot.ruling
     assert ruling["scratch"] is True and ruling["in_hand"] is True and ruling["next"] == "Player 2"
     assert any("left the table" in f for f in ruling["fouls"])
+
+
+# ------------------------------------------------------------------ the bots
+
+
+def test_the_bots_trial_of_an_elevated_stroke_sees_the_jump_and_the_ball_off() -> None:
+    """The snooker bot judges candidates on :class:`TrialTable`; an elevated stroke runs there on the
+    3D table as ``simulate_shot`` runs it (the same rests), and the verdict calls the jump shot and
+    the ball forced off the table fouls, so the bot does not choose them; the level stroke at the
+    same red is fair."""
+    lay = {"white": (889.0, 1000.0), "red1": (889.0, 1250.0), "red2": (889.0, 1700.0), **SPOT_TUPLES}
+    sit = Situation(layout=dict(lay), in_hand=False, on="red", free_ball=False, scores=[0, 0])
+    opt = Option("red2")
+    tt = TrialTable(lay)
+    jump = Cue(speed=3.0, aim=90.0, elevation=45.0)
+    trial = tt.run(lay["white"], jump)
+    assert trial.jumped and not trial.off
+    ref = simulate_shot(lay, jump)
+    assert [tt.names[k] for k in trial.first] == ["red2"]
+    assert trial.pos.tolist() == [list(ref.after[n]) for n in tt.names]  # type: ignore[arg-type]
+    assert not judge_trial(sit, opt, tt, trial).fair
+    assert not judge(sit, opt, lay["white"], ref).fair
+    # level, the white meets red1 first: a fair stroke at a red
+    level = tt.run(lay["white"], Cue(speed=3.0, aim=90.0))
+    assert not level.jumped and judge_trial(sit, Option("red1"), tt, level).fair
+
+    high = {"white": (889.0, 3300.0), "red1": (700.0, 3300.0), **SPOT_TUPLES}
+    high.pop("black")
+    tt2 = TrialTable(high)
+    sit2 = Situation(layout=dict(high), in_hand=False, on="red", free_ball=False, scores=[0, 0])
+    off = tt2.run(high["white"], Cue(speed=5.0, aim=90.0, elevation=45.0))
+    assert [tt2.names[k] for k in off.off] == ["white"]
+    assert not judge_trial(sit2, Option("red1"), tt2, off).fair
