@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
-from potshot.equipment.snooker import TABLE, Table
+from potshot.games.snooker.equipment import TABLE, Table
 from potshot.physics import kernel as K
 from potshot.physics.cue import dip, strike
 from potshot.physics.params import DEFAULT_PARAMS, Params
