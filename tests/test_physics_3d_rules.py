@@ -20,7 +20,7 @@ from click.testing import CliRunner
 from potshot.cli import main
 from potshot.physics import simulate_shot
 from potshot.players.fastsim import TrialTable
-from potshot.players.snooker import Option, Situation, judge, judge_trial
+from potshot.games.snooker.bot import Option, Situation, judge, judge_trial
 from potshot.record.io import load
 from potshot.record.model import Cue, Cushion, Hit, Jump, OffTable
 
