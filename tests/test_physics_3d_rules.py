@@ -18,9 +18,9 @@ from typing import Any
 from click.testing import CliRunner
 
 from potshot.cli import main
+from potshot.games.snooker.bot import Option, Situation, judge, judge_trial
 from potshot.physics import simulate_shot
 from potshot.players.fastsim import TrialTable
-from potshot.games.snooker.bot import Option, Situation, judge, judge_trial
 from potshot.record.io import load
 from potshot.record.model import Cue, Cushion, Hit, Jump, OffTable
 
