@@ -40,7 +40,7 @@ from typing import Any, cast
 
 import numpy as np
 
-from potshot.physics._jit import njit_inner_lean, njit_lean
+from potshot.physics._jit import njit_inner_lean, njit_pruned
 from potshot.physics.roots import dhorner4, horner4, quad_roots
 
 STATIONARY = 0
@@ -372,8 +372,8 @@ def _pair_time(
 ) -> float:
     si = s[i]
     sj = s[j]
-    mi = si in (SLIDING, ROLLING, AIRBORNE)
-    mj = sj in (SLIDING, ROLLING, AIRBORNE)
+    mi = si in (SLIDING, ROLLING)
+    mj = sj in (SLIDING, ROLLING)
     if si == POCKETED or sj == POCKETED or not (mi or mj):
         return INF
     w = min(acc[i, 2] if mi else INF, acc[j, 2] if mj else INF) - now
@@ -395,8 +395,6 @@ def _pair_time(
         vy -= b[j, 3]
         hx -= 0.5 * acc[j, 0]
         hy -= 0.5 * acc[j, 1]
-    if si == AIRBORNE or sj == AIRBORNE:
-        return _pair_time3(b, s, i, j, now, w, cx, cy, vx, vy, hx, hy, p)
     d2 = 2.0 * p[0]
     # quick reject: the gap cannot close within the window
     if math.hypot(cx, cy) - d2 > math.hypot(vx, vy) * w + math.hypot(hx, hy) * w * w + 1e-12:
@@ -407,19 +405,7 @@ def _pair_time(
 
 @njit_inner_lean
 def _pair_time3(
-    b: np.ndarray,
-    s: np.ndarray,
-    i: int,
-    j: int,
-    now: float,
-    w: float,
-    cx: float,
-    cy: float,
-    vx: float,
-    vy: float,
-    hx: float,
-    hy: float,
-    p: np.ndarray,
+    b: np.ndarray, s: np.ndarray, acc: np.ndarray, i: int, j: int, now: float, p: np.ndarray
 ) -> float:
     """:func:`_pair_time` when either ball is in the air: the earlier of their contact in 3D
     and the instant one passes over the other (a ``jump``).
@@ -429,6 +415,31 @@ def _pair_time3(
     minimum (a root of the derivative of the horizontal quartic, a cubic) below 2R, the
     footprints overlapping, with no contact before.
     """
+    si = s[i]
+    sj = s[j]
+    mi = si in (SLIDING, ROLLING, AIRBORNE)
+    mj = sj in (SLIDING, ROLLING, AIRBORNE)
+    if si == POCKETED or sj == POCKETED:
+        return INF
+    w = min(acc[i, 2] if mi else INF, acc[j, 2] if mj else INF) - now
+    if not w > 0.0:
+        w = 0.0
+    cx = b[i, 0] - b[j, 0]
+    cy = b[i, 1] - b[j, 1]
+    vx = 0.0
+    vy = 0.0
+    hx = 0.0
+    hy = 0.0
+    if mi:
+        vx += b[i, 2]
+        vy += b[i, 3]
+        hx += 0.5 * acc[i, 0]
+        hy += 0.5 * acc[i, 1]
+    if mj:
+        vx -= b[j, 2]
+        vy -= b[j, 3]
+        hx -= 0.5 * acc[j, 0]
+        hy -= 0.5 * acc[j, 1]
     d2 = 2.0 * p[0]
     g = p[4]
     cz = 0.0
@@ -589,10 +600,7 @@ def _air_time(
     lines: np.ndarray,
     arcs: np.ndarray,
     falls: np.ndarray,
-    bx0: float,
-    bx1: float,
-    by0: float,
-    by1: float,
+    box: np.ndarray,
 ) -> tuple[float, int, int]:
     """An airborne ball's next own event: (time, kind, index).
 
@@ -603,7 +611,7 @@ def _air_time(
     centre's height, a quartic in t), a jaw (EV_ARC, taken as an upright cylinder: met
     only while the centre is below the nose height, above it the ball passes over), the
     table left (EV_OFF: the centre passes over a cushion's nose without touching it, or
-    out of the box ``[bx0, bx1] x [by0, by1]``, the outline beyond the pockets), or a pocket's back met below the nose
+    out of ``box`` (x0, x1, y0, y1: the outline beyond the pockets, :func:`outline`)), or a pocket's back met below the nose
     height while the ball is over the fall (EV_FALL).
     """
     tend = acc[i, 2]
@@ -693,13 +701,13 @@ def _air_time(
         # out of the table's outline
         t = INF
         if vx > 0.0:
-            t = (bx1 - x) / vx
+            t = (box[1] - x) / vx
         elif vx < 0.0:
-            t = (bx0 - x) / vx
+            t = (box[0] - x) / vx
         if vy > 0.0:
-            t = min(t, (by1 - y) / vy)
+            t = min(t, (box[3] - y) / vy)
         elif vy < 0.0:
-            t = min(t, (by0 - y) / vy)
+            t = min(t, (box[2] - y) / vy)
         if t <= w and now + t < best:
             best = now + max(t, 0.0)
             kind = EV_OFF
@@ -1136,7 +1144,7 @@ def _transition(b: np.ndarray, s: np.ndarray, i: int, p: np.ndarray) -> None:
 # ------------------------------------------------------------------ the loop
 
 
-@njit_lean
+@njit_pruned
 def run(
     b: np.ndarray,
     s: np.ndarray,
@@ -1152,6 +1160,7 @@ def run(
     sn_t: np.ndarray,
     sn_b: np.ndarray,
     sn_s: np.ndarray,
+    air: np.ndarray | None = None,
 ) -> tuple[int, int, int]:
     """Simulate until every ball rests; ``b`` (x y vx vy wx wy wz, SI) and ``s`` are updated in place.
 
@@ -1159,11 +1168,16 @@ def run(
     compiled kernel small): ``work`` (n, 4) floats, ``iwork`` (n, 3) ints,
     ``tp`` (n, n) floats. Events go to ``ev_t`` (time) and ``ev_i`` (rows of
     kind, ball, other): kinds EV_BALL (other = ball), EV_LINE (other = line),
-    EV_ARC (other = arc), EV_FALL (other = fall), EV_TRANSITION; with a 9-column
-    ``b`` (x y vx vy wx wy wz z vz: balls that may leave the cloth) also EV_SLATE (a
-    landing), EV_OVER (ball passed over part of other) and EV_OFF (ball left the table,
-    other = the cushion line it passed over or -1; its state becomes POCKETED, out of
-    play, where it left). When
+    EV_ARC (other = arc), EV_FALL (other = fall), EV_TRANSITION.
+
+    ``air``: None for the planar table (no ball leaves the cloth); for the 3D table,
+    the table's outline (:func:`outline`) with a 9-column ``b`` (x y vx vy wx wy wz z vz).
+    There are also EV_SLATE (a landing), EV_OVER (ball passed over part of other) and
+    EV_OFF (ball left the table, other = the cushion line it passed over or -1; its state
+    becomes POCKETED, out of play, where it left). Every use of the 3D helpers is under
+    ``air is not None``: numba prunes those branches when ``air`` is omitted (this
+    function compiles with its rewrite passes on, :func:`~potshot.physics._jit.njit_pruned`),
+    so the planar kernel neither types nor compiles them. When
     ``sn_t`` has room, every ball's state after each event is written to
     ``sn_t/sn_b/sn_s`` (snapshots, for animation).
 
@@ -1179,20 +1193,10 @@ def run(
     now = 0.0
     nsnap = 0
     status = 0
-    # the table's outline for airborne balls: the extent of the pockets' falls
-    bx0 = INF
-    bx1 = -INF
-    by0 = INF
-    by1 = -INF
-    for k in range(len(falls)):
-        bx0 = min(bx0, falls[k, 0] - falls[k, 2])
-        bx1 = max(bx1, falls[k, 0] + falls[k, 2])
-        by0 = min(by0, falls[k, 1] - falls[k, 2])
-        by1 = max(by1, falls[k, 1] + falls[k, 2])
     for i in range(n):
         if s[i] == POCKETED:
             continue
-        if nc >= 9 and (b[i, Z] > 0.0 or b[i, VZ] != 0.0):
+        if air is not None and (b[i, Z] > 0.0 or b[i, VZ] != 0.0):
             # off the cloth, or driven into the slate by the cue (its reaction lifts the ball)
             if b[i, Z] <= 0.0 and b[i, VZ] < 0.0:
                 _land(b, s, i, p)
@@ -1226,8 +1230,8 @@ def run(
             acc[i, 0] = ax
             acc[i, 1] = ay
             acc[i, 2] = now + T
-            if s[i] == AIRBORNE:
-                t, k, o = _air_time(b, acc, i, now, p, lines, arcs, falls, bx0, bx1, by0, by1)
+            if air is not None and s[i] == AIRBORNE:
+                t, k, o = _air_time(b, acc, i, now, p, lines, arcs, falls, air)
             else:
                 t, k, o = _ball_time(b, s, acc, i, now, p, lines, arcs, falls)
             acc[i, 3] = t
@@ -1235,7 +1239,10 @@ def run(
             iwork[i, 1] = o
             for j in range(n):
                 if j != i:
-                    t = _pair_time(b, s, acc, i, j, now, p)
+                    if air is not None and (s[i] == AIRBORNE or s[j] == AIRBORNE):
+                        t = _pair_time3(b, s, acc, i, j, now, p)
+                    else:
+                        t = _pair_time(b, s, acc, i, j, now, p)
                     if j < i:
                         tp[j, i] = t
                     else:
@@ -1275,7 +1282,7 @@ def run(
             now = best
         ox = 0.0
         oy = 0.0
-        if kind == EV_BALL and (s[a] == AIRBORNE or s[o] == AIRBORNE):
+        if air is not None and kind == EV_BALL and (s[a] == AIRBORNE or s[o] == AIRBORNE):
             za = b[a, Z] if s[a] == AIRBORNE else 0.0
             zo = b[o, Z] if s[o] == AIRBORNE else 0.0
             d3 = math.sqrt((b[a, 0] - b[o, 0]) ** 2 + (b[a, 1] - b[o, 1]) ** 2 + (za - zo) ** 2)
@@ -1308,7 +1315,7 @@ def run(
             b[a, 1] = falls[o, 1]
             for c in range(2, nc):
                 b[a, c] = 0.0
-        elif kind == EV_SLATE:
+        elif air is not None and kind == EV_SLATE:
             _land(b, s, a, p)
         elif kind == EV_OFF:
             s[a] = POCKETED
@@ -1318,7 +1325,7 @@ def run(
             _transition(b, s, a, p)
             o = n - n - 1
         if kind in (EV_LINE, EV_ARC):
-            if s[a] == AIRBORNE:
+            if air is not None and s[a] == AIRBORNE:
                 _air_cushion(b, a, kind, o, lines, arcs, p)
             else:
                 _ball_cushion(b, s, a, ox, oy, p)
@@ -1333,6 +1340,17 @@ def run(
             upd[1] = o
             nupd = 2
     return nev, nsnap, status
+
+
+def outline(falls: np.ndarray) -> np.ndarray:
+    """The table's outline for airborne balls (``run``'s ``air``): x0, x1, y0, y1 of the
+    pockets' falls (m); a ball in the air whose centre leaves it has left the table."""
+    box = np.empty(4)
+    box[0] = float((falls[:, 0] - falls[:, 2]).min())
+    box[1] = float((falls[:, 0] + falls[:, 2]).max())
+    box[2] = float((falls[:, 1] - falls[:, 2]).min())
+    box[3] = float((falls[:, 1] + falls[:, 2]).max())
+    return box
 
 
 def _python(f: Callable[..., Any]) -> Callable[..., Any]:

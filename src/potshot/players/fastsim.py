@@ -119,6 +119,8 @@ class TrialTable:
         self.sn_s = np.empty((0, n), np.int64)
         self.b3 = np.zeros((n, 9))
         """The 3D table's balls (x y vx vy wx wy wz z vz), for a stroke with an elevated cue."""
+        self.sn_b3 = np.empty((0, n, 9))
+        self.outline = K.outline(self.arrays[2])
 
     def clear_of_balls(self, p: Point, margin: float = 0.0) -> bool:
         """Whether the cue ball may stand at ``p`` (no overlap with another ball)."""
@@ -151,22 +153,13 @@ class TrialTable:
         lines, arcs, falls = self.arrays
         while True:
             self.tp.fill(np.inf)
-            nev, _, status = K.run(
-                b,
-                s,
-                self.pvec,
-                lines,
-                arcs,
-                falls,
-                self.work,
-                self.iwork,
-                self.tp,
-                self.ev_t,
-                self.ev_i,
-                self.sn_t,
-                self.sn_b,
-                self.sn_s,
-            )
+            args = (b, s, self.pvec, lines, arcs, falls, self.work, self.iwork, self.tp)
+            if vz != 0.0:
+                nev, _, status = K.run(
+                    *args, self.ev_t, self.ev_i, self.sn_t, self.sn_b3, self.sn_s, self.outline
+                )
+            else:
+                nev, _, status = K.run(*args, self.ev_t, self.ev_i, self.sn_t, self.sn_b, self.sn_s)
             if status == 1 and self._ecap < 20000:
                 self._ecap = min(self._ecap * 8, 20000)
                 self._alloc(len(self.names))
