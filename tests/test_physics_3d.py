@@ -345,3 +345,59 @@ def test_a_ball_drops_into_a_pocket_from_the_air() -> None:
     # the same ball on the cloth at that pace is potted too; jumped twice as hard it flies over the pocket
     over = simulate_shot({"white": (1600.0, 1784.5)}, Cue(speed=2.0, aim=0.0, elevation=60.0))
     assert [type(e) for e in over.events] == [OffTable]
+
+
+# ------------------------------------------------------------------ swerve and massé
+
+
+def _bar_direction(cue: Cue) -> float:
+    """Coriolis's massé aiming system as Alciatore presents it ("BAR": Billiards Digest, Nov 2005,
+    "Coriolis was brilliant ... Part V: massé shot aiming", Principle 25, proved in his technical
+    proof TP A.19): the cue ball's final direction is along the line from its resting point R to
+    the point A where the cue's line through the tip's contact point B meets the cloth. Degrees."""
+    th, ph = math.radians(cue.elevation), math.radians(cue.aim)
+    d = (math.cos(ph), math.sin(ph))
+    c = (math.cos(th) * d[0], math.cos(th) * d[1], -math.sin(th))  # along the cue, downwards
+    up = (math.sin(th) * d[0], math.sin(th) * d[1], math.cos(th))
+    right = (d[1], -d[0], 0.0)
+    a = math.sqrt(1 - cue.side**2 - cue.height**2)
+    b = [R * (cue.side * right[k] + cue.height * up[k] - a * c[k]) for k in range(3)]
+    lam = (b[2] + R) / math.sin(th)  # down the cue's line to the cloth, R below the centre
+    return math.degrees(math.atan2(b[1] + lam * c[1], b[0] + lam * c[0]))
+
+
+@pytest.mark.parametrize(
+    ("elevation", "side", "height", "speed"),
+    [
+        (20.0, 0.45, 0.0, 1.0),
+        (45.0, 0.3, 0.2, 0.5),
+        (60.0, 0.4, 0.0, 0.4),
+        (75.0, -0.3, -0.2, 0.2),
+        (80.0, 0.35, 0.1, 0.15),
+    ],
+)
+def test_masse_and_swerve_end_where_coriolis_aims(
+    elevation: float, side: float, height: float, speed: float
+) -> None:
+    """An elevated cue with side: the ball hops, curves while it slides (or while its last bounces
+    take the slip), and rolls on in the direction Coriolis's massé system gives (to 1e-7 degree; the cue without squirt, as in his
+    analysis). The hops do not change it: the slate's impulses act at the contact point, about
+    which they leave the ball's angular momentum, hence its rolling velocity, as it was."""
+    p = DEFAULT_PARAMS.replace(cue_end_mass=1e-15)  # a massless cue end: no squirt
+    cue = Cue(speed=speed, aim=90.0, elevation=elevation, side=side, height=height)
+    b = np.zeros((1, 9))
+    b[0, :2] = 0.889, 1.5
+    b[0, 2:7] = strike(cue, p)
+    b[0, 8] = dip(cue)
+    out = run_raw(b, np.array([K.SLIDING]), params=p, snapshots=20000)
+    states = list(out["snap_s"][:, 0])
+    k = states.index(K.ROLLING)
+    assert K.AIRBORNE in states[:k]
+    assert not any(e[0] in (K.EV_LINE, K.EV_ARC) and e[3] <= out["snap_t"][k] for e in out["events"])
+    v = out["snap_b"][k, 0, 2:4]
+    final = math.degrees(math.atan2(v[1], v[0]))
+    assert final == pytest.approx(_bar_direction(cue), abs=1e-7)
+    # it curved: the final direction is not the direction it left the cue in
+    assert abs(final - 90.0) > 5.0
+    # right side curves it right (toward +x, aiming up the table), left side left
+    assert (final < 90.0) == (side > 0) or abs(final - 90.0) > 90.0
