@@ -254,13 +254,6 @@ def motion(b: np.ndarray, s: np.ndarray, i: int, p: np.ndarray) -> tuple[float, 
         return -f * b[i, 2] / vn, -f * b[i, 3] / vn, vn / f
     if st == SPINNING:
         return 0.0, 0.0, abs(b[i, 6]) / p[3]
-    if st == AIRBORNE:
-        # flight until the bottom reaches the cloth: z + vz t - g t^2 / 2 = 0 (the cancellation-free root)
-        z = b[i, Z]
-        vz = b[i, VZ]
-        g = p[4]
-        sq = math.sqrt(vz * vz + 2.0 * g * z) if z > 0.0 else abs(vz)
-        return 0.0, 0.0, (vz + sq) / g if vz >= 0.0 else 2.0 * z / (sq - vz)
     return 0.0, 0.0, INF
 
 
@@ -269,15 +262,6 @@ def evolve(b: np.ndarray, s: np.ndarray, acc: np.ndarray, i: int, dt: float, p: 
     """Move ball i along its current analytic trajectory by ``dt`` seconds."""
     st = s[i]
     if st in (STATIONARY, POCKETED) or dt == 0.0:
-        return
-    if st == AIRBORNE:
-        # a parabola: no friction in the air, every spin component kept (as in pooltool's
-        # _evolve_airborne_state)
-        g = p[4]
-        b[i, 0] += b[i, 2] * dt
-        b[i, 1] += b[i, 3] * dt
-        b[i, Z] += (b[i, VZ] - 0.5 * g * dt) * dt
-        b[i, VZ] -= g * dt
         return
     wz = b[i, 6]
     dec = p[3] * dt
@@ -304,6 +288,29 @@ def evolve(b: np.ndarray, s: np.ndarray, acc: np.ndarray, i: int, dt: float, p: 
     else:
         b[i, 4] = -b[i, 3] / R
         b[i, 5] = b[i, 2] / R
+
+
+@njit_inner_lean
+def flight(b: np.ndarray, i: int, p: np.ndarray) -> float:
+    """How long airborne ball i flies before its bottom reaches the cloth: the root of
+    ``z + vz t - g t^2 / 2 = 0``, in its cancellation-free form. (Kept out of :func:`motion`
+    and :func:`evolve`, whose planar code a branch for the air slowed by a tenth.)"""
+    z = b[i, Z]
+    vz = b[i, VZ]
+    g = p[4]
+    sq = math.sqrt(vz * vz + 2.0 * g * z) if z > 0.0 else abs(vz)
+    return (vz + sq) / g if vz >= 0.0 else 2.0 * z / (sq - vz)
+
+
+@njit_inner_lean
+def fly(b: np.ndarray, i: int, dt: float, p: np.ndarray) -> None:
+    """Move airborne ball i along its parabola by ``dt`` seconds: no friction in the air, every
+    spin component kept (as pooltool's ``_evolve_airborne_state``)."""
+    g = p[4]
+    b[i, 0] += b[i, 2] * dt
+    b[i, 1] += b[i, 3] * dt
+    b[i, Z] += (b[i, VZ] - 0.5 * g * dt) * dt
+    b[i, VZ] -= g * dt
 
 
 @njit_inner_lean
@@ -1206,6 +1213,8 @@ def run(
             classify(b, s, i, p)
     for i in range(n):
         ax, ay, T = motion(b, s, i, p)
+        if air is not None and s[i] == AIRBORNE:
+            T = flight(b, i, p)
         acc[i, 0] = ax
         acc[i, 1] = ay
         acc[i, 2] = T
@@ -1227,6 +1236,8 @@ def run(
         for q in range(nupd):
             i = upd[q]
             ax, ay, T = motion(b, s, i, p)
+            if air is not None and s[i] == AIRBORNE:
+                T = flight(b, i, p)
             acc[i, 0] = ax
             acc[i, 1] = ay
             acc[i, 2] = now + T
@@ -1278,7 +1289,10 @@ def run(
         if best > now:
             dt = best - now
             for i in range(n):
-                evolve(b, s, acc, i, dt, p)
+                if air is not None and s[i] == AIRBORNE:
+                    fly(b, i, dt, p)
+                else:
+                    evolve(b, s, acc, i, dt, p)
             now = best
         ox = 0.0
         oy = 0.0
@@ -1361,3 +1375,4 @@ def _python(f: Callable[..., Any]) -> Callable[..., Any]:
 # sampling and tests: the compiled helpers have no Python wrapper.
 py_motion = _python(motion)
 py_evolve = _python(evolve)
+py_fly = _python(fly)

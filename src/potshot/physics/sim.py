@@ -456,7 +456,9 @@ def _sample(
             st = int(sn_s[k, i])
             b = sn_b[k].copy()
             s = sn_s[k].copy()
-            if st in (K.SLIDING, K.ROLLING, K.AIRBORNE):
+            if st == K.AIRBORNE:
+                K.py_fly(b, i, float(t - sn_t[k]), p)
+            elif st in (K.SLIDING, K.ROLLING):
                 ax, ay, _ = K.py_motion(b, s, i, p)
                 acc[i, 0], acc[i, 1] = ax, ay
                 K.py_evolve(b, s, acc, i, float(t - sn_t[k]), p)
