@@ -312,6 +312,12 @@ def test_a_high_ball_passes_over_the_cushion_and_leaves_the_table() -> None:
     high = simulate_shot({"white": (889.0, 3300.0)}, Cue(speed=5.0, aim=90.0, elevation=45.0))
     assert [type(e) for e in high.events] == [OffTable]
     assert high.after["white"] is None
+    # where it left: over the top cushion's nose, R (1 - cos theta) inside the cushion line
+    off = high.events[0]
+    assert isinstance(off, OffTable) and off.at is not None
+    assert off.at[0] == pytest.approx(889.0, abs=1e-6)
+    sn = DEFAULT_PARAMS.cushion_height / R - 1.0
+    assert off.at[1] == pytest.approx(3569.0 - 1000 * R * (1 - math.sqrt(1 - sn * sn)), abs=1e-6)
     low = simulate_shot({"white": (889.0, 3300.0)}, Cue(speed=2.0, aim=90.0, elevation=10.0))
     assert not any(isinstance(e, OffTable) for e in low.events)
     assert any(getattr(e, "cushion", None) == "top" for e in low.events)

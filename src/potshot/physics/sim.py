@@ -406,7 +406,9 @@ def run_states(
         elif kind == K.EV_FALL:
             events.append(Pot(ball=a, pocket=geo.pocket_names[ib], t=t))
         elif kind == K.EV_OFF:
-            events.append(OffTable(ball=a, t=t))
+            # the kernel leaves a ball that went off where it left the table
+            at = (float(balls[ia, 0]) * 1e3, float(balls[ia, 1]) * 1e3)
+            events.append(OffTable(ball=a, t=t, at=at))
         elif kind == K.EV_OVER and (cue_ball is None or a == cue_ball):
             events.append(Jump(ball=a, over=names[ib], t=t))
     after: Layout = {}
