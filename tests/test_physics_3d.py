@@ -306,6 +306,18 @@ def test_a_ball_landing_on_another_keeps_momentum_and_restitution() -> None:
     assert after[1, 8] == 0.0  # the lower ball stays on the cloth
 
 
+def test_a_ball_dropped_exactly_on_another_rolls_off_it() -> None:
+    """Dropped onto the top of another ball with no offset at all (an unstable balance), a ball
+    does not bounce there for ever: it comes off, and both end at rest apart on the cloth."""
+    b = np.array([ball3(889.0, 1500.0, z=0.1), ball3(889.0, 1500.0)])
+    out = run_raw(b, np.array([K.AIRBORNE, K.STATIONARY]))
+    assert out["status"] == 0 and len(out["events"]) < 100
+    assert list(out["states"]) == [K.STATIONARY, K.STATIONARY]
+    assert (out["balls"][:, 7] == 0.0).all()
+    gap = math.hypot(*(out["balls"][0, :2] - out["balls"][1, :2]))
+    assert gap >= 2 * R - 1e-9
+
+
 def test_a_high_ball_passes_over_the_cushion_and_leaves_the_table() -> None:
     """Towards the top cushion above its nose: an ``off_table`` event, no cushion contact; lower, the
     same ball strikes the cushion and stays on the table."""

@@ -804,6 +804,11 @@ def _ball_ball3(b: np.ndarray, s: np.ndarray, i: int, j: int, p: np.ndarray) -> 
     vzj = b[j, VZ] if aj else 0.0
     nx = b[j, 0] - b[i, 0]
     ny = b[j, 1] - b[i, 1]
+    if nx * nx + ny * ny < 1e-24:
+        # one exactly on top of the other, an unstable balance: tip it a nanometre along +x
+        # (any real offset grows bounce by bounce until the upper ball rolls off; with none it
+        # would bounce in place for ever)
+        nx = 1e-9
     nz = zj - zi
     d = math.sqrt(nx * nx + ny * ny + nz * nz)
     nx /= d
