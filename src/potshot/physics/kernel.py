@@ -295,9 +295,9 @@ def flight(b: np.ndarray, i: int, p: np.ndarray) -> float:
     """How long airborne ball i flies before its bottom reaches the cloth: the root of
     ``z + vz t - g t^2 / 2 = 0``, in its cancellation-free form. (Kept out of :func:`motion`
     and :func:`evolve`, whose planar code a branch for the air slowed by a tenth.)"""
-    z = b[i, Z]
-    vz = b[i, VZ]
-    g = p[4]
+    z: float = b[i, Z]
+    vz: float = b[i, VZ]
+    g: float = p[4]
     sq = math.sqrt(vz * vz + 2.0 * g * z) if z > 0.0 else abs(vz)
     return (vz + sq) / g if vz >= 0.0 else 2.0 * z / (sq - vz)
 
