@@ -50,10 +50,10 @@ ROLLING = 3
 POCKETED = 4
 AIRBORNE = 5
 
-# Ball columns 7 and 8 (present when ``b`` has 9 columns): the height of the ball's bottom
-# above the cloth and its vertical velocity. A 7-column ``b`` is the planar table: no ball
-# there ever leaves the cloth (nothing in the kernel reads columns 7-8 of a ball that is
-# not AIRBORNE, and only a 9-column ``b`` makes one AIRBORNE).
+# Ball columns 7 and 8 of the 3D table (``run`` with ``air``, whose ``b`` has 9 columns): the
+# height of the ball's bottom above the cloth and its vertical velocity. Without ``air`` (the
+# planar table, 7 columns) no ball leaves the cloth: nothing reads columns 7-8 of a ball that
+# is not AIRBORNE, and only ``run`` with ``air`` makes one AIRBORNE.
 Z = 7
 VZ = 8
 
