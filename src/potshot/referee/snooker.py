@@ -31,6 +31,7 @@ import numpy as np
 
 from potshot import geometry as geo
 from potshot.equipment import snooker as eq
+from potshot.equipment.cushions import table_geometry
 from potshot.match.frames import MatchScore
 from potshot.record.errors import RecordError
 from potshot.record.model import (
@@ -40,6 +41,7 @@ from potshot.record.model import (
     Hit,
     Shot,
 )
+from potshot.referee import snooker_older as older
 from potshot.referee.base import OVERLAP_TOLERANCE_MM, Referee, Ruling, state_copy
 from potshot.referee.facts import StrokeFacts
 from potshot.referee.registry import register
@@ -97,7 +99,11 @@ _SEVEN = {
     "no_nomination": "Section 3 Rule 12(d)(v)-(vi): failing to nominate a colour when required",
 }
 # Fouls that can be committed without a stroke being made (Section 3 Rules 11(a), 14(d)).
+_NOT_AT_REST = _BALL_CONCERNED["not_at_rest"]
 _NO_STROKE_KINDS = frozenset({"touched", "measuring", "off_table_ball_used", "no_nomination"})
+
+FROM_HAND = "from_hand"
+"""The decision to play from hand in the D with the other balls where they are (older code B §11)."""
 
 MISS_POLICIES = ("standard", "clear_path", "always", "never")
 
@@ -359,6 +365,14 @@ class SnookerReferee(Referee):
             )
             policy = "standard"
         self.miss_policy: str = str(policy)
+        code = self.rules.get("code", older.OFFICIAL)
+        if code not in older.CODES:
+            self._option_error = RecordError(
+                f"rules.code must be one of {', '.join(older.CODES)}, got {code!r}", field="rules.code"
+            )
+            code = older.OFFICIAL
+        self.older: bool = code == older.OLDER
+        """The older amateur code (``docs/snooker-older-code.md``): its differences are hooked in."""
         self.total_points: bool = bool(self.rules.get("total_points", False))
         teams: list[list[str]] = []
         for p in record.players:
@@ -419,6 +433,8 @@ class SnookerReferee(Referee):
             raise self._option_error
         if len(self.sides) < 2:
             raise RecordError("snooker is played by two or more players or teams", field="players")
+        if self.older:
+            older.s2_two_players(self.sides)
         match = self.state.match if self.state is not None and self.state.match is not None else None
         if match is None:
             match = copy.deepcopy(self._match_template)
@@ -530,6 +546,8 @@ class SnookerReferee(Referee):
         tpos = [p for n in targets if (p := layout.get(n)) is not None]
         cue = layout.get("white")
         starts = [cue] if cue is not None else self._d_points(layout)
+        if self.older:
+            return older.s7_snookered(cue, tpos, obstacles, R, starts)
         return not geo.any_clear_to_both_edges(starts, tpos, obstacles, R)
 
     def _snookered_by(self, layout: Layout, targets: list[str], ball: str) -> bool:
@@ -795,6 +813,8 @@ class SnookerReferee(Referee):
         decision = b.decision
         if decision is None:
             decision = "put_back" if shot.player == p.offender and shot.player != p.incoming else "play"
+            if decision == "put_back" and decision not in p.options and "replace" in p.options:
+                decision = "replace"  # the offender plays again where only a replacement is offered
         if decision not in p.options:
             raise RecordError(
                 f"decision {decision!r} is not offered after this foul (options: {', '.join(p.options)})",
@@ -1018,6 +1038,8 @@ class SnookerReferee(Referee):
         s.jump_foul = any(
             j.ball == "white" and not any(c != j.over for c in j.contacts_before) for j in facts.jumps
         )
+        if self.older:
+            s.jump_foul = older.s15_jump(facts)
         s.no_stroke = (
             not facts.stroke
             and bool(s.foul_events)
@@ -1062,6 +1084,10 @@ class SnookerReferee(Referee):
                 _Foul("Section 3 Rules 5, 12(a)(iv): cue ball played from hand outside the D", value_on)
             )
         fouls += self._declared_fouls(s.foul_events, value_on)
+        if self.older:  # older code B §15.1: not at rest, the value of the ball on only
+            fouls = [
+                _Foul(older.NOT_AT_REST, value_on) if f.reason.startswith(_NOT_AT_REST) else f for f in fouls
+            ]
         if s.jump_foul:
             fouls.append(_Foul("Section 2 Rule 19, Section 3 Rule 12(a)(viii): jump shot", value_on))
         fouls += self._first_contact_fouls(s)
@@ -1268,6 +1294,8 @@ class SnookerReferee(Referee):
             options.append("replace")
             replace_to = before_table
             chain = pend.chain
+        if self.older:
+            options, replace_to, chain = self._older_after_foul(shot, s, miss, new_table, replace_to)
         st.table = new_table
         st.striker = nxt
         if miss and chain >= 3:
@@ -1306,9 +1334,10 @@ class SnookerReferee(Referee):
         on, free = s.on, s.free
         obj_pots = [n for n in s.pots if n != "white"]
         if on == "red":
-            return sum(1 for n in obj_pots if _RED[n]) + (
-                1 if free is not None and free in obj_pots else 0
-            ), set()
+            free_counts = free is not None and free in obj_pots
+            if self.older:  # older code B §10: with a ball on potted, the free ball adds nothing
+                free_counts = older.s10_free_ball_counts(free, obj_pots, _RED)
+            return sum(1 for n in obj_pots if _RED[n]) + (1 if free_counts else 0), set()
         if on == "colour":
             return (eq.BALL_VALUES[s.nominate] if s.nominate and s.nominate in obj_pots else 0), set()
         if on in obj_pots:
@@ -1505,6 +1534,8 @@ class SnookerReferee(Referee):
             return False, _never
         if _only_black(layout_before):
             return False, _never  # Rule 14: never when only the black remains
+        if self.older:
+            return self._older_miss(before_table, cue_start, layout_before, on, free), _never
         # balls that are or could be on (Rule 14(b)): any colour after a red; the free ball too
         targets = self._balls_on(layout_before, on) if on != "colour" else self._colours_on(layout_before)
         if free is not None:
@@ -1552,6 +1583,53 @@ class SnookerReferee(Referee):
         if max(scores_after) - min(scores_after) > pr_after:
             return False, full
         return True, full
+
+    # ------------------------------------------- the older amateur code (rules.code)
+
+    def _targets_and_obstacles(
+        self, layout: Layout, on: str, free: str | None
+    ) -> tuple[list[Point], list[Point]]:
+        """The positions of the balls that are or could be on (any colour after a red, the free
+        ball too: Section 3 Rule 14(b)) and of the other object balls."""
+        targets = self._balls_on(layout, on) if on != "colour" else self._colours_on(layout)
+        if free is not None:
+            targets = [*targets, free]
+        tpos = [p for n in targets if (p := layout.get(n)) is not None]
+        obs = [p for n, p in layout.items() if p is not None and n != "white" and n not in targets]
+        return tpos, obs
+
+    def _older_miss(
+        self, before_table: TableState, cue_start: Point | None, layout: Layout, on: str, free: str | None
+    ) -> bool:
+        """Older code B §12: a failure to hit a ball on with a clear path to some part of one."""
+        tpos, obs = self._targets_and_obstacles(layout, on, free)
+        if cue_start is not None:
+            starts = [cue_start]
+        else:
+            starts = self._d_points(layout) if before_table.in_hand else []
+        return older.s12_miss(starts, tpos, obs, R)
+
+    def _older_after_foul(
+        self, shot: Shot, s: _Stroke, miss: bool, new_table: TableState, replace_to: TableState | None
+    ) -> tuple[list[str], TableState | None, int]:
+        """Older code B §9, §12, §14 (the incoming player's choices; no warning and no frame
+        awarded: the official Section 3 Rule 14(c) is not in this code) and B §11 (the angled
+        ball: ``from_hand`` offered). Returns (options, the position a replacement restores,
+        the miss count: always 0)."""
+        failed = s.failed_ball_on and not s.no_stroke
+        options = older.s9_s12_s14_options(miss, failed)
+        if "replace" in options and replace_to is None:
+            replace_to = copy.deepcopy(s.before_table)
+            if shot.before.place is not None:
+                replace_to.layout["white"] = None  # from hand again
+        elif "replace" not in options:
+            replace_to = None
+        layout = new_table.layout
+        cue = None if new_table.in_hand else layout.get("white")
+        tpos = [p for n in self._balls_on(layout, new_table.on) if (p := layout.get(n)) is not None]
+        if older.s11_angled(cue, tpos, table_geometry(eq.TABLE), R):
+            options.append(FROM_HAND)
+        return options, replace_to, 0
 
     def account(self, shot: Shot, ruling: Ruling) -> str:
         line = super().account(shot, ruling)
