@@ -21,7 +21,7 @@ from potshot.equipment import snooker as eq
 from potshot.equipment.cushions import build_geometry, mouth_of
 from potshot.record.errors import RecordError
 from potshot.record.io import load_partial
-from potshot.record.model import Frame, Hit, Record, Shot
+from potshot.record.model import Before, Cushion, Frame, Hit, Record, Shot
 from potshot.referee import snooker_older as older
 from potshot.referee.runner import referee_record
 from potshot.referee.snooker import SnookerReferee
@@ -234,3 +234,88 @@ def test_a_bot_frame_under_the_older_code_plays_to_the_end() -> None:
     assert last is not None
     total = sum(r["points"] + r["penalty"] for r in rulings if r is not None)
     assert sum(last["score"].values()) == total
+
+
+# ------------------------------------------------------------- A §1: the tables and balls
+
+
+def test_s1_tables() -> None:
+    full = eq.table_for({"code": "older_amateur"})
+    small = eq.table_for({"code": "older_amateur", "table": "10x5"})
+    assert (full.width, full.length, 2 * full.ball_radius) == (1778.0, 3569.0, 52.4)  # 12 x 6 ft
+    assert (small.width, small.length, 2 * small.ball_radius) == (1524.0, 3048.0, 52.4)  # 10 x 5 ft
+    assert eq.table_for({"table": "10x5"}).ball_radius == eq.BALL_RADIUS  # official balls: 52.5 mm
+    # the referee takes the table: its D and spots, its surface
+    rec = Record(
+        game="snooker",
+        players=["Ann", "Bob"],
+        rules={"code": "older_amateur", "table": "10x5", "reds": 6},
+        frames=[Frame(starts="Ann")],
+    )
+    ref = SnookerReferee(rec)
+    ref.start_frame(0, rec.frames[0])
+    assert ref.surface() == (1524.0, 3048.0)
+    assert ref.state.table.layout["black"] == small.spots["black"]
+    # from hand in the 10 x 5 ft table's D (radius 250 mm): fair there, a foul where only the
+    # full-size D (292 mm) would have it
+    cx, by = small.d_centre
+    r = ref.rule(
+        Shot(player="Ann", before=Before(place=(cx - 200.0, by - 100.0)), events=[Hit("white", "red1")])
+    )
+    assert not r.foul
+    ref.start_frame(0, rec.frames[0])
+    r = ref.rule(
+        Shot(player="Ann", before=Before(place=(cx, by - 270.0)), events=[Hit("white", "red1")])
+    )
+    assert r.foul and "outside the D" in r.fouls[0]
+    with pytest.raises(RecordError, match=r"rules\.table must be one of"):
+        bad = Record(
+            game="snooker", players=["Ann", "Bob"], rules={"table": "9ft"}, frames=[Frame(starts="Ann")]
+        )
+        SnookerReferee(bad).start_frame(0, bad.frames[0])
+
+
+def test_s1_simulated_shot_on_10x5() -> None:
+    """The simulator plays on the table it is given: a cue ball sent up the 10 x 5 ft table meets
+    the top cushion with its centre one (52.4 mm) ball's radius from the cushion, 3048 mm up,
+    where on the full-size table it would still be rolling; the stroke is then ruled on that
+    table from the referee's own position."""
+    from potshot.match.snooker import break_stroke
+    from potshot.physics.sim import params_for, simulate_shot
+    from potshot.players.snooker import simulate_from
+    from potshot.record.model import Cue
+
+    small = eq.table_for({"code": "older_amateur", "table": "10x5"})
+    cue = Cue(speed=2.5, aim=90.0)
+    res = simulate_shot({"white": (500.0, 600.0)}, cue, table=small, trajectories=True)
+    first = res.events[0]
+    assert isinstance(first, Cushion) and first.cushion == "top"
+    assert res.trajectories is not None
+    top = max(y for _, _, y in res.trajectories["white"])
+    assert abs(top - (3048.0 - 26.2)) < 0.5
+    full = simulate_shot({"white": (500.0, 600.0)}, cue, trajectories=True)
+    assert full.trajectories is not None
+    full_top = max(y for _, _, y in full.trajectories["white"])
+    assert abs(full_top - (3569.0 - 26.25)) < 0.5  # the full-size table's top cushion, 52.5 mm balls
+    assert params_for(small).radius == pytest.approx(0.0262)
+    # a break-off on the 10 x 5 table with six reds, simulated from the referee and ruled
+    rec = Record(
+        game="snooker",
+        players=["Ann", "Bob"],
+        rules={"code": "older_amateur", "table": "10x5", "reds": 6},
+        frames=[Frame(starts="Ann")],
+    )
+    ref = SnookerReferee(rec)
+    ref.start_frame(0, rec.frames[0])
+    cx, by = small.d_centre
+    place, speed, aim = break_stroke(ref.state.table.layout, (cx + 100.0, by - 40.0))  # thin on the back row
+    shot = Shot(player="Ann", before=Before(place=place), cue=Cue(speed=speed, aim=aim))
+    out = simulate_from(ref, shot)
+    shot.events, shot.after = out.events, out.after
+    ruling = ref.rule(shot)
+    assert not ruling.foul, ruling.fouls
+    for n, p in out.after.items():
+        if p is not None:
+            assert (
+                26.2 - 1e-6 <= p[0] <= 1524.0 - 26.2 + 1e-6 and 26.2 - 1e-6 <= p[1] <= 3048.0 - 26.2 + 1e-6
+            ), n

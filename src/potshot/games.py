@@ -239,11 +239,11 @@ class Snooker(Game):
     def starting_layout(
         self, rules: Mapping[str, Any] | None = None
     ) -> dict[str, tuple[float, float] | None]:
-        """Section 3 Rule 2(a): ``rules.reds`` (15, 10 or 6) and ``rules.table`` (``10ft``)."""
+        """Section 3 Rule 2(a): ``rules.reds`` (15, 10 or 6) on the table of ``rules.table`` (12x6, 10x5)
+        and ``rules.code`` (:func:`potshot.equipment.snooker.table_for`)."""
         eq = self.equipment()
         r = dict(rules or {})
-        table = eq.Table.ten_foot() if str(r.get("table", "")) in ("10ft", "10", "ten_foot") else eq.TABLE
-        return dict(eq.starting_position(int(r.get("reds", 15)), table))
+        return dict(eq.starting_position(int(r.get("reds", 15)), eq.table_for(r)))
 
 
 class Carrom(Game):

@@ -108,16 +108,24 @@ FROM_HAND = "from_hand"
 MISS_POLICIES = ("standard", "clear_path", "always", "never")
 
 
-_D_POINTS: tuple[Point, ...] = tuple(geo.d_points(D_CENTRE, eq.D_RADIUS, 20.0, R))
-_D_ARRAY = np.array(_D_POINTS, dtype=float)
-_D_BOX = (
-    float(_D_ARRAY[:, 0].min()) - 2 * R - 1e-6,
-    float(_D_ARRAY[:, 0].max()) + 2 * R + 1e-6,
-    float(_D_ARRAY[:, 1].min()) - 2 * R - 1e-6,
-    float(_D_ARRAY[:, 1].max()) + 2 * R + 1e-6,
-)
-"""The D's sample points' box, a ball's reach (and a micrometre) wider: a ball outside it touches
-none of them."""
+def _d_sample(
+    table: eq.Table,
+) -> tuple[tuple[Point, ...], np.ndarray[Any, np.dtype[np.float64]], tuple[float, float, float, float]]:
+    """The sample places of the cue ball in ``table``'s D (a 20 mm grid and the arc), as a tuple
+    and an array, and their box a ball's reach (and a micrometre) wider: a ball outside the box
+    touches none of them."""
+    pts = tuple(geo.d_points(table.d_centre, table.d_radius, 20.0, R))
+    arr = np.array(pts, dtype=float)
+    box = (
+        float(arr[:, 0].min()) - 2 * R - 1e-6,
+        float(arr[:, 0].max()) + 2 * R + 1e-6,
+        float(arr[:, 1].min()) - 2 * R - 1e-6,
+        float(arr[:, 1].max()) + 2 * R + 1e-6,
+    )
+    return pts, arr, box
+
+
+_D_POINTS, _D_ARRAY, _D_BOX = _d_sample(eq.TABLE)
 
 
 class _RedTable(dict[str, bool]):
@@ -365,6 +373,15 @@ class SnookerReferee(Referee):
             )
             policy = "standard"
         self.miss_policy: str = str(policy)
+        try:
+            self.table: eq.Table = eq.table_for(self.rules)
+        except ValueError as e:
+            self._option_error = RecordError(str(e), field="rules.table")
+            self.table = eq.TABLE
+        """The table and balls (Section 1; ``rules.table``, the older code's §1): its spots, D,
+        surface and pockets are the referee's."""
+        self.spots: dict[str, Point] = dict(self.table.spots)
+        self._d = (_D_POINTS, _D_ARRAY, _D_BOX) if self.table is eq.TABLE else _d_sample(self.table)
         code = self.rules.get("code", older.OFFICIAL)
         if code not in older.CODES:
             self._option_error = RecordError(
@@ -407,14 +424,14 @@ class SnookerReferee(Referee):
         return set(eq.ball_names(self.reds))
 
     def piece_radius(self, name: str) -> float:
-        return R
+        return self.table.ball_radius
 
     def surface(self) -> tuple[float, float]:
-        return (eq.PLAYING_WIDTH, eq.PLAYING_LENGTH)
+        return (self.table.width, self.table.length)
 
     def may_rest_at(self, name: str, x: float, y: float) -> bool:
         """A ball on the edge of a pocket rests in its mouth (Section 3 Rule 9)."""
-        return eq.TABLE.in_pocket_mouth(x, y) is not None
+        return self.table.in_pocket_mouth(x, y) is not None
 
     def side_of(self, player: str) -> int:
         for i, t in enumerate(self.sides):
@@ -446,7 +463,7 @@ class SnookerReferee(Referee):
         self.frame_index = index
         self.check_player(frame.starts, "starts")
         if frame.position is None:
-            layout: Layout = dict(eq.starting_position(self.reds))
+            layout: Layout = dict(eq.starting_position(self.reds, self.table))
         else:
             self.check_layout(frame.position, "position")
             layout = {"white": None}
@@ -578,21 +595,18 @@ class SnookerReferee(Referee):
 
     def _d_points(self, layout: Layout) -> list[Point]:
         """The sample places of the cue ball in the D (Section 3 Rule 5) that touch no ball."""
+        d_points, pts, box = self._d
         near = [
             p
             for n, p in layout.items()
-            if p is not None
-            and n != "white"
-            and _D_BOX[0] <= p[0] <= _D_BOX[1]
-            and _D_BOX[2] <= p[1] <= _D_BOX[3]
+            if p is not None and n != "white" and box[0] <= p[0] <= box[1] and box[2] <= p[1] <= box[3]
         ]
         if not near:
-            return list(_D_POINTS)  # no ball near the D (the usual case): every point is free
+            return list(d_points)  # no ball near the D (the usual case): every point is free
         others = np.array(near, dtype=float)  # (the balls further away touch no point)
-        pts = _D_ARRAY
         d = np.hypot(pts[:, None, 0] - others[None, :, 0], pts[:, None, 1] - others[None, :, 1])
         free = ~np.any(d <= 2 * R, axis=1)  # geometry.overlaps with no tolerance
-        return [p for p, ok in zip(_D_POINTS, free, strict=True) if ok]
+        return [p for p, ok in zip(d_points, free, strict=True) if ok]
 
     def _touching(self, table: TableState, free_ball: bool) -> list[str]:
         """Section 3 Rule 8(a): the balls on (or that may be nominated on) that the cue ball touches."""
@@ -621,33 +635,34 @@ class SnookerReferee(Referee):
         Colours whose own spots are free go there first (7 and 7(d) apply only to an occupied
         own spot); those whose own spots are occupied follow, the highest value first (7(e)).
         """
+        spots = self.spots
         out: dict[str, Point] = {}
         pending: list[str] = []
         for c in colours:
             balls = [p for n, p in layout.items() if p is not None and n != c]
-            if geo.spot_occupied(SPOTS[c], balls, R):
+            if geo.spot_occupied(spots[c], balls, R):
                 pending.append(c)
             else:
-                layout[c] = SPOTS[c]
-                out[c] = SPOTS[c]
+                layout[c] = spots[c]
+                out[c] = spots[c]
         for c in sorted(pending, key=lambda n: -eq.BALL_VALUES[n]):
             balls = [p for n, p in layout.items() if p is not None and n != c]
-            spot = SPOTS[c]
+            spot = spots[c]
             where: Point | None = None
             if not geo.spot_occupied(spot, balls, R):
                 where = spot
             else:
                 for other in reversed(COLOURS):
-                    if not geo.spot_occupied(SPOTS[other], balls, R):
-                        where = SPOTS[other]
+                    if not geo.spot_occupied(spots[other], balls, R):
+                        where = spots[other]
                         break
             if where is None:
                 where = geo.nearest_free_on_line(
-                    spot, (0.0, 1.0), balls, R, eq.PLAYING_WIDTH, eq.PLAYING_LENGTH
+                    spot, (0.0, 1.0), balls, R, self.table.width, self.table.length
                 )
             if where is None:
                 where = geo.nearest_free_on_line(
-                    spot, (0.0, -1.0), balls, R, eq.PLAYING_WIDTH, eq.PLAYING_LENGTH
+                    spot, (0.0, -1.0), balls, R, self.table.width, self.table.length
                 )
             if where is None:  # pragma: no cover - a full table
                 raise RecordError(f"no room to re-spot the {c}", field="after")
@@ -832,7 +847,7 @@ class SnookerReferee(Referee):
             # record starting mid-frame with ``score`` started after the frame did), the balls
             # set up for a new frame (Rule 2(a)), the same player breaks (16(a)), the same
             # order of play (16(b)).
-            layout: Layout = dict(eq.starting_position(self.reds))
+            layout: Layout = dict(eq.starting_position(self.reds, self.table))
             st.table = TableState(layout=layout, in_hand=True, on="red")
             st.scores = [0] * len(self.sides)
             st.striker = st.starts
@@ -1016,7 +1031,7 @@ class SnookerReferee(Referee):
         self.check_place("white", place, "before.place", s.layout)
         s.layout["white"] = place
         s.cue_start = place
-        s.outside_d = not geo.in_d(place, D_CENTRE, eq.D_RADIUS, 0.5)
+        s.outside_d = not geo.in_d(place, self.table.d_centre, self.table.d_radius, 0.5)
 
     def _read_events(self, shot: Shot, s: _Stroke) -> None:
         """The facts of the stroke (:class:`StrokeFacts`): balls potted and forced off, fouls seen,
@@ -1493,7 +1508,7 @@ class SnookerReferee(Referee):
         """Section 3 Rule 4(b): black re-spotted, toss for who plays, the next player from hand."""
         st = self.state
         made = 0 if fouls else st.break_  # the break that potted the black (Section 2 Rule 8)
-        layout: Layout = {"white": None, "black": SPOTS["black"]}
+        layout: Layout = {"white": None, "black": self.spots["black"]}
         st.table = TableState(layout=layout, in_hand=True, on="black")
         st.respotted_black = True
         st.pending = None
@@ -1501,7 +1516,7 @@ class SnookerReferee(Referee):
         nxt = self.successor(striker)
         st.striker = nxt
         r = self._ruling(foul=bool(fouls), fouls=[f.reason for f in fouls], penalty=penalty, points=points)
-        r.respotted = {"black": list(SPOTS["black"])}
+        r.respotted = {"black": list(self.spots["black"])}
         r.next = nxt
         r.break_ = made
         return r
@@ -1627,7 +1642,7 @@ class SnookerReferee(Referee):
         layout = new_table.layout
         cue = None if new_table.in_hand else layout.get("white")
         tpos = [p for n in self._balls_on(layout, new_table.on) if (p := layout.get(n)) is not None]
-        if older.s11_angled(cue, tpos, table_geometry(eq.TABLE), R):
+        if older.s11_angled(cue, tpos, table_geometry(self.table), self.table.ball_radius):
             options.append(FROM_HAND)
         return options, replace_to, 0
 
