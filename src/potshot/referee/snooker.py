@@ -41,6 +41,7 @@ from potshot.record.model import (
     Hit,
     Shot,
 )
+from potshot.referee import snooker_commentary as commentary
 from potshot.referee import snooker_older as older
 from potshot.referee.base import OVERLAP_TOLERANCE_MM, Referee, Ruling, state_copy
 from potshot.referee.facts import StrokeFacts
@@ -105,7 +106,7 @@ _NO_STROKE_KINDS = frozenset({"touched", "measuring", "off_table_ball_used", "no
 FROM_HAND = "from_hand"
 """The decision to play from hand in the D with the other balls where they are (older code B §11)."""
 
-MISS_POLICIES = ("standard", "clear_path", "always", "never")
+MISS_POLICIES = ("standard", "clear_path", "always", "never", "commentary")
 
 
 def _d_sample(
@@ -389,6 +390,8 @@ class SnookerReferee(Referee):
             )
             code = older.OFFICIAL
         self.older: bool = code == older.OLDER
+        self.last_commentary: commentary.Judgement | None = None
+        """The commentary's last judgement (``rules.miss: "commentary"``), for accounts and benchmarks."""
         """The older amateur code (``docs/snooker-older-code.md``): its differences are hooked in."""
         self.total_points: bool = bool(self.rules.get("total_points", False))
         teams: list[list[str]] = []
@@ -1291,6 +1294,7 @@ class SnookerReferee(Referee):
                 striker=striker,
                 decision=s.decision,
                 pend=pend,
+                shot=shot,
             )
             if miss:
                 prior = pend.chain if (pend is not None and s.decision == "replace") else 0
@@ -1537,6 +1541,7 @@ class SnookerReferee(Referee):
         striker: str,
         decision: str | None,
         pend: Pending | None,
+        shot: Shot | None = None,
     ) -> tuple[bool, Callable[[], bool]]:
         """Section 3 Rule 14: (foul and a miss?, a function answering "was there a full-ball path?").
 
@@ -1582,6 +1587,11 @@ class SnookerReferee(Referee):
             return True, full
         if decision == "replace" and pend is not None and pend.chain >= 1:
             return True, full  # Rule 14(c)(i): a further failure, regardless of the score
+        judgement = None
+        if self.miss_policy == "commentary" and shot is not None and cue_start is not None:
+            judgement = self._commentary(shot, cue_start, layout_before, on, free, new_layout)
+            if judgement is not None and judgement.reckless:
+                return True, full  # the commentary's item 7: a miss even when snookers are needed
         if self.miss_policy == "clear_path":
             cs = starts()
             clear = geo.any_clear_to_any_part(cs, [t for _, t in tpos], obs, R) if cs else True
@@ -1597,7 +1607,33 @@ class SnookerReferee(Referee):
             return False, full
         if max(scores_after) - min(scores_after) > pr_after:
             return False, full
-        return True, full
+        return (judgement.miss if judgement is not None else True), full
+
+    def _commentary(
+        self, shot: Shot, cue_start: Point, layout: Layout, on: str, free: str | None, rest: Layout
+    ) -> commentary.Judgement | None:
+        """The referee's commentary on Rule 14 (``rules.miss: "commentary"``,
+        :mod:`potshot.referee.snooker_commentary`) on a simulated stroke; ``None`` without a cue
+        (the ``standard`` policy decides). Kept in :attr:`last_commentary`."""
+        stroke = commentary.Stroke.read(shot, cue_start)
+        if stroke is None:
+            return None
+        names = self._balls_on(layout, on) if on != "colour" else self._colours_on(layout)
+        if free is not None:
+            names = [*names, free]
+        targets = {n: p for n in names if (p := layout.get(n)) is not None}
+        obstacles = [p for n, p in layout.items() if p is not None and n != "white" and n not in targets]
+        values = {n: _value(n) for n in targets}
+        self.last_commentary = commentary.judge(
+            stroke,
+            targets=targets,
+            obstacles=obstacles,
+            rest=rest.get("white"),
+            on=on,
+            values=values,
+            table=self.table,
+        )
+        return self.last_commentary
 
     # ------------------------------------------- the older amateur code (rules.code)
 
