@@ -20,11 +20,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from potshot.match.snooker import play_frame
-from potshot.players.snooker import SnookerBot
+from potshot.games.snooker.bot import SnookerBot
+from potshot.games.snooker.match import play_frame
+from potshot.games.snooker.referee import MISS_POLICIES, SnookerReferee, SnookerRuling
 from potshot.record.model import Cushion, Frame, Record, Shot
 from potshot.referee.base import state_copy
-from potshot.referee.snooker import MISS_POLICIES, SnookerReferee, SnookerRuling
 
 
 @dataclass

@@ -1,7 +1,7 @@
 """The referee's commentary on the miss rule as a policy (``rules.miss: "commentary"``).
 
 Each criterion of the commentary (``snooker-rules-it-with-commentary.txt``, "In quali casi va
-dichiarata 'Miss'?") is a predicate of :mod:`potshot.referee.snooker_commentary`, tested here on
+dichiarata 'Miss'?") is a predicate of :mod:`potshot.games.snooker.commentary`, tested here on
 its own, each both ways; then the policy on simulated strokes through the referee.
 """
 
@@ -11,10 +11,10 @@ import math
 
 import pytest
 
-from potshot.equipment import snooker as eq
+from potshot.games.snooker import commentary as c
+from potshot.games.snooker import equipment as eq
+from potshot.games.snooker.referee import SnookerReferee
 from potshot.record.model import Cue, Cushion, Frame, Hit, Record, Shot
-from potshot.referee import snooker_commentary as c
-from potshot.referee.snooker import SnookerReferee
 
 T = eq.TABLE
 R = eq.BALL_RADIUS
@@ -160,7 +160,7 @@ def _ref(position: dict[str, tuple[float, float] | None], **rules: object) -> Sn
 
 
 def _simulated(ref: SnookerReferee, cue: Cue) -> Shot:
-    from potshot.players.snooker import simulate_from
+    from potshot.games.snooker.bot import simulate_from
 
     shot = Shot(player="Ann", cue=cue)
     res = simulate_from(ref, shot)

@@ -17,14 +17,14 @@ from typing import Any
 
 import pytest
 
-from potshot.equipment import snooker as eq
 from potshot.equipment.cushions import build_geometry, mouth_of
+from potshot.games.snooker import equipment as eq
+from potshot.games.snooker import older
+from potshot.games.snooker.referee import SnookerReferee
 from potshot.record.errors import RecordError
 from potshot.record.io import load_partial
 from potshot.record.model import Before, Cushion, Frame, Hit, Record, Shot
-from potshot.referee import snooker_older as older
 from potshot.referee.runner import referee_record
-from potshot.referee.snooker import SnookerReferee
 
 CASES = Path(__file__).parent / "cases" / "snooker"
 R = eq.BALL_RADIUS
@@ -213,8 +213,8 @@ def test_a_bot_frame_under_the_older_code_plays_to_the_end() -> None:
     """Two bots (erratic enough to foul and miss) play a whole 15-red frame through the referee
     under the older code: it ends with a result, every stroke is ruled, and the older code's
     misses (B §12) are called with its choices, never a warning or an award (no Rule 14(c))."""
-    from potshot.match.snooker import play_frame
-    from potshot.players.snooker import SnookerBot
+    from potshot.games.snooker.bot import SnookerBot
+    from potshot.games.snooker.match import play_frame
 
     rec = Record(
         game="snooker", players=["Ann", "Bob"], rules={"code": "older_amateur"}, frames=[Frame(starts="Ann")]
@@ -264,9 +264,7 @@ def test_s1_tables() -> None:
     )
     assert not r.foul
     ref.start_frame(0, rec.frames[0])
-    r = ref.rule(
-        Shot(player="Ann", before=Before(place=(cx, by - 270.0)), events=[Hit("white", "red1")])
-    )
+    r = ref.rule(Shot(player="Ann", before=Before(place=(cx, by - 270.0)), events=[Hit("white", "red1")]))
     assert r.foul and "outside the D" in r.fouls[0]
     with pytest.raises(RecordError, match=r"rules\.table must be one of"):
         bad = Record(
@@ -280,9 +278,9 @@ def test_s1_simulated_shot_on_10x5() -> None:
     the top cushion with its centre one (52.4 mm) ball's radius from the cushion, 3048 mm up,
     where on the full-size table it would still be rolling; the stroke is then ruled on that
     table from the referee's own position."""
-    from potshot.match.snooker import break_stroke
+    from potshot.games.snooker.bot import simulate_from
+    from potshot.games.snooker.match import break_stroke
     from potshot.physics.sim import params_for, simulate_shot
-    from potshot.players.snooker import simulate_from
     from potshot.record.model import Cue
 
     small = eq.table_for({"code": "older_amateur", "table": "10x5"})

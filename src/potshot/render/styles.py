@@ -40,9 +40,9 @@ from typing import Any
 
 import msgspec
 
-from potshot.equipment import carrom as cm
-from potshot.equipment import russian as ru
-from potshot.equipment import snooker as sn
+from potshot.games.carrom import equipment as cm
+from potshot.games.russian import equipment as ru
+from potshot.games.snooker import equipment as sn
 from potshot.match.text import points_text
 from potshot.record.model import Hit, OffTable, Pot, RulingDict, Shot
 
@@ -271,7 +271,7 @@ def _snooker_kind(name: str, rules: Rules) -> tuple[str, float]:
 
 def table_for(rules: Rules) -> sn.Table:
     """The table ``rules`` asks for (snooker and Russian billiards): ``table`` ``"10x5"`` (or
-    ``"10ft"``) is the 10 ft one, else the full-size one (:func:`potshot.equipment.snooker.table_for`;
+    ``"10ft"``) is the 10 ft one, else the full-size one (:func:`potshot.games.snooker.equipment.table_for`;
     a value it does not know is drawn full-size)."""
     try:
         return sn.table_for(rules)
@@ -381,7 +381,7 @@ def _snooker_frame_start(
 
 
 def _russian_kind(name: str, _rules: Rules) -> tuple[str, float]:
-    """The white, five colours and the blacks ``black1``... (``potshot.equipment.russian``)."""
+    """The white, five colours and the blacks ``black1``... (``potshot.games.russian.equipment``)."""
     if name in ru.FIXED_BALLS or ru.is_black(name):
         return ru.colour_of(name), ru.BALL_RADIUS
     raise ValueError(f"unknown piece {name!r} in a russian position")
@@ -481,7 +481,7 @@ def _russian_frame_start(
 
 
 def _carrom_kind(name: str, _rules: Rules) -> tuple[str, float]:
-    """The ICF pieces: 9 white, 9 black, the queen and the striker (``potshot.equipment.carrom``)."""
+    """The ICF pieces: 9 white, 9 black, the queen and the striker (``potshot.games.carrom.equipment``)."""
     if name == "striker":
         return "striker", cm.piece_radius(name)
     colour = cm.colour_of(name)

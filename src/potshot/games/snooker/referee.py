@@ -30,8 +30,9 @@ import msgspec
 import numpy as np
 
 from potshot import geometry as geo
-from potshot.equipment import snooker as eq
 from potshot.equipment.cushions import table_geometry
+from potshot.games.snooker import commentary, older
+from potshot.games.snooker import equipment as eq
 from potshot.match.frames import MatchScore
 from potshot.record.errors import RecordError
 from potshot.record.model import (
@@ -41,8 +42,6 @@ from potshot.record.model import (
     Hit,
     Shot,
 )
-from potshot.referee import snooker_commentary as commentary
-from potshot.referee import snooker_older as older
 from potshot.referee.base import OVERLAP_TOLERANCE_MM, Referee, Ruling, state_copy
 from potshot.referee.facts import StrokeFacts
 from potshot.referee.registry import register
@@ -1613,7 +1612,7 @@ class SnookerReferee(Referee):
         self, shot: Shot, cue_start: Point, layout: Layout, on: str, free: str | None, rest: Layout
     ) -> commentary.Judgement | None:
         """The referee's commentary on Rule 14 (``rules.miss: "commentary"``,
-        :mod:`potshot.referee.snooker_commentary`) on a simulated stroke; ``None`` without a cue
+        :mod:`potshot.games.snooker.commentary`) on a simulated stroke; ``None`` without a cue
         (the ``standard`` policy decides). Kept in :attr:`last_commentary`."""
         stroke = commentary.Stroke.read(shot, cue_start)
         if stroke is None:

@@ -4,7 +4,7 @@ The Italian snooker text (``shared/rulebooks/snooker-rules-it-with-commentary.tx
 older amateur code in §-numbered sections: a first series "§1. Tavolo" .. "§5. Tenuta dei conti"
 ("A §n" here) and a second "§ 1. Colpo iniziale" .. "§15. Multe per violazioni" ("B §n").
 ``docs/snooker-older-code.md`` sets every section against the official rules. Where the older
-code is silent the official rules apply: :class:`potshot.referee.snooker.SnookerReferee` rules
+code is silent the official rules apply: :class:`potshot.games.snooker.referee.SnookerReferee` rules
 the frame and calls the functions here, one per difference, named after the section.
 
 The functions take plain data (positions, names, the table's cushions), never the physics.

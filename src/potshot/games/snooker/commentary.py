@@ -21,7 +21,7 @@ pocket's opening) -- with its number of cushions and its length.
 A stroke with no ``cue`` (a hand-scored record) cannot be judged this way: the referee then
 applies the ``standard`` policy.
 
->>> from potshot.equipment.snooker import TABLE
+>>> from potshot.games.snooker.equipment import TABLE
 >>> r = easiest_routes((889.0, 1000.0), {"red1": (889.0, 2000.0)}, [(889.0, 1500.0)], TABLE)
 >>> r["red1"].cushions, round(r["red1"].length)
 (1, 1942)
@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 
 from potshot import geometry as geo
 from potshot.equipment.cushions import table_geometry
-from potshot.equipment.snooker import Table
+from potshot.games.snooker.equipment import Table
 from potshot.record.model import Cushion, Hit, Shot
 
 Point = tuple[float, float]
@@ -234,7 +234,7 @@ def aimed_at(stroke: Stroke, targets: Mapping[str, Point], table: Table) -> str 
     """The ball on the stroke went for: the one whose line from the cue ball (through the mirror
     image across the first cushion struck, when it struck one first) is nearest the cue's aim.
 
-    >>> from potshot.equipment.snooker import TABLE
+    >>> from potshot.games.snooker.equipment import TABLE
     >>> s = Stroke((889.0, 1000.0), 90.0, 2.0, [], 0, [])
     >>> aimed_at(s, {"red1": (889.0, 2000.0), "red2": (300.0, 1200.0)}, TABLE)
     'red1'
@@ -261,7 +261,7 @@ def intended_cushions(stroke: Stroke, targets: Mapping[str, Point], table: Table
     and across a second one then that cushion (two), the nearest to the cue's aim. No cushion
     before a contact, or none at all: 0.
 
-    >>> from potshot.equipment.snooker import TABLE
+    >>> from potshot.games.snooker.equipment import TABLE
     >>> s = Stroke((889.0, 1000.0), 90.0, 2.0, ["top", "left", "bottom"], 3, [])
     >>> intended_cushions(s, {"red1": (889.0, 2000.0)}, TABLE)  # straight up, off the top: one
     1
