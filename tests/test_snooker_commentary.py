@@ -240,3 +240,21 @@ def test_unknown_miss_policy_still_refused() -> None:
 
     with pytest.raises(RecordError, match="commentary"):
         _ref(dict(SNOOKER), miss="lenient")
+
+
+def test_policy_a_clear_path_failure_is_rule_14b_a_miss() -> None:
+    """In view of the red, a stroke that passes it (a cut too thin) meets none of the criteria,
+    but with a clear path Rule 14(b) decides: foul and a miss, as under ``standard``."""
+    pos: dict[str, tuple[float, float] | None] = {
+        "white": (889.0, 1000.0),
+        "red1": (889.0, 2000.0),
+        "pink": (300.0, 3300.0),
+        "black": (1500.0, 3300.0),
+    }
+    ref = _ref(pos)
+    shot = _simulated(ref, Cue(speed=1.2, aim=90.0 + 4.0))  # passes the red on its left
+    assert not any(isinstance(e, Hit) and e.ball == "white" for e in shot.events)
+    r = ref.rule(shot)
+    j = ref.last_commentary
+    assert j is not None and not j.miss  # no criterion: a measured stroke...
+    assert r.miss  # ...but the path was clear

@@ -29,6 +29,7 @@ from rich.markup import escape
 
 from potshot import games
 from potshot.commands._output import check_output, console, distinct_outputs, write_outputs
+from potshot.commands._rules import rule_option_params
 from potshot.record.model import Before, Cue, Frame, Record, Shot
 
 if TYPE_CHECKING:
@@ -49,10 +50,13 @@ def _parse_point(value: str | None) -> tuple[float, float] | None:
     return (x, y)
 
 
-def _start(game: games.Game, position_path: str | None) -> tuple[dict[str, Any], dict[str, Any] | None, bool]:
-    """The layout to strike from, the record's rules, and whether it came from ``--position``."""
+def _start(
+    game: games.Game, position_path: str | None, chosen: dict[str, Any] | None = None
+) -> tuple[dict[str, Any], dict[str, Any] | None, bool]:
+    """The layout to strike from, the record's rules (with the rule options ``chosen`` on the
+    command line over them), and whether it came from ``--position``."""
     if not position_path:
-        return dict(game.starting_layout()), None, False
+        return dict(game.starting_layout(chosen)), (dict(chosen) if chosen else None), False
     from potshot.record.io import load
     from potshot.render.svg import layout_at
 
@@ -70,7 +74,8 @@ def _start(game: games.Game, position_path: str | None) -> tuple[dict[str, Any],
         layout = layout_at(rec, fi, len(shots) - 1, "after") if shots else layout_at(rec, fi)
     except Exception as e:
         raise click.ClickException(f"cannot follow {position_path} to its last shot: {e}") from None
-    return dict(layout), rec.rules, True
+    rules = {**(rec.rules or {}), **(chosen or {})}
+    return dict(layout), (rules or None), True
 
 
 def _verdict(ruling: Ruling) -> str:
@@ -125,6 +130,7 @@ def _verdict(ruling: Ruling) -> str:
     "--json", "as_json", is_flag=True, help="Print the shot's events as JSON (the account goes to stderr)."
 )
 @click.option("--player", default="Player 1", show_default=True, help="The striker's name in the record.")
+@rule_option_params
 def simulate(
     game_name: str,
     break_off: bool,
@@ -139,6 +145,7 @@ def simulate(
     html_path: str | None,
     as_json: bool,
     player: str,
+    **rule_values: str | None,
 ) -> None:
     """Simulate one stroke of GAME and rule it (snooker and russian: a cue ball; carrom: a flick)."""
     from potshot.match.loop import ShotPlayed
@@ -157,7 +164,11 @@ def simulate(
         raise click.BadParameter("give the striker a name", param_hint="--player")
     game = games.get(game_name)
     spot = _parse_point(place)
-    layout, rules, from_record = _start(game, position_path)
+    try:
+        chosen = game.rules_from(rule_values)
+    except ValueError as e:
+        raise click.UsageError(str(e)) from None
+    layout, rules, from_record = _start(game, position_path, chosen)
     cue_piece = game.cue_piece
     in_hand = layout.get(cue_piece) is None
     if break_off or (in_hand and spot is None and aim is None):

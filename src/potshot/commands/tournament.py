@@ -16,6 +16,7 @@ from rich.console import Console
 from rich.table import Table
 
 from potshot import games
+from potshot.commands._rules import rule_option_params
 
 
 @click.command()
@@ -75,6 +76,7 @@ from potshot import games
     help="Folder for the records and ratings.",
 )
 @click.option("--quiet", is_flag=True, help="Only the result lines.")
+@rule_option_params
 def tournament(
     game: str,
     players: str,
@@ -89,6 +91,7 @@ def tournament(
     address: str | None,
     out: str,
     quiet: bool,
+    **rule_values: str | None,
 ) -> None:
     """Play a GAME tournament between built-in players (or policies) and rate them (Glicko-2).
 
@@ -100,6 +103,10 @@ def tournament(
     from potshot.tournament.runner import TournamentSpec, ratings_table, run, save
 
     try:
+        chosen = games.get(game).rules_from(rule_values)
+    except ValueError as e:
+        raise click.UsageError(str(e)) from None
+    try:
         entrants = tuple(Entrant.parse(p) for p in players.split(",") if p.strip())
         spec = TournamentSpec(
             game=game,
@@ -110,6 +117,7 @@ def tournament(
             seed=seed,
             reds=int(reds),
             max_shots=max_shots,
+            rules=tuple(sorted(chosen.items())),
         )
     except ValueError as e:
         raise click.BadParameter(str(e), param_hint="--players") from None

@@ -48,14 +48,18 @@ class Option:
     """A game's own ``potshot play`` option (``--reds``, ``--budget``, ``--stars``), as plain data.
 
     ``choices`` makes it a choice of strings (passed on as ints when they are
-    digits); otherwise it is an integer of at least ``minimum``.
+    digits); otherwise it is an integer of at least ``minimum``. ``rule``: the option is one of
+    the record's ``rules`` (snooker's ``code`` and ``miss``): besides ``potshot play`` it is
+    offered by ``potshot simulate`` and ``potshot tournament``, which put it into the record's
+    rules (:func:`rule_options`, :meth:`Game.rules_from`).
     """
 
     name: str
-    default: int
+    default: int | str
     help: str
     choices: tuple[str, ...] = ()
     minimum: int = 1
+    rule: bool = False
 
 
 class Game:
@@ -113,6 +117,27 @@ class Game:
         """The standard starting position under ``rules`` (what a frame without ``position`` starts from)."""
         start = self.equipment().starting_position
         return dict(start())
+
+    def rules_from(self, given: Mapping[str, Any]) -> dict[str, Any]:
+        """The record's ``rules`` entries among ``given`` options: this game's rule options
+        (:attr:`Option.rule`) given a value other than their default (``None``: not given).
+        A rule option of another game is refused (``ValueError`` naming it).
+
+        >>> get("snooker").rules_from({"code": "older_amateur", "miss": "standard", "reds": 6})
+        {'code': 'older_amateur'}
+        """
+        mine = {o.name: o for o in self.options if o.rule}
+        others = {o.name for g in _GAMES.values() for o in g.options if o.rule} - set(mine)
+        out: dict[str, Any] = {}
+        for k, v in given.items():
+            if v is None:
+                continue
+            if k in others:
+                raise ValueError(f"--{k.replace('_', '-')} is not an option of {self.name}")
+            opt = mine.get(k)
+            if opt is not None and str(v) != str(opt.default):
+                out[k] = v
+        return out
 
     def new_record(self, players: Sequence[str], *, frames: int, seed: int, **options: Any) -> Record:
         """An empty record for a match of ``frames`` (:attr:`match_unit`) between ``players``."""
@@ -262,3 +287,15 @@ def _discover() -> None:
 
 
 _discover()
+
+
+def rule_options() -> dict[str, Option]:
+    """Every registered game's rule options (:attr:`Option.rule`) by name, for the commands that
+    offer them whatever the game (``potshot simulate``, ``potshot tournament``); two games with
+    an option of the same name share it (the first registered gives its help and choices)."""
+    out: dict[str, Option] = {}
+    for g in _GAMES.values():
+        for o in g.options:
+            if o.rule:
+                out.setdefault(o.name, o)
+    return out

@@ -80,6 +80,8 @@ class MatchSpec:
     seed: int = 0
     reds: int = 15
     max_shots: int = 400
+    rules: tuple[tuple[str, str], ...] = ()
+    """Further ``rules`` of the record, as (key, value) pairs (snooker's ``code``, ``miss``)."""
 
 
 @dataclass
@@ -146,7 +148,7 @@ def play_match(spec: MatchSpec) -> MatchResult:
         record = Record(
             game="snooker",
             players=list[str | list[str]](names),
-            rules=None if spec.reds == 15 else {"reds": spec.reds},
+            rules=({} if spec.reds == 15 else {"reds": spec.reds}) | dict(spec.rules) or None,
             match={"frames": spec.frames},
             meta=meta,
         )

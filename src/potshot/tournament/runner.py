@@ -46,6 +46,8 @@ class TournamentSpec:
     seed: int = 0
     reds: int = 15
     max_shots: int = 400
+    rules: tuple[tuple[str, str], ...] = ()
+    """Further ``rules`` of every match's record, as (key, value) pairs (snooker's ``code``, ``miss``)."""
 
     def __post_init__(self) -> None:
         if self.format not in FORMATS:
@@ -127,6 +129,7 @@ def run(
                     frames=spec.frames,
                     seed=match_seed(spec.seed, mid),
                     reds=spec.reds,
+                    rules=spec.rules,
                     max_shots=spec.max_shots,
                 )
             )

@@ -7,6 +7,9 @@ from typing import Any
 
 from potshot.games import Game, Option, register
 
+MISS_POLICIES = ("standard", "clear_path", "always", "never", "commentary")
+"""``rules.miss``'s values (the referee's ``MISS_POLICIES``, stated here without importing it)."""
+
 
 class Snooker(Game):
     """Snooker under the official WPBSA rules."""
@@ -23,6 +26,20 @@ class Snooker(Game):
     max_aim_error = 2.0
     options = (
         Option("reds", 15, "Reds in the triangle (the 10- and 6-red games).", choices=("15", "10", "6")),
+        Option(
+            "code",
+            "official",
+            "The rules: the official WPBSA rules, or the older amateur code (docs/snooker-older-code.md).",
+            choices=("official", "older_amateur"),
+            rule=True,
+        ),
+        Option(
+            "miss",
+            "standard",
+            "The foul-and-a-miss policy (docs/snooker-referee.md; commentary: the referee's commentary).",
+            choices=MISS_POLICIES,
+            rule=True,
+        ),
     )
     referee_module = "potshot.games.snooker.referee"
     equipment_module = "potshot.games.snooker.equipment"

@@ -257,14 +257,18 @@ def intended_cushions(stroke: Stroke, targets: Mapping[str, Point], table: Table
 
     When the cue ball reached a ball, the cushions it struck before; when it reached none (it
     may have run on round the table after passing the ball on), the route its aim fits best: from
-    the first cushion it struck, the aim to each ball's image across that cushion (one cushion)
-    and across a second one then that cushion (two), the nearest to the cue's aim. No cushion
-    before a contact, or none at all: 0.
+    the aim to each ball (straight, then it ran on into the cushions), to its image across the
+    first cushion struck (one cushion) and across a second one then that cushion (two), the
+    nearest to the cue's aim, the fewer cushions on a tie. No cushion before a contact, or none
+    at all: 0.
 
     >>> from potshot.games.snooker.equipment import TABLE
-    >>> s = Stroke((889.0, 1000.0), 90.0, 2.0, ["top", "left", "bottom"], 3, [])
-    >>> intended_cushions(s, {"red1": (889.0, 2000.0)}, TABLE)  # straight up, off the top: one
+    >>> s = Stroke((889.0, 1000.0), 149.9, 2.0, ["left", "top", "right"], 3, [])
+    >>> intended_cushions(s, {"red1": (889.0, 2000.0)}, TABLE)  # at its image across the left cushion
     1
+    >>> s = Stroke((889.0, 1000.0), 91.0, 2.0, ["top", "bottom"], 2, [])
+    >>> intended_cushions(s, {"red1": (889.0, 2000.0)}, TABLE)  # straight at it, then ran on
+    0
     """
     if stroke.first_contact or not stroke.cushions_before_contact:
         return len(stroke.cushions_before_contact)
@@ -272,7 +276,7 @@ def intended_cushions(stroke: Stroke, targets: Mapping[str, Point], table: Table
     a = math.radians(stroke.aim)
     best = (math.inf, 1)
     for t in targets.values():
-        images = [(_mirror(t, first, table), 1)]
+        images = [(t, 0), (_mirror(t, first, table), 1)]
         images += [(_mirror(_mirror(t, s2, table), first, table), 2) for s2 in SIDES if s2 != first]
         for img, n in images:
             b = math.atan2(img[1] - stroke.start[1], img[0] - stroke.start[0])

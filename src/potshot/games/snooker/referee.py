@@ -31,6 +31,7 @@ import numpy as np
 
 from potshot import geometry as geo
 from potshot.equipment.cushions import table_geometry
+from potshot.games.snooker import MISS_POLICIES as _POLICIES
 from potshot.games.snooker import commentary, older
 from potshot.games.snooker import equipment as eq
 from potshot.match.frames import MatchScore
@@ -105,7 +106,8 @@ _NO_STROKE_KINDS = frozenset({"touched", "measuring", "off_table_ball_used", "no
 FROM_HAND = "from_hand"
 """The decision to play from hand in the D with the other balls where they are (older code B §11)."""
 
-MISS_POLICIES = ("standard", "clear_path", "always", "never", "commentary")
+MISS_POLICIES = _POLICIES
+"""``rules.miss``'s values (stated once, in :mod:`potshot.games.snooker`)."""
 
 
 def _d_sample(
@@ -1591,6 +1593,8 @@ class SnookerReferee(Referee):
             judgement = self._commentary(shot, cue_start, layout_before, on, free, new_layout)
             if judgement is not None and judgement.reckless:
                 return True, full  # the commentary's item 7: a miss even when snookers are needed
+            if geo.any_clear_to_any_part([cue_start], [t for _, t in tpos], obs, R):
+                judgement = None  # Rule 14(b): a clear path to a ball on -- the rule decides, as standard
         if self.miss_policy == "clear_path":
             cs = starts()
             clear = geo.any_clear_to_any_part(cs, [t for _, t in tpos], obs, R) if cs else True
