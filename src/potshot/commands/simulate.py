@@ -29,7 +29,6 @@ from rich.markup import escape
 
 from potshot import games
 from potshot.commands._output import check_output, console, distinct_outputs, write_outputs
-from potshot.commands._rules import rule_option_params
 from potshot.record.model import Before, Cue, Frame, Record, Shot
 
 if TYPE_CHECKING:
@@ -50,13 +49,10 @@ def _parse_point(value: str | None) -> tuple[float, float] | None:
     return (x, y)
 
 
-def _start(
-    game: games.Game, position_path: str | None, chosen: dict[str, Any] | None = None
-) -> tuple[dict[str, Any], dict[str, Any] | None, bool]:
-    """The layout to strike from, the record's rules (with the rule options ``chosen`` on the
-    command line over them), and whether it came from ``--position``."""
+def _start(game: games.Game, position_path: str | None) -> tuple[dict[str, Any], dict[str, Any] | None, bool]:
+    """The layout to strike from, the record's rules, and whether it came from ``--position``."""
     if not position_path:
-        return dict(game.starting_layout(chosen)), (dict(chosen) if chosen else None), False
+        return dict(game.starting_layout()), None, False
     from potshot.record.io import load
     from potshot.render.svg import layout_at
 
@@ -74,8 +70,7 @@ def _start(
         layout = layout_at(rec, fi, len(shots) - 1, "after") if shots else layout_at(rec, fi)
     except Exception as e:
         raise click.ClickException(f"cannot follow {position_path} to its last shot: {e}") from None
-    rules = {**(rec.rules or {}), **(chosen or {})}
-    return dict(layout), (rules or None), True
+    return dict(layout), rec.rules, True
 
 
 def _verdict(ruling: Ruling) -> str:
@@ -130,7 +125,6 @@ def _verdict(ruling: Ruling) -> str:
     "--json", "as_json", is_flag=True, help="Print the shot's events as JSON (the account goes to stderr)."
 )
 @click.option("--player", default="Player 1", show_default=True, help="The striker's name in the record.")
-@rule_option_params
 def simulate(
     game_name: str,
     break_off: bool,
@@ -145,7 +139,7 @@ def simulate(
     html_path: str | None,
     as_json: bool,
     player: str,
-    **rule_values: str | None,
+    **rule_values: Any,
 ) -> None:
     """Simulate one stroke of GAME and rule it (snooker and russian: a cue ball; carrom: a flick)."""
     from potshot.match.loop import ShotPlayed
@@ -164,11 +158,13 @@ def simulate(
         raise click.BadParameter("give the striker a name", param_hint="--player")
     game = games.get(game_name)
     spot = _parse_point(place)
-    try:
-        chosen = game.rules_from(rule_values)
-    except ValueError as e:
-        raise click.UsageError(str(e)) from None
-    layout, rules, from_record = _start(game, position_path, chosen)
+    layout, rules, from_record = _start(game, position_path)
+    given = {k: v for k, v in rule_values.items() if v is not None}
+    for k in given:
+        if k not in {o.name for o in game.rule_options()}:
+            raise click.UsageError(f"--{k.replace('_', '-')} is not an option of {game.name}")
+    if given:  # the game's rules options (games.Option.rule), over a --position record's rules
+        rules = game.with_rules(rules, given)
     cue_piece = game.cue_piece
     in_hand = layout.get(cue_piece) is None
     if break_off or (in_hand and spot is None and aim is None):
@@ -237,3 +233,28 @@ def simulate(
         for w in wrote:
             con.print(escape(w), highlight=False)
     sys.stdout.flush()
+
+
+def _add_rule_options(cmd: click.Command) -> click.Command:
+    """Every game's rules options (:attr:`games.Option.rule`: ``--third-miss``) as options of
+    ``potshot simulate``, each refused for a game that has not got it."""
+    owners: dict[str, tuple[games.Option, list[str]]] = {}
+    for name in games.names():
+        for opt in games.get(name).rule_options():
+            owners.setdefault(opt.name, (opt, []))[1].append(name)
+    for name, (opt, which) in owners.items():
+        kind: click.ParamType[Any] = (
+            click.Choice(list(opt.choices)) if opt.choices else click.IntRange(opt.minimum)
+        )
+        cmd.params.append(
+            click.Option(
+                [f"--{name.replace('_', '-')}", name],
+                type=kind,
+                default=None,
+                help=f"{', '.join(which)}: {opt.help} (rules.{name}; default {opt.default})",
+            )
+        )
+    return cmd
+
+
+_add_rule_options(simulate)

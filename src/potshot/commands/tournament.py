@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import click
 from rich.console import Console
 from rich.table import Table
 
 from potshot import games
-from potshot.commands._rules import rule_option_params
+from potshot.commands.simulate import _add_rule_options
 
 
 @click.command()
@@ -76,7 +77,6 @@ from potshot.commands._rules import rule_option_params
     help="Folder for the records and ratings.",
 )
 @click.option("--quiet", is_flag=True, help="Only the result lines.")
-@rule_option_params
 def tournament(
     game: str,
     players: str,
@@ -91,7 +91,7 @@ def tournament(
     address: str | None,
     out: str,
     quiet: bool,
-    **rule_values: str | None,
+    **rule_values: Any,
 ) -> None:
     """Play a GAME tournament between built-in players (or policies) and rate them (Glicko-2).
 
@@ -102,10 +102,11 @@ def tournament(
     from potshot.tournament.engine import Entrant, ProcessEngine, RayEngine
     from potshot.tournament.runner import TournamentSpec, ratings_table, run, save
 
-    try:
-        chosen = games.get(game).rules_from(rule_values)
-    except ValueError as e:
-        raise click.UsageError(str(e)) from None
+    given = {k: v for k, v in rule_values.items() if v is not None}
+    for key in given:
+        if key not in {o.name for o in games.get(game).rule_options()}:
+            raise click.UsageError(f"--{key.replace('_', '-')} is not an option of {game}")
+    chosen = games.get(game).with_rules(None, given) or {}
     try:
         entrants = tuple(Entrant.parse(p) for p in players.split(",") if p.strip())
         spec = TournamentSpec(
@@ -175,3 +176,6 @@ def tournament(
         f"{t.winner} wins the {fmt} ({len(t.results)} matches, {frames_played} frames, {t.seconds:.1f} s, "
         f"{engine} engine, start-up {eng.startup:.1f} s, digest {t.digest()}); written to {out_dir}/"
     )
+
+
+_add_rule_options(tournament)  # the games' rules options (games.Option.rule), as for potshot simulate

@@ -48,10 +48,10 @@ class Option:
     """A game's own ``potshot play`` option (``--reds``, ``--budget``, ``--stars``), as plain data.
 
     ``choices`` makes it a choice of strings (passed on as ints when they are
-    digits); otherwise it is an integer of at least ``minimum``. ``rule``: the option is one of
-    the record's ``rules`` (snooker's ``code`` and ``miss``): besides ``potshot play`` it is
-    offered by ``potshot simulate`` and ``potshot tournament``, which put it into the record's
-    rules (:func:`rule_options`, :meth:`Game.rules_from`).
+    digits); otherwise it is an integer of at least ``minimum``. ``rule``: the option is a key
+    of the record's ``rules`` of the same name (``--third-miss``: ``rules.third_miss``), set on
+    the record (:meth:`Game.with_rules`) and taken by ``potshot simulate`` too, rather than
+    passed to the game's hooks as a keyword.
     """
 
     name: str
@@ -95,6 +95,33 @@ class Game:
     """The module with ``new_record``, ``make_bot``, ``simulate``, ``play``, ``describe``, ``frame_line``
     and ``match_line`` (see :mod:`potshot.games.snooker.match` for their signatures)."""
 
+    # ------------------------------------------------------------- the rules
+
+    def rule_options(self) -> tuple[Option, ...]:
+        """The options that are keys of the record's ``rules`` (:attr:`Option.rule`)."""
+        return tuple(o for o in self.options if o.rule)
+
+    def with_rules(self, rules: Mapping[str, Any] | None, values: Mapping[str, Any]) -> dict[str, Any] | None:
+        """``rules`` with the rule options' ``values`` set, by option name; a value at its default
+        removes the key (a record at the defaults stays plain). ``None`` when nothing is left.
+
+        >>> get("snooker").with_rules({"reds": 6}, {"code": "older_amateur"})
+        {'reds': 6, 'code': 'older_amateur'}
+        >>> get("snooker").with_rules(None, {"code": "official"}) is None
+        True
+        """
+        out = dict(rules or {})
+        known = {o.name: o for o in self.rule_options()}
+        for name, value in values.items():
+            opt = known.get(name)
+            if opt is None:
+                raise KeyError(f"{self.name} has no rules option {name!r}")
+            if value == opt.default:
+                out.pop(name, None)
+            else:
+                out[name] = value
+        return out or None
+
     # ------------------------------------------------------------- the parts
 
     def referee_class(self) -> type[Referee]:
@@ -117,27 +144,6 @@ class Game:
         """The standard starting position under ``rules`` (what a frame without ``position`` starts from)."""
         start = self.equipment().starting_position
         return dict(start())
-
-    def rules_from(self, given: Mapping[str, Any]) -> dict[str, Any]:
-        """The record's ``rules`` entries among ``given`` options: this game's rule options
-        (:attr:`Option.rule`) given a value other than their default (``None``: not given).
-        A rule option of another game is refused (``ValueError`` naming it).
-
-        >>> get("snooker").rules_from({"code": "older_amateur", "miss": "standard", "reds": 6})
-        {'code': 'older_amateur'}
-        """
-        mine = {o.name: o for o in self.options if o.rule}
-        others = {o.name for g in _GAMES.values() for o in g.options if o.rule} - set(mine)
-        out: dict[str, Any] = {}
-        for k, v in given.items():
-            if v is None:
-                continue
-            if k in others:
-                raise ValueError(f"--{k.replace('_', '-')} is not an option of {self.name}")
-            opt = mine.get(k)
-            if opt is not None and str(v) != str(opt.default):
-                out[k] = v
-        return out
 
     def new_record(self, players: Sequence[str], *, frames: int, seed: int, **options: Any) -> Record:
         """An empty record for a match of ``frames`` (:attr:`match_unit`) between ``players``."""
@@ -287,15 +293,3 @@ def _discover() -> None:
 
 
 _discover()
-
-
-def rule_options() -> dict[str, Option]:
-    """Every registered game's rule options (:attr:`Option.rule`) by name, for the commands that
-    offer them whatever the game (``potshot simulate``, ``potshot tournament``); two games with
-    an option of the same name share it (the first registered gives its help and choices)."""
-    out: dict[str, Option] = {}
-    for g in _GAMES.values():
-        for o in g.options:
-            if o.rule:
-                out.setdefault(o.name, o)
-    return out

@@ -29,30 +29,15 @@ if TYPE_CHECKING:  # the players and the physics are imported when a frame is pl
     from potshot.players.base import Player
 
 
-def new_record(
-    players: Sequence[str],
-    *,
-    frames: int = 1,
-    seed: int | None = None,
-    reds: int = 15,
-    code: str = "official",
-    miss: str = "standard",
-    **_: Any,
-) -> Record:
-    """An empty record for ``frames`` frames between two players (``reds``: 15, 10 or 6; ``code``
-    and ``miss``: ``rules.code`` and ``rules.miss``, written only when not the defaults)."""
+def new_record(players: Sequence[str], *, frames: int = 1, seed: int | None = None, reds: int = 15) -> Record:
+    """An empty record for ``frames`` frames between two players (``reds``: 15, 10 or 6)."""
     meta: dict[str, Any] = {"generator": "potshot play snooker"}
     if seed is not None:
         meta["seed"] = seed
-    rules: dict[str, Any] = {"reds": int(reds)} if int(reds) != 15 else {}
-    if code != "official":
-        rules["code"] = code
-    if miss != "standard":
-        rules["miss"] = miss
     return Record(
         game="snooker",
         players=list(players),
-        rules=rules or None,
+        rules={"reds": int(reds)} if int(reds) != 15 else None,
         match={"frames": frames},
         meta=meta,
     )

@@ -290,14 +290,14 @@ class _Cushions:
             if d > rad:
                 # tangent points: at angle +-acos(rad / d) from the direction q -> p
                 base = math.atan2(-dy, -dx)
-                a = math.acos(rad / d)
-                for s in (a, -a):
+                half = math.acos(rad / d)
+                for s in (half, -half):
                     out.append((q[0] + rad * math.cos(base + s), q[1] + rad * math.sin(base + s)))
             if sector is not None:
                 for v in sector:
                     out.append((q[0] + rad * v[0], q[1] + rad * v[1]))
-        for a, b, _ in self.lines:
-            out += [a, b]
+        for end_a, end_b, _ in self.lines:
+            out += [end_a, end_b]
         return out
 
     def meets_circle(self, t: Point, rad: float) -> list[Point]:
