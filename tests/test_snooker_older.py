@@ -80,8 +80,14 @@ def test_unknown_code_refused() -> None:
         game="snooker", players=["Ann", "Bob"], rules={"code": "bogus"}, frames=[Frame(starts="Ann")]
     )
     ref = SnookerReferee(rec)
-    with pytest.raises(RecordError, match=r"rules\.code must be one of official, older_amateur"):
+    with pytest.raises(RecordError, match=r"rules\.code must be one of .*official.*older_amateur"):
         ref.start_frame(0, rec.frames[0])
+    # a misspelt key is refused with the nearest one suggested (snooker-a's rules check)
+    rec = Record(
+        game="snooker", players=["Ann", "Bob"], rules={"cdoe": "older_amateur"}, frames=[Frame(starts="Ann")]
+    )
+    with pytest.raises(RecordError, match="did you mean 'code'"):
+        SnookerReferee(rec).start_frame(0, rec.frames[0])
 
 
 def test_s2_three_players_refused() -> None:

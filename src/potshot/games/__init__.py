@@ -105,9 +105,9 @@ class Game:
         """``rules`` with the rule options' ``values`` set, by option name; a value at its default
         removes the key (a record at the defaults stays plain). ``None`` when nothing is left.
 
-        >>> get("snooker").with_rules({"reds": 6}, {"code": "older_amateur"})
-        {'reds': 6, 'code': 'older_amateur'}
-        >>> get("snooker").with_rules(None, {"code": "official"}) is None
+        >>> get("snooker").with_rules({"reds": 6}, {"third_miss": "amateur_2004"})
+        {'reds': 6, 'third_miss': 'amateur_2004'}
+        >>> get("snooker").with_rules(None, {"third_miss": "award_frame"}) is None
         True
         """
         out = dict(rules or {})

@@ -394,6 +394,16 @@ def _suggest(key: str, known: frozenset[str]) -> str:
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 
+def suggestion(key: str, known: frozenset[str] | set[str]) -> str:
+    """`` (did you mean 'concede'?)`` for a misspelt ``key`` among ``known``, else ``""``: the
+    wording of every unknown-field error (the referees use it for ``rules`` too).
+
+    >>> suggestion("third_mis", frozenset({"third_miss", "reds"}))
+    " (did you mean 'third_miss'?)"
+    """
+    return _suggest(key, frozenset(known))
+
+
 def _unknown_in(node: Any, kind: str, path: list[str | int]) -> Iterator[RecordError]:
     if not isinstance(node, dict):
         return

@@ -130,7 +130,10 @@ EVENT_TYPES: tuple[type, ...] = (Hit, Cushion, Pot, OffTable, Jump, Foul, Moved,
 class Before(_Base):
     """What the player (or the incoming player after a foul) declared before the stroke."""
 
-    decision: Literal["play", "put_back", "replace"] | None = None
+    decision: Literal["play", "put_back", "replace", "from_hand"] | None = None
+    """After a foul, the incoming player's choice among the ruling's ``options``; ``from_hand`` is an
+    extension (docs/record-extensions.md): the incoming player plays from hand in the D, the other
+    balls left where they are."""
     nominate: str | None = None
     free_ball: str | None = None
     place: Position | None = None
@@ -145,7 +148,9 @@ class Before(_Base):
     it waits for room, Law 54)."""
     stroke_made: bool | None = None
     """carrom (docs/carrom-record.md): ``False`` -- the striker never left the base lines and touched
-    nothing, no stroke (Law 88(b)); ``True`` -- it left them, a stroke even touching nothing (88(a))."""
+    nothing, no stroke (Law 88(b)); ``True`` -- it left them, a stroke even touching nothing (88(a)).
+    snooker (docs/snooker-referee.md): ``False`` -- before the frame has begun (Section 3 Rule 3(c)),
+    no stroke was made; the balls it disturbed go back, no foul."""
     # Russian billiards
     declare_pink: str | None = None
     cue_ball: str | None = None

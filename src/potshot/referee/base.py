@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import json
 import math
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping
@@ -31,6 +32,7 @@ import numpy as np
 
 from potshot import geometry
 from potshot.record.errors import RecordError
+from potshot.record.io import suggestion
 from potshot.record.model import (
     Cushion,
     Foul,
@@ -173,6 +175,35 @@ class Ruling(msgspec.Struct, kw_only=True):
         return out
 
 
+def _show(v: Any) -> str:
+    return json.dumps(v)
+
+
+def _kind_name(kind: type | tuple[type, ...]) -> str:
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    names = {dict: "an object", list: "a list", str: "a string", int: "a whole number", bool: "true or false"}
+    return " or ".join(names.get(k, k.__name__) for k in kinds)
+
+
+@dataclasses.dataclass(frozen=True)
+class RuleOption:
+    """One key of a record's ``rules`` that a referee reads, and the values it allows.
+
+    ``values``: the allowed values, compared with their type (``1`` is not ``True``, ``"15"``
+    is not ``15``); empty: any value of ``kind`` (the referee checks it further itself).
+    """
+
+    values: tuple[Any, ...] = ()
+    kind: type | tuple[type, ...] = object
+    doc: str = ""
+    """What the option means, with its clause (for errors and docs)."""
+
+    def allows(self, value: Any) -> bool:
+        if self.values:
+            return any(value == v and type(value) is type(v) for v in self.values)
+        return isinstance(value, self.kind) and not (isinstance(value, bool) and self.kind is not bool)
+
+
 class Referee(ABC):
     """Base class of the games' referees.
 
@@ -188,6 +219,9 @@ class Referee(ABC):
     cushions: ClassVar[tuple[str, ...]] = ()
     foul_kinds: ClassVar[frozenset[str]] = frozenset()
     """Foul kinds allowed in ``foul`` events (and carrom's ``before.fouls``)."""
+    rule_options: ClassVar[Mapping[str, RuleOption]] = {}
+    """Every key of the record's ``rules`` this game reads, with its allowed values: any other
+    key is refused by :meth:`check_rules` (docs/record-extensions.md, "rules")."""
 
     state: Any
 
@@ -284,6 +318,28 @@ class Referee(ABC):
         self.state, self.frame_index = state_copy(snap)
 
     # ------------------------------------------------------ vocabulary checks
+
+    def check_rules(self) -> RecordError | None:
+        """The first problem with the record's ``rules`` (``None`` when there is none): a key
+        this game does not read (:attr:`rule_options`; keys starting ``x-`` or ``x_`` are other
+        programs' own and pass), with the nearest known key suggested, or a value not allowed.
+        A misspelt option would otherwise change nothing, and nobody would be told."""
+        known = self.rule_options
+        for key, value in self.rules.items():
+            if key.startswith(("x-", "x_")):
+                continue
+            opt = known.get(key)
+            if opt is None:
+                listed = ", ".join(known) or "none"
+                return RecordError(
+                    f"unknown rules option {key!r} for {self.title or self.game}"
+                    f"{suggestion(key, frozenset(known))} (options: {listed})",
+                    field=f"rules.{key}",
+                )
+            if not opt.allows(value):
+                want = ", ".join(map(_show, opt.values)) if opt.values else _kind_name(opt.kind)
+                return RecordError(f"rules.{key} must be one of {want}, got {value!r}", field=f"rules.{key}")
+        return None
 
     def check_player(self, name: str, field: str = "player") -> None:
         if name not in self.players:

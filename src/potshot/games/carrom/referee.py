@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -63,7 +64,7 @@ from potshot.record.model import (
     Record,
     Shot,
 )
-from potshot.referee.base import OVERLAP_TOLERANCE_MM, Referee, Ruling
+from potshot.referee.base import OVERLAP_TOLERANCE_MM, Referee, RuleOption, Ruling
 from potshot.referee.registry import register
 
 Pos = tuple[float, float]
@@ -259,11 +260,22 @@ class CarromReferee(Referee):
     pockets: ClassVar[tuple[str, ...]] = eq.POCKETS
     cushions: ClassVar[tuple[str, ...]] = eq.CUSHIONS
     foul_kinds: ClassVar[frozenset[str]] = FOUL_KINDS
+    rule_options: ClassVar[Mapping[str, RuleOption]] = {
+        "round": RuleOption(kind=str, doc="the tournament round: Laws 29(b), 33 (docs/carrom-record.md)"),
+        "unplaced_penalty": RuleOption(("renounced", "pending"), doc="Laws 52-54: a due left unplaced"),
+        "change_of_sides": RuleOption(("every_game", "deciding_game"), doc="Law 33: when sides change"),
+        "doubles": RuleOption(
+            (False, True), doc="a doubles match (Laws 2, 22(b)); the players' teams decide"
+        ),
+    }
 
     state: CarromState
 
     def __init__(self, record: Record) -> None:
         super().__init__(record)
+        problem = self.check_rules()
+        if problem is not None:
+            raise problem
         if record.is_doubles:
             teams = [[p] if isinstance(p, str) else list(p) for p in record.players]
             if len(teams) != 2 or any(len(t) != 2 for t in teams):

@@ -27,6 +27,14 @@ class Snooker(Game):
     options = (
         Option("reds", 15, "Reds in the triangle (the 10- and 6-red games).", choices=("15", "10", "6")),
         Option(
+            "third_miss",
+            "award_frame",
+            "A third foul and a miss in a row: the frame to the opponent (Section 3 Rule 14(c)), or the "
+            "2004 amateur rule's choices for the incoming player (put back, play, from hand).",
+            choices=("award_frame", "amateur_2004"),
+            rule=True,
+        ),
+        Option(
             "code",
             "official",
             "The rules: the official WPBSA rules, or the older amateur code (docs/snooker-older-code.md).",

@@ -78,7 +78,7 @@ import numpy.typing as npt
 
 from potshot import geometry as geo
 from potshot.games.snooker import equipment as eq
-from potshot.games.snooker.referee import SnookerReferee, TableState
+from potshot.games.snooker.referee import INCOMING_DECISIONS, SnookerReferee, TableState
 from potshot.physics import simulate_shot
 from potshot.physics.cue import squirt_angle
 from potshot.physics.params import GRAVITY, MU_ROLL
@@ -252,6 +252,9 @@ def stroke_table(ref: SnookerReferee, decision: str | None = None) -> tuple[Tabl
         return pend.replace_to, bool(pend.replace_to.free_ball)
     if decision == "put_back":
         return st.table, False
+    if decision == "from_hand":
+        hand = ref.table_from_hand(st.table)
+        return hand, hand.free_ball
     return st.table, pend.free_ball
 
 
@@ -676,7 +679,8 @@ class SnookerBot(CueingBot):
     # ---------------------------------------------------------- decisions
 
     def decide(self, ref: SnookerReferee) -> str:
-        """The incoming player's choice after the opponent's foul: play, put_back or replace."""
+        """The incoming player's choice after the opponent's foul: play, put_back, replace, or
+        from_hand where a rule offers it (a better pot from the D than from where the white lies)."""
         pend = ref.state.pending
         if pend is None:
             raise ValueError("no foul is pending: there is no decision to take")
@@ -685,6 +689,13 @@ class SnookerBot(CueingBot):
             self._frame = ref.frame_index
             self.replaces = 0
         mine = self._best_geometric(situation(ref, "play"))
+        if "from_hand" in opts:
+            # the 2004 amateur rule's third option (14.1*(iii)), or the older code's angled ball
+            # (§11): from hand when the D offers a clearly better pot than the position left;
+            # else as after any foul (no pot either way: the offender put back in his trouble)
+            hand = self._best_geometric(situation(ref, "from_hand"))
+            if hand >= max(mine + 0.05, 0.2):
+                return "from_hand"
         if "replace" in opts and self.replaces < self.max_replaces and mine < 0.6:
             self.replaces += 1
             return "replace"
@@ -720,7 +731,7 @@ class SnookerBot(CueingBot):
         pend = referee.state.pending
         if pend is not None:
             decision = self.decide(referee)
-            player = pend.incoming if decision == "play" else pend.offender
+            player = pend.incoming if decision in INCOMING_DECISIONS else pend.offender
         return self.stroke(referee, decision, player)
 
     def stroke(self, ref: SnookerReferee, decision: str | None, player: str | None = None) -> Shot:

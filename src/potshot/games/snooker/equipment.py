@@ -319,12 +319,13 @@ OLDER_BALL_DIAMETER = 52.4
 TABLE_SIZES: dict[str, str] = {
     "12x6": "12x6",
     "full": "12x6",
+    "12ft": "12x6",
     "10x5": "10x5",
     "10ft": "10x5",
     "10": "10x5",
     "ten_foot": "10x5",
 }
-"""``rules.table``: the full-size 12 x 6 ft table (default; also ``full``) or the 10 x 5 ft one
+"""``rules.table``: the full-size 12 x 6 ft table (default; also ``full``, ``12ft``) or the 10 x 5 ft one
 (also ``10ft``, ``10``, ``ten_foot``, the names drawings took before)."""
 
 _TABLES: dict[tuple[str, float], Table] = {}
@@ -342,13 +343,15 @@ def table_for(rules: Mapping[str, object] | None) -> Table:
     >>> table_for({"table": "9ft"})
     Traceback (most recent call last):
     ...
-    ValueError: rules.table must be one of 12x6, 10x5 (or full, 10ft, 10, ten_foot), got '9ft'
+    ValueError: rules.table must be one of 12x6, 10x5 (or full, 12ft, 10ft, 10, ten_foot), got '9ft'
     """
     rules = rules or {}
     raw = rules.get("table", "12x6")
     size = TABLE_SIZES.get(str(raw)) if isinstance(raw, (str, int)) and not isinstance(raw, bool) else None
     if size is None:
-        raise ValueError(f"rules.table must be one of 12x6, 10x5 (or full, 10ft, 10, ten_foot), got {raw!r}")
+        raise ValueError(
+            f"rules.table must be one of 12x6, 10x5 (or full, 12ft, 10ft, 10, ten_foot), got {raw!r}"
+        )
     dia = OLDER_BALL_DIAMETER if rules.get("code") == "older_amateur" else BALL_DIAMETER
     if size == "12x6" and dia == BALL_DIAMETER:
         return TABLE
