@@ -38,6 +38,8 @@ class Verdicts:
     criteria: list[str] = field(default_factory=list)
     stroke: str = ""
     scores: list[int] = field(default_factory=list)
+    escape: bool = False
+    """No clear path to a ball on: the commentary's criteria decided (not Rule 14(b))."""
 
 
 class Judge(SnookerReferee):
@@ -51,6 +53,7 @@ class Judge(SnookerReferee):
             return super().rule(shot)
         verdicts: dict[str, bool] = {}
         criteria: list[str] = []
+        escape = False
         foul_reasons: list[str] = []
         keep = state_copy(self.state)
         on = keep.table.on
@@ -63,6 +66,7 @@ class Judge(SnookerReferee):
             foul_reasons = r.fouls
             if policy == "commentary" and self.last_commentary is not None:
                 criteria = self.last_commentary.said()
+                escape = not self.last_commentary.clear_path
         self.state = keep
         self.miss_policy = "standard"
         ruling = super().rule(shot)
@@ -80,6 +84,7 @@ class Judge(SnookerReferee):
                     criteria,
                     stroke,
                     list(keep.scores),
+                    escape,
                 )
             )
         return ruling
@@ -133,11 +138,23 @@ def report(seen: list[Verdicts], seconds: float, strokes: int, args: Any) -> str
         for b in MISS_POLICIES:
             row.append("-" if a == b else str(sum(v.miss[a] != v.miss[b] for v in failures)))
         lines.append("| " + " | ".join(row) + " |")
-    c = Counter(k for v in failures for k in v.criteria)
-    lines += ["", "The commentary's criteria that held (a failure may meet several):", ""]
+    escapes = [v for v in failures if v.escape]
+    c = Counter(k for v in escapes for k in v.criteria)
+    lines += [
+        "",
+        f"The commentary's criteria that held on the {len(escapes)} failed escapes (no clear path: the "
+        "criteria decide; a failure may meet several):",
+        "",
+    ]
     lines += [f"- {k}: {n}" for k, n in sorted(c.items())] or ["- none"]
+    lines += [f"- none (a measured escape): {sum(1 for v in escapes if not v.criteria)}"]
     split = [v for v in failures if v.miss["commentary"] != v.miss["standard"]]
-    lines += ["", f"Examples where `commentary` and `standard` disagree ({len(split)} in all):", ""]
+    split += [v for v in failures if v.miss["commentary"] != v.miss["clear_path"] and v not in split]
+    lines += [
+        "",
+        f"Examples where `commentary` disagrees with `standard` or `clear_path` ({len(split)} in all):",
+        "",
+    ]
     for v in split[: args.examples]:
         verdict = ", ".join(f"{p} {'miss' if m else 'no miss'}" for p, m in v.miss.items())
         lines.append(

@@ -404,6 +404,8 @@ class Judgement:
     criteria: dict[str, bool] = field(default_factory=dict)
     hampered: bool = False
     aimed: str | None = None
+    clear_path: bool = False
+    """Set by the referee: a clear path to a ball on, so Rule 14(b) decided, not the criteria."""
 
     @property
     def reckless(self) -> bool:

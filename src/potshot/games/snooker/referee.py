@@ -1785,7 +1785,8 @@ class SnookerReferee(Referee):
             judgement = self._commentary(shot, cue_start, layout_before, on, free, new_layout)
             if judgement is not None and judgement.reckless:
                 return True, full  # the commentary's item 7: a miss even when snookers are needed
-            if geo.any_clear_to_any_part([cue_start], [t for _, t in tpos], obs, R):
+            if judgement is not None and geo.any_clear_to_any_part([cue_start], [t for _, t in tpos], obs, R):
+                judgement.clear_path = True
                 judgement = None  # Rule 14(b): a clear path to a ball on -- the rule decides, as standard
         if self.miss_policy == "clear_path":
             cs = starts()
