@@ -66,6 +66,8 @@ class Judge(SnookerReferee):
             foul_reasons = r.fouls
             if policy == "commentary" and self.last_commentary is not None:
                 criteria = self.last_commentary.said()
+                if self.last_commentary.hampered and criteria:
+                    criteria.append("(hampered cueing: items 1-5 excused)")
                 escape = not self.last_commentary.clear_path
         self.state = keep
         self.miss_policy = "standard"
@@ -139,7 +141,7 @@ def report(seen: list[Verdicts], seconds: float, strokes: int, args: Any) -> str
             row.append("-" if a == b else str(sum(v.miss[a] != v.miss[b] for v in failures)))
         lines.append("| " + " | ".join(row) + " |")
     escapes = [v for v in failures if v.escape]
-    c = Counter(k for v in escapes for k in v.criteria)
+    c = Counter(k for v in escapes for k in v.criteria if not k.startswith("("))
     lines += [
         "",
         f"The commentary's criteria that held on the {len(escapes)} failed escapes (no clear path: the "
@@ -156,6 +158,9 @@ def report(seen: list[Verdicts], seconds: float, strokes: int, args: Any) -> str
         "",
     ]
     for v in split[: args.examples]:
+        held = [k for k in v.criteria if not k.startswith("(")]
+        if held and not v.miss["commentary"] and len(held) == len(v.criteria):
+            v.criteria.append("(a player needed snookers: no miss)")
         verdict = ", ".join(f"{p} {'miss' if m else 'no miss'}" for p, m in v.miss.items())
         lines.append(
             f"- frame {v.frame + 1} stroke {v.stroke_no + 1}, {v.player} on {v.on}"
