@@ -109,3 +109,22 @@ def test_simulate_overrides_a_position_records_rule(tmp_path: Path) -> None:
 def test_with_rules_refuses_an_option_the_game_has_not() -> None:
     with pytest.raises(KeyError, match="carrom has no rules option 'third_miss'"):
         games.get("carrom").with_rules(None, {"third_miss": "amateur_2004"})
+
+
+def test_tournament_sets_the_rule_on_every_match(tmp_path: Path) -> None:
+    """``potshot tournament snooker --third-miss amateur_2004``: each match's record has the rule."""
+    out = tmp_path / "t"
+    res = _run(
+        "tournament", "snooker", "--players", "Ann,Bob", "--max-shots", "2", "--workers", "1",
+        "--third-miss", "amateur_2004", "-o", str(out), "--quiet",
+    )  # fmt: skip
+    assert res.exit_code == 0, res.output
+    records = sorted((out / "matches").glob("*.json"))
+    assert records and all(
+        json.loads(p.read_text())["rules"] == {"third_miss": "amateur_2004"} for p in records
+    )
+
+
+def test_tournament_refuses_the_rule_for_another_game(tmp_path: Path) -> None:
+    res = _run("tournament", "russian", "--third-miss", "amateur_2004", "-o", str(tmp_path / "t"))
+    assert res.exit_code == 2 and "--third-miss is not an option of russian" in res.output

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import copy
 
-from potshot.games.snooker.bot import SnookerBot
+from potshot.games.snooker.bot import SnookerBot, situation
 from potshot.games.snooker.match import simulate
 from potshot.games.snooker.referee import INCOMING_DECISIONS, SPOTS, SnookerReferee
 from potshot.match.loop import play_shot
@@ -91,3 +91,45 @@ def test_the_bot_takes_the_d_when_left_snookered_behind_the_black() -> None:
     """From hand when the D offers the pot the position left does not (14.1*(iii))."""
     ref, _, _ = _three_misses((889.0, 3300.0))
     assert SnookerBot("Bob", 2).decide(ref) == "from_hand"
+
+
+def _cushion_yellow(left_at: Point) -> SnookerReferee:
+    """The yellow on the top cushion between the pink and the black; Ann fails three times from
+    (889, 3200) (the miss policy ``always``), her white coming to rest at ``left_at``."""
+    pos: dict[str, Point | None] = {c: SPOTS[c] for c in ("green", "brown", "blue")}
+    pos |= {
+        "yellow": (889.0, 3540.0),
+        "pink": (836.4, 3540.0),
+        "black": (941.6, 3540.0),
+        "white": (889.0, 3200.0),
+    }
+    rec = Record(
+        game="snooker",
+        players=["Ann", "Bob"],
+        rules={"third_miss": "amateur_2004", "miss": "always"},
+        frames=[Frame(starts="Ann", position=pos, score={"Ann": 30, "Bob": 30})],
+    )
+    ref = SnookerReferee(rec)
+    ref.start_frame(0, rec.frames[0])
+    for k, decision in enumerate((None, "replace", "replace")):
+        shot = Shot(
+            player="Ann",
+            before=Before(decision=decision),
+            events=[Hit("white", "green")],
+            after={"white": left_at},
+        )
+        play_shot(ref, 0, rec.frames[0], k, shot, simulate)
+    assert ref.state.pending is not None and "from_hand" in ref.state.pending.options
+    return ref
+
+
+def test_with_no_pot_either_way_the_bot_weighs_the_safeties() -> None:
+    """No pot from the D or from the position left (a bot with a 1.5 degree aiming error): from
+    hand when the safety it plans from the D is clearly better (the white left under the cluster
+    on the top cushion), else the offender is put back where his white came to rest."""
+    for left_at, want in (((889.0, 3000.0), "from_hand"), ((1700.0, 3450.0), "put_back")):
+        ref = _cushion_yellow(left_at)
+        bot = SnookerBot("Bob", 2, aim_sigma=1.5)
+        assert bot._best_geometric(situation(ref, "play")) < 0.2
+        assert bot._best_geometric(situation(ref, "from_hand")) < 0.2
+        assert bot.decide(ref) == want, left_at

@@ -682,8 +682,8 @@ def _corners(
     d1s.append(d[i])
     d2s.append(d[j])
     # line x circle
-    li, ci = np.meshgrid(np.arange(len(p)), np.arange(len(cc)), indexing="ij")
-    li, ci = li.ravel(), ci.ravel()
+    li = np.repeat(np.arange(len(p)), len(cc))
+    ci = np.tile(np.arange(len(cc)), len(p))
     w = p[li] - cc[ci]
     b = np.einsum("ij,ij->i", w, d[li])
     disc = b * b - (np.einsum("ij,ij->i", w, w) - cr[ci] ** 2)

@@ -29,6 +29,7 @@ from rich.markup import escape
 
 from potshot import games
 from potshot.commands._output import check_output, console, distinct_outputs, write_outputs
+from potshot.commands._rules import add_rule_options, given_rules
 from potshot.record.model import Before, Cue, Frame, Record, Shot
 
 if TYPE_CHECKING:
@@ -159,10 +160,7 @@ def simulate(
     game = games.get(game_name)
     spot = _parse_point(place)
     layout, rules, from_record = _start(game, position_path)
-    given = {k: v for k, v in rule_values.items() if v is not None}
-    for k in given:
-        if k not in {o.name for o in game.rule_options()}:
-            raise click.UsageError(f"--{k.replace('_', '-')} is not an option of {game.name}")
+    given = given_rules(game, rule_values)
     if given:  # the game's rules options (games.Option.rule), over a --position record's rules
         rules = game.with_rules(rules, given)
     cue_piece = game.cue_piece
@@ -235,26 +233,4 @@ def simulate(
     sys.stdout.flush()
 
 
-def _add_rule_options(cmd: click.Command) -> click.Command:
-    """Every game's rules options (:attr:`games.Option.rule`: ``--third-miss``) as options of
-    ``potshot simulate``, each refused for a game that has not got it."""
-    owners: dict[str, tuple[games.Option, list[str]]] = {}
-    for name in games.names():
-        for opt in games.get(name).rule_options():
-            owners.setdefault(opt.name, (opt, []))[1].append(name)
-    for name, (opt, which) in owners.items():
-        kind: click.ParamType[Any] = (
-            click.Choice(list(opt.choices)) if opt.choices else click.IntRange(opt.minimum)
-        )
-        cmd.params.append(
-            click.Option(
-                [f"--{name.replace('_', '-')}", name],
-                type=kind,
-                default=None,
-                help=f"{', '.join(which)}: {opt.help} (rules.{name}; default {opt.default})",
-            )
-        )
-    return cmd
-
-
-_add_rule_options(simulate)
+add_rule_options(simulate)

@@ -17,7 +17,7 @@ from rich.console import Console
 from rich.table import Table
 
 from potshot import games
-from potshot.commands.simulate import _add_rule_options
+from potshot.commands._rules import add_rule_options, given_rules
 
 
 @click.command()
@@ -102,11 +102,6 @@ def tournament(
     from potshot.tournament.engine import Entrant, ProcessEngine, RayEngine
     from potshot.tournament.runner import TournamentSpec, ratings_table, run, save
 
-    given = {k: v for k, v in rule_values.items() if v is not None}
-    for key in given:
-        if key not in {o.name for o in games.get(game).rule_options()}:
-            raise click.UsageError(f"--{key.replace('_', '-')} is not an option of {game}")
-    chosen = games.get(game).with_rules(None, given) or {}
     try:
         entrants = tuple(Entrant.parse(p) for p in players.split(",") if p.strip())
         spec = TournamentSpec(
@@ -118,7 +113,7 @@ def tournament(
             seed=seed,
             reds=int(reds),
             max_shots=max_shots,
-            rules=tuple(sorted(chosen.items())),
+            rules=tuple(sorted(given_rules(games.get(game), rule_values).items())),
         )
     except ValueError as e:
         raise click.BadParameter(str(e), param_hint="--players") from None
@@ -178,4 +173,4 @@ def tournament(
     )
 
 
-_add_rule_options(tournament)  # the games' rules options (games.Option.rule), as for potshot simulate
+add_rule_options(tournament)

@@ -92,6 +92,10 @@ from potshot.referee.base import Referee
 
 R = eq.BALL_RADIUS
 D_CENTRE: Point = eq.SPOTS["brown"]
+HAND_MARGIN = 0.5
+"""How much better (in plan score: points and the position left to the opponent) a safety from
+hand must be than one from the position left for the bot to take ``from_hand`` (a choice of
+its own: a small edge is not worth giving up the position the offender left)."""
 COLOURS = eq.COLOURS
 VALUES = eq.BALL_VALUES
 MAX_CUT = 75.0
@@ -693,9 +697,11 @@ class SnookerBot(CueingBot):
             # the 2004 amateur rule's third option (14.1*(iii)), or the older code's angled ball
             # (§11): from hand when the D offers a clearly better pot than the position left;
             # else as after any foul (no pot either way: the offender put back in his trouble)
-            hand = self._best_geometric(situation(ref, "from_hand"))
-            if hand >= max(mine + 0.05, 0.2):
-                return "from_hand"
+            hand_sit = situation(ref, "from_hand")
+            if self._best_geometric(hand_sit) >= max(mine + 0.05, 0.2):
+                return "from_hand"  # a pot from the D
+            if mine < 0.2 and self._hand_is_safer(ref, hand_sit):
+                return "from_hand"  # no pot either way: a better safety from the D
         if "replace" in opts and self.replaces < self.max_replaces and mine < 0.6:
             self.replaces += 1
             return "replace"
@@ -704,6 +710,22 @@ class SnookerBot(CueingBot):
             if theirs < mine or theirs < 0.15:
                 return "put_back"
         return "play"
+
+    def _hand_is_safer(self, ref: SnookerReferee, hand_sit: Situation) -> bool:
+        """Whether the stroke this player would plan from hand in the D (a safety, with no pot
+        on) is clearly better than the one from the position left: the plans' scores, in the
+        same units as :meth:`plan` compares a pot with a safety (points and the position left
+        to the opponent), by more than :data:`HAND_MARGIN`."""
+        me = ref.side_of(self.name)
+        here = situation(ref, "play")
+        here.me = hand_sit.me = me
+        saved = (self.last_best_pot, self.careful)
+        self.careful = False
+        try:
+            from_here, from_hand = self.plan(here), self.plan(hand_sit)
+        finally:
+            self.last_best_pot, self.careful = saved
+        return from_hand.score > from_here.score + HAND_MARGIN
 
     def _best_geometric(self, sit: Situation) -> float:
         whites = [sit.white] if sit.white is not None else d_positions(sit.layout, 100.0)

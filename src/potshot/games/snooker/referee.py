@@ -406,6 +406,7 @@ class SnookerReferee(Referee):
     pockets: ClassVar[tuple[str, ...]] = eq.POCKETS
     cushions: ClassVar[tuple[str, ...]] = eq.CUSHIONS
     foul_kinds: ClassVar[frozenset[str]] = FOUL_KINDS
+    calls: ClassVar[frozenset[str]] = frozenset({"miss", "full_ball", "free_ball", "touching"})
     rule_options: ClassVar[Mapping[str, RuleOption]] = {
         "reds": RuleOption(eq.RED_COUNTS, doc="the number of reds: the 15-, 10- and 6-red games"),
         "total_points": RuleOption(
@@ -806,6 +807,14 @@ class SnookerReferee(Referee):
             r.match_over = st.match.decided
             r.match_winner = st.match.winner if st.match.decided else None
         return r
+
+    def result_fault(self, won: Mapping[str, int]) -> str | None:
+        """Section 3 Rule 1(g): a reported result in frames won, against ``match.best_of`` /
+        ``match.frames`` (one frame when neither); keyed by side (a doubles side by its names
+        joined with " & ")."""
+        if self._option_error is not None:
+            return str(self._option_error)
+        return self._match_template.result_fault({k: int(v) for k, v in won.items()})
 
     def frame_result(self) -> FrameResult | None:
         st = self.state
@@ -1465,12 +1474,23 @@ class SnookerReferee(Referee):
         new_on = self._new_visit_on(layout)
         new_table = TableState(layout=layout, in_hand=white_gone, on=new_on)
         # free ball: Section 3 Rule 10 -- the incoming player snookered after a foul
-        free_next = self._snookered(layout, self._balls_on(layout, new_on), white_gone)
+        calls = shot.calls
+        if calls is not None and calls.free_ball is not None:
+            # Section 3 Rule 10(a): the referee states a free ball when the incoming player is
+            # snookered after a foul (from hand too: Section 2 Rule 16(a)); the official's call
+            free_next = bool(calls.free_ball)
+        else:
+            free_next = self._snookered(layout, self._balls_on(layout, new_on), white_gone)
         new_table.free_ball = free_next
-        new_table.touching = self._touching(new_table, free_next)
+        new_table.touching = self._touching_after(shot, new_table, free_next)
         # foul and a miss: Section 3 Rule 14
         miss, chain = False, 0
-        if s.failed_ball_on and not s.no_stroke:
+        if calls is not None and calls.miss is not None:
+            miss, full = self._called_miss(shot, s)
+            if miss:
+                prior = pend.chain if (pend is not None and s.decision == "replace") else 0
+                chain = prior + 1 if (prior or full()) else 0
+        elif s.failed_ball_on and not s.no_stroke:
             miss, full = self._is_miss(
                 before_table,
                 s.cue_start,
@@ -1608,7 +1628,8 @@ class SnookerReferee(Referee):
             nxt = self.successor(striker)
             new_on = self._new_visit_on(layout)
         new_table = TableState(layout=layout, in_hand="white" in s.gone, on=new_on)
-        new_table.touching = self._touching(new_table, False)
+        self._no_foul_calls(shot)
+        new_table.touching = self._touching_after(shot, new_table, False)
         st.table = new_table
         st.striker = nxt
         st.respotted_black = False
@@ -1617,6 +1638,83 @@ class SnookerReferee(Referee):
         r.respotted = _plain(respotted)
         r.next = nxt
         return r
+
+    # ------------------------------------------------- the official's calls
+
+    def _called_miss(self, shot: Shot, s: _Stroke) -> tuple[bool, Callable[[], bool]]:
+        """Section 3 Rule 14(a): "foul and a miss" is the referee's judgement, and at a real table
+        it is the official's call (``calls.miss``), which the referee obeys. Checked: a miss is a
+        failure to first hit a ball on, so it needs a stroke that did not hit one first. Whether
+        the miss counts towards the third (Rule 14(c): a full-ball path to a ball on was
+        available) is the official's ``calls.full_ball``; without it the referee judges it from
+        the positions it has."""
+        calls = shot.calls
+        assert calls is not None and calls.miss is not None
+        if not calls.miss:
+            return False, _never
+        if s.no_stroke or not s.failed_ball_on:
+            why = "no stroke was made" if s.no_stroke else "the cue ball first hit a ball on"
+            raise RecordError(
+                f"a miss is called only when the striker fails to first hit a ball on, and here {why}"
+                " (Section 3 Rule 14(a))",
+                field="calls.miss",
+            )
+        if calls.full_ball is not None:
+            full_called = bool(calls.full_ball)
+            return True, lambda: full_called
+        _, full = self._is_miss(
+            s.before_table,
+            s.cue_start,
+            layout_before=s.before_table.layout,
+            on=s.on,
+            nominate=s.nominate,
+            free=s.free,
+            scores_after=self.state.scores,
+            new_layout=s.layout,
+            new_on=self._new_visit_on(s.layout),
+            penalty=0,
+            striker=shot.player,
+            decision=s.decision,
+            pend=s.pend,
+        )
+        return True, full
+
+    def _no_foul_calls(self, shot: Shot) -> None:
+        """A fair stroke: no foul, so no miss (Section 3 Rule 14) and no free ball (Rule 10) can
+        be called on it."""
+        calls = shot.calls
+        if calls is None:
+            return
+        if calls.miss:
+            raise RecordError("a miss is called only after a foul (Section 3 Rule 14)", field="calls.miss")
+        if calls.free_ball:
+            raise RecordError(
+                "a free ball is called only after a foul (Section 3 Rule 10)", field="calls.free_ball"
+            )
+        if calls.full_ball is not None:
+            raise RecordError(
+                "full_ball goes with a called miss (Section 3 Rule 14(c))", field="calls.full_ball"
+            )
+
+    def _touching_after(self, shot: Shot, table: TableState, free_ball: bool) -> list[str]:
+        """Section 3 Rule 17: the referee states a touching ball; at a real table the official's
+        call (``calls.touching``: the balls called, ``[]`` none) is obeyed. Checked: a called ball
+        is on the table, and the cue ball is on the table to touch it."""
+        calls = shot.calls
+        if calls is None or calls.touching is None:
+            return self._touching(table, free_ball)
+        for i, name in enumerate(calls.touching):
+            if name == "white" or table.layout.get(name) is None:
+                raise RecordError(
+                    f"{name} is not an object ball on the table, so it cannot touch the cue ball"
+                    " (Section 3 Rule 17)",
+                    field=f"calls.touching[{i}]",
+                )
+        if calls.touching and (table.in_hand or table.layout.get("white") is None):
+            raise RecordError(
+                "the cue ball is in hand, so no ball touches it (Section 3 Rule 17)", field="calls.touching"
+            )
+        return list(calls.touching)
 
     def _check_rest_overlaps(self, after: Layout, layout: Layout, restored: set[str]) -> None:
         """Record format, "Errors": a ball's rest position in ``after`` may not overlap a ball
