@@ -227,6 +227,32 @@ def separate_touching(
         balls[:, 1] = ys
 
 
+_PARAMS_FOR: dict[float, Params] = {}
+
+
+def params_for(table: Table) -> Params:
+    """The default constants for the balls of ``table``: the ball radius (and the cushion's
+    height, which scales with it) are the table's (52.4 mm balls of the older amateur code, §1);
+    the rest are the defaults. The full-size table's balls: :data:`DEFAULT_PARAMS` itself.
+
+    >>> params_for(TABLE) is DEFAULT_PARAMS
+    True
+    >>> from potshot.games.snooker.equipment import Table
+    >>> round(params_for(Table(ball_radius=26.2)).radius, 6)
+    0.0262
+    """
+    r = table.ball_radius / 1000.0
+    if r == DEFAULT_PARAMS.radius:
+        return DEFAULT_PARAMS
+    hit = _PARAMS_FOR.get(r)
+    if hit is None:
+        scale = r / DEFAULT_PARAMS.radius
+        hit = _PARAMS_FOR[r] = DEFAULT_PARAMS.replace(
+            radius=r, cushion_height=DEFAULT_PARAMS.cushion_height * scale
+        )
+    return hit
+
+
 def simulate_shot(
     layout: dict[str, tuple[float, float] | None],
     cue: Cue,
@@ -245,13 +271,16 @@ def simulate_shot(
     and, when ``trajectories`` is true, ``(t, x, y)`` samples of every ball.
 
     Raises ``ValueError`` for a cue ball not on the table, balls off the table or
-    overlapping, and strokes beyond the miscue limit or out of range.
+    overlapping, and strokes beyond the miscue limit or out of range. The default ``params``
+    are :func:`params_for` the table (its balls' size).
 
     >>> r = simulate_shot({"white": (889.0, 600.0), "red1": (889.0, 1500.0)}, Cue(speed=2.0, aim=90.0))
     >>> [type(e).__name__ for e in r.events][:1], r.events[0].ball, r.events[0].other
     (['Hit'], 'white', 'red1')
     """
     names, pts, dist = _checked(layout, cue_ball, table)
+    if params is DEFAULT_PARAMS:
+        params = params_for(table)
     vx, vy, wx, wy, wz = strike(cue, params)
     vz = dip(cue)
     geo, (lines, arcs, falls) = _geometry(table)

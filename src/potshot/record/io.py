@@ -24,6 +24,7 @@ from potshot.record.model import (
     EVENT_TYPES,
     FORMAT,
     Before,
+    Calls,
     Cue,
     Frame,
     FrameResult,
@@ -378,6 +379,7 @@ _FIELDS: dict[str, frozenset[str]] = {
     "shot": _fields(Shot),
     "before": _fields(Before),
     "cue": _fields(Cue),
+    "calls": _fields(Calls),
     "result": _fields(FrameResult),
 }
 _EVENT_FIELDS: dict[str, frozenset[str]] = {
@@ -434,6 +436,7 @@ def _unknown_fields_shot(sraw: Any, fi: int, si: int) -> Iterator[RecordError]:
     yield from _unknown_in(sraw, "shot", at)
     yield from _unknown_in(sraw.get("before"), "before", [*at, "before"])
     yield from _unknown_in(sraw.get("cue"), "cue", [*at, "cue"])
+    yield from _unknown_in(sraw.get("calls"), "calls", [*at, "calls"])
     events = sraw.get("events")
     if isinstance(events, list):
         for ei, ev in enumerate(events):

@@ -218,6 +218,12 @@ class Referee(ABC):
     pockets: ClassVar[tuple[str, ...]] = ()
     cushions: ClassVar[tuple[str, ...]] = ()
     foul_kinds: ClassVar[frozenset[str]] = frozenset()
+    pocket_matters: ClassVar[bool] = False
+    """Whether the rules depend on which pocket a piece fell into; when not, a ``pot`` event may
+    leave its ``pocket`` out (a marker need not enter it)."""
+    calls: ClassVar[frozenset[str]] = frozenset()
+    """The official's calls (``shot.calls``, docs/record-extensions.md) this game's referee obeys;
+    a call of another name is refused."""
     """Foul kinds allowed in ``foul`` events (and carrom's ``before.fouls``)."""
     rule_options: ClassVar[Mapping[str, RuleOption]] = {}
     """Every key of the record's ``rules`` this game reads, with its allowed values: any other
@@ -308,6 +314,14 @@ class Referee(ABC):
         return " ".join(bits)
 
     # -------------------------------------------------------------- undo/redo
+
+    def result_fault(self, won: Mapping[str, int]) -> str | None:
+        """Why ``won`` (the units the match counts -- frames, games -- won by each player, as an
+        organiser reports a result without marking it) cannot be the final result of this record's
+        match format, or ``None``. The default is a match of one unit, won 1 to 0."""
+        from potshot.match.frames import best_of_fault
+
+        return best_of_fault(None, None, [int(won.get(n, 0)) for n in self.record.player_names()], "frame")
 
     def snapshot(self) -> Any:
         """A deep copy of the referee's state (to restore later: undo); see :func:`state_copy`."""
@@ -492,6 +506,26 @@ class Referee(ABC):
             self._check_events(shot)
         if shot.after is not None:
             self.check_layout(shot.after, "after")
+        if shot.calls is not None:
+            self._check_calls(shot)
+
+    def _check_calls(self, shot: Shot) -> None:
+        """Only the calls this game has, and pieces of this game in them."""
+        calls = shot.calls
+        assert calls is not None
+        for f in msgspec.structs.fields(calls):
+            value = getattr(calls, f.name)
+            if value is None:
+                continue
+            if f.name not in self.calls:
+                have = ", ".join(sorted(self.calls)) or "none"
+                raise RecordError(
+                    f"{self.title or self.game} has no {f.name!r} call (its calls: {have})",
+                    field=f"calls.{f.encode_name}",
+                )
+            if isinstance(value, list):
+                for i, name in enumerate(value):
+                    self.check_piece(name, f"calls.{f.encode_name}[{i}]")
 
     def _events_clearly_fine(self, events: list[Any]) -> bool:
         """Whether :meth:`_check_events` would pass every event, found without building its
@@ -509,7 +543,7 @@ class Referee(ABC):
                 if e.cushion not in self.cushions:
                     return False
             elif isinstance(e, Pot):
-                if e.pocket not in self.pockets:
+                if e.pocket not in self.pockets and (e.pocket is not None or self.pocket_matters):
                     return False
             elif isinstance(e, Foul):
                 if e.kind not in self.foul_kinds:
@@ -544,7 +578,12 @@ class Referee(ABC):
                         field=f"{f}.cushion",
                     )
             elif isinstance(e, Pot):
-                if e.pocket not in self.pockets:
+                if e.pocket is None and self.pocket_matters:
+                    raise RecordError(
+                        f"the pocket the {e.ball} went into is needed: {self.title or self.game} scores by pocket",
+                        field=f"{f}.pocket",
+                    )
+                if e.pocket is not None and e.pocket not in self.pockets:
                     raise RecordError(
                         f"unknown pocket {e.pocket!r} (expected one of {', '.join(self.pockets)})",
                         field=f"{f}.pocket",

@@ -266,6 +266,7 @@ class RussianReferee(Referee):
     pockets: ClassVar[tuple[str, ...]] = eq.POCKETS
     cushions: ClassVar[tuple[str, ...]] = eq.CUSHIONS
     foul_kinds: ClassVar[frozenset[str]] = FOUL_KINDS
+    pocket_matters: ClassVar[bool] = True  # POT: a ball scores only in its associated pockets
     rule_options: ClassVar[Mapping[str, RuleOption]] = {k: RuleOption(v) for k, v in _RULE_CHOICES.items()}
 
     state: RussianState
@@ -739,6 +740,8 @@ class RussianReferee(Referee):
                     raise RecordError(f"the {e.ball} is already off the table", field="events")
                 if t.start.get(e.ball) is None:
                     raise RecordError(f"the {e.ball} was not on the table", field="events")
+                if e.pocket is None:  # POT: the score depends on the pocket (check_shot refuses it first)
+                    raise RecordError(f"the pocket the {e.ball} went into is needed", field="events")
                 t.gone.append(e.ball)
                 t.pots.append((e.ball, e.pocket))
             elif isinstance(e, (Hit, Cushion, Jump, Moved)):

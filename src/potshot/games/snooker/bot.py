@@ -83,6 +83,7 @@ from potshot.physics import simulate_shot
 from potshot.physics.cue import squirt_angle
 from potshot.physics.params import GRAVITY, MU_ROLL
 from potshot.physics.result import ShotResult
+from potshot.physics.sim import params_for
 from potshot.players.base import CueingBot
 from potshot.players.common import Layout, Point, PotField, ghost_pot, pocket_axes
 from potshot.players.fastsim import Trial, TrialTable
@@ -227,6 +228,8 @@ class Situation:
     touching: list[str] = field(default_factory=list)
     scores: list[int] = field(default_factory=list)
     me: int = 0
+    table: eq.Table = eq.TABLE
+    """The table and balls (the referee's: ``rules.table``, the older code's 52.4 mm balls)."""
 
     @property
     def white(self) -> Point | None:
@@ -274,6 +277,7 @@ def situation(ref: SnookerReferee, decision: str | None = None) -> Situation:
         free_ball=free,
         touching=list(table.touching),
         scores=list(st.scores),
+        table=ref.table,
     )
 
 
@@ -820,7 +824,7 @@ class SnookerBot(CueingBot):
     def _table(self, sit: Situation) -> TrialTable:
         """The trial table of ``sit`` (built once per stroke)."""
         if self._tt is None or self._tt_sit is not sit:
-            self._tt = TrialTable(sit.layout)
+            self._tt = TrialTable(sit.layout, table=sit.table, params=params_for(sit.table))
             self._tt_sit = sit
         return self._tt
 
@@ -1316,4 +1320,4 @@ def simulate_from(ref: SnookerReferee, shot: Shot, *, trajectories: bool = False
     assert shot.cue is not None
     on_table: Layout = {n: p for n, p in layout.items() if p is not None}
     # only the balls on the table: one already potted is not "potted again" in ``after``
-    return simulate_shot(on_table, shot.cue, trajectories=trajectories)
+    return simulate_shot(on_table, shot.cue, table=ref.table, trajectories=trajectories)
