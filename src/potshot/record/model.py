@@ -91,6 +91,9 @@ class OffTable(_Base, tag="off_table", tag_field="type"):
     ball: str
     t: float | None = None
     together: bool = False
+    at: Position | None = None
+    """extension: where the piece left the table (the simulator's: where its centre passed over
+    a cushion's nose or out of the table's outline), when known."""
 
 
 class Jump(_Base, tag="jump", tag_field="type"):
