@@ -134,6 +134,38 @@ def test_shared_code_never_tests_a_game_name() -> None:
     )
 
 
+def state_reads(source: str) -> list[int]:
+    """Lines of ``source`` reading a referee's ``state`` (``referee.state``, ``ref.state``,
+    ``x.referee.state``): the referee's internals, which only the game's own code may read.
+
+    >>> state_reads("a = self.referee.state.pending\\nb = app.state.x\\nc = ref.state")
+    [1, 3]
+    """
+    out = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Attribute) and node.attr == "state":
+            v = node.value
+            if (isinstance(v, ast.Name) and v.id in ("referee", "ref")) or (
+                isinstance(v, ast.Attribute) and v.attr == "referee"
+            ):
+                out.append(node.lineno)
+    return sorted(set(out))
+
+
+def test_shared_code_never_reads_the_referees_state() -> None:
+    """Consumers outside the games ask the referee (:mod:`potshot.referee.protocol`): who plays,
+    what is asked, the layout, the score board; they never read ``Referee.state`` (the referee's base
+    class itself aside, which snapshots and restores it)."""
+    found = {
+        path.relative_to(SRC).as_posix(): lines
+        for path in shared_modules()
+        if path.relative_to(SRC).as_posix() not in ("referee/base.py", *PENDING)
+        for lines in [state_reads(path.read_text(encoding="utf-8"))]
+        if lines
+    }
+    assert not found, f"Referee.state read outside src/potshot/games: {found}"
+
+
 @pytest.mark.parametrize("module", sorted(PENDING))
 def test_pending_modules_exist(module: str) -> None:
     assert (SRC / module).is_file(), f"{module} is gone: remove it from PENDING"

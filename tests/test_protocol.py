@@ -123,6 +123,22 @@ def test_snooker_replace_puts_the_balls_back_and_the_offender_plays_from_where_h
     assert on is not None and on.player == "Bob" and not on.in_hand
 
 
+def test_snooker_from_hand_the_incoming_player_strikes_from_the_d() -> None:
+    """The 2004 third miss's ``from_hand`` (docs/record-extensions.md): the incoming player strikes,
+    the white in hand in the D, the other balls where the foul left them."""
+    from tests.test_snooker_decisions import POS, _fouled
+
+    ref = _fouled(POS)
+    ref.state.pending.options.append("from_hand")  # type: ignore[union-attr]  # as a rule offering it does
+    ns = ref.next_shot()
+    assert ns is not None and ns.decision is not None and "from_hand" in (ns.decision.options or ())
+    hand = ref.next_shot({"decision": "from_hand"})
+    assert hand is not None and hand.player == "Bob" and hand.in_hand and hand.area == "D"
+    assert kinds(hand)[-1] == "place"
+    layout = ref.layout("from_hand")
+    assert layout["white"] is None and layout["red1"] == ref.layout()["red1"]
+
+
 def test_snooker_nomination_after_a_red() -> None:
     """Rules 3(e)-(f): after a red is potted a colour is on, to be nominated (the colours on the table)."""
     ref = snooker()
@@ -358,6 +374,8 @@ def test_every_game_answers_the_protocol_from_the_start(game: str) -> None:
     assert ref.turn() == players[0]
     fields = ref.score_fields()
     assert set(fields["score"]) == set(players) and fields["break"] == 0
+    if "colours" in fields:  # carrom Law 16: the first board's breaker has the whites
+        assert fields["colours"] == {players[0]: "white", players[1]: "black"}
     start(ref)
     ns = ref.next_shot()
     assert ns is not None and ns.player == players[0] and ns.cue == g.cue_piece

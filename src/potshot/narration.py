@@ -289,7 +289,9 @@ def place_detail(name: str, p: Iterable[float]) -> str:
 # ------------------------------------------------------------ the default
 
 
-def narrate_generic(shot: Shot, ruling: RulingLike = None, cue: str = "white") -> Narration:
+def narrate_generic(
+    shot: Shot, ruling: RulingLike = None, rules: Mapping[str, Any] | None = None, cue: str = "white"
+) -> Narration:
     """A shot of a game without a narrator of its own: who played, what was potted, the foul or the
     points, who plays next; the details name the penalty, the score and the frame's end."""
     r = ruling_map(shot.ruling if ruling is None else ruling)

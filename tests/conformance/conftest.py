@@ -36,8 +36,17 @@ with toy_registered():
 
 
 def small(game: games.Game) -> dict[str, int]:
-    """The game's own options at their smallest (6-red snooker, a carrom bot's least budget): quick."""
-    return {o.name: min(int(c) for c in o.choices) if o.choices else o.minimum for o in game.options}
+    """The game's own keyword options at their smallest (6-red snooker, a carrom bot's least budget):
+    quick. Options that are record rules (``Option.rule``) keep their defaults."""
+    out: dict[str, int] = {}
+    for o in game.options:
+        if o.rule:
+            continue
+        if o.choices and all(c.isdigit() for c in o.choices):
+            out[o.name] = min(int(c) for c in o.choices)
+        elif not o.choices and isinstance(o.default, int):
+            out[o.name] = o.minimum
+    return out
 
 
 @pytest.fixture(autouse=True)

@@ -49,14 +49,18 @@ class Option:
     """A game's own ``potshot play`` option (``--reds``, ``--budget``, ``--stars``), as plain data.
 
     ``choices`` makes it a choice of strings (passed on as ints when they are
-    digits); otherwise it is an integer of at least ``minimum``.
+    digits); otherwise it is an integer of at least ``minimum``. ``rule``: the option is a key
+    of the record's ``rules`` of the same name (``--third-miss``: ``rules.third_miss``), set on
+    the record (:meth:`Game.with_rules`) and taken by ``potshot simulate`` too, rather than
+    passed to the game's hooks as a keyword.
     """
 
     name: str
-    default: int
+    default: int | str
     help: str
     choices: tuple[str, ...] = ()
     minimum: int = 1
+    rule: bool = False
 
 
 @dataclass(frozen=True)
@@ -317,6 +321,33 @@ class Game:
             "marking": _jsonable({**MARKING_DEFAULTS, **self.marking}),
         }
 
+    # ------------------------------------------------------------- the rules
+
+    def rule_options(self) -> tuple[Option, ...]:
+        """The options that are keys of the record's ``rules`` (:attr:`Option.rule`)."""
+        return tuple(o for o in self.options if o.rule)
+
+    def with_rules(self, rules: Mapping[str, Any] | None, values: Mapping[str, Any]) -> dict[str, Any] | None:
+        """``rules`` with the rule options' ``values`` set, by option name; a value at its default
+        removes the key (a record at the defaults stays plain). ``None`` when nothing is left.
+
+        >>> get("snooker").with_rules({"reds": 6}, {"third_miss": "amateur_2004"})
+        {'reds': 6, 'third_miss': 'amateur_2004'}
+        >>> get("snooker").with_rules(None, {"third_miss": "award_frame"}) is None
+        True
+        """
+        out = dict(rules or {})
+        known = {o.name: o for o in self.rule_options()}
+        for name, value in values.items():
+            opt = known.get(name)
+            if opt is None:
+                raise KeyError(f"{self.name} has no rules option {name!r}")
+            if value == opt.default:
+                out.pop(name, None)
+            else:
+                out[name] = value
+        return out or None
+
     # ------------------------------------------------------------- the parts
 
     def referee_class(self) -> type[Referee]:
@@ -418,22 +449,24 @@ class Game:
             **options,
         )
 
-    def narrate(self, shot: Shot, ruling: Any = None) -> Narration:
+    def narrate(self, shot: Shot, ruling: Any = None, rules: Mapping[str, Any] | None = None) -> Narration:
         """The shot told by the game's narrator (:mod:`potshot.narration`; ``ruling``: the shot's own
-        when ``None``, a record's ruling or a referee's typed one): the sentence and the details."""
+        when ``None``, a record's ruling or a referee's typed one; ``rules``: the record's): the
+        sentence and the details."""
         st = self.style
         if st is not None and callable(getattr(st, "narration", None)):
-            told: Narration = st.narration(shot, ruling)
+            told: Narration = st.narration(shot, ruling, rules)
             return told
         from potshot.narration import narrate_generic
 
-        return narrate_generic(shot, ruling, self.cue_piece)
+        return narrate_generic(shot, ruling, rules, self.cue_piece)
 
     def describe(self, sp: ShotPlayed, record: Record | None = None, referee: Referee | None = None) -> str:
         """One line of rich markup for a ruled shot: ``frame.shot`` (from 1) and :meth:`narrate`'s
         :meth:`~potshot.narration.Narration.rich` (``record`` and ``referee`` are not needed: the
         narrator tells what the shot and its ruling say)."""
-        return f"{sp.frame + 1}.{sp.index + 1:<3} " + self.narrate(sp.shot, sp.ruling).rich()
+        rules = record.rules if record is not None else None
+        return f"{sp.frame + 1}.{sp.index + 1:<3} " + self.narrate(sp.shot, sp.ruling, rules).rich()
 
     def frame_line(self, record: Record, index: int, seconds: float | None = None) -> str:
         """One plain line on frame ``index`` (0-based) of ``record``: its result, or that it is unfinished

@@ -255,7 +255,7 @@ def replay_data(
             names.update(traj or {})
             r = ruling_map(shot.ruling)
             board_after = st.scoreboard(r, players) if r else board_before
-            told = st.narration(shot, r)
+            told = st.narration(shot, r, rules)
             shots.append(
                 {
                     "frame": fi,

@@ -104,8 +104,8 @@ class Style:
     """``(name, rules) -> (colour class, radius mm)``; ValueError for a name the game does not know."""
     start: Callable[[Rules, str], Layout]
     """``(rules, breaker's seat) -> layout``: the standard starting position."""
-    narrate: Callable[[Shot, RulingLike], Narration] = field(default=narrate_generic, repr=False)
-    """The game's narrator (:mod:`potshot.narration`)."""
+    narrate: Callable[..., Narration] = field(default=narrate_generic, repr=False)
+    """The game's narrator (:mod:`potshot.narration`): ``(shot, ruling, rules) -> Narration``."""
     _scores: Callable[[RulingDict, Sequence[str]], Scoreboard] = field(default=plain_scores, repr=False)
     frame_start: Callable[[RulingDict, Mapping[str, int] | None, Sequence[str]], RulingDict] = field(
         default=plain_frame_start, repr=False
@@ -134,9 +134,9 @@ class Style:
         except ValueError:
             return self.piece_kind(self.cue_piece, rules or {})[1]
 
-    def narration(self, shot: Shot, ruling: RulingLike = None) -> Narration:
-        """The shot told (``ruling`` defaults to the shot's own)."""
-        return self.narrate(shot, ruling_map(shot.ruling if ruling is None else ruling))
+    def narration(self, shot: Shot, ruling: RulingLike = None, rules: Rules | None = None) -> Narration:
+        """The shot told (``ruling`` defaults to the shot's own; ``rules``: the record's)."""
+        return self.narrate(shot, ruling_map(shot.ruling if ruling is None else ruling), rules)
 
     def caption(self, shot: Shot, ruling: RulingLike = None, players: Sequence[str] = ()) -> str:
         """A sentence for people: who did what, what it scored, who plays next."""

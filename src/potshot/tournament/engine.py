@@ -80,6 +80,8 @@ class MatchSpec:
     seed: int = 0
     reds: int = 15
     max_shots: int = 400
+    rules: tuple[tuple[str, Any], ...] = ()
+    """The game's rules options (``potshot.games.Option.rule``), set on the match's record."""
 
 
 @dataclass
@@ -126,6 +128,14 @@ def _game(name: str) -> games.Game:
         raise ValueError(f"unknown game {name!r} (games: {', '.join(games.names())})") from None
 
 
+def _with_rules(rules: dict[str, Any] | None, spec: MatchSpec) -> dict[str, Any] | None:
+    """The match record's ``rules``: ``rules`` with the spec's rules options set (the game's own,
+    :meth:`potshot.games.Game.with_rules`)."""
+    if not spec.rules:
+        return rules
+    return games.get(spec.game).with_rules(rules, dict(spec.rules))
+
+
 def play_match(spec: MatchSpec) -> MatchResult:
     """Play one match from its spec alone (see the module docstring): the game's record for
     ``spec.frames`` of its match units (:meth:`potshot.games.Game.new_record`, with the game's own
@@ -141,6 +151,7 @@ def play_match(spec: MatchSpec) -> MatchResult:
     meta = {"generator": "potshot tournament", "match": spec.match_id, "seed": spec.seed}
     options = {o.name: getattr(spec, o.name) for o in g.options if hasattr(spec, o.name)}
     record = g.new_record(names, frames=spec.frames, seed=spec.seed, **options)
+    record.rules = _with_rules(record.rules, spec)
     # the tournament's own meta first, then what the game's record keeps there (Russian: stars, games)
     record.meta = {
         **meta,

@@ -137,7 +137,9 @@ class Matches:
         game = registry.get(row.game)
         recent: list[dict[str, Any]] = []
         for fi, si, shot in itertools.islice(newest_first, RECENT):
-            told = game.narrate(shot, shot.ruling if shot.ruling is not None else rt.rulings[fi][si])
+            told = game.narrate(
+                shot, shot.ruling if shot.ruling is not None else rt.rulings[fi][si], rt.record.rules
+            )
             recent.append(
                 {
                     "frame": fi,

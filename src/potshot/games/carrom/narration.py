@@ -14,6 +14,9 @@ the foul and the pieces due, the pieces returned, the queen and the game's score
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from potshot.narration import (
     Narration,
     Part,
@@ -49,7 +52,7 @@ def _pieces(shot: Shot) -> str:
     return and_list(told)
 
 
-def narrate(shot: Shot, ruling: RulingLike = None) -> Narration:
+def narrate(shot: Shot, ruling: RulingLike = None, rules: Mapping[str, Any] | None = None) -> Narration:
     """A carrom stroke (or declaration) told: ``ruling`` defaults to the shot's own."""
     r = ruling_map(shot.ruling if ruling is None else ruling)
     head: list[Part] = [Part(shot.player, "player")]

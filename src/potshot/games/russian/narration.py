@@ -15,6 +15,9 @@ points and the posted scores with their stars.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from potshot.narration import (
     Narration,
     Part,
@@ -36,7 +39,7 @@ from potshot.record.model import RulingDict, Shot
 CUE = "white"
 
 
-def narrate(shot: Shot, ruling: RulingLike = None) -> Narration:
+def narrate(shot: Shot, ruling: RulingLike = None, rules: Mapping[str, Any] | None = None) -> Narration:
     """A Russian-billiards shot (or declaration) told: ``ruling`` defaults to the shot's own."""
     r = ruling_map(shot.ruling if ruling is None else ruling)
     cue = shot.before.cue_ball or str(r.get("cue_ball") or CUE)

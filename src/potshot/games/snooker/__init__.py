@@ -7,6 +7,9 @@ from typing import Any, ClassVar
 
 from potshot.games import Game, MatchField, Option, best_of, register
 
+MISS_POLICIES = ("standard", "clear_path", "always", "never", "commentary")
+"""``rules.miss``'s values (the referee's ``MISS_POLICIES``, stated here without importing it)."""
+
 
 class Snooker(Game):
     """Snooker under the official WPBSA rules."""
@@ -16,7 +19,12 @@ class Snooker(Game):
     title = "Snooker"
     frames_help = "Frames to play (the break-off alternates; Section 3 Rule 2)."
     shot_word = "stroke"
-    decisions = ("play", "put_back", "replace")  # Section 3 Rules 10(f), 14(a)
+    decisions = (
+        "play",
+        "put_back",
+        "replace",
+        "from_hand",
+    )  # Section 3 Rules 10(f), 14(a); the 2004 third miss
     free_ball = True  # Section 3 Rule 10
     default_players = ("Ann", "Bob")
     default_max_shots = 400
@@ -25,10 +33,31 @@ class Snooker(Game):
     max_aim_error = 2.0
     options = (
         Option("reds", 15, "Reds in the triangle (the 10- and 6-red games).", choices=("15", "10", "6")),
+        Option(
+            "third_miss",
+            "award_frame",
+            "A third foul and a miss in a row: the frame to the opponent (Section 3 Rule 14(c)), or the "
+            "2004 amateur rule's choices for the incoming player (put back, play, from hand).",
+            choices=("award_frame", "amateur_2004"),
+            rule=True,
+        ),
+        Option(
+            "code",
+            "official",
+            "The rules: the official WPBSA rules, or the older amateur code (docs/snooker-older-code.md).",
+            choices=("official", "older_amateur"),
+            rule=True,
+        ),
+        Option(
+            "miss",
+            "standard",
+            "The foul-and-a-miss policy (docs/snooker-referee.md; commentary: the referee's commentary).",
+            choices=MISS_POLICIES,
+            rule=True,
+        ),
     )
     # the pages' facts (GET /api/games)
     placement_hint = "Click or drag in the D to place it."  # Section 3 Rule 1(f), 14(a): in hand, in the D
-    decisions = ("play", "put_back", "replace")  # Section 3 Rules 10, 14(c)/(d): after a foul
     ask_kinds = ("decision", "free_ball", "nominate", "place")  # Rules 10, 12, 14
     piece_values: ClassVar[Mapping[str, int]] = {
         "red": 1,
@@ -115,11 +144,11 @@ class Snooker(Game):
     def starting_layout(
         self, rules: Mapping[str, Any] | None = None
     ) -> dict[str, tuple[float, float] | None]:
-        """Section 3 Rule 2(a): ``rules.reds`` (15, 10 or 6) and ``rules.table`` (``10ft``)."""
+        """Section 3 Rule 2(a): ``rules.reds`` (15, 10 or 6) on the table of ``rules.table`` (12x6, 10x5)
+        and ``rules.code`` (:func:`potshot.games.snooker.equipment.table_for`)."""
         eq = self.equipment()
         r = dict(rules or {})
-        table = eq.Table.ten_foot() if str(r.get("table", "")) in ("10ft", "10", "ten_foot") else eq.TABLE
-        return dict(eq.starting_position(int(r.get("reds", 15)), table))
+        return dict(eq.starting_position(int(r.get("reds", 15)), eq.table_for(r)))
 
 
 register(Snooker)

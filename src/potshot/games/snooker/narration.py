@@ -14,6 +14,9 @@ points or the penalty, the score and the break.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from potshot.narration import (
     Narration,
     Part,
@@ -37,8 +40,19 @@ from potshot.record.model import RulingDict, Shot
 CUE = "white"
 
 
-def narrate(shot: Shot, ruling: RulingLike = None) -> Narration:
-    """A snooker stroke (or declaration) told: ``ruling`` defaults to the shot's own."""
+def third_failure_brings(rules: Mapping[str, Any] | None = None) -> str:
+    """What the referee's warning after a second foul and a miss in a row says (Section 3 Rule
+    14(c)(ii); under ``rules.third_miss: "amateur_2004"`` the Italian text's 14.1*)."""
+    if (rules or {}).get("third_miss", "award_frame") == "amateur_2004":
+        return (
+            "after a third failure the opponent may play from hand, play on, or put the offender back (14.1*)"
+        )
+    return "a third failure awards the frame"
+
+
+def narrate(shot: Shot, ruling: RulingLike = None, rules: Mapping[str, Any] | None = None) -> Narration:
+    """A snooker stroke (or declaration) told: ``ruling`` defaults to the shot's own; ``rules``:
+    the record's (what the warning of Section 3 Rule 14(c)(ii) says)."""
     r = ruling_map(shot.ruling if ruling is None else ruling)
     b = shot.before
     head: list[Part] = []
@@ -75,10 +89,10 @@ def narrate(shot: Shot, ruling: RulingLike = None) -> Narration:
         tail.append(nxt)
     elif r.get("break"):
         tail.append(Part(f"break {r['break']}", "points"))
-    return Narration(tuple(head), tuple(tail), tuple(_details(shot, r)))
+    return Narration(tuple(head), tuple(tail), tuple(_details(shot, r, rules)))
 
 
-def _details(shot: Shot, r: RulingDict) -> list[str]:
+def _details(shot: Shot, r: RulingDict, rules: Mapping[str, Any] | None) -> list[str]:
     """The declarations, the points or the foul and its penalty (a miss, a free ball), the score,
     the break, the frame's end or who plays next."""
     b = shot.before
@@ -102,7 +116,7 @@ def _details(shot: Shot, r: RulingDict) -> list[str]:
         parts.append(f"penalty {r.get('penalty', 0)}")
         if r.get("miss"):
             parts.append(
-                "a miss" + (" (warning: a third failure awards the frame)" if r.get("warning") else "")
+                "a miss" + (f" (warning: {third_failure_brings(rules)})" if r.get("warning") else "")
             )
         if r.get("free_ball"):
             parts.append("free ball")
