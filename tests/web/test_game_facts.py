@@ -124,7 +124,8 @@ def test_facts_agree_with_the_equipment_and_the_referee() -> None:
     assert set(russian["marking"]["balls"]) | {"white"} == set(russian_eq.POCKETS_OF)
     assert russian["players"] == [2, 8]  # PLAY: two to eight in rotation
     assert carrom["doubles"] and not snooker["doubles"] and not russian["doubles"]
-    assert snooker["caps"]["decisions"] == ["play", "put_back", "replace"]  # Section 3 Rule 14
+    # Section 3 Rule 14; from_hand: the 2004 amateur third miss (rules.third_miss, 14.1*)
+    assert snooker["caps"]["decisions"] == ["play", "put_back", "replace", "from_hand"]
     for game in (snooker, carrom, russian):
         ref = registry.get(game["game"]).referee_class()
         assert game["foul_kinds"] == sorted(ref.foul_kinds)
