@@ -101,16 +101,16 @@ def _details(shot: Shot, r: RulingDict, rules: Mapping[str, Any] | None) -> list
         parts.append("concedes")
     if b.place is not None:
         parts.append(place_detail("from hand", b.place))
+    if b.free_ball:
+        parts.append(f"free ball {b.free_ball}")
+    if b.nominate:
+        parts.append(f"nominates {b.nominate}")
     if shot.cue is not None or shot.events:
         first = first_hit(shot, b.cue_ball or str(r.get("cue_ball") or CUE))
         if first is not None:
             parts.append(f"hits {first} first")
         elif shot.cue is not None:  # a stroke's events are complete; a marked shot's may not be
             parts.append("hits nothing")
-    if b.free_ball:
-        parts.append(f"free ball {b.free_ball}")
-    if b.nominate:
-        parts.append(f"nominates {b.nominate}")
     if r.get("foul"):
         parts.append(foul_detail(r))
         parts.append(f"penalty {r.get('penalty', 0)}")
