@@ -41,14 +41,24 @@ def test_mark_snooker_frame_to_its_end(db_api: Api) -> None:
 
 
 def test_mark_foul_values_and_decision(db_api: Api) -> None:
-    """An in-off is 4 away (Section 3 Rule 12(a)), the blue hit first with a red on 5 away and a miss
-    (Rule 14: the table is open); the incoming player decides (Rule 10)."""
+    """An in-off is 4 away (Section 3 Rule 12(a)), the blue hit first with a red on 5 away; the miss
+    is the official's call (Rule 14(a)): called, replace is offered; expressly not called, it is not;
+    the incoming player decides (Rule 10)."""
     m = snooker(db_api)
-    db_api.tap(m, tap="foul", ball="blue")
+    db_api.tap(m, tap="foul", ball="blue", calls={"miss": True, "free_ball": False})
     assert m["state"]["score"] == {"Ann": 0, "Bob": 5} and m["state"]["last"]["ruling"]["miss"] is True
     assert m["state"]["asks"][0]["options"] == ["play", "put_back", "replace"]
+    shot = db_api.c.get(f"/api/matches/{m['id']}/record").json()["frames"][0]["shots"][-1]
+    assert shot["calls"] == {"miss": True, "free_ball": False}
     m = snooker(db_api)
-    db_api.tap(m, tap="foul", ball="white")
+    db_api.tap(m, tap="foul", ball="blue", calls={"miss": False, "free_ball": False})
+    assert m["state"]["last"]["ruling"]["miss"] is False
+    assert m["state"]["asks"][0]["options"] == ["play", "put_back"]
+    m = snooker(db_api)
+    db_api.tap(m, tap="foul", ball="white", calls={"miss": False, "free_ball": False})
+    shot = db_api.c.get(f"/api/matches/{m['id']}/record").json()["frames"][0]["shots"][-1]
+    # an in-off as entered: the white potted, no invented contact and no pocket
+    assert shot["events"] == [{"type": "pot", "ball": "white"}]
     st = m["state"]
     assert st["score"] == {"Ann": 0, "Bob": 4}
     ask = st["asks"][0]
@@ -188,14 +198,15 @@ def test_mark_carrom_board(db_api: Api) -> None:
     assert st["frames"][0]["winner"] == "Ann"
     assert st["board_points"]["Ann"] == 9 + 3 and st["score"]["Ann"] == 12
     assert st["stats"]["Ann"]["queens"] == 1
-    # board 2: Bob breaks with the whites (Law 22(a)(i)); the striker pocketed after the break is a foul
+    # board 2: Bob breaks with the whites (Law 22(a)(i)); the striker pocketed after the break costs a
+    # due ("Pegno", Law 45(a): with a fair stroke as with a foul one, so no foul in the statistics)
     # and his pocketed piece comes back (Laws 45, 52)
     assert st["turn"] == "Bob"
     db_api.tap(m, tap="pocketed", pieces=["white"])
     db_api.tap(m, tap="pocketed", pieces=["striker"])
     last = m["state"]["last"]["ruling"]
     assert last["fouls"] == ["striker pocketed (Laws 45(a), 47)"] and last["to_place"] == {"Ann": 0, "Bob": 1}
-    assert last["next"] == "Ann" and m["state"]["stats"]["Bob"]["fouls"] == 1
+    assert last["next"] == "Ann" and m["state"]["stats"]["Bob"]["fouls"] == 0
     assert st["stats"]["Ann"]["slams"] == 1  # the whole board in one turn from the break
     ask = next(a for a in m["state"]["asks"] if a["kind"] == "penalty_place")
     assert ask["player"] == "Ann" and ask["owner"] == "Bob" and ask["count"] == 1 and ask["waivable"] is True
@@ -210,7 +221,10 @@ def test_mark_carrom_board(db_api: Api) -> None:
 
 def test_mark_russian(db_api: Api) -> None:
     m = db_api.create(game="russian", mode="mark", players=["Ann", "Bob", "Cy"])
-    db_api.tap(m, tap="pot", ball="red")
+    # Russian billiards scores by pocket: a pot without one is refused, never given a made-up one
+    r = db_api.post(m, "mark", {"tap": "pot", "ball": "red"})
+    assert r.status_code == 422 and r.json()["error"]["field"] == "events[1].pocket"
+    db_api.tap(m, tap="pot", ball="red", pocket="top-left")
     st = m["state"]
     assert st["last"]["ruling"]["points"] > 0 and st["turn"] == "Ann", st["last"]
     db_api.tap(m, tap="miss")

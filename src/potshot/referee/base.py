@@ -292,6 +292,12 @@ class Referee(ABC):
         replace), the table that decision leaves."""
         raise NotImplementedError(f"{type(self).__name__} does not give its layout")
 
+    def on_table(self, decision: str | None = None) -> list[str]:
+        """The pieces on the table now (a scoreboard's tracker), known positions or not: by
+        default those of :meth:`layout` with a position; a referee that keeps pieces on the table
+        without a position (carrom dues placed where no one recorded) says so itself."""
+        return [n for n, p in self.layout(decision).items() if p is not None]
+
     def score_fields(self) -> dict[str, Any]:
         """What a score board shows for this game now: at least ``score`` (by player) and
         ``break``, and the game's own (points remaining, frames won, dues, tallies, seats...)."""

@@ -22,7 +22,7 @@ import msgspec
 from potshot import games
 from potshot.record.errors import RecordError
 from potshot.record.io import shot_from_raw
-from potshot.record.model import Before, Cue, Foul, Frame, Hit, Pot, Record, Shot
+from potshot.record.model import Before, Calls, Cue, Foul, Frame, Hit, Pot, Record, Shot
 from potshot.referee.base import Referee, Ruling
 from potshot.referee.registry import referee_class
 from potshot.referee.runner import rule_shot
@@ -246,6 +246,13 @@ class Runtime:
         """The pieces now; with a pending ``decision``, the table it leaves (the referee's layout)."""
         return _layout(self.referee.layout(decision))
 
+    def on_table(self) -> list[str]:
+        """The pieces on the table now, known positions or not (the tracker's list): the referee's
+        :meth:`~potshot.referee.base.Referee.on_table`; between frames, the next frame's."""
+        probe = self._next_frame_probe()
+        ref = (probe or self).referee
+        return list(ref.on_table(None if probe else self.declared.get("decision")))
+
     def turn(self) -> str | None:
         if self.match_over():
             return None
@@ -378,7 +385,13 @@ class Runtime:
         return next(n for n, p in layout.items() if p is not None and n != cue)
 
     def _table_tap(self, kind: Any, tap: dict[str, Any], player: str, before: Before) -> Shot:
-        pocket = tap.get("pocket") or "top-left"
+        """A balls-pad tap as the record's shot, with only what the marker entered: the pocket only
+        when one was tapped (a pot without it omits ``pocket``; a game whose rules depend on the
+        pocket refuses that: ``Referee.pocket_matters``), the ball hit first only when named (a
+        foul in-off is the white potted, nothing more), and the official's ``calls`` as given."""
+        pocket = tap.get("pocket") or None
+        if pocket is not None and not isinstance(pocket, str):
+            raise bad("pocket is a pocket's name", "pocket")
         cue_ball = self._cue_now()
         events: list[Any] = []
         extra: dict[str, Any] = {}
@@ -388,23 +401,26 @@ class Runtime:
             # of a snooker pot then reads "hits red3 first pots red3", not "hits nothing pots red3"
             events = [Hit(cue_ball, ball), Pot(ball, pocket)]
         elif kind in ("miss", "safety"):
-            events = [Hit(cue_ball, self._ball_on())]
+            # a fair stroke that pots nothing (a missed pot) or a safety: it hit a ball on first
+            # (the ball named, else the ball on; the caption says only "plays a red, no pot")
+            named = tap.get("ball")
+            events = [Hit(cue_ball, self._pick(named, "ball") if named else self._ball_on())]
             if kind == "safety":
-                extra["mark"] = "safety"
+                extra["mark"] = "safety"  # not a pot attempt (the statistics, docs/web.md)
         elif kind == "foul":
             named: Any = tap.get("ball")
             fk = tap.get("kind")
             if fk:
                 events = [Foul(str(fk), self._pick(named, "ball") if named else None)]
             elif named == cue_ball:
-                events = [Hit(cue_ball, self._ball_on()), Pot(cue_ball, pocket)]
+                events = [Pot(cue_ball, pocket)]  # an in-off: what the cue ball hit is not entered
             else:
                 b = self._pick(named, "ball")
                 events = [Hit(cue_ball, b)]
                 if tap.get("potted"):
                     events.append(Pot(b, pocket))
         elif kind == "foul_miss" and "replace" in games.get(self.game).decisions:
-            events = []  # a foul and a miss (snooker Section 3 Rule 14): the miss is ruled from the events
+            events = []  # a foul and a miss (snooker Section 3 Rule 14): the cue ball hit nothing entered
         elif kind == "free_ball" and games.get(self.game).free_ball:
             ball = self._pick(tap.get("ball"), "ball")
             before.free_ball = ball
@@ -413,10 +429,13 @@ class Runtime:
             raise bad(f"unknown tap {kind!r} for {self.game}", "tap")
         if extra:
             before.extra = {**(before.extra or {}), **extra}
-        return Shot(player=player, before=before, events=events)
+        shot = Shot(player=player, before=before, events=events)
+        if tap.get("calls") is not None:
+            shot.calls = _convert(tap["calls"], Calls, "calls")
+        return shot
 
     def _pieces_tap(self, kind: Any, tap: dict[str, Any], player: str, before: Before) -> Shot:
-        pocket = tap.get("pocket") or "top-left"
+        pocket = tap.get("pocket") or None  # a marked board names no pocket unless one was tapped
         pieces = tap.get("pieces") or []
         if not isinstance(pieces, list):
             raise bad("pieces is a list of names", "pieces")
@@ -518,9 +537,20 @@ def cue_from(data: Any) -> Cue:
 
 
 def stats(rt: Runtime) -> dict[str, dict[str, Any]]:
-    """Statistics derived from the events and rulings: pots, pot success, highest break, safeties
-    (marked), fouls; and each game's own (:meth:`potshot.games.Game.add_stats`: snooker centuries,
-    carrom queens covered and slams)."""
+    """Statistics as the sports count them (each defined in docs/web.md, "Statistics"), derived
+    from the events and the referee's rulings:
+
+    - ``pots``: balls/pieces potted in strokes that were no foul (the cue piece never counts);
+    - ``attempts``: pot attempts, the strokes that were no foul and not entered as a safety (a
+      marked "Miss" is a missed pot; a foul is no pot attempt, nor a concession or a referee's
+      action); ``pot_success``: the strokes that potted, over the attempts;
+    - ``safeties``: strokes entered as a safety;
+    - ``fouls``: the strokes the referee ruled a foul (``ruling.foul``). Carrom's pocketed
+      striker is a "Pegno" (a due, Law 45(a): "sia con un tiro corretto che con uno improprio",
+      with a fair stroke as with a foul stroke), and an uncovered queen returned (Law 69) is no
+      foul: the referee notes both in ``fouls`` with ``foul`` false, and they are not counted;
+    - ``highest_break``; and each game's own (:meth:`potshot.games.Game.add_stats`: snooker
+      centuries, carrom queens covered and slams)."""
     names = rt.record.player_names()
     out: dict[str, dict[str, Any]] = {
         n: {
@@ -544,18 +574,22 @@ def stats(rt: Runtime) -> dict[str, dict[str, Any]]:
             s = out.get(shot.player)
             if s is None:
                 continue
+            s["highest_break"] = max(s["highest_break"], ruling.break_)
             if shot.before.concede or shot.before.action:
                 continue
-            s["attempts"] += 1
+            if ruling.foul:
+                s["fouls"] += 1
+                continue
+            if not shot.events and not shot.cue and shot.before.stroke_made is None:
+                continue  # no stroke entered
             pots = [e for e in shot.events if isinstance(e, Pot) and e.ball != g.cue_piece]
             if (shot.before.extra or {}).get("mark") == "safety":
                 s["safeties"] += 1
-            if ruling.foul or ruling.fouls:  # carrom lists penalised fouls with ``foul`` false
-                s["fouls"] += 1
-            elif pots:
+                continue
+            s["attempts"] += 1
+            if pots:
                 s["pots"] += len(pots)
                 potted_strokes[shot.player] += 1
-            s["highest_break"] = max(s["highest_break"], ruling.break_)
     g.add_stats(rt.record, rt.rulings, rt.referee, out)
     for n, s in out.items():
         s["pot_success"] = round(potted_strokes[n] / s["attempts"], 3) if s["attempts"] else 0.0

@@ -177,6 +177,8 @@ class Matches:
             "frames": frames,
             "turn": rt.turn(),
             "position": rt.position(rt.declared.get("decision")),
+            "on_table": rt.on_table(),
+            "rules": dict(row.rules or {}),
             "surface": list(rt.referee.surface()),
             "asks": rt.asks(),
             "declared": dict(rt.declared),

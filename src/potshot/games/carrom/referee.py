@@ -705,6 +705,14 @@ class CarromReferee(Referee):
         """The known positions of the pieces on the board (carrom has no decision to wait for)."""
         return {n: p for n, p in self.state.pos.items() if n in self.state.on}
 
+    def on_table(self, decision: str | None = None) -> list[str]:
+        """The pieces on the board, a due placed without a recorded position included
+        (``before.penalty_place.<piece>: null``, Laws 51-62)."""
+        return sorted(
+            self.state.on,
+            key=lambda n: (n.rstrip("0123456789"), int(n.lstrip("abcdefghijklmnopqrstuvwxyz") or 0)),
+        )
+
     # ------------------------------------------------------- what comes next
 
     def _in_play(self) -> bool:
