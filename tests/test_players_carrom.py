@@ -266,6 +266,6 @@ def test_replay_caption_speaks_carrom() -> None:
     )
     text = caption("carrom", shot)
     assert text == (
-        "board 2 · pocketed white4, striker · due 1 piece · back: white4 · queen awaiting cover"
+        "board 2 · pocketed white4, striker · penalty 1 piece, 1 due in all · back: white4 · queen awaiting cover"
         " · game A 3, B 0 · next: B"
     )

@@ -90,3 +90,16 @@ def test_carrom_due_placed_without_position_and_fouls(api: Api) -> None:
     assert s["Ann"]["fouls"] == 0
     api.tap(c, tap="foul", kind="touched", pieces=[])  # Ann's foul (Law 37(a))
     assert c["state"]["stats"]["Ann"]["fouls"] == 1
+
+
+def test_carrom_caption_and_panel_owe_the_same(api: Api) -> None:
+    """The caption's "N pieces due" and the score board's "owes N" are one figure, the referee's
+    pieces to place plus those owed (Laws 45-52): a pocketed own piece comes back with the striker
+    (Law 46) while the penalty waits for a piece down (Law 45(b))."""
+    c = api.create(game="carrom", mode="mark", players=["Ann", "Bob"], match={"games": 1})
+    api.tap(c, tap="pocketed", pieces=["white"])
+    api.tap(c, tap="pocketed", pieces=["white", "striker"])
+    r = c["state"]["last"]["ruling"]
+    owes = r["to_place"]["Ann"] + r["owed"]["Ann"]
+    assert owes == 2
+    assert "2 pieces due" in c["state"]["last"]["caption"]

@@ -75,9 +75,9 @@ def narrate(shot: Shot, ruling: RulingLike = None, rules: Mapping[str, Any] | No
         tail.append(
             (Part(word, "foul"), Part(f": {reasons(r, word)}")) if r.get("fouls") else Part(word, "foul")
         )
-    pen = int(r.get("penalty_pieces") or 0)
-    if pen:
-        tail.append(Part(f"{pen} piece{'s' if pen > 1 else ''} due", "foul"))
+    if int(r.get("penalty_pieces") or 0):
+        due = _due(shot, r)
+        tail.append(Part(f"{due} piece{'s' if due > 1 else ''} due", "foul"))
     if r.get("queen") == "pending":
         tail.append(Part("the queen awaits cover"))
     if r.get("frame_over"):
@@ -93,6 +93,20 @@ def narrate(shot: Shot, ruling: RulingLike = None, rules: Mapping[str, Any] | No
     elif (nxt := next_clause(shot, r)) is not None:
         tail.append(nxt)
     return Narration(tuple(head), tuple(tail), tuple(_details(shot, r)))
+
+
+def _due(shot: Shot, r: RulingDict) -> int:
+    """The pieces the debtor owes after the stroke: the referee's one figure, the pieces to place
+    now (returned and penalty, Laws 45-52) and those owed until a piece of his is down (Law 45(b)),
+    as the score board's "owes N" shows it; the stroke's own penalty where the ruling has no such
+    figure (a ruling from before it)."""
+    debtor = str(r.get("offender") or shot.player)
+    to_place, owed = r.get("to_place"), r.get("owed")
+    if isinstance(to_place, Mapping) and debtor in to_place:
+        return int(to_place.get(debtor) or 0) + int(
+            (owed if isinstance(owed, Mapping) else {}).get(debtor) or 0
+        )
+    return int(r.get("penalty_pieces") or 0)
 
 
 def _details(shot: Shot, r: RulingDict) -> list[str]:
@@ -115,7 +129,7 @@ def _details(shot: Shot, r: RulingDict) -> list[str]:
     elif r.get("fouls"):  # the referee's notes on a shot that is no foul (a board replayed, Law 71)
         parts.append("; ".join(str(f) for f in r["fouls"]))
     if pen:
-        parts.append(f"due {pen} piece{'s' if pen > 1 else ''}")
+        parts.append(f"penalty {pen} piece{'s' if pen > 1 else ''}, {_due(shot, r)} due in all")
     if r.get("returned"):
         parts.append("back: " + ", ".join(r["returned"]))
     queen = r.get("queen")

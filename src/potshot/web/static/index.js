@@ -229,8 +229,12 @@ export async function matchForm(form, { mode = "play", onSubmit }) {
     playersBox.replaceChildren(...(kind ? [kind] : []), el("div", { class: "label" }, heading), ...rows, ...(add ? [add] : []));
   }
 
+  /** The game's form fields for this form: a marked-only field (the official's setting, e.g. the
+   * miss rule off) only in a marked match's form. */
+  const formFields = () => info().form.fields.filter((f) => !f.marked || mode === "mark");
+
   function renderRules() {
-    const fields = info().form.fields;
+    const fields = formFields();
     rulesBox.replaceChildren(
       ...(fields.length ? fields.map(fieldControl) : [el("p", { class: "muted small" }, info().form.note)]),
     );
@@ -265,7 +269,7 @@ export async function matchForm(form, { mode = "play", onSubmit }) {
     });
     const out = { game, mode, players: doubles ? [[names[0], names[2]], [names[1], names[3]]] : names };
     if (mode === "play") out.bots = names.filter((_, i) => seats[i].bot);
-    Object.assign(out, fieldValues(form, info().form.fields, fail));
+    Object.assign(out, fieldValues(form, formFields(), fail));
     if (title.value.trim()) out.title = title.value.trim();
     if (mode === "mark" && table.value.trim()) out.table = table.value.trim();
     return out;

@@ -23,6 +23,7 @@ import {
   pretty,
   resultLine,
   scoreboard,
+  tracker,
   unitLine,
   shownTitle,
 } from "/static/stats.js";
@@ -42,6 +43,10 @@ let foulKind = "";
 let pieceTaps = []; // the pieces pad: the pieces counted in this stroke, in the order tapped
 let cannon = []; // cannon mode: the balls the cue ball contacted
 let penalty = null; // pieces due (carrom): "place" | "waive" | "no_room"
+// the official's calls on a foul (docs/record-extensions.md, `calls`): declarations the referee obeys
+let missCalled = false; // "foul and a miss" called (Section 3 Rule 14(a))
+let fullBall = false; // with a miss: a full ball was available (Rule 14(c))
+let freeCalled = false; // a free ball called for the incoming player (Rule 10(a))
 let armed = null; // a destructive button waiting for its confirming tap
 let stopLive = null;
 
@@ -88,6 +93,9 @@ function resetChoices() {
   pieceTaps = [];
   cannon = [];
   penalty = null;
+  missCalled = false;
+  fullBall = false;
+  freeCalled = false;
   armed = null;
 }
 
@@ -126,7 +134,7 @@ async function send(path, body = {}) {
 function tap(body) {
   const before = { ...(body.before ?? {}) };
   const due = ask("penalty_place");
-  if (due && penalty === "place") before.penalty_place = due.suggested;
+  if (due && penalty === "place") before.penalty_place = placed(due);
   if (due && penalty === "waive") before.waive_penalty = true;
   if (due && penalty === "no_room") before.penalty_unplaced = { [due.owner]: "no_room" };
   const out = { ...body };
@@ -136,14 +144,37 @@ function tap(body) {
 
 // --------------------------------------------------------------------------- the state
 
+/** The due pieces placed: at the referee's suggested spots where it knows room for them all, else
+ * placed where no one recorded (`{piece: null}`: a marked board keeps no positions). */
+function placed(due) {
+  const spots = due.suggested ?? {};
+  if (Object.keys(spots).length >= due.count) return spots;
+  return Object.fromEntries((due.pieces ?? []).slice(0, due.count).map((p) => [p, null]));
+}
+
+/** Whether this game's official makes the calls (its facts: a free ball ask, the foul and a miss). */
+const takesCalls = () => Boolean(info?.caps?.asks?.includes("free_ball") || info?.marking?.foul_miss);
+/** The miss rule is on unless the match plays without it (`rules.miss: "never"`). */
+const missRule = () => Boolean(info?.marking?.foul_miss) && state?.rules?.miss !== "never";
+
+/** The official's calls sent with a foul tap (`miss` true only for the foul and a miss). */
+function foulCalls(miss = false) {
+  if (!takesCalls()) return {};
+  const calls = { free_ball: freeCalled };
+  if (missRule()) calls.miss = miss;
+  if (miss) calls.full_ball = fullBall;
+  return { calls };
+}
+
 const ask = (kind) => state?.asks?.find((a) => a.kind === kind) ?? null;
 /** The frame/board just ended and the match goes on: the next tap opens a fresh one. */
 const fresh = () => Boolean(state?.frame_over ?? state?.frames?.at(-1)?.winner) && !state.match_over;
 /** The balls on the table for the next tap: a fresh rack after a finished frame/board. */
 const table = () => (fresh() ? info?.start ?? {} : state?.position ?? {});
-const onTable = (name) => table()[name] != null;
-const countOnTable = (base) =>
-  Object.entries(table()).filter(([n, p]) => p != null && baseName(n) === base && n !== "striker").length;
+/** The pieces on the table (the referee's `on_table`: a due placed without a position counts). */
+const tableNames = () => state?.on_table ?? Object.keys(table()).filter((n) => table()[n] != null);
+const onTable = (name) => tableNames().includes(name);
+const countOnTable = (base) => tableNames().filter((n) => baseName(n) === base && n !== "striker").length;
 
 /** A question that must be answered before any stroke can be marked (and by whom). */
 function blocking() {
@@ -197,6 +228,7 @@ function renderTop() {
       el("span", { class: "unit-line muted", "data-testid": "unit-line" }, unitLine(state)),
     ),
     result ? el("div", { class: "result", "data-testid": "result" }, result) : null,
+    tracker(state),
     ].filter(Boolean),
   );
 }
@@ -208,8 +240,8 @@ function renderLast() {
     el(
       "span",
       { "data-testid": "last-account" },
+      // the caption says what was entered (the details would name the red the record had to pick)
       last?.caption ?? last?.account ?? "no shot yet",
-      last?.caption && last.caption !== last.account ? el("span", { class: "account detail" }, last.account) : null,
     ),
   );
 }
@@ -226,9 +258,28 @@ function renderAsk() {
     box.hidden = true;
     return;
   }
+  if (fresh() && state.next_frame) {
+    // the frame/board just ended: who breaks the next one (the referee's next_frame); the break's
+    // own tap on the pad below opens it
+    const done = state.frames?.at(-1);
+    const unit = info.frame_word;
+    parts.push(
+      el(
+        "div",
+        { class: "ask required", "data-ask": "next_frame" },
+        el(
+          "span",
+          { class: "q", "data-testid": "next-break" },
+          `${unit[0].toUpperCase()}${unit.slice(1)} ${state.frames.length} ${done?.winner ? `to ${done.winner}` : "over"}. ` +
+            `${unit[0].toUpperCase()}${unit.slice(1)} ${state.frames.length + 1}: ${state.next_frame.starts} breaks.`,
+        ),
+        el("span", { class: "muted" }, " Tap the break's result below; Undo takes back the last stroke."),
+      ),
+    );
+  }
   for (const a of state.asks ?? []) {
     if (a.kind === "decision") {
-      const names = { play: "Play", put_back: "Put back", replace: "Replace the balls" };
+      const names = { play: "Play", put_back: "Put back", replace: "Replace the balls", from_hand: "From hand (in the D)" };
       parts.push(
         el(
           "div",
@@ -294,7 +345,6 @@ function renderAsk() {
       );
     } else if (a.kind === "penalty_place") {
       const n = a.count;
-      const full = a.suggested && Object.keys(a.suggested).length >= n;
       const pick = (v) => () => {
         penalty = penalty === v ? null : v;
         render();
@@ -306,12 +356,7 @@ function renderAsk() {
           el("span", { class: "q" }, `${a.player} places ${a.owner}'s ${n} due piece${n === 1 ? "" : "s"}:`),
           choice(
             "Placed",
-            {
-              class: penalty === "place" ? "chosen" : "",
-              "data-penalty": "place",
-              disabled: !full,
-              title: full ? "in the outer circle" : "the referee knows no free spot in the outer circle",
-            },
+            { class: penalty === "place" ? "chosen" : "", "data-penalty": "place", title: "placed in the outer circle (Laws 57, 58)" },
             pick("place"),
           ),
           choice("Waived (Law 60)", { class: penalty === "waive" ? "chosen" : "", "data-penalty": "waive" }, pick("waive")),
@@ -320,7 +365,6 @@ function renderAsk() {
             { class: penalty === "no_room" ? "chosen" : "", "data-penalty": "no_room" },
             pick("no_room"),
           ),
-          full ? null : el("span", { class: "muted small" }, "A marked board keeps no positions: no known free spot."),
         ),
       );
     }
@@ -382,8 +426,8 @@ function ownPocket(ball) {
 
 function onBall(ball) {
   if (mode === "foul") {
-    if (ball === "white") return tap({ tap: "foul", ball: "white", ...(pocket ? { pocket } : {}) });
-    return tap({ tap: "foul", ball, potted, ...(pocket ? { pocket } : {}) });
+    if (ball === "white") return tap({ tap: "foul", ball: "white", ...(pocket ? { pocket } : {}), ...foulCalls(missCalled) });
+    return tap({ tap: "foul", ball, potted, ...(pocket ? { pocket } : {}), ...foulCalls(missCalled) });
   }
   if (mode === "free") return tap({ tap: "free_ball", ball, pot: potted, ...(pocket ? { pocket } : {}) });
   if (mode === "inoff") return rawShot([hit(ball), { type: "pot", ball: cueBall(), pocket: ownPocket(ball) }]);
@@ -542,6 +586,7 @@ function tablePad() {
     );
   }
   sub.append(pocketChips(write));
+  const calls = takesCalls() ? callsRow(write) : null;
 
   const actions = el("div", { class: "actions" });
   actions.append(
@@ -552,7 +597,13 @@ function tablePad() {
     actions.append(
       el(
         "button",
-        { class: "big danger", "data-tap": "foul_miss", disabled: !write, onclick: () => tap({ tap: "foul_miss" }) },
+        {
+          class: "big danger",
+          "data-tap": "foul_miss",
+          disabled: !write || !missRule(),
+          title: missRule() ? "no ball hit: a foul and a miss" : "the miss rule is off in this match",
+          onclick: () => tap({ tap: "foul_miss", ...foulCalls(true) }),
+        },
         "Foul & miss",
       ),
     );
@@ -569,7 +620,35 @@ function tablePad() {
   actions.append(foulKindRow(write, m.foul_word));
   if (m.blacks) actions.append(blackActions());
   actions.append(...[refereeActions(), concedeRow()].filter(Boolean));
-  return [el("div", { class: "pad-left" }, modes, ballGrid, sub), actions];
+  return [el("div", { class: "pad-left" }, modes, ballGrid, sub, calls), actions];
+}
+
+/** The official's calls for the foul about to be entered: miss (with a full ball available or not)
+ * and free ball; each is a declaration the referee obeys, none is judged from a made-up table. */
+function callsRow(write) {
+  const toggle = (label, on, testid, flip, enabled = true) =>
+    el(
+      "button",
+      {
+        class: `toggle${on ? " active" : ""}`,
+        "data-call": testid,
+        "aria-pressed": String(on),
+        disabled: !write || !enabled,
+        onclick: () => {
+          flip();
+          render();
+        },
+      },
+      `${on ? "☑" : "☐"} ${label}`,
+    );
+  return el(
+    "div",
+    { class: "subrow calls", "data-testid": "calls" },
+    el("span", { class: "muted small" }, "Referee's calls on a foul:"),
+    missRule() ? toggle("miss", missCalled, "miss", () => (missCalled = !missCalled)) : el("span", { class: "muted small" }, "miss rule off"),
+    missRule() ? toggle("full ball available", fullBall, "full_ball", () => (fullBall = !fullBall)) : null,
+    info.caps.asks.includes("free_ball") ? toggle("free ball", freeCalled, "free_ball", () => (freeCalled = !freeCalled)) : null,
+  );
 }
 
 /** The row that records a foul of a named kind: the game's foul kinds to choose from and the
@@ -599,7 +678,7 @@ function foulKindRow(write, noun, more = () => ({})) {
         class: "danger",
         "data-tap": "foul-kind",
         disabled: !write || !foulKind,
-        onclick: () => tap({ tap: "foul", kind: foulKind, ...more() }),
+        onclick: () => tap({ tap: "foul", kind: foulKind, ...foulCalls(false), ...more() }),
       },
       noun,
     ),

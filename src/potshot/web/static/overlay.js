@@ -4,7 +4,7 @@
 // the bottom); `?scale=1.5` enlarges it for a 1080p canvas.
 
 import { ApiError, el, followLive, gameInfo, idFromPath, get, unitTitle } from "/static/api.js";
-import { num, pinkInForce, sideName, sides } from "/static/stats.js";
+import { num, pinkInForce, positionsUnknown, sideName, sides, tracker } from "/static/stats.js";
 
 const id = idFromPath();
 const params = new URLSearchParams(location.search);
@@ -79,7 +79,9 @@ function render() {
     all.length === 2
       ? el("div", { class: "row2" }, side(all[0], false), middle(), side(all[1], true))
       : el("div", { class: "rowN" }, ...all.map((t) => side(t, false)));
-  strip.replaceChildren(...[row, infoLine()].filter(Boolean));
+  // a marked match: the tracker of what is on the table (no position is drawn anywhere)
+  const track = positionsUnknown(state) && !state.match_over ? tracker(state) : null;
+  strip.replaceChildren(...[row, infoLine(), track].filter(Boolean));
   strip.hidden = false;
 }
 

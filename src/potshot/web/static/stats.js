@@ -261,7 +261,9 @@ export function recentList(state, limit = 8) {
           ? el("span", { class: "unit" }, `${unitTitle(state.game)[0]}${r.frame + 1}`)
           : null,
         el("span", { class: "caption" }, r.caption ?? r.account),
-        r.caption && r.caption !== r.account ? el("span", { class: "account detail" }, r.account) : null,
+        // a marked match's details would name the ball of a group that the record had to pick (red1):
+        // its caption says only what was entered
+        r.caption && r.caption !== r.account && !positionsUnknown(state) ? el("span", { class: "account detail" }, r.account) : null,
       ),
     );
   }
@@ -294,4 +296,41 @@ export function waitingLine(state) {
     if (a.kind === "free_ball") return `Free ball for ${a.player}`;
   }
   return "";
+}
+
+/** Whether the match keeps no positions (a marked match: the marker enters events, never where the
+ * balls lie), so a page shows a tracker and the shots as entered, never a table it made up. */
+export function positionsUnknown(state) {
+  return state?.mode === "mark";
+}
+
+/** The tracker of a match without positions: the balls or pieces still on the table (the State's
+ * `on_table`, from the referee), grouped by kind in the game's order, with their counts; the cue
+ * piece is left out. */
+export function tracker(state) {
+  const info = gameInfo(state.game);
+  const names = state.on_table ?? Object.entries(state.position ?? {}).filter(([, p]) => p != null).map(([n]) => n);
+  const order = [...new Set(Object.keys(info.start ?? {}).map(baseName))];
+  const counts = new Map();
+  for (const n of names) {
+    const b = baseName(n);
+    if (n === info.cue_piece || b === info.cue_piece) continue;
+    counts.set(b, (counts.get(b) ?? 0) + 1);
+  }
+  const kinds = [...counts.keys()].sort((a, b) => order.indexOf(a) - order.indexOf(b));
+  const box = el("div", { class: "tracker", "data-testid": "tracker", "aria-label": "on the table" });
+  box.append(el("span", { class: "muted small" }, "On the table:"));
+  for (const k of kinds) {
+    const n = counts.get(k);
+    box.append(
+      el(
+        "span",
+        { class: "tracked", "data-piece": k, "data-count": String(n), title: `${n} ${k} on the table` },
+        el("span", { class: "disc", style: `background:${ballColour(k)};color:${inkOn(k)}` }, n > 1 ? String(n) : ""),
+        el("span", { class: "label" }, pretty(k)),
+      ),
+    );
+  }
+  if (!kinds.length) box.append(el("span", { class: "muted" }, "nothing"));
+  return box;
 }

@@ -1,12 +1,15 @@
 // The spectators' page (/watch/{id}): read only, following the live channel (SSE) of the match:
 // the score board, break, points remaining, snookers required, the frame/board/game score, the
 // referee's account of the last shots, the players' statistics, and the table's position drawn by
-// /static/table.js (imported when it is there; the table is hidden when it is not).
+// /static/table.js (imported when it is there; the table is hidden when it is not). A marked match
+// keeps no positions: it shows the tracker (the pieces on the table) instead of a table.
 
 import { ApiError, el, followLive, games, get, idFromPath, showError, unitTitle, gameInfo, gameTitle } from "/static/api.js";
 import {
   facts,
+  positionsUnknown,
   recentList,
+  tracker,
   resultLine,
   scoreboard,
   statsTable,
@@ -37,6 +40,8 @@ function render() {
     ...[
       scoreboard(state),
       el("div", { class: "row facts-row" }, facts(state), el("span", { class: "unit-line muted", "data-testid": "unit-line" }, unitLine(state))),
+      // a marked match keeps no positions: what is on the table, never a drawing the app made up
+      positionsUnknown(state) ? tracker(state) : null,
       waiting ? el("div", { class: "waiting", "data-testid": "waiting" }, waiting) : null,
       result ? el("div", { class: "result", "data-testid": "result" }, result) : null,
     ].filter(Boolean),
@@ -91,7 +96,7 @@ function setState(st) {
   if (state && st.revision < state.revision && st.id === state.id) return; // an older message
   state = st;
   render();
-  loadTable(st.game);
+  if (!positionsUnknown(st)) loadTable(st.game);
 }
 
 function setLive(status) {
