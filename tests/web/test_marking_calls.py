@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.web.conftest import Api
+from tests.web.conftest import ADMIN, Api
 
 
 def _record_shots(api: Api, m: dict[str, Any]) -> list[dict[str, Any]]:
@@ -103,3 +103,39 @@ def test_carrom_caption_and_panel_owe_the_same(api: Api) -> None:
     owes = r["to_place"]["Ann"] + r["owed"]["Ann"]
     assert owes == 2
     assert "2 pieces due" in c["state"]["last"]["caption"]
+
+
+def test_idle_and_abandoned_matches_leave_playing_now(api: Api, monkeypatch: Any) -> None:
+    """A match in play with no entry for POTSHOT_IDLE_HOURS is shown idle; the organiser may
+    abandon it (audited); an entry takes it up again."""
+    from datetime import UTC, datetime, timedelta
+
+    from potshot.web import service
+
+    m = api.create(game="snooker", mode="mark", players=["Ann", "Bob"], rules={"reds": 6})
+    api.tap(m, tap="pot", ball="red")
+    now = datetime.now(UTC)
+    assert service.shown_status("playing", now - timedelta(hours=1), now) == "playing"
+    assert service.shown_status("playing", now - timedelta(hours=service.IDLE_HOURS + 1), now) == "idle"
+    assert service.shown_status("over", now - timedelta(days=9), now) == "over"
+    monkeypatch.setattr(service, "IDLE_HOURS", -1.0)  # every match's last entry is older than that
+    got = api.c.get("/api/matches").json()
+    assert "matches" in got, got
+    listed = {x["id"]: x for x in got["matches"]}
+    assert listed[m["id"]]["status"] == "idle"
+    assert api.c.get(f"/api/matches/{m['id']}").json()["status"] == "idle"
+    monkeypatch.setattr(service, "IDLE_HOURS", 3.0)
+    r = api.c.post(f"/api/matches/{m['id']}/abandon", json={})
+    assert r.status_code == 401
+    r = api.c.post(
+        f"/api/matches/{m['id']}/abandon", json={"reason": "no show"}, headers={"X-Potshot-Admin": ADMIN}
+    )
+    assert r.status_code == 200 and r.json()["status"] == "abandoned"
+    got = api.c.get("/api/matches").json()
+    assert "matches" in got, got
+    listed = {x["id"]: x for x in got["matches"]}
+    assert listed[m["id"]]["status"] == "abandoned"
+    audit = api.c.get(f"/api/matches/{m['id']}/audit").json()["entries"]
+    assert audit[-1]["action"] == "abandon" and audit[-1]["reason"] == "no show"
+    api.tap(m, tap="miss")
+    assert m["state"]["status"] == "playing"

@@ -235,6 +235,12 @@ def create_app(settings: Settings) -> FastAPI:
     app.add_api_route("/api/matches/{match_id}/mark", writer(matches.mark), methods=["POST"])
     app.add_api_route("/api/matches/{match_id}/decision", writer(matches.decision), methods=["POST"])
     app.add_api_route("/api/matches/{match_id}/corrections", writer(matches.correct), methods=["POST"])
+
+    async def abandon(match_id: str, req: Request) -> dict[str, Any]:
+        body = await body_of(req)
+        return await asyncio.to_thread(matches.abandon, match_id, auth(req)[1], body)
+
+    app.add_api_route("/api/matches/{match_id}/abandon", abandon, methods=["POST"])
     app.add_api_route(
         "/api/matches/{match_id}/undo",
         writer(lambda m, t, a, b: matches.undo(m, t, a, b, redo=False)),

@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import hmac
 import itertools
+import os
 import secrets
 import threading
 from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import msgspec
-from sqlalchemy import delete, select
+from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session, sessionmaker
 
 from potshot import games as registry
@@ -44,6 +46,21 @@ def _summary(rt: Runtime) -> dict[str, Any]:
 def _shot_json(shot: Shot) -> dict[str, Any]:
     out: dict[str, Any] = msgspec.to_builtins(shot)
     return out
+
+
+IDLE_HOURS = float(os.environ.get("POTSHOT_IDLE_HOURS", "3"))
+"""A match in play with no entry for this many hours is shown ``idle`` (docs/web.md, "Idle and
+abandoned matches"); the next entry makes it ``playing`` again."""
+
+
+def shown_status(status: str, last: datetime | None, now: datetime | None = None) -> str:
+    """The status the pages show: ``over``, ``abandoned`` (the organiser's action), ``idle`` (a
+    match in play whose last entry is older than :data:`IDLE_HOURS`) or ``playing``."""
+    if status != "playing" or last is None:
+        return status
+    if last.tzinfo is None:  # SQLite gives the stored UTC time back without its zone
+        last = last.replace(tzinfo=UTC)
+    return "idle" if (now or datetime.now(UTC)) - last > timedelta(hours=IDLE_HOURS) else "playing"
 
 
 class Matches:
@@ -172,7 +189,11 @@ class Matches:
             "bots": row.bots,
             "match": dict(row.match or {}),
             "revision": row.revision,
-            "status": "over" if over else "playing",
+            "status": "over"
+            if over
+            else shown_status(
+                row.status, s.scalar(select(func.max(AuditRow.at)).where(AuditRow.match_id == row.id))
+            ),
             "frame": max(len(rt.record.frames) - 1, 0),
             "frames": frames,
             "turn": rt.turn(),
@@ -276,6 +297,12 @@ class Matches:
         """Every match; with the admin password, each with its token (for the organiser's page)."""
         with self.sessions() as s:
             rows = s.scalars(select(MatchRow).order_by(MatchRow.created)).all()
+            last = {
+                mid: at
+                for mid, at in s.execute(
+                    select(AuditRow.match_id, func.max(AuditRow.at)).group_by(AuditRow.match_id)
+                )
+            }
             return [
                 {
                     **({"token": r.token} if admin else {}),
@@ -289,7 +316,7 @@ class Matches:
                     "score": (r.summary or {}).get("score"),
                     "frames_won": (r.summary or {}).get("frames_won"),
                     "winner": (r.summary or {}).get("winner"),
-                    "status": r.status,
+                    "status": shown_status(r.status, last.get(r.id)),
                     "revision": r.revision,
                     "tournament": r.tournament_id,
                 }
@@ -588,6 +615,27 @@ class Matches:
             rt.declared.update(before)
             self._commit_change(s, row, [("declare", dict(before))], "decision", "token", audit_after=before)
             return self._finish(s, row, rt)
+
+    def abandon(self, match_id: str, admin: str | None, body: dict[str, Any]) -> dict[str, Any]:
+        """The organiser abandons a match left unfinished: its status becomes ``abandoned`` (off the
+        "Playing now" list; the record keeps every entry). A later entry takes it up again."""
+        self.require_admin(admin)
+        with self.sessions() as s, self.lock(match_id):
+            row = self._row(s, match_id)
+            if row.status == "over":
+                raise WebError(409, "conflict", "the match is over: there is nothing to abandon")
+            reason = body.get("reason", "")
+            if not isinstance(reason, str):
+                raise bad("reason is a sentence", "reason")
+            row.status = "abandoned"
+            s.add(
+                AuditRow(match_id=row.id, revision=row.revision, by="admin", action="abandon", reason=reason)
+            )
+            s.commit()
+            self._cache.pop(row.id, None)
+            state = self.state(s, row)
+            self._publish(row.id, state)
+            return state
 
     def undo(
         self, match_id: str, token: str | None, admin: str | None, body: dict[str, Any], redo: bool

@@ -78,8 +78,10 @@ class Carrom(Game):
         "pad": "pieces",
         "pieces": (("white", "w"), ("black", "b"), ("queen", "q"), ("striker", "x")),
         "single": ("queen",),  # one on the board
-        "foul_piece": "striker",  # Laws 45, 47: pocketing the striker is a foul by itself
-        "foul_piece_note": "The striker pocketed is a foul by itself: count it above (Laws 45, 47).",
+        # Law 45(a): the striker pocketed costs a due ("Pegno"), with a fair stroke as with a foul one;
+        # it is no foul (Laws 35-37 are the fouls): the pad counts it with the pieces
+        "foul_piece": "striker",
+        "foul_piece_note": "The striker pocketed costs a due piece (Law 45(a)), with or without a foul: count it above.",
         "foul_word": "Foul",
         "end": "concede",
         "actions": (

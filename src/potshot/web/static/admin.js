@@ -580,6 +580,28 @@ async function showMatch(id) {
         el("span", {}, "Score ", el("b", { id: "detail-score" }, scoreText(state))),
         el("span", { id: "detail-status" }, statusBadge(state)),
         el("span", {}, "Revision ", el("b", { id: "detail-revision" }, String(state.revision))),
+        // a match left unfinished (idle: no entry for hours) comes off "Playing now" (docs/web.md)
+        state.status === "over" || state.status === "abandoned"
+          ? null
+          : el(
+              "button",
+              {
+                type: "button",
+                class: "sm danger",
+                "data-action": "abandon",
+                onclick: async () => {
+                  try {
+                    await post(`/api/matches/${encodeURIComponent(id)}/abandon`, { reason: "left unfinished" }, adm);
+                    toast("The match is abandoned: off the Playing now list.");
+                    await refreshMatches();
+                    await showMatch(id);
+                  } catch (e) {
+                    showError(e);
+                  }
+                },
+              },
+              "Abandon the match",
+            ),
       ),
       el(
         "div",

@@ -31,6 +31,8 @@ export function statusBadge(item) {
     const who = item.winner ? `won by ${item.winner}` : "finished";
     return el("span", { class: "badge" }, who);
   }
+  // no entry for hours (the server's POTSHOT_IDLE_HOURS), or abandoned by the organiser
+  if (item.status === "idle" || item.status === "abandoned") return el("span", { class: "badge off" }, item.status);
   return el("span", { class: "badge live" }, "live");
 }
 
@@ -464,8 +466,9 @@ async function refresh() {
   if (key === lastData) return;
   lastData = key;
   const all = matches.matches.slice().reverse(); // newest first
-  const playing = all.filter((m) => m.status !== "over");
-  const done = all.filter((m) => m.status === "over");
+  // "Playing now": matches with recent entries; an idle or abandoned one is listed with the finished
+  const playing = all.filter((m) => m.status === "playing");
+  const done = all.filter((m) => m.status !== "playing");
   renderMine(all);
   document.getElementById("live-count").textContent = String(playing.length);
   document

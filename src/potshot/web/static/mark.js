@@ -848,7 +848,7 @@ function piecesPad() {
         },
         "−",
       ),
-      el("span", { class: "muted small" }, k === m.foul_piece ? "a foul" : `${limit[k]} on the board`),
+      el("span", { class: "muted small" }, k === m.foul_piece ? "a due" : `${limit[k]} on the board`),
     );
   const summary = pieceTaps.length ? pieceTaps.map(pretty).join(", ") : "nothing";
   const left = el(
