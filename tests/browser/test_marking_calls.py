@@ -83,8 +83,8 @@ def test_snooker_frame_marked_with_the_officials_calls(server: Any, browser: Any
         mk.pot("black")  # nominated by the tap (Section 2 Rule 12(a))
         expect(watch.get_by_test_id("score-Ann")).to_have_text("8", timeout=LIVE)
         # the tracker: five reds left and the colours, the black re-spotted (Rule 7)
-        expect(watch.locator("[data-testid=tracker] [data-piece=red]")).to_have_attribute("data-count", "5")
-        expect(watch.locator("[data-testid=tracker] [data-piece=black]")).to_have_count(1)
+        expect(watch.locator("[data-testid=tracker] [data-tracked=red]")).to_have_attribute("data-count", "5")
+        expect(watch.locator("[data-testid=tracker] [data-tracked=black]")).to_have_count(1)
         no_invented_table(watch)
 
         # "Free ball…" is not open before a foul: nothing is judged from a made-up table
@@ -144,7 +144,7 @@ def test_snooker_frame_marked_with_the_officials_calls(server: Any, browser: Any
         mk.pot("black")  # 35-35: the black is re-spotted (Section 3 Rule 4(b))
         expect(watch.get_by_test_id("score-Ann")).to_have_text("35", timeout=LIVE)
         expect(watch.get_by_test_id("score-Bob")).to_have_text("35")
-        expect(watch.locator("[data-testid=tracker] [data-piece]")).to_have_count(1)
+        expect(watch.locator("[data-testid=tracker] [data-tracked]")).to_have_count(1)
         expect(pg.locator("[data-ball=black]")).to_be_enabled()
         expect(pg.locator(".scoreboard .player.turn")).to_have_attribute("data-player", "Bob")
         mk.pot("black")
@@ -223,7 +223,7 @@ def test_carrom_board_marked_with_dues_placed(server: Any, browser: Any) -> None
         # the striker pocketed (a due, "Pegno": Law 45(a)): Bob places Ann's piece
         pg.locator("[data-add=striker]").click()
         mk.tap("[data-tap=pocketed]")
-        expect(watch.locator("[data-testid=tracker] [data-piece=white]")).to_have_attribute(
+        expect(watch.locator("[data-testid=tracker] [data-tracked=white]")).to_have_attribute(
             "data-count", "7", timeout=LIVE
         )
         ask = pg.locator("[data-ask=penalty_place]")
@@ -238,7 +238,7 @@ def test_carrom_board_marked_with_dues_placed(server: Any, browser: Any) -> None
         mk.tap("[data-tap=nothing]")
         shot = record(url, m)["frames"][0]["shots"][-1]
         assert shot["player"] == "Bob" and shot["before"]["penalty_place"] == {"white1": None}
-        expect(watch.locator("[data-testid=tracker] [data-piece=white]")).to_have_attribute(
+        expect(watch.locator("[data-testid=tracker] [data-tracked=white]")).to_have_attribute(
             "data-count", "8", timeout=LIVE
         )
         expect(pg.locator("[data-ask=penalty_place]")).to_have_count(0)

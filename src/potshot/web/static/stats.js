@@ -325,7 +325,7 @@ export function tracker(state) {
     box.append(
       el(
         "span",
-        { class: "tracked", "data-piece": k, "data-count": String(n), title: `${n} ${k} on the table` },
+        { class: "tracked", "data-tracked": k, "data-count": String(n), title: `${n} ${k} on the table` },
         el("span", { class: "disc", style: `background:${ballColour(k)};color:${inkOn(k)}` }, n > 1 ? String(n) : ""),
         el("span", { class: "label" }, pretty(k)),
       ),
