@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import asyncio
-import json
+import logging
+import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass
@@ -11,17 +12,57 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response, StreamingResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from potshot.web.db import make_engine, migrate, sessions
 from potshot.web.engine import DOUBLES, PLAYER_COUNTS, WebError, warm_up
 from potshot.web.geometry import table_geometry
+from potshot.web.guard import MAX_BODY, MAX_BODY_IMPORT, dumps, parse_body, scrub, security_headers
 from potshot.web.service import Matches
 from potshot.web.tournaments import Tournaments
 
 STATIC = Path(__file__).resolve().parent / "static"
 PING_SECONDS = 15.0
+log = logging.getLogger("potshot.web")
+
+
+class SafeJSON(JSONResponse):
+    """JSON answers that are always valid JSON text in UTF-8 (see :func:`potshot.web.guard.dumps`)."""
+
+    def render(self, content: Any) -> bytes:
+        return dumps(content).encode("utf-8")
+
+
+def error(status: int, code: str, message: str, field: str | None = None) -> JSONResponse:
+    """An answer in the documented error shape."""
+    err: dict[str, Any] = {"code": code, "message": message}
+    if field is not None:
+        err["field"] = field
+    return SafeJSON({"error": err}, status_code=status)
+
+
+UNSAFE = ("POST", "PUT", "PATCH", "DELETE")
+
+
+def cross_origin(req: Request) -> str | None:
+    """Why a write from a browser page of another site is refused (``None``: it is not one).
+
+    A browser names a request's origin in ``Origin`` and ``Sec-Fetch-Site``; a page of another
+    site may send a form (``text/plain``, ``application/x-www-form-urlencoded``,
+    ``multipart/form-data``) without asking first, so writes take JSON only."""
+    site = req.headers.get("sec-fetch-site")
+    if site is not None and site not in ("same-origin", "none"):
+        return f"a write from a {site} page is refused"
+    origin = req.headers.get("origin")
+    if origin is not None:
+        host = origin.split("://", 1)[-1]
+        if origin == "null" or host != req.headers.get("host"):
+            return f"a write from origin {origin} is refused"
+    return None
+
 
 PAGES = {
     "/": "index.html",
@@ -54,7 +95,7 @@ class Broker:
     def publish(self, topic: str, kind: str, data: dict[str, Any]) -> None:
         if self.loop is None or not self.subs.get(topic):
             return
-        msg = f"event: {kind}\nid: {data.get('revision', 0)}\ndata: {json.dumps(data, separators=(',', ':'))}\n\n"
+        msg = f"event: {kind}\nid: {data.get('revision', 0)}\ndata: {dumps(data)}\n\n"
         queues = list(self.subs.get(topic, ()))
 
         def deliver() -> None:
@@ -106,23 +147,51 @@ def create_app(settings: Settings) -> FastAPI:
         yield
         engine.dispose()
 
-    app = FastAPI(title="potshot", lifespan=lifespan, docs_url="/api/docs", openapi_url="/api/openapi.json")
+    app = FastAPI(
+        title="potshot",
+        lifespan=lifespan,
+        docs_url="/api/docs",
+        openapi_url="/api/openapi.json",
+        default_response_class=SafeJSON,
+    )
     app.state.matches = matches
     app.state.tournaments = tournaments
     app.state.broker = broker
 
     @app.exception_handler(WebError)
     async def _web_error(_req: Request, e: WebError) -> JSONResponse:
-        return JSONResponse(e.body(), status_code=e.status)
+        return SafeJSON(e.body(), status_code=e.status)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(_req: Request, e: StarletteHTTPException) -> JSONResponse:
+        codes = {404: "not_found", 405: "method_not_allowed", 401: "unauthorized"}
+        msg = "no such route" if e.status_code == 404 else str(e.detail)
+        return error(e.status_code, codes.get(e.status_code, "bad_request"), msg)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_req: Request, e: RequestValidationError) -> JSONResponse:
+        first = e.errors()[0] if e.errors() else {}
+        where = ".".join(str(p) for p in first.get("loc", ())[1:]) or None
+        return error(400, "bad_request", str(first.get("msg", "invalid request")), where)
 
     @app.middleware("http")
-    async def _unexpected(req: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
+    async def _guard(req: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
+        path = req.url.path
+        if req.method in UNSAFE and path.startswith("/api/"):
+            why = cross_origin(req)
+            if why is not None:
+                return error(403, "forbidden", why)
+            ctype = req.headers.get("content-type")
+            if ctype is not None and ctype.split(";")[0].strip().lower() != "application/json":
+                return error(415, "unsupported_media_type", "a write's body is JSON (application/json)")
         try:
-            return await call_next(req)
-        except Exception as e:  # an unexpected error still answers the error shape
-            return JSONResponse(
-                {"error": {"code": "internal", "message": f"{type(e).__name__}: {e}"}}, status_code=500
-            )
+            resp = await call_next(req)
+        except Exception:  # an unexpected error answers the error shape, never its text
+            eid = secrets.token_hex(6)
+            log.exception("unexpected error %s on %s %s", eid, req.method, path)
+            resp = error(500, "internal", f"an unexpected error (id {eid}); the server's log has its details")
+        resp.headers.update(security_headers(path))
+        return resp
 
     # ------------------------------------------------------------- pages
 
@@ -130,10 +199,7 @@ def create_app(settings: Settings) -> FastAPI:
         def serve_page() -> Response:
             path = STATIC / name
             if not path.is_file():
-                return JSONResponse(
-                    {"error": {"code": "not_found", "message": f"page {name} is not installed"}},
-                    status_code=404,
-                )
+                return error(404, "not_found", f"page {name} is not installed")
             return FileResponse(path, media_type="text/html")
 
         return serve_page
@@ -145,17 +211,17 @@ def create_app(settings: Settings) -> FastAPI:
 
     # --------------------------------------------------------------- API
 
-    async def body_of(req: Request) -> dict[str, Any]:
-        raw = await req.body()
-        if not raw:
-            return {}
-        try:
-            data = json.loads(raw)
-        except ValueError as e:
-            raise WebError(400, "bad_request", f"the body is not JSON: {e}") from None
-        if not isinstance(data, dict):
-            raise WebError(400, "bad_request", "the body is a JSON object")
-        return data
+    async def body_of(req: Request, limit: int = MAX_BODY) -> dict[str, Any]:
+        """The JSON object of the body, read no further than ``limit`` bytes (413 past it)."""
+        length = req.headers.get("content-length")
+        if length is not None and length.isdigit() and int(length) > limit:
+            raise WebError(413, "too_large", f"the body is over {limit} bytes", "body")
+        raw = bytearray()
+        async for chunk in req.stream():
+            raw += chunk
+            if len(raw) > limit:
+                raise WebError(413, "too_large", f"the body is over {limit} bytes", "body")
+        return parse_body(bytes(raw), limit)
 
     def auth(req: Request) -> tuple[str | None, str | None]:
         return req.headers.get("x-potshot-token"), req.headers.get("x-potshot-admin")
@@ -200,7 +266,7 @@ def create_app(settings: Settings) -> FastAPI:
 
     @app.post("/api/matches/import", status_code=201)
     async def import_record(req: Request) -> dict[str, Any]:
-        body = await body_of(req)
+        body = await body_of(req, MAX_BODY_IMPORT)
         return await asyncio.to_thread(matches.import_record, body, auth(req)[1])
 
     @app.get("/api/admin")
@@ -211,7 +277,8 @@ def create_app(settings: Settings) -> FastAPI:
 
     @app.get("/api/matches")
     async def listing(req: Request) -> dict[str, Any]:
-        return {"matches": await asyncio.to_thread(matches.listing, matches.is_admin(auth(req)[1]))}
+        # scrubbed: a row stored before input was checked must not take the list down
+        return {"matches": scrub(await asyncio.to_thread(matches.listing, matches.is_admin(auth(req)[1])))}
 
     @app.get("/api/matches/{match_id}")
     async def get(match_id: str) -> dict[str, Any]:
@@ -254,7 +321,7 @@ def create_app(settings: Settings) -> FastAPI:
     @app.get("/api/matches/{match_id}/live")
     async def live(match_id: str, request: Request) -> StreamingResponse:
         state = await asyncio.to_thread(matches.get, match_id)
-        first = f"event: state\nid: {state['revision']}\ndata: {json.dumps(state, separators=(',', ':'))}\n\n"
+        first = f"event: state\nid: {state['revision']}\ndata: {dumps(state)}\n\n"
         return StreamingResponse(
             broker.stream("m:" + match_id, first, request),
             media_type="text/event-stream",
@@ -270,7 +337,7 @@ def create_app(settings: Settings) -> FastAPI:
 
     @app.get("/api/tournaments")
     async def t_list() -> dict[str, Any]:
-        return {"tournaments": await asyncio.to_thread(tournaments.listing)}
+        return {"tournaments": scrub(await asyncio.to_thread(tournaments.listing))}
 
     @app.get("/api/tournaments/{tid}")
     async def t_get(tid: str, req: Request) -> dict[str, Any]:
@@ -289,7 +356,7 @@ def create_app(settings: Settings) -> FastAPI:
     @app.get("/api/tournaments/{tid}/live")
     async def t_live(tid: str, request: Request) -> StreamingResponse:
         t = await asyncio.to_thread(tournaments.get, tid)
-        first = f"event: tournament\nid: {t['revision']}\ndata: {json.dumps(t, separators=(',', ':'))}\n\n"
+        first = f"event: tournament\nid: {t['revision']}\ndata: {dumps(t)}\n\n"
         return StreamingResponse(
             broker.stream("t:" + tid, first, request), media_type="text/event-stream", headers=sse_headers
         )

@@ -7,7 +7,8 @@ import hmac
 import itertools
 import secrets
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import msgspec
@@ -31,6 +32,7 @@ from potshot.web.engine import (
     side_names,
     stats,
 )
+from potshot.web.guard import check_names
 from potshot.web.models import AuditRow, EntryRow, MatchRow
 
 RECENT = 8
@@ -64,6 +66,19 @@ class Matches:
     def lock(self, match_id: str) -> threading.Lock:
         with self._guard:
             return self._locks.setdefault(match_id, threading.Lock())
+
+    @contextmanager
+    def _open(self, match_id: str, *, write: bool = False) -> Iterator[tuple[Session, MatchRow]]:
+        """A session and the match's row, under the match's lock; an unknown id is 404 before any
+        lock is made for it. A write reads the row ``FOR UPDATE`` (PostgreSQL): another process's
+        write to the match waits for this one's commit, then sees its revision."""
+        with self.sessions() as s:
+            self._row(s, match_id)
+            with self.lock(match_id):
+                row = s.get(MatchRow, match_id, with_for_update=write or None, populate_existing=True)
+                if row is None:  # pragma: no cover - deleted meanwhile (nothing deletes matches)
+                    raise WebError(404, "not_found", f"no match {match_id!r}")
+                yield s, row
 
     def is_admin(self, password: str | None) -> bool:
         return bool(password) and hmac.compare_digest(str(password), self.admin_password)
@@ -254,12 +269,11 @@ class Matches:
     # --------------------------------------------------------------- reads
 
     def get(self, match_id: str) -> dict[str, Any]:
-        with self.sessions() as s, self.lock(match_id):
-            return self.state(s, self._row(s, match_id))
+        with self._open(match_id) as (s, row):
+            return self.state(s, row)
 
     def record(self, match_id: str) -> dict[str, Any]:
-        with self.sessions() as s, self.lock(match_id):
-            row = self._row(s, match_id)
+        with self._open(match_id) as (s, row):
             rt = self.runtime(s, row)
             out: dict[str, Any] = msgspec.to_builtins(rt.record)
             return {"format": rt.record.format, **out}
@@ -321,6 +335,11 @@ class Matches:
         if mode == "mark":
             self.require_admin(admin)
         players = body.get("players")
+        check_names(players, "players")
+        for key in ("table", "title"):
+            if body.get(key) is not None and not isinstance(body.get(key), str):
+                raise bad(f"{key} is a string", key)
+        check_names(body.get("table") or "", "table")
         teams = doubles_teams(game, players)
         names: Any = player_names(teams) if teams is not None else players
         lo, hi = PLAYER_COUNTS[game]
@@ -424,8 +443,7 @@ class Matches:
     def _new_shot(
         self, match_id: str, token: str | None, admin: str | None, body: dict[str, Any], make: str
     ) -> dict[str, Any]:
-        with self.sessions() as s, self.lock(match_id):
-            row = self._row(s, match_id)
+        with self._open(match_id, write=True) as (s, row):
             self._check_write(row, token, admin, body.get("revision"))
             rt = self.runtime(s, row)
             if rt.match_over():
@@ -558,8 +576,7 @@ class Matches:
     def decision(
         self, match_id: str, token: str | None, admin: str | None, body: dict[str, Any]
     ) -> dict[str, Any]:
-        with self.sessions() as s, self.lock(match_id):
-            row = self._row(s, match_id)
+        with self._open(match_id, write=True) as (s, row):
             self._check_write(row, token, admin, body.get("revision"))
             rt = self.runtime(s, row)
             before = body.get("before")
@@ -589,8 +606,7 @@ class Matches:
     def undo(
         self, match_id: str, token: str | None, admin: str | None, body: dict[str, Any], redo: bool
     ) -> dict[str, Any]:
-        with self.sessions() as s, self.lock(match_id):
-            row = self._row(s, match_id)
+        with self._open(match_id, write=True) as (s, row):
             self._check_write(row, token, admin, body.get("revision"))
             entries = self._entries(s, row.id)
             if redo:
@@ -625,8 +641,7 @@ class Matches:
         self, match_id: str, token: str | None, admin: str | None, body: dict[str, Any]
     ) -> dict[str, Any]:
         """Replace or delete one shot of any frame; the whole record is re-ruled or nothing changes."""
-        with self.sessions() as s, self.lock(match_id):
-            row = self._row(s, match_id)
+        with self._open(match_id, write=True) as (s, row):
             self._check_write(row, token, admin, body.get("revision"))
             fi, si = body.get("frame"), body.get("shot")
             if not isinstance(fi, int) or not isinstance(si, int):

@@ -13,6 +13,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
 from potshot.web.engine import GAMES, PLAYER_COUNTS, WebError, bad
+from potshot.web.guard import check_names
 from potshot.web.models import MatchRow, TournamentRow
 from potshot.web.service import Matches
 
@@ -50,6 +51,8 @@ class Tournaments:
         if fmt not in FORMATS:
             raise bad(f"format must be one of {', '.join(FORMATS)}", "format")
         players = body.get("players")
+        check_names(players, "players")
+        check_names(body.get("tables"), "tables")
         if (
             not isinstance(players, list)
             or len(players) < 2
