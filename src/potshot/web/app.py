@@ -85,33 +85,58 @@ class Settings:
     """SQLite's ``synchronous`` (``FULL`` or ``NORMAL``, see :func:`potshot.web.db.make_engine`)."""
 
 
+class Slot:
+    """A live subscriber's mailbox: only the latest message (each is a whole state, so a newer one
+    replaces an unsent older one). A client that stops reading holds one message, not a growing
+    queue. Used on the event loop's thread only."""
+
+    def __init__(self) -> None:
+        self.msg: str | None = None
+        self.ready = asyncio.Event()
+
+    def put(self, msg: str) -> None:
+        self.msg = msg
+        self.ready.set()
+
+    async def get(self, timeout: float) -> str:
+        await asyncio.wait_for(self.ready.wait(), timeout)
+        self.ready.clear()
+        msg, self.msg = self.msg, None
+        assert msg is not None
+        return msg
+
+
 class Broker:
-    """The live channel: each subscriber an asyncio queue; published from any thread after a commit."""
+    """The live channel: each subscriber a :class:`Slot`; published from any thread after a commit."""
 
     def __init__(self) -> None:
         self.loop: asyncio.AbstractEventLoop | None = None
-        self.subs: dict[str, set[asyncio.Queue[str]]] = {}
+        self.subs: dict[str, set[Slot]] = {}
 
     def publish(self, topic: str, kind: str, data: dict[str, Any]) -> None:
         if self.loop is None or not self.subs.get(topic):
             return
         msg = f"event: {kind}\nid: {data.get('revision', 0)}\ndata: {dumps(data)}\n\n"
-        queues = list(self.subs.get(topic, ()))
+        slots = list(self.subs.get(topic, ()))
 
         def deliver() -> None:
-            for q in queues:
-                q.put_nowait(msg)
+            for slot in slots:
+                slot.put(msg)
 
         self.loop.call_soon_threadsafe(deliver)  # one wake-up of the event loop for every subscriber
 
+    def pending(self) -> int:
+        """Messages held for subscribers, all topics together (at most one each)."""
+        return sum(slot.msg is not None for slots in self.subs.values() for slot in slots)
+
     async def stream(self, topic: str, first: str, request: Request) -> AsyncIterator[str]:
-        q: asyncio.Queue[str] = asyncio.Queue()
-        self.subs.setdefault(topic, set()).add(q)
+        slot = Slot()
+        self.subs.setdefault(topic, set()).add(slot)
         try:
             yield first
             while True:
                 try:
-                    msg = await asyncio.wait_for(q.get(), PING_SECONDS)
+                    msg = await slot.get(PING_SECONDS)
                 except TimeoutError:
                     if await request.is_disconnected():
                         break
@@ -119,7 +144,9 @@ class Broker:
                     continue
                 yield msg
         finally:
-            self.subs[topic].discard(q)
+            self.subs[topic].discard(slot)
+            if not self.subs[topic]:
+                del self.subs[topic]
 
 
 def create_app(settings: Settings) -> FastAPI:
