@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import socket
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,28 +12,17 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.web.conftest import ADMIN, free_port
+from tests.web.conftest import ADMIN, uvicorn_in_thread
 
 
 @pytest.fixture
 def live_server(tmp_path: Path) -> Iterator[tuple[str, Any]]:
     """The app under uvicorn in a thread of this process (its broker can be looked at)."""
-    import uvicorn
-
     from potshot.web.app import Settings, create_app
 
     app = create_app(Settings(db_url=f"sqlite:///{tmp_path / 'p.db'}", admin_password=ADMIN))
-    port = free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    t = threading.Thread(target=server.run, daemon=True)
-    t.start()
-    deadline = time.monotonic() + 30
-    while not server.started:
-        assert time.monotonic() < deadline, "uvicorn did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}", app
-    server.should_exit = True
-    t.join(10)
+    with uvicorn_in_thread(app) as url:
+        yield url, app
 
 
 def held(broker: Any) -> list[int]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager, suppress
@@ -17,8 +18,9 @@ from fastapi.responses import FileResponse, JSONResponse, Response, StreamingRes
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from potshot.web.db import make_engine, migrate, sessions
+from potshot.web.db import claim_sqlite, make_engine, migrate, sessions
 from potshot.web.engine import DOUBLES, PLAYER_COUNTS, WebError, warm_up
+from potshot.web.fanout import Fanout
 from potshot.web.geometry import table_geometry
 from potshot.web.guard import MAX_BODY, MAX_BODY_IMPORT, dumps, parse_body, scrub, security_headers
 from potshot.web.service import Matches
@@ -149,8 +151,25 @@ class Broker:
                 del self.subs[topic]
 
 
+ENV_DB = "POTSHOT_DB_URL"
+ENV_ADMIN = "POTSHOT_ADMIN_PASSWORD"
+ENV_SYNC = "POTSHOT_SQLITE_SYNC"
+
+
+def from_env() -> FastAPI:
+    """The app of one of ``potshot serve --workers N``'s processes (settings from the environment)."""
+    return create_app(
+        Settings(
+            db_url=os.environ[ENV_DB],
+            admin_password=os.environ[ENV_ADMIN],
+            sqlite_sync=os.environ.get(ENV_SYNC, "NORMAL"),
+        )
+    )
+
+
 def create_app(settings: Settings) -> FastAPI:
     engine = make_engine(settings.db_url, settings.sqlite_sync)
+    claim_sqlite(engine)
     migrate(engine)
     maker = sessions(engine)
     matches = Matches(maker, settings.admin_password)
@@ -167,11 +186,29 @@ def create_app(settings: Settings) -> FastAPI:
     matches.listeners.append(on_match)
     tournaments.listeners.append(lambda tid, t: broker.publish("t:" + tid, "tournament", t))
 
+    def refresh(topic: str) -> None:
+        """Another process changed ``topic``: publish its state here, when anyone here listens."""
+        kind, _, key = topic.partition(":")
+        if kind == "m" and (broker.subs.get(topic) or any(k.startswith("t:") for k in broker.subs)):
+            with suppress(WebError):
+                on_match(key, matches.get(key))
+        elif kind == "t" and broker.subs.get(topic):
+            with suppress(WebError):
+                broker.publish(topic, "tournament", tournaments.get(key))
+
+    fanout = Fanout(engine, refresh) if engine.dialect.name == "postgresql" else None
+    if fanout is not None:
+        matches.notify = fanout.notify
+
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         broker.loop = asyncio.get_running_loop()
+        if fanout is not None:
+            fanout.start()
         await asyncio.to_thread(warm_up)
         yield
+        if fanout is not None:
+            fanout.close()
         engine.dispose()
 
     app = FastAPI(
@@ -184,6 +221,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.state.matches = matches
     app.state.tournaments = tournaments
     app.state.broker = broker
+    app.state.fanout = fanout
 
     @app.exception_handler(WebError)
     async def _web_error(_req: Request, e: WebError) -> JSONResponse:

@@ -9,9 +9,9 @@ A match is stored as its record: every accepted shot is one ``entries`` row hold
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, ClassVar
 
-from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, String, Text
+from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Index, Integer, String, Text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -43,9 +43,15 @@ class MatchRow(Base):
     tournament_id: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
 
+    __mapper_args__: ClassVar[dict[str, Any]] = {"version_id_col": revision, "version_id_generator": False}
+    """Every change of a match is ``UPDATE ... WHERE id = :id AND revision = :read`` (the revision it
+    was read at): a write by another process in between makes it change no row, and the session
+    raises ``StaleDataError`` instead of committing (the service answers 409 ``stale_revision``)."""
+
 
 class EntryRow(Base):
     __tablename__ = "entries"
+    __table_args__ = (Index("uq_entries_match_seq", "match_id", "seq", unique=True),)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     match_id: Mapped[str] = mapped_column(String(32), ForeignKey("matches.id"), index=True)
@@ -92,3 +98,6 @@ class TournamentRow(Base):
     """Reported results by match id: ``{"frames": {name: n}}``."""
     revision: Mapped[int] = mapped_column(Integer, default=0)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+    __mapper_args__: ClassVar[dict[str, Any]] = {"version_id_col": revision, "version_id_generator": False}
+    """As a match's: a change is ``UPDATE ... WHERE revision = :read``."""

@@ -13,7 +13,9 @@ from typing import Any
 
 import msgspec
 from sqlalchemy import delete, select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.orm.exc import StaleDataError
 
 from potshot.record.errors import RecordError
 from potshot.record.model import Before, Record, Shot, decode_record, player_names
@@ -60,6 +62,9 @@ class Matches:
         self._guard = threading.Lock()
         self._cache: dict[str, tuple[int, Runtime]] = {}
         self.listeners: list[Callable[[str, dict[str, Any]], None]] = []
+        self.notify: Callable[[Session, str], None] | None = None
+        """Tells other processes of a change, inside its transaction (PostgreSQL's NOTIFY, see
+        :mod:`potshot.web.fanout`); ``None`` with one process."""
 
     # ------------------------------------------------------------- helpers
 
@@ -78,7 +83,19 @@ class Matches:
                 row = s.get(MatchRow, match_id, with_for_update=write or None, populate_existing=True)
                 if row is None:  # pragma: no cover - deleted meanwhile (nothing deletes matches)
                     raise WebError(404, "not_found", f"no match {match_id!r}")
-                yield s, row
+                try:
+                    yield s, row
+                except (StaleDataError, IntegrityError):
+                    # the conditional UPDATE changed no row, or the entry's (match, seq) is taken:
+                    # another process wrote to the match since it was read
+                    s.rollback()
+                    self._cache.pop(match_id, None)
+                    raise WebError(
+                        409,
+                        "stale_revision",
+                        "another writer changed the match first: read it again",
+                        "revision",
+                    ) from None
 
     def is_admin(self, password: str | None) -> bool:
         return bool(password) and hmac.compare_digest(str(password), self.admin_password)
@@ -257,6 +274,8 @@ class Matches:
         if rt is not None:
             row.status = "over" if rt.match_over() else "playing"
             row.summary = _summary(rt)
+        if self.notify is not None:
+            self.notify(s, "m:" + row.id)
         s.commit()
         if rt is not None:
             self._cache[row.id] = (row.revision, rt)

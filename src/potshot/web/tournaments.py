@@ -35,8 +35,8 @@ class Tournaments:
         self.lock = threading.Lock()
         self.listeners: list[Callable[[str, dict[str, Any]], None]] = []
 
-    def _row(self, s: Session, tid: str) -> TournamentRow:
-        row = s.get(TournamentRow, tid)
+    def _row(self, s: Session, tid: str, *, write: bool = False) -> TournamentRow:
+        row = s.get(TournamentRow, tid, with_for_update=write or None)
         if row is None:
             raise WebError(404, "not_found", f"no tournament {tid!r}")
         return row
@@ -210,7 +210,7 @@ class Tournaments:
         self.matches.require_admin(admin)
         lib = _lib()
         with self.lock, self.sessions() as s:
-            row = self._row(s, tid)
+            row = self._row(s, tid, write=True)
             results = self._results(s, row)
             if row.rounds:
                 waiting = [
@@ -271,6 +271,8 @@ class Tournaments:
                 ms.append({"id": created["id"], "a": a, "b": b, "table": table})
             row.rounds = [*row.rounds, {"round": n + 1, "matches": ms}]
             row.revision += 1
+            if self.matches.notify is not None:
+                self.matches.notify(s, "t:" + tid)
             s.commit()
             view = self._view(s, row, admin=True)
             public = self._view(s, row)  # the live channel is public: no match tokens in it
@@ -282,7 +284,7 @@ class Tournaments:
         """A result entered without marking: ``{"match": id, "frames": {a: n, b: m}}``."""
         self.matches.require_admin(admin)
         with self.lock, self.sessions() as s:
-            row = self._row(s, tid)
+            row = self._row(s, tid, write=True)
             mid = body.get("match")
             m = next((m for rnd in row.rounds for m in rnd["matches"] if m["id"] == mid and m["b"]), None)
             if m is None:
@@ -298,6 +300,8 @@ class Tournaments:
                 raise bad("a knockout match needs a winner", "frames")
             row.results = {**row.results, str(mid): {"frames": frames}}
             row.revision += 1
+            if self.matches.notify is not None:
+                self.matches.notify(s, "t:" + tid)
             s.commit()
             view = self._view(s, row, admin=True)
             public = self._view(s, row)  # the live channel is public: no match tokens in it
