@@ -6,7 +6,9 @@ import asyncio
 import logging
 import os
 import secrets
+import threading
 from collections.abc import AsyncIterator, Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,7 +24,17 @@ from potshot.web.db import claim_sqlite, make_engine, migrate, sessions
 from potshot.web.engine import DOUBLES, PLAYER_COUNTS, WebError, warm_up
 from potshot.web.fanout import Fanout
 from potshot.web.geometry import table_geometry
-from potshot.web.guard import MAX_BODY, MAX_BODY_IMPORT, dumps, parse_body, scrub, security_headers
+from potshot.web.guard import (
+    MAX_BODY,
+    MAX_BODY_IMPORT,
+    Limiter,
+    dumps,
+    header_text,
+    parse_body,
+    scrub,
+    security_headers,
+    too_many,
+)
 from potshot.web.service import Matches
 from potshot.web.tournaments import Tournaments
 
@@ -47,6 +59,12 @@ def error(status: int, code: str, message: str, field: str | None = None) -> JSO
 
 
 UNSAFE = ("POST", "PUT", "PATCH", "DELETE")
+
+
+def client_of(req: Request) -> str:
+    """The client a rate limit counts: its address (a proxy in front should pass each client's
+    own connection, e.g. uvicorn behind nginx with ``--proxy-headers``)."""
+    return req.client.host if req.client else "?"
 
 
 def cross_origin(req: Request) -> str | None:
@@ -85,6 +103,16 @@ class Settings:
     admin_password: str
     sqlite_sync: str = "NORMAL"
     """SQLite's ``synchronous`` (``FULL`` or ``NORMAL``, see :func:`potshot.web.db.make_engine`)."""
+    sim_workers: int = 2
+    """Threads simulating strokes and bot moves (the physics releases the GIL)."""
+    sim_queue: int = 8
+    """Strokes that may wait for a simulating thread; past that, 503 ``busy``."""
+    sim_rate: float = 5.0
+    """Strokes and bot moves a second per client without the organiser's credentials (burst: 3x)."""
+    create_rate: float = 0.2
+    """Matches a second each anonymous client may create (burst 10)."""
+    signin_per_minute: float = 10.0
+    """Wrong organiser passwords a minute per client (burst 10); past that, 429 on any sign-in."""
 
 
 class Slot:
@@ -209,6 +237,7 @@ def create_app(settings: Settings) -> FastAPI:
         yield
         if fanout is not None:
             fanout.close()
+        sim_pool.shutdown(wait=False, cancel_futures=True)
         engine.dispose()
 
     app = FastAPI(
@@ -222,10 +251,23 @@ def create_app(settings: Settings) -> FastAPI:
     app.state.tournaments = tournaments
     app.state.broker = broker
     app.state.fanout = fanout
+    signin = Limiter(settings.signin_per_minute / 60.0, 10)
+    sim_limit = Limiter(settings.sim_rate, 3 * settings.sim_rate)
+    create_limit = Limiter(settings.create_rate, 10)
+    sim_pool = ThreadPoolExecutor(max_workers=settings.sim_workers, thread_name_prefix="potshot-sim")
+    sim_slots = threading.BoundedSemaphore(settings.sim_workers + settings.sim_queue)
+    app.state.limits = {"signin": signin, "sim": sim_limit, "create": create_limit}
+
+    def _limited(e: WebError) -> JSONResponse:
+        resp = error(e.status, e.code, e.message)
+        resp.headers["Retry-After"] = str(getattr(e, "retry_after", 1))
+        return resp
 
     @app.exception_handler(WebError)
     async def _web_error(_req: Request, e: WebError) -> JSONResponse:
-        return SafeJSON(e.body(), status_code=e.status)
+        retry = getattr(e, "retry_after", None)
+        headers = {"Retry-After": str(retry)} if retry is not None else None
+        return SafeJSON(e.body(), status_code=e.status, headers=headers)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(_req: Request, e: StarletteHTTPException) -> JSONResponse:
@@ -242,6 +284,16 @@ def create_app(settings: Settings) -> FastAPI:
     @app.middleware("http")
     async def _guard(req: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
         path = req.url.path
+        admin = req.headers.get("x-potshot-admin")
+        if admin is not None and path.startswith("/api/"):
+            # sign-in guesses, per client: a wrong password costs a token, none left is 429
+            key = client_of(req)
+            wait = signin.blocked(key)
+            if wait:
+                e = too_many(wait, "sign-in attempts")
+                return _limited(e)
+            if not matches.is_admin(header_text(admin)):
+                signin.take(key)
         if req.method in UNSAFE and path.startswith("/api/"):
             why = cross_origin(req)
             if why is not None:
@@ -289,7 +341,30 @@ def create_app(settings: Settings) -> FastAPI:
         return parse_body(bytes(raw), limit)
 
     def auth(req: Request) -> tuple[str | None, str | None]:
-        return req.headers.get("x-potshot-token"), req.headers.get("x-potshot-admin")
+        return header_text(req.headers.get("x-potshot-token")), header_text(
+            req.headers.get("x-potshot-admin")
+        )
+
+    def anonymous(req: Request) -> bool:
+        return not matches.is_admin(auth(req)[1])
+
+    async def simulate(req: Request, fn: Callable[..., dict[str, Any]], *args: Any) -> dict[str, Any]:
+        """Run a stroke or a bot move on the simulation pool: a bounded queue in front of
+        ``sim_workers`` threads, so reads and marks (on the default pool) never wait behind them."""
+        if anonymous(req):
+            wait = sim_limit.take(client_of(req))
+            if wait:
+                raise too_many(wait, "strokes")
+        if not sim_slots.acquire(blocking=False):
+            err = WebError(
+                503, "busy", "the server is simulating as many strokes as it can: try again shortly"
+            )
+            err.retry_after = 1  # type: ignore[attr-defined]
+            raise err
+        try:
+            return await asyncio.get_running_loop().run_in_executor(sim_pool, lambda: fn(*args))
+        finally:
+            sim_slots.release()
 
     @app.get("/api/games")
     def games() -> dict[str, Any]:
@@ -327,6 +402,10 @@ def create_app(settings: Settings) -> FastAPI:
     @app.post("/api/matches", status_code=201)
     async def create(req: Request) -> dict[str, Any]:
         body = await body_of(req)
+        if anonymous(req):
+            wait = create_limit.take(client_of(req))
+            if wait:
+                raise too_many(wait, "new matches")
         return await asyncio.to_thread(matches.create, body, auth(req)[1])
 
     @app.post("/api/matches/import", status_code=201)
@@ -365,8 +444,16 @@ def create_app(settings: Settings) -> FastAPI:
 
         return handle
 
-    app.add_api_route("/api/matches/{match_id}/stroke", writer(matches.stroke), methods=["POST"])
-    app.add_api_route("/api/matches/{match_id}/bot", writer(matches.bot_move), methods=["POST"])
+    def sim_writer(fn: Callable[..., dict[str, Any]]) -> Callable[[str, Request], Awaitable[dict[str, Any]]]:
+        async def handle(match_id: str, req: Request) -> dict[str, Any]:
+            body = await body_of(req)
+            token, admin = auth(req)
+            return await simulate(req, fn, match_id, token, admin, body)
+
+        return handle
+
+    app.add_api_route("/api/matches/{match_id}/stroke", sim_writer(matches.stroke), methods=["POST"])
+    app.add_api_route("/api/matches/{match_id}/bot", sim_writer(matches.bot_move), methods=["POST"])
     app.add_api_route("/api/matches/{match_id}/mark", writer(matches.mark), methods=["POST"])
     app.add_api_route("/api/matches/{match_id}/decision", writer(matches.decision), methods=["POST"])
     app.add_api_route("/api/matches/{match_id}/corrections", writer(matches.correct), methods=["POST"])

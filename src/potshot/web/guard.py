@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import json
 import math
+import threading
+import time
 from typing import Any
 
 from potshot.web.engine import WebError
@@ -165,3 +167,63 @@ def dumps(value: Any) -> str:
         return text
     except (ValueError, UnicodeEncodeError):
         return json.dumps(scrub(value), separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+
+def header_text(value: str | None) -> str | None:
+    """A header's text: its bytes (which HTTP carries as ISO-8859-1) read as UTF-8, so a non-ASCII
+    password or name sent by a client in UTF-8 arrives as typed."""
+    if value is None:
+        return None
+    try:
+        return value.encode("latin-1").decode("utf-8")
+    except (UnicodeEncodeError, UnicodeDecodeError):
+        return value
+
+
+class Limiter:
+    """Per-client token buckets: ``burst`` at once, then ``rate`` a second. :meth:`take` answers
+    0 (go on) or the seconds until the next is allowed. At most ``max_keys`` clients are kept
+    (the full buckets, i.e. the idle clients, are forgotten first)."""
+
+    def __init__(self, rate: float, burst: float, max_keys: int = 50_000) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.max_keys = max_keys
+        self._buckets: dict[str, tuple[float, float]] = {}
+        self._lock = threading.Lock()
+
+    def take(self, key: str, cost: float = 1.0) -> float:
+        now = time.monotonic()
+        with self._lock:
+            tokens, then = self._buckets.get(key, (self.burst, now))
+            tokens = min(self.burst, tokens + (now - then) * self.rate)
+            if tokens < cost:
+                self._buckets[key] = (tokens, now)
+                return (cost - tokens) / self.rate
+            self._buckets[key] = (tokens - cost, now)
+            if len(self._buckets) > self.max_keys:
+                self._prune(now)
+            return 0.0
+
+    def blocked(self, key: str) -> float:
+        """Seconds until ``key`` may take one again (0: it may now), taking nothing."""
+        now = time.monotonic()
+        with self._lock:
+            tokens, then = self._buckets.get(key, (self.burst, now))
+            tokens = min(self.burst, tokens + (now - then) * self.rate)
+            return 0.0 if tokens >= 1 else (1 - tokens) / self.rate
+
+    def _prune(self, now: float) -> None:
+        full = [k for k, (t, then) in self._buckets.items() if t + (now - then) * self.rate >= self.burst]
+        for k in full:
+            del self._buckets[k]
+        while len(self._buckets) > self.max_keys:  # all busy: forget the oldest
+            del self._buckets[next(iter(self._buckets))]
+
+
+def too_many(seconds: float, what: str) -> WebError:
+    err = WebError(
+        429, "too_many_requests", f"too many {what} from this client: try again in {seconds:.0f} s"
+    )
+    err.retry_after = max(1, round(seconds + 0.5))  # type: ignore[attr-defined]
+    return err

@@ -41,6 +41,14 @@ RECENT = 8
 """How many of the last shots' accounts the State carries (``recent``)."""
 
 
+def same_secret(given: str, secret: str) -> bool:
+    """Whether ``given`` is ``secret``, in constant time, whatever characters either holds
+    (``hmac.compare_digest`` refuses ``str`` with non-ASCII characters: compare UTF-8 bytes)."""
+    return hmac.compare_digest(
+        given.encode("utf-8", "surrogatepass"), secret.encode("utf-8", "surrogatepass")
+    )
+
+
 def _summary(rt: Runtime) -> dict[str, Any]:
     """A match row's ``summary`` (the listing's and the tournaments' score, winner, frames won)."""
     fields = rt.state_fields()
@@ -98,7 +106,7 @@ class Matches:
                     ) from None
 
     def is_admin(self, password: str | None) -> bool:
-        return bool(password) and hmac.compare_digest(str(password), self.admin_password)
+        return bool(password) and same_secret(str(password), self.admin_password)
 
     def require_admin(self, password: str | None) -> None:
         if not self.is_admin(password):
@@ -111,9 +119,7 @@ class Matches:
         return row
 
     def _check_write(self, row: MatchRow, token: str | None, admin: str | None, revision: Any) -> None:
-        if not (
-            self.is_admin(admin) or self.is_admin(token) or (token and hmac.compare_digest(token, row.token))
-        ):
+        if not (self.is_admin(admin) or self.is_admin(token) or (token and same_secret(token, row.token))):
             raise WebError(401, "unauthorized", "wrong or missing match token (X-Potshot-Token)")
         if not isinstance(revision, int) or isinstance(revision, bool):
             raise bad("send the revision you last saw (an integer)", "revision")
