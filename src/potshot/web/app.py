@@ -35,6 +35,7 @@ from potshot.web.guard import (
     security_headers,
     too_many,
 )
+from potshot.web.people import Actor, People
 from potshot.web.service import Matches
 from potshot.web.tournaments import Tournaments
 
@@ -200,6 +201,8 @@ def create_app(settings: Settings) -> FastAPI:
     claim_sqlite(engine)
     migrate(engine)
     maker = sessions(engine)
+    people = People(maker)
+    people.ensure_admin(settings.admin_password)
     matches = Matches(maker, settings.admin_password)
     tournaments = Tournaments(maker, matches)
     broker = Broker()
@@ -251,6 +254,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.state.tournaments = tournaments
     app.state.broker = broker
     app.state.fanout = fanout
+    app.state.people = people
     signin = Limiter(settings.signin_per_minute / 60.0, 10)
     sim_limit = Limiter(settings.sim_rate, 3 * settings.sim_rate)
     create_limit = Limiter(settings.create_rate, 10)
@@ -340,18 +344,28 @@ def create_app(settings: Settings) -> FastAPI:
                 raise WebError(413, "too_large", f"the body is over {limit} bytes", "body")
         return parse_body(bytes(raw), limit)
 
-    def auth(req: Request) -> tuple[str | None, str | None]:
-        return header_text(req.headers.get("x-potshot-token")), header_text(
-            req.headers.get("x-potshot-admin")
-        )
+    async def auth(req: Request) -> tuple[str | None, str | Actor | None]:
+        """The match token, and the organiser: the signed-in person (``Authorization: Bearer``,
+        401 when the session is unknown or over) or the admin password."""
+        token = header_text(req.headers.get("x-potshot-token"))
+        bearer = req.headers.get("authorization", "")
+        if bearer[:7].lower() == "bearer ":
+            cached = req.scope.get("potshot.actor")
+            if cached is None:
+                cached = await asyncio.to_thread(people.resolve, bearer[7:].strip())
+                if cached is None:
+                    raise WebError(401, "unauthorized", "this session is unknown or over: sign in again")
+                req.scope["potshot.actor"] = cached
+            return token, cached
+        return token, header_text(req.headers.get("x-potshot-admin"))
 
-    def anonymous(req: Request) -> bool:
-        return not matches.is_admin(auth(req)[1])
+    async def anonymous(req: Request) -> bool:
+        return not matches.is_admin((await auth(req))[1])
 
     async def simulate(req: Request, fn: Callable[..., dict[str, Any]], *args: Any) -> dict[str, Any]:
         """Run a stroke or a bot move on the simulation pool: a bounded queue in front of
         ``sim_workers`` threads, so reads and marks (on the default pool) never wait behind them."""
-        if anonymous(req):
+        if await anonymous(req):
             wait = sim_limit.take(client_of(req))
             if wait:
                 raise too_many(wait, "strokes")
@@ -402,27 +416,78 @@ def create_app(settings: Settings) -> FastAPI:
     @app.post("/api/matches", status_code=201)
     async def create(req: Request) -> dict[str, Any]:
         body = await body_of(req)
-        if anonymous(req):
+        if await anonymous(req):
             wait = create_limit.take(client_of(req))
             if wait:
                 raise too_many(wait, "new matches")
-        return await asyncio.to_thread(matches.create, body, auth(req)[1])
+        return await asyncio.to_thread(matches.create, body, (await auth(req))[1])
 
     @app.post("/api/matches/import", status_code=201)
     async def import_record(req: Request) -> dict[str, Any]:
         body = await body_of(req, MAX_BODY_IMPORT)
-        return await asyncio.to_thread(matches.import_record, body, auth(req)[1])
+        return await asyncio.to_thread(matches.import_record, body, (await auth(req))[1])
+
+    # ------------------------------------------------------------ people
+
+    @app.post("/api/login")
+    async def login(req: Request) -> dict[str, Any]:
+        """Sign in: ``{"name", "password"}`` → a bearer token for ``Authorization: Bearer``."""
+        body = await body_of(req)
+        key = client_of(req)
+        wait = signin.blocked(key)
+        if wait:
+            raise too_many(wait, "sign-in attempts")
+        out = await asyncio.to_thread(people.login, body)
+        if out is None:
+            signin.take(key)
+            raise WebError(401, "unauthorized", "wrong name or password")
+        return out
+
+    @app.post("/api/logout")
+    async def logout(req: Request) -> dict[str, Any]:
+        bearer = req.headers.get("authorization", "")
+        if bearer[:7].lower() == "bearer ":
+            await asyncio.to_thread(people.logout, bearer[7:].strip())
+        return {"signed_out": True}
+
+    @app.get("/api/me")
+    async def me(req: Request) -> dict[str, Any]:
+        who = (await auth(req))[1]
+        if isinstance(who, Actor):
+            return {"name": who.name, "role": who.role, "match": who.match, "table": who.table}
+        if matches.is_admin(who):
+            return {"name": "admin", "role": "organiser", "match": None, "table": None}
+        raise WebError(401, "unauthorized", "not signed in")
+
+    @app.get("/api/people")
+    async def people_list(req: Request) -> dict[str, Any]:
+        matches.require_admin((await auth(req))[1])
+        return {"people": await asyncio.to_thread(people.listing)}
+
+    @app.post("/api/people", status_code=201)
+    async def people_add(req: Request) -> dict[str, Any]:
+        body = await body_of(req)
+        matches.require_admin((await auth(req))[1])
+        return await asyncio.to_thread(people.add, body)
+
+    @app.delete("/api/people/{name}")
+    async def people_remove(name: str, req: Request) -> dict[str, Any]:
+        matches.require_admin((await auth(req))[1])
+        await asyncio.to_thread(people.remove, name)
+        return {"removed": name}
 
     @app.get("/api/admin")
-    def admin_check(req: Request) -> dict[str, Any]:
+    async def admin_check(req: Request) -> dict[str, Any]:
         """Whether ``X-Potshot-Admin`` is the organiser's password (401 otherwise): the admin page's sign-in."""
-        matches.require_admin(auth(req)[1])
+        matches.require_admin((await auth(req))[1])
         return {"admin": True}
 
     @app.get("/api/matches")
     async def listing(req: Request) -> dict[str, Any]:
         # scrubbed: a row stored before input was checked must not take the list down
-        return {"matches": scrub(await asyncio.to_thread(matches.listing, matches.is_admin(auth(req)[1])))}
+        return {
+            "matches": scrub(await asyncio.to_thread(matches.listing, matches.is_admin((await auth(req))[1])))
+        }
 
     @app.get("/api/matches/{match_id}")
     async def get(match_id: str) -> dict[str, Any]:
@@ -439,7 +504,7 @@ def create_app(settings: Settings) -> FastAPI:
     def writer(fn: Callable[..., dict[str, Any]]) -> Callable[[str, Request], Awaitable[dict[str, Any]]]:
         async def handle(match_id: str, req: Request) -> dict[str, Any]:
             body = await body_of(req)
-            token, admin = auth(req)
+            token, admin = await auth(req)
             return await asyncio.to_thread(fn, match_id, token, admin, body)
 
         return handle
@@ -447,7 +512,7 @@ def create_app(settings: Settings) -> FastAPI:
     def sim_writer(fn: Callable[..., dict[str, Any]]) -> Callable[[str, Request], Awaitable[dict[str, Any]]]:
         async def handle(match_id: str, req: Request) -> dict[str, Any]:
             body = await body_of(req)
-            token, admin = auth(req)
+            token, admin = await auth(req)
             return await simulate(req, fn, match_id, token, admin, body)
 
         return handle
@@ -485,7 +550,7 @@ def create_app(settings: Settings) -> FastAPI:
     @app.post("/api/tournaments", status_code=201)
     async def t_create(req: Request) -> dict[str, Any]:
         body = await body_of(req)
-        return await asyncio.to_thread(tournaments.create, body, auth(req)[1])
+        return await asyncio.to_thread(tournaments.create, body, (await auth(req))[1])
 
     @app.get("/api/tournaments")
     async def t_list() -> dict[str, Any]:
@@ -493,17 +558,17 @@ def create_app(settings: Settings) -> FastAPI:
 
     @app.get("/api/tournaments/{tid}")
     async def t_get(tid: str, req: Request) -> dict[str, Any]:
-        return await asyncio.to_thread(tournaments.get, tid, matches.is_admin(auth(req)[1]))
+        return await asyncio.to_thread(tournaments.get, tid, matches.is_admin((await auth(req))[1]))
 
     @app.post("/api/tournaments/{tid}/pair")
     async def t_pair(tid: str, req: Request) -> dict[str, Any]:
         await body_of(req)
-        return await asyncio.to_thread(tournaments.pair, tid, auth(req)[1])
+        return await asyncio.to_thread(tournaments.pair, tid, (await auth(req))[1])
 
     @app.post("/api/tournaments/{tid}/report")
     async def t_report(tid: str, req: Request) -> dict[str, Any]:
         body = await body_of(req)
-        return await asyncio.to_thread(tournaments.report, tid, body, auth(req)[1])
+        return await asyncio.to_thread(tournaments.report, tid, body, (await auth(req))[1])
 
     @app.get("/api/tournaments/{tid}/live")
     async def t_live(tid: str, request: Request) -> StreamingResponse:

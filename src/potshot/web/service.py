@@ -36,6 +36,7 @@ from potshot.web.engine import (
 )
 from potshot.web.guard import check_names
 from potshot.web.models import AuditRow, EntryRow, MatchRow
+from potshot.web.people import Actor
 
 RECENT = 8
 """How many of the last shots' accounts the State carries (``recent``)."""
@@ -105,12 +106,28 @@ class Matches:
                         "revision",
                     ) from None
 
-    def is_admin(self, password: str | None) -> bool:
+    def is_admin(self, password: str | Actor | None) -> bool:
+        """An organiser: a signed-in one, or the admin password."""
+        if isinstance(password, Actor):
+            return password.organiser
         return bool(password) and same_secret(str(password), self.admin_password)
 
-    def require_admin(self, password: str | None) -> None:
+    def require_admin(self, password: str | Actor | None) -> None:
         if not self.is_admin(password):
-            raise WebError(401, "unauthorized", "the organiser's admin password is needed (X-Potshot-Admin)")
+            raise WebError(
+                401,
+                "unauthorized",
+                "an organiser is needed: sign in (Authorization: Bearer) or the admin password (X-Potshot-Admin)",
+            )
+
+    def by(self, token: str | None, admin: str | Actor | None) -> str:
+        """Who the audit log names for a write: the signed-in person, ``admin`` (the admin
+        password), ``token`` (the match's token: whoever holds the link) or ``anonymous``."""
+        if isinstance(admin, Actor):
+            return admin.name
+        if self.is_admin(admin) or self.is_admin(token):
+            return "admin"
+        return "token" if token else "anonymous"
 
     def _row(self, s: Session, match_id: str) -> MatchRow:
         row = s.get(MatchRow, match_id)
@@ -118,8 +135,15 @@ class Matches:
             raise WebError(404, "not_found", f"no match {match_id!r}")
         return row
 
-    def _check_write(self, row: MatchRow, token: str | None, admin: str | None, revision: Any) -> None:
-        if not (self.is_admin(admin) or self.is_admin(token) or (token and same_secret(token, row.token))):
+    def _check_write(
+        self, row: MatchRow, token: str | None, admin: str | Actor | None, revision: Any
+    ) -> None:
+        if not (
+            self.is_admin(admin)
+            or self.is_admin(token)
+            or (token and same_secret(token, row.token))
+            or (isinstance(admin, Actor) and admin.marks(row.id, row.table_name))
+        ):
             raise WebError(401, "unauthorized", "wrong or missing match token (X-Potshot-Token)")
         if not isinstance(revision, int) or isinstance(revision, bool):
             raise bad("send the revision you last saw (an integer)", "revision")
@@ -349,7 +373,7 @@ class Matches:
     # -------------------------------------------------------------- create
 
     def create(
-        self, body: dict[str, Any], admin: str | None, *, tournament: str | None = None
+        self, body: dict[str, Any], admin: str | Actor | None, *, tournament: str | None = None
     ) -> dict[str, Any]:
         game = body.get("game")
         if game not in GAMES:
@@ -412,12 +436,12 @@ class Matches:
             s.flush()
             header = msgspec.to_builtins(rt.record.frames[0])
             s.add(EntryRow(match_id=row.id, seq=1, rev=0, kind="frame", body=header, active=True))
-            s.add(AuditRow(match_id=row.id, revision=0, by="", action="create", reason=""))
+            s.add(AuditRow(match_id=row.id, revision=0, by=self.by(None, admin), action="create", reason=""))
             s.commit()
             self._cache[row.id] = (0, rt)
             return {"id": row.id, "token": row.token, "state": self.state(s, row, rt)}
 
-    def import_record(self, body: dict[str, Any], admin: str | None) -> dict[str, Any]:
+    def import_record(self, body: dict[str, Any], admin: str | Actor | None) -> dict[str, Any]:
         self.require_admin(admin)
         try:
             record: Record = decode_record(msgspec.json.encode(body.get("record")))
@@ -458,7 +482,7 @@ class Matches:
             s.flush()
             for k, ent in enumerate(entries):
                 s.add(EntryRow(match_id=row.id, seq=k + 1, rev=0, kind=ent.kind, body=ent.body, active=True))
-            s.add(AuditRow(match_id=row.id, revision=0, by="admin", action="import", reason=""))
+            s.add(AuditRow(match_id=row.id, revision=0, by=self.by(None, admin), action="import", reason=""))
             s.commit()
             self._cache[row.id] = (0, rt)
             return {"id": row.id, "token": row.token, "state": self.state(s, row, rt)}
@@ -466,7 +490,7 @@ class Matches:
     # -------------------------------------------------------------- writes
 
     def _new_shot(
-        self, match_id: str, token: str | None, admin: str | None, body: dict[str, Any], make: str
+        self, match_id: str, token: str | None, admin: str | Actor | None, body: dict[str, Any], make: str
     ) -> dict[str, Any]:
         with self._open(match_id, write=True) as (s, row):
             self._check_write(row, token, admin, body.get("revision"))
@@ -509,9 +533,8 @@ class Matches:
             stored = dict(shot_json)
             stored.pop("ruling", None)
             new.append(("shot", stored))
-            self._commit_change(
-                s, row, new, make, "bot" if make == "bot" else "token", audit_after=stored, frame=fi, shot=si
-            )
+            who = "bot" if make == "bot" else self.by(token, admin)
+            self._commit_change(s, row, new, make, who, audit_after=stored, frame=fi, shot=si)
             state = self._finish(s, row, rt)
             return {"revision": row.revision, "shot": shot_json, **answer, "state": state}
 
@@ -584,22 +607,22 @@ class Matches:
         return shot, extra
 
     def stroke(
-        self, match_id: str, token: str | None, admin: str | None, body: dict[str, Any]
+        self, match_id: str, token: str | None, admin: str | Actor | None, body: dict[str, Any]
     ) -> dict[str, Any]:
         return self._new_shot(match_id, token, admin, body, "stroke")
 
     def bot_move(
-        self, match_id: str, token: str | None, admin: str | None, body: dict[str, Any]
+        self, match_id: str, token: str | None, admin: str | Actor | None, body: dict[str, Any]
     ) -> dict[str, Any]:
         return self._new_shot(match_id, token, admin, body, "bot")
 
     def mark(
-        self, match_id: str, token: str | None, admin: str | None, body: dict[str, Any]
+        self, match_id: str, token: str | None, admin: str | Actor | None, body: dict[str, Any]
     ) -> dict[str, Any]:
         return self._new_shot(match_id, token, admin, body, "mark")
 
     def decision(
-        self, match_id: str, token: str | None, admin: str | None, body: dict[str, Any]
+        self, match_id: str, token: str | None, admin: str | Actor | None, body: dict[str, Any]
     ) -> dict[str, Any]:
         with self._open(match_id, write=True) as (s, row):
             self._check_write(row, token, admin, body.get("revision"))
@@ -625,11 +648,13 @@ class Matches:
                     )
             self._cache.pop(row.id, None)
             rt.declared.update(before)
-            self._commit_change(s, row, [("declare", dict(before))], "decision", "token", audit_after=before)
+            self._commit_change(
+                s, row, [("declare", dict(before))], "decision", self.by(token, admin), audit_after=before
+            )
             return self._finish(s, row, rt)
 
     def undo(
-        self, match_id: str, token: str | None, admin: str | None, body: dict[str, Any], redo: bool
+        self, match_id: str, token: str | None, admin: str | Actor | None, body: dict[str, Any], redo: bool
     ) -> dict[str, Any]:
         with self._open(match_id, write=True) as (s, row):
             self._check_write(row, token, admin, body.get("revision"))
@@ -653,7 +678,7 @@ class Matches:
                 row,
                 [],
                 "redo" if redo else "undo",
-                "token",
+                self.by(token, admin),
                 audit_before=[{"kind": e.kind, "body": e.body} for e in group],
                 drop_redo=False,
             )
@@ -663,7 +688,7 @@ class Matches:
             return self._finish(s, row, rt)
 
     def correct(
-        self, match_id: str, token: str | None, admin: str | None, body: dict[str, Any]
+        self, match_id: str, token: str | None, admin: str | Actor | None, body: dict[str, Any]
     ) -> dict[str, Any]:
         """Replace or delete one shot of any frame; the whole record is re-ruled or nothing changes."""
         with self._open(match_id, write=True) as (s, row):
@@ -708,7 +733,10 @@ class Matches:
                 s.delete(target)
             else:
                 target.body = new_body
-            who = str(body.get("by") or ("admin" if self.is_admin(admin) else "token"))[:200]
+            who = self.by(token, admin)  # the authenticated, never what the body claims
+            reason = str(body.get("reason") or "")
+            if body.get("by"):  # the body's "by" is kept as said, inside the reason
+                reason = f"{reason} (given by: {body['by']})" if reason else f"(given by: {body['by']})"
             self._commit_change(
                 s,
                 row,
@@ -719,7 +747,7 @@ class Matches:
                 audit_after=new_body,
                 frame=fi,
                 shot=si,
-                reason=str(body.get("reason") or ""),
+                reason=reason,
                 drop_redo=True,
             )
             return self._finish(s, row, rt)

@@ -15,6 +15,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from potshot.web.engine import GAMES, PLAYER_COUNTS, WebError, bad
 from potshot.web.guard import check_names
 from potshot.web.models import MatchRow, TournamentRow
+from potshot.web.people import Actor
 from potshot.web.service import Matches
 
 FORMATS = ("round_robin", "knockout", "swiss")
@@ -41,7 +42,7 @@ class Tournaments:
             raise WebError(404, "not_found", f"no tournament {tid!r}")
         return row
 
-    def create(self, body: dict[str, Any], admin: str | None) -> dict[str, Any]:
+    def create(self, body: dict[str, Any], admin: str | Actor | None) -> dict[str, Any]:
         self.matches.require_admin(admin)
         _lib()
         game = body.get("game")
@@ -205,7 +206,7 @@ class Tournaments:
             },
         }
 
-    def pair(self, tid: str, admin: str | None) -> dict[str, Any]:
+    def pair(self, tid: str, admin: str | Actor | None) -> dict[str, Any]:
         """Pair the next round once every match of the last one has a result."""
         self.matches.require_admin(admin)
         lib = _lib()
@@ -280,7 +281,7 @@ class Tournaments:
             fn(tid, public)
         return view
 
-    def report(self, tid: str, body: dict[str, Any], admin: str | None) -> dict[str, Any]:
+    def report(self, tid: str, body: dict[str, Any], admin: str | Actor | None) -> dict[str, Any]:
         """A result entered without marking: ``{"match": id, "frames": {a: n, b: m}}``."""
         self.matches.require_admin(admin)
         with self.lock, self.sessions() as s:
