@@ -60,6 +60,10 @@ def error(status: int, code: str, message: str, field: str | None = None) -> JSO
 
 
 UNSAFE = ("POST", "PUT", "PATCH", "DELETE")
+JSON_BODY: dict[str, Any] = {
+    "requestBody": {"required": False, "content": {"application/json": {"schema": {"type": "object"}}}}
+}
+"""The writes' bodies in the OpenAPI schema: a JSON object (its fields are in docs/web-api.md)."""
 
 
 def client_of(req: Request) -> str:
@@ -413,7 +417,7 @@ def create_app(settings: Settings) -> FastAPI:
             )
         return {"games": out}
 
-    @app.post("/api/matches", status_code=201)
+    @app.post("/api/matches", status_code=201, openapi_extra=JSON_BODY)
     async def create(req: Request) -> dict[str, Any]:
         body = await body_of(req)
         if await anonymous(req):
@@ -422,14 +426,14 @@ def create_app(settings: Settings) -> FastAPI:
                 raise too_many(wait, "new matches")
         return await asyncio.to_thread(matches.create, body, (await auth(req))[1])
 
-    @app.post("/api/matches/import", status_code=201)
+    @app.post("/api/matches/import", status_code=201, openapi_extra=JSON_BODY)
     async def import_record(req: Request) -> dict[str, Any]:
         body = await body_of(req, MAX_BODY_IMPORT)
         return await asyncio.to_thread(matches.import_record, body, (await auth(req))[1])
 
     # ------------------------------------------------------------ people
 
-    @app.post("/api/login")
+    @app.post("/api/login", openapi_extra=JSON_BODY)
     async def login(req: Request) -> dict[str, Any]:
         """Sign in: ``{"name", "password"}`` → a bearer token for ``Authorization: Bearer``."""
         body = await body_of(req)
@@ -443,7 +447,7 @@ def create_app(settings: Settings) -> FastAPI:
             raise WebError(401, "unauthorized", "wrong name or password")
         return out
 
-    @app.post("/api/logout")
+    @app.post("/api/logout", openapi_extra=JSON_BODY)
     async def logout(req: Request) -> dict[str, Any]:
         bearer = req.headers.get("authorization", "")
         if bearer[:7].lower() == "bearer ":
@@ -464,7 +468,7 @@ def create_app(settings: Settings) -> FastAPI:
         matches.require_admin((await auth(req))[1])
         return {"people": await asyncio.to_thread(people.listing)}
 
-    @app.post("/api/people", status_code=201)
+    @app.post("/api/people", status_code=201, openapi_extra=JSON_BODY)
     async def people_add(req: Request) -> dict[str, Any]:
         body = await body_of(req)
         matches.require_admin((await auth(req))[1])
@@ -517,20 +521,41 @@ def create_app(settings: Settings) -> FastAPI:
 
         return handle
 
-    app.add_api_route("/api/matches/{match_id}/stroke", sim_writer(matches.stroke), methods=["POST"])
-    app.add_api_route("/api/matches/{match_id}/bot", sim_writer(matches.bot_move), methods=["POST"])
-    app.add_api_route("/api/matches/{match_id}/mark", writer(matches.mark), methods=["POST"])
-    app.add_api_route("/api/matches/{match_id}/decision", writer(matches.decision), methods=["POST"])
-    app.add_api_route("/api/matches/{match_id}/corrections", writer(matches.correct), methods=["POST"])
+    app.add_api_route(
+        "/api/matches/{match_id}/stroke",
+        sim_writer(matches.stroke),
+        methods=["POST"],
+        openapi_extra=JSON_BODY,
+    )
+    app.add_api_route(
+        "/api/matches/{match_id}/bot", sim_writer(matches.bot_move), methods=["POST"], openapi_extra=JSON_BODY
+    )
+    app.add_api_route(
+        "/api/matches/{match_id}/mark", writer(matches.mark), methods=["POST"], openapi_extra=JSON_BODY
+    )
+    app.add_api_route(
+        "/api/matches/{match_id}/decision",
+        writer(matches.decision),
+        methods=["POST"],
+        openapi_extra=JSON_BODY,
+    )
+    app.add_api_route(
+        "/api/matches/{match_id}/corrections",
+        writer(matches.correct),
+        methods=["POST"],
+        openapi_extra=JSON_BODY,
+    )
     app.add_api_route(
         "/api/matches/{match_id}/undo",
         writer(lambda m, t, a, b: matches.undo(m, t, a, b, redo=False)),
         methods=["POST"],
+        openapi_extra=JSON_BODY,
     )
     app.add_api_route(
         "/api/matches/{match_id}/redo",
         writer(lambda m, t, a, b: matches.undo(m, t, a, b, redo=True)),
         methods=["POST"],
+        openapi_extra=JSON_BODY,
     )
 
     sse_headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
@@ -547,7 +572,7 @@ def create_app(settings: Settings) -> FastAPI:
 
     # ------------------------------------------------------- tournaments
 
-    @app.post("/api/tournaments", status_code=201)
+    @app.post("/api/tournaments", status_code=201, openapi_extra=JSON_BODY)
     async def t_create(req: Request) -> dict[str, Any]:
         body = await body_of(req)
         return await asyncio.to_thread(tournaments.create, body, (await auth(req))[1])
@@ -560,12 +585,12 @@ def create_app(settings: Settings) -> FastAPI:
     async def t_get(tid: str, req: Request) -> dict[str, Any]:
         return await asyncio.to_thread(tournaments.get, tid, matches.is_admin((await auth(req))[1]))
 
-    @app.post("/api/tournaments/{tid}/pair")
+    @app.post("/api/tournaments/{tid}/pair", openapi_extra=JSON_BODY)
     async def t_pair(tid: str, req: Request) -> dict[str, Any]:
         await body_of(req)
         return await asyncio.to_thread(tournaments.pair, tid, (await auth(req))[1])
 
-    @app.post("/api/tournaments/{tid}/report")
+    @app.post("/api/tournaments/{tid}/report", openapi_extra=JSON_BODY)
     async def t_report(tid: str, req: Request) -> dict[str, Any]:
         body = await body_of(req)
         return await asyncio.to_thread(tournaments.report, tid, body, (await auth(req))[1])
