@@ -236,3 +236,48 @@ def test_serve_workers_on_postgres(pg_url: str, tmp_path: Path) -> None:
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+
+
+def test_a_process_catches_up_with_another_s_writes(tmp_path: Path) -> None:
+    """A process whose cached match is behind applies only the entries added since, and rebuilds
+    after an undo or a correction: its states are the writer's, field for field."""
+    url = f"sqlite:///{tmp_path / 'p.db'}"
+    with make_client(url) as ca, make_client(url) as cb:
+        a = Api(ca)
+        m = a.create(game="snooker", mode="mark", players=["Ann", "Bob"])
+
+        def same() -> None:
+            sa, sb = (c.get(f"/api/matches/{m['id']}").json() for c in (ca, cb))
+            assert sa == sb
+
+        same()
+        steps: list[tuple[str, dict[str, Any]]] = [
+            ("mark", {"tap": "pot", "ball": "red"}),
+            ("mark", {"tap": "pot", "ball": "black", "before": {"nominate": "black"}}),
+            ("mark", {"tap": "miss"}),
+            ("undo", {}),
+            ("mark", {"tap": "safety"}),
+            ("corrections", {"frame": 0, "shot": 0, "replace": None, "reason": "no"}),
+            ("mark", {"tap": "pot", "ball": "red"}),
+            ("redo", {}),
+        ]
+        from potshot.web import service
+
+        builds: list[int] = []
+        real_build = service.Runtime.build
+
+        def counted(*args: Any, **kw: Any) -> Any:
+            builds.append(1)
+            return real_build(*args, **kw)
+
+        service.Runtime.build = counted  # type: ignore[method-assign]
+        try:
+            for k, (path, body) in enumerate(steps):
+                r = a.post(m, path, body, token=ADMIN)
+                assert r.status_code in (200, 409), r.text
+                same()
+                if k == 2:
+                    assert builds == [], "b rebuilt the match instead of catching up"
+        finally:
+            service.Runtime.build = real_build  # type: ignore[method-assign]
+        assert builds  # the undo and the correction made b rebuild

@@ -66,6 +66,13 @@ JSON_BODY: dict[str, Any] = {
 """The writes' bodies in the OpenAPI schema: a JSON object (its fields are in docs/web-api.md)."""
 
 
+def _background_thread() -> None:
+    """Lower this thread's CPU priority (Linux: a thread's own nice value), so a simulation
+    yields the cores to reads, marks and the live channel."""
+    with suppress(AttributeError, OSError):
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 10)
+
+
 def client_of(req: Request) -> str:
     """The client a rate limit counts: its address (a proxy in front should pass each client's
     own connection, e.g. uvicorn behind nginx with ``--proxy-headers``)."""
@@ -108,8 +115,9 @@ class Settings:
     admin_password: str
     sqlite_sync: str = "NORMAL"
     """SQLite's ``synchronous`` (``FULL`` or ``NORMAL``, see :func:`potshot.web.db.make_engine`)."""
-    sim_workers: int = 2
-    """Threads simulating strokes and bot moves (the physics releases the GIL)."""
+    sim_workers: int = max(1, (os.cpu_count() or 2) // 2)
+    """Threads simulating strokes and bot moves (the physics releases the GIL): half the cores,
+    the other half for reads, marks and the live channel."""
     sim_queue: int = 8
     """Strokes that may wait for a simulating thread; past that, 503 ``busy``."""
     sim_rate: float = 5.0
@@ -262,7 +270,9 @@ def create_app(settings: Settings) -> FastAPI:
     signin = Limiter(settings.signin_per_minute / 60.0, 10)
     sim_limit = Limiter(settings.sim_rate, 3 * settings.sim_rate)
     create_limit = Limiter(settings.create_rate, 10)
-    sim_pool = ThreadPoolExecutor(max_workers=settings.sim_workers, thread_name_prefix="potshot-sim")
+    sim_pool = ThreadPoolExecutor(
+        max_workers=settings.sim_workers, thread_name_prefix="potshot-sim", initializer=_background_thread
+    )
     sim_slots = threading.BoundedSemaphore(settings.sim_workers + settings.sim_queue)
     app.state.limits = {"signin": signin, "sim": sim_limit, "create": create_limit}
 
@@ -366,9 +376,10 @@ def create_app(settings: Settings) -> FastAPI:
     async def anonymous(req: Request) -> bool:
         return not matches.is_admin((await auth(req))[1])
 
-    async def simulate(req: Request, fn: Callable[..., dict[str, Any]], *args: Any) -> dict[str, Any]:
+    async def simulate(req: Request, fn: Callable[..., dict[str, Any]], *args: Any) -> Response:
         """Run a stroke or a bot move on the simulation pool: a bounded queue in front of
-        ``sim_workers`` threads, so reads and marks (on the default pool) never wait behind them."""
+        ``sim_workers`` threads, so reads and marks (on the default pool) never wait behind them.
+        The answer (trajectories: tens of kilobytes) is rendered there too, off the event loop."""
         if await anonymous(req):
             wait = sim_limit.take(client_of(req))
             if wait:
@@ -380,9 +391,12 @@ def create_app(settings: Settings) -> FastAPI:
             err.retry_after = 1  # type: ignore[attr-defined]
             raise err
         try:
-            return await asyncio.get_running_loop().run_in_executor(sim_pool, lambda: fn(*args))
+            raw = await asyncio.get_running_loop().run_in_executor(
+                sim_pool, lambda: dumps(fn(*args)).encode("utf-8")
+            )
         finally:
             sim_slots.release()
+        return Response(content=raw, media_type="application/json")
 
     @app.get("/api/games")
     def games() -> dict[str, Any]:
@@ -513,8 +527,8 @@ def create_app(settings: Settings) -> FastAPI:
 
         return handle
 
-    def sim_writer(fn: Callable[..., dict[str, Any]]) -> Callable[[str, Request], Awaitable[dict[str, Any]]]:
-        async def handle(match_id: str, req: Request) -> dict[str, Any]:
+    def sim_writer(fn: Callable[..., dict[str, Any]]) -> Callable[[str, Request], Awaitable[Response]]:
+        async def handle(match_id: str, req: Request) -> Response:
             body = await body_of(req)
             token, admin = await auth(req)
             return await simulate(req, fn, match_id, token, admin, body)

@@ -70,6 +70,8 @@ class Matches:
         self._locks: dict[str, threading.Lock] = {}
         self._guard = threading.Lock()
         self._cache: dict[str, tuple[int, Runtime]] = {}
+        self._applied: dict[str, list[int]] = {}
+        """The ids of the active entries each cached runtime has applied, in order."""
         self.listeners: list[Callable[[str, dict[str, Any]], None]] = []
         self.notify: Callable[[Session, str], None] | None = None
         """Tells other processes of a change, inside its transaction (PostgreSQL's NOTIFY, see
@@ -157,16 +159,58 @@ class Matches:
         return list(s.scalars(q))
 
     def runtime(self, s: Session, row: MatchRow) -> Runtime:
+        """The match's runtime at ``row.revision``: the cached one, else the cached one caught up
+        with the entries added since (a change made by another process: the cached entries are
+        still the first ones and no correction rewrote one), else rebuilt from every entry."""
         hit = self._cache.get(row.id)
         if hit is not None and hit[0] == row.revision:
             return hit[1]
-        entries = [Entry(e.kind, e.body) for e in self._entries(s, row.id) if e.active]
+        rows = [e for e in self._entries(s, row.id) if e.active]
+        ids = [e.id for e in rows]
+        seen = self._applied.get(row.id)
+        if (
+            hit is not None
+            and seen is not None
+            and ids[: len(seen)] == seen
+            and not self._corrected(s, row, hit[0])
+        ):
+            rt = hit[1]
+            self._cache.pop(row.id, None)
+            try:
+                for e in rows[len(seen) :]:
+                    rt.apply(Entry(e.kind, e.body))
+            except (WebError, RecordError):
+                pass  # rebuilt below
+            else:
+                self._cache[row.id] = (row.revision, rt)
+                self._applied[row.id] = ids
+                return rt
         try:
-            rt = Runtime.build(row.game, row.players, row.rules, row.match, row.meta, entries)
+            rt = Runtime.build(
+                row.game, row.players, row.rules, row.match, row.meta, [Entry(e.kind, e.body) for e in rows]
+            )
         except WebError as e:
             raise WebError(500, "corrupt", f"the stored match no longer rules: {e.message}") from None
         self._cache[row.id] = (row.revision, rt)
+        self._applied[row.id] = ids
         return rt
+
+    def _corrected(self, s: Session, row: MatchRow, since: int) -> bool:
+        """Whether a correction rewrote an entry after revision ``since``."""
+        q = select(AuditRow.id).where(
+            AuditRow.match_id == row.id, AuditRow.revision > since, AuditRow.action == "correction"
+        )
+        return s.scalar(q.limit(1)) is not None
+
+    def _remember(self, s: Session, row: MatchRow, rt: Runtime) -> None:
+        """Cache ``rt`` as the runtime at ``row.revision`` (committed), with its entries."""
+        q = (
+            select(EntryRow.id)
+            .where(EntryRow.match_id == row.id, EntryRow.active.is_(True))
+            .order_by(EntryRow.seq)
+        )
+        self._applied[row.id] = list(s.scalars(q))
+        self._cache[row.id] = (row.revision, rt)
 
     def state(self, s: Session, row: MatchRow, rt: Runtime | None = None) -> dict[str, Any]:
         rt = rt or self.runtime(s, row)
@@ -308,7 +352,7 @@ class Matches:
             self.notify(s, "m:" + row.id)
         s.commit()
         if rt is not None:
-            self._cache[row.id] = (row.revision, rt)
+            self._remember(s, row, rt)
         else:
             self._cache.pop(row.id, None)
         state = self.state(s, row)
@@ -438,7 +482,7 @@ class Matches:
             s.add(EntryRow(match_id=row.id, seq=1, rev=0, kind="frame", body=header, active=True))
             s.add(AuditRow(match_id=row.id, revision=0, by=self.by(None, admin), action="create", reason=""))
             s.commit()
-            self._cache[row.id] = (0, rt)
+            self._remember(s, row, rt)
             return {"id": row.id, "token": row.token, "state": self.state(s, row, rt)}
 
     def import_record(self, body: dict[str, Any], admin: str | Actor | None) -> dict[str, Any]:
@@ -484,7 +528,7 @@ class Matches:
                 s.add(EntryRow(match_id=row.id, seq=k + 1, rev=0, kind=ent.kind, body=ent.body, active=True))
             s.add(AuditRow(match_id=row.id, revision=0, by=self.by(None, admin), action="import", reason=""))
             s.commit()
-            self._cache[row.id] = (0, rt)
+            self._remember(s, row, rt)
             return {"id": row.id, "token": row.token, "state": self.state(s, row, rt)}
 
     # -------------------------------------------------------------- writes
