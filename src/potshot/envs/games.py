@@ -184,7 +184,7 @@ class SnookerAdapter(GameAdapter):
     COLOURS = ("yellow", "green", "brown", "blue", "pink", "black")
 
     def start(self, rng: random.Random) -> None:
-        from potshot.referee.snooker import SnookerReferee
+        from potshot.games.snooker.referee import SnookerReferee
 
         reds = int(self.options.get("reds", 15))
         self.record = Record(
@@ -240,7 +240,7 @@ class SnookerAdapter(GameAdapter):
         return v
 
     def agent_shot(self, turn: Turn, cue: np.ndarray, place: np.ndarray, decision: int) -> Shot:
-        from potshot.players.snooker import stroke_table
+        from potshot.games.snooker.bot import stroke_table
 
         before = Before(decision=turn.decision)  # type: ignore[arg-type]
         player = turn.player
@@ -258,7 +258,7 @@ class SnookerAdapter(GameAdapter):
         self, place: np.ndarray, layout: dict[str, tuple[float, float] | None]
     ) -> tuple[float, float]:
         """A point of the D from (radius fraction, half-turn fraction), moved off any ball it is on."""
-        from potshot.equipment.snooker import TABLE
+        from potshot.games.snooker.equipment import TABLE
 
         cx, cy = TABLE.d_centre
         r = TABLE.d_radius
@@ -290,7 +290,7 @@ class SnookerAdapter(GameAdapter):
 
     def simulate(self, shot: Shot) -> ShotResult:
         """The stroke on the table the referee will rule it from."""
-        from potshot.players.snooker import simulate_from
+        from potshot.games.snooker.bot import simulate_from
 
         return simulate_from(self.referee, shot)  # type: ignore[arg-type]
 
@@ -307,7 +307,7 @@ class CarromAdapter(GameAdapter):
     top_speed = 8.0
 
     def start(self, rng: random.Random) -> None:
-        from potshot.referee.carrom import CarromReferee
+        from potshot.games.carrom.referee import CarromReferee
 
         p = self.players
         teams: list[str | list[str]] = (
@@ -349,7 +349,7 @@ class CarromAdapter(GameAdapter):
         return v
 
     def agent_shot(self, turn: Turn, cue: np.ndarray, place: np.ndarray, decision: int) -> Shot:
-        from potshot.players.carrom import CarromBot, legal_places, stroke_layout
+        from potshot.games.carrom.bot import CarromBot, legal_places, stroke_layout
 
         ref: Any = self.referee
         before = CarromBot(turn.player, 0).placements(ref)
@@ -368,7 +368,7 @@ class CarromAdapter(GameAdapter):
         return shot
 
     def simulate(self, shot: Shot) -> ShotResult:
-        from potshot.players.carrom import simulate
+        from potshot.games.carrom.bot import simulate
 
         return simulate(self.referee, shot)
 
@@ -390,7 +390,7 @@ class RussianAdapter(GameAdapter):
     PINK = ("pink", "black", "white")
 
     def start(self, rng: random.Random) -> None:
-        from potshot.referee.russian import RussianReferee
+        from potshot.games.russian.referee import RussianReferee
 
         self.record = Record(game="russian", players=list[str | list[str]](self.players))
         self.referee = RussianReferee(self.record)
@@ -427,7 +427,7 @@ class RussianAdapter(GameAdapter):
         return v
 
     def agent_shot(self, turn: Turn, cue: np.ndarray, place: np.ndarray, decision: int) -> Shot:
-        from potshot.players.russian import RussianBot, apply_black_action, black_action
+        from potshot.games.russian.bot import RussianBot, apply_black_action, black_action
 
         ref: Any = self.referee
         st = ref.state
@@ -454,7 +454,7 @@ class RussianAdapter(GameAdapter):
         return shot
 
     def simulate(self, shot: Shot) -> ShotResult:
-        from potshot.players.russian import simulate, stroke_layout
+        from potshot.games.russian.bot import simulate, stroke_layout
 
         assert shot.cue is not None
         lay = stroke_layout(self.referee, shot)  # type: ignore[arg-type]
@@ -467,8 +467,8 @@ def _base_places(seat: str, layout: dict[str, tuple[float, float] | None]) -> li
     """``players.carrom.base_places(seat, layout)`` (the legal striker places clear of every
     piece), asking only the pieces near the base: a piece further than the clearance (and a
     micrometre) from the box around the places cannot be too near any of them."""
-    from potshot.equipment import carrom as ceq
-    from potshot.players.carrom import RS, legal_places
+    from potshot.games.carrom import equipment as ceq
+    from potshot.games.carrom.bot import RS, legal_places
 
     places = legal_places(seat)
     if not places:

@@ -80,6 +80,8 @@ class MatchSpec:
     seed: int = 0
     reds: int = 15
     max_shots: int = 400
+    rules: tuple[tuple[str, Any], ...] = ()
+    """The game's rules options (``potshot.games.Option.rule``), set on the match's record."""
 
 
 @dataclass
@@ -112,19 +114,29 @@ def _make_player(game: str, who: Entrant, seed: int) -> Any:
     if who.kind == "bot":
         kw: dict[str, Any] = {} if who.aim is None else {"aim_sigma": who.aim}
         if game == "snooker":
-            from potshot.players.snooker import SnookerBot
+            from potshot.games.snooker.bot import SnookerBot
 
             return SnookerBot(who.name, seed, **kw)
         if game == "carrom":
-            from potshot.players.carrom import CarromBot
+            from potshot.games.carrom.bot import CarromBot
 
             return CarromBot(who.name, seed, **kw)
-        from potshot.players.russian import RussianBot
+        from potshot.games.russian.bot import RussianBot
 
         return RussianBot(who.name, seed, **kw)
     mod_name, _, attr = who.kind.partition(":")
     cls = getattr(importlib.import_module(mod_name), attr)
     return cls(who.name, seed)
+
+
+def _with_rules(rules: dict[str, Any] | None, spec: MatchSpec) -> dict[str, Any] | None:
+    """The match record's ``rules``: ``rules`` with the spec's rules options set (the game's own,
+    :meth:`potshot.games.Game.with_rules`)."""
+    if not spec.rules:
+        return rules
+    from potshot import games
+
+    return games.get(spec.game).with_rules(rules, dict(spec.rules))
 
 
 def play_match(spec: MatchSpec) -> MatchResult:
@@ -140,13 +152,13 @@ def play_match(spec: MatchSpec) -> MatchResult:
     won = {n: 0 for n in names}
     meta = {"generator": "potshot tournament", "match": spec.match_id, "seed": spec.seed}
     if spec.game == "snooker":
-        from potshot.match.snooker import play_frame
-        from potshot.referee.snooker import SnookerReferee
+        from potshot.games.snooker.match import play_frame
+        from potshot.games.snooker.referee import SnookerReferee
 
         record = Record(
             game="snooker",
             players=list[str | list[str]](names),
-            rules=None if spec.reds == 15 else {"reds": spec.reds},
+            rules=_with_rules(None if spec.reds == 15 else {"reds": spec.reds}, spec),
             match={"frames": spec.frames},
             meta=meta,
         )
@@ -160,12 +172,13 @@ def play_match(spec: MatchSpec) -> MatchResult:
             if ref.state.match is not None and ref.state.match.decided:
                 break
     elif spec.game == "carrom":
-        from potshot.match.carrom import new_record
-        from potshot.match.carrom import play_game as play_carrom
-        from potshot.referee.carrom import CarromReferee
+        from potshot.games.carrom.match import new_record
+        from potshot.games.carrom.match import play_game as play_carrom
+        from potshot.games.carrom.referee import CarromReferee
 
         record = new_record((names[0], names[1]), games=spec.frames, seed=spec.seed)
         record.meta = meta
+        record.rules = _with_rules(record.rules, spec)
         cref = CarromReferee(record)
         play_carrom(cref, record, players, max_strokes=spec.max_shots * 10)
         for frame in record.frames:
@@ -173,10 +186,15 @@ def play_match(spec: MatchSpec) -> MatchResult:
             if last is not None and last.get("game_over") and last.get("game_winner") in won:
                 won[str(last["game_winner"])] += 1
     else:
-        from potshot.match.russian import play_game as play_russian
-        from potshot.referee.russian import RussianReferee
+        from potshot.games.russian.match import play_game as play_russian
+        from potshot.games.russian.referee import RussianReferee
 
-        record = Record(game="russian", players=list[str | list[str]](names), meta=meta)
+        record = Record(
+            game="russian",
+            players=list[str | list[str]](names),
+            meta=meta,
+            rules=_with_rules(None, spec),
+        )
         rref = RussianReferee(record)
         for gi in range(spec.frames):
             frame = Frame(starts=names[gi % 2])

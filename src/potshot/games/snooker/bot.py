@@ -55,7 +55,7 @@ decides (``play``, ``put_back``, or ``replace`` after a miss, at most
 ``max_replaces`` times a frame so that a miss chain cannot go on forever).
 A player who needs snookers with only the colours left concedes.
 
-:func:`potshot.match.snooker.play_frame` runs a frame between two bots through the referee (the
+:func:`potshot.games.snooker.match.play_frame` runs a frame between two bots through the referee (the
 incoming player's decision, then the stroke by whoever the decision sends to
 the table), with a cap on the strokes of a frame (``max_shots``): a frame
 that reaches it is left unfinished (no result).
@@ -77,7 +77,8 @@ import numpy as np
 import numpy.typing as npt
 
 from potshot import geometry as geo
-from potshot.equipment import snooker as eq
+from potshot.games.snooker import equipment as eq
+from potshot.games.snooker.referee import INCOMING_DECISIONS, SnookerReferee, TableState
 from potshot.physics import simulate_shot
 from potshot.physics.cue import squirt_angle
 from potshot.physics.params import GRAVITY, MU_ROLL
@@ -87,10 +88,13 @@ from potshot.players.common import Layout, Point, PotField, ghost_pot, pocket_ax
 from potshot.players.fastsim import Trial, TrialTable
 from potshot.record.model import Before, Cue, Hit, OffTable, Pot, Shot
 from potshot.referee.base import Referee
-from potshot.referee.snooker import SnookerReferee, TableState
 
 R = eq.BALL_RADIUS
 D_CENTRE: Point = eq.SPOTS["brown"]
+HAND_MARGIN = 0.5
+"""How much better (in plan score: points and the position left to the opponent) a safety from
+hand must be than one from the position left for the bot to take ``from_hand`` (a choice of
+its own: a small edge is not worth giving up the position the offender left)."""
 COLOURS = eq.COLOURS
 VALUES = eq.BALL_VALUES
 MAX_CUT = 75.0
@@ -249,6 +253,9 @@ def stroke_table(ref: SnookerReferee, decision: str | None = None) -> tuple[Tabl
         return pend.replace_to, bool(pend.replace_to.free_ball)
     if decision == "put_back":
         return st.table, False
+    if decision == "from_hand":
+        hand = ref.table_from_hand(st.table)
+        return hand, hand.free_ball
     return st.table, pend.free_ball
 
 
@@ -672,7 +679,8 @@ class SnookerBot(CueingBot):
     # ---------------------------------------------------------- decisions
 
     def decide(self, ref: SnookerReferee) -> str:
-        """The incoming player's choice after the opponent's foul: play, put_back or replace."""
+        """The incoming player's choice after the opponent's foul: play, put_back, replace, or
+        from_hand where a rule offers it (a better pot from the D than from where the white lies)."""
         pend = ref.state.pending
         if pend is None:
             raise ValueError("no foul is pending: there is no decision to take")
@@ -681,6 +689,15 @@ class SnookerBot(CueingBot):
             self._frame = ref.frame_index
             self.replaces = 0
         mine = self._best_geometric(situation(ref, "play"))
+        if "from_hand" in opts:
+            # the 2004 amateur rule's third option (14.1*(iii)), or the older code's angled ball
+            # (§11): from hand when the D offers a clearly better pot than the position left;
+            # else as after any foul (no pot either way: the offender put back in his trouble)
+            hand_sit = situation(ref, "from_hand")
+            if self._best_geometric(hand_sit) >= max(mine + 0.05, 0.2):
+                return "from_hand"  # a pot from the D
+            if mine < 0.2 and self._hand_is_safer(ref, hand_sit):
+                return "from_hand"  # no pot either way: a better safety from the D
         if "replace" in opts and self.replaces < self.max_replaces and mine < 0.6:
             self.replaces += 1
             return "replace"
@@ -689,6 +706,22 @@ class SnookerBot(CueingBot):
             if theirs < mine or theirs < 0.15:
                 return "put_back"
         return "play"
+
+    def _hand_is_safer(self, ref: SnookerReferee, hand_sit: Situation) -> bool:
+        """Whether the stroke this player would plan from hand in the D (a safety, with no pot
+        on) is clearly better than the one from the position left: the plans' scores, in the
+        same units as :meth:`plan` compares a pot with a safety (points and the position left
+        to the opponent), by more than :data:`HAND_MARGIN`."""
+        me = ref.side_of(self.name)
+        here = situation(ref, "play")
+        here.me = hand_sit.me = me
+        saved = (self.last_best_pot, self.careful)
+        self.careful = False
+        try:
+            from_here, from_hand = self.plan(here), self.plan(hand_sit)
+        finally:
+            self.last_best_pot, self.careful = saved
+        return from_hand.score > from_here.score + HAND_MARGIN
 
     def _best_geometric(self, sit: Situation) -> float:
         whites = [sit.white] if sit.white is not None else d_positions(sit.layout, 100.0)
@@ -708,7 +741,7 @@ class SnookerBot(CueingBot):
         """The next shot for this player; after the opponent's foul, this player decides first.
 
         With ``put_back`` or ``replace`` the stroke is the offender's: this method then
-        plays it with this bot's own judgement (:func:`potshot.match.snooker.play_frame` asks the offender's bot).
+        plays it with this bot's own judgement (:func:`potshot.games.snooker.match.play_frame` asks the offender's bot).
         """
         assert isinstance(referee, SnookerReferee)
         decision: str | None = None
@@ -716,7 +749,7 @@ class SnookerBot(CueingBot):
         pend = referee.state.pending
         if pend is not None:
             decision = self.decide(referee)
-            player = pend.incoming if decision == "play" else pend.offender
+            player = pend.incoming if decision in INCOMING_DECISIONS else pend.offender
         return self.stroke(referee, decision, player)
 
     def stroke(self, ref: SnookerReferee, decision: str | None, player: str | None = None) -> Shot:

@@ -22,7 +22,7 @@ from __future__ import annotations
 import copy
 import functools
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypedDict, Unpack
 
@@ -30,17 +30,19 @@ import msgspec
 import numpy as np
 
 from potshot import geometry as geo
-from potshot.equipment import snooker as eq
+from potshot.games.snooker import equipment as eq
 from potshot.match.frames import MatchScore
 from potshot.record.errors import RecordError
+from potshot.record.io import suggestion
 from potshot.record.model import (
     Foul,
     Frame,
     FrameResult,
     Hit,
+    Moved,
     Shot,
 )
-from potshot.referee.base import OVERLAP_TOLERANCE_MM, Referee, Ruling, state_copy
+from potshot.referee.base import OVERLAP_TOLERANCE_MM, Referee, RuleOption, Ruling, state_copy
 from potshot.referee.facts import StrokeFacts
 from potshot.referee.registry import register
 
@@ -101,6 +103,15 @@ _NO_STROKE_KINDS = frozenset({"touched", "measuring", "off_table_ball_used", "no
 
 MISS_POLICIES = ("standard", "clear_path", "always", "never")
 
+THIRD_MISS = ("award_frame", "amateur_2004")
+"""``rules.third_miss``: what a third foul and a miss in a row brings -- the frame awarded to the
+opponent (Section 3 Rule 14(c)(ii), the default), or the 2004 amateur rule's three choices for
+the incoming player (the Italian text's 14.1*: ``put_back``, ``play``, ``from_hand``)."""
+
+INCOMING_DECISIONS = frozenset({"play", "from_hand"})
+"""The decisions after a foul that send the incoming player to the table (Section 3 Rules 3(h),
+11(h)); ``put_back`` and ``replace`` send the offender (Rules 13, 14(a))."""
+
 
 _D_POINTS: tuple[Point, ...] = tuple(geo.d_points(D_CENTRE, eq.D_RADIUS, 20.0, R))
 _D_ARRAY = np.array(_D_POINTS, dtype=float)
@@ -155,6 +166,44 @@ def _value(name: str) -> int:
     return 0 if name == "white" else eq.value_of(name)
 
 
+PROVISIONS: dict[str, str] = {
+    "wheelchair": "Section 3 Rule 19(b)(i): Rule 12(a)(ii) (a foot on the floor) does not apply",
+    "colour_blind": "Section 3 Rule 19(b)(ii): the referee tells the player a ball's colour on request",
+}
+"""The provisions of Section 3 Rule 19(b) a record may give a player (``rules.provisions``)."""
+
+
+def _provisions(raw: Any, players: list[str]) -> tuple[dict[str, frozenset[str]], RecordError | None]:
+    """``rules.provisions`` (Section 3 Rule 19(b)): ``{player: [provision, ...]}``, each name a
+    player of the match and each provision one of :data:`PROVISIONS`; the first problem found."""
+    if raw is None:
+        return {}, None
+    if not isinstance(raw, dict):
+        return {}, RecordError(
+            f"rules.provisions is an object {{player: [provision, ...]}}, got {raw!r}",
+            field="rules.provisions",
+        )
+    out: dict[str, frozenset[str]] = {}
+    for name, given in raw.items():
+        where = f"rules.provisions.{name}"
+        if name not in players:
+            return {}, RecordError(
+                f"{name!r} is not a player of the match{suggestion(str(name), frozenset(players))}",
+                field=where,
+            )
+        if not isinstance(given, list) or not all(isinstance(g, str) for g in given):
+            return {}, RecordError(f"a list of provisions, got {given!r}", field=where)
+        for g in given:
+            if g not in PROVISIONS:
+                return {}, RecordError(
+                    f"unknown provision {g!r}{suggestion(g, frozenset(PROVISIONS))} "
+                    f"(Section 3 Rule 19(b): {', '.join(PROVISIONS)})",
+                    field=where,
+                )
+        out[name] = frozenset(given)
+    return out, None
+
+
 @dataclass
 class TableState:
     """Where the balls are and what is on: everything a replace (Rule 14) restores."""
@@ -202,6 +251,9 @@ class SnookerState:
     before_last: SnookerState | None = None
     """The state before the last stroke, for a Rule 9(b) replay (``before.action = "replay"``)."""
     last_foul: bool = False
+    begun: bool = False
+    """Section 3 Rule 3(c): the frame has begun (a stroke made from the cue ball placed in hand,
+    or a study position that starts mid-frame)."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> SnookerState:
         """``copy.deepcopy`` (and :func:`state_copy`: the referee keeps a copy before every stroke)
@@ -338,6 +390,23 @@ class SnookerReferee(Referee):
     pockets: ClassVar[tuple[str, ...]] = eq.POCKETS
     cushions: ClassVar[tuple[str, ...]] = eq.CUSHIONS
     foul_kinds: ClassVar[frozenset[str]] = FOUL_KINDS
+    calls: ClassVar[frozenset[str]] = frozenset({"miss", "full_ball", "free_ball", "touching"})
+    rule_options: ClassVar[Mapping[str, RuleOption]] = {
+        "reds": RuleOption(eq.RED_COUNTS, doc="the number of reds: the 15-, 10- and 6-red games"),
+        "total_points": RuleOption(
+            (False, True), doc="games decided on aggregate points: Section 3 Rules 1(g)(ii), 4(a)(ii), 4(c)"
+        ),
+        "miss": RuleOption(MISS_POLICIES, doc="the foul-and-a-miss policy: Section 3 Rule 14"),
+        "third_miss": RuleOption(
+            THIRD_MISS,
+            doc="a third foul and a miss: Section 3 Rule 14(c)(ii), or the 2004 amateur rule 14.1*",
+        ),
+        "provisions": RuleOption(kind=dict, doc="per player: Section 3 Rule 19(b)"),
+        "table": RuleOption(
+            ("12ft", "10ft", "10", "ten_foot"), doc="the table drawn: 12 ft, or the 10 ft one"
+        ),
+    }
+    """The ``rules`` keys the snooker referee and its consumers read (docs/snooker-referee.md)."""
 
     state: SnookerState
 
@@ -360,6 +429,12 @@ class SnookerReferee(Referee):
             policy = "standard"
         self.miss_policy: str = str(policy)
         self.total_points: bool = bool(self.rules.get("total_points", False))
+        self.third_miss: str = str(self.rules.get("third_miss", "award_frame"))
+        provisions, problem = _provisions(self.rules.get("provisions"), record.player_names())
+        if problem is not None:
+            self._option_error = problem
+        self.provisions: dict[str, frozenset[str]] = provisions
+        """Section 3 Rule 19(b): each player's provisions for a physical disability (``rules.provisions``)."""
         teams: list[list[str]] = []
         for p in record.players:
             teams.append(list(p) if isinstance(p, list) else [p])
@@ -380,6 +455,8 @@ class SnookerReferee(Referee):
                 self._option_error = RecordError(
                     f"expected a positive whole number of frames, got {value!r}", field=f"match.{key}"
                 )
+        # unknown keys (with a suggestion) and values not allowed: rule_options, the first found
+        self._option_error = self.check_rules() or self._option_error
         self._match_template = MatchScore(
             sides=list(self.side_label),
             best_of=best_of if isinstance(best_of, int) else None,
@@ -460,6 +537,9 @@ class SnookerReferee(Referee):
             striker=frame.starts,
             starts=frame.starts,
             match=match,
+            # Section 3 Rule 3(c): a frame starts with the cue ball in hand; a study position with
+            # the white on the table, or with points scored, starts after it has begun
+            begun=white is not None or any(scores),
         )
         table.touching = self._touching(table, free_ball=False)
 
@@ -516,7 +596,8 @@ class SnookerReferee(Referee):
     def _snookered(
         self, layout: Layout, targets: list[str], in_hand: bool, extra_obstacle_free: set[str] | None = None
     ) -> bool:
-        """Section 2 Rule 16 (16(a) from hand): no ball on can be hit on both extreme edges.
+        """Section 2 Rule 16 (16(a) from hand): no ball on can be hit on both extreme edges (in
+        hand: from any place in the D, found exactly by :func:`geometry.clear_place_in_d`).
 
         A cue ball whose position is unknown (a hand-scored record without ``after``) is
         taken as not snookered. Cushions never snooker (16(e)); pocket jaws are not modelled.
@@ -529,8 +610,15 @@ class SnookerReferee(Referee):
         obstacles = [p for n, p in layout.items() if p is not None and n != "white" and n not in free]
         tpos = [p for n in targets if (p := layout.get(n)) is not None]
         cue = layout.get("white")
-        starts = [cue] if cue is not None else self._d_points(layout)
-        return not geo.any_clear_to_both_edges(starts, tpos, obstacles, R)
+        if cue is not None:
+            return not geo.any_clear_to_both_edges([cue], tpos, obstacles, R)
+        # 16(a): in hand, snookered only if obstructed from EVERY position in the D. A sampled
+        # place that sees a ball on settles it; else the D is searched exactly (a window narrower
+        # than the samples' spacing still counts), places touching a ball left out (Rule 5).
+        if geo.any_clear_to_both_edges(self._d_points(layout), tpos, obstacles, R):
+            return False
+        balls = [p for n, p in layout.items() if p is not None and n != "white"]
+        return geo.clear_place_in_d(tpos, obstacles, balls, R, D_CENTRE, eq.D_RADIUS) is None
 
     def _snookered_by(self, layout: Layout, targets: list[str], ball: str) -> bool:
         """Section 3 Rule 10(b)(ii) with Section 2 Rule 16(b)-(c): the cue ball (on the table) is
@@ -676,6 +764,14 @@ class SnookerReferee(Referee):
             r.match_winner = st.match.winner if st.match.decided else None
         return r
 
+    def result_fault(self, won: Mapping[str, int]) -> str | None:
+        """Section 3 Rule 1(g): a reported result in frames won, against ``match.best_of`` /
+        ``match.frames`` (one frame when neither); keyed by side (a doubles side by its names
+        joined with " & ")."""
+        if self._option_error is not None:
+            return str(self._option_error)
+        return self._match_template.result_fault({k: int(v) for k, v in won.items()})
+
     def frame_result(self) -> FrameResult | None:
         st = self.state
         if st is None or not st.over:
@@ -710,6 +806,8 @@ class SnookerReferee(Referee):
     def rule(self, shot: Shot) -> SnookerRuling:
         b = shot.before
         st = self.state
+        if b.stroke_made is False:
+            return self._before_the_frame_begins(shot)
         if b.action is not None:
             if b.action != "replay":
                 st.before_last = None
@@ -728,6 +826,56 @@ class SnookerReferee(Referee):
             raise
         self.state.before_last = keep
         self.state.last_foul = r.foul
+        self.state.begun = True
+        return r
+
+    def _before_the_frame_begins(self, shot: Shot) -> SnookerRuling:
+        """Section 3 Rule 3(c): the frame begins when the cue ball, placed in hand, is contacted by
+        the tip (a stroke, or addressing it). Before that no stroke is made (``before.stroke_made:
+        false``, as in carrom's Law 88(b)) and a ball disturbed is no foul: it goes back where it
+        was, and the same player breaks, the cue ball still in hand.
+
+        Such a shot holds only what happened before the frame began: ``moved`` events (the balls
+        disturbed) and ``touched`` fouls (refused: anything else, or once the frame has begun).
+        """
+        st = self.state
+        b = shot.before
+        if st.begun:
+            raise RecordError(
+                "the frame has begun (Section 3 Rule 3(c)): stroke_made false is only for the time before "
+                "the first stroke; a ball disturbed now is a foul event",
+                field="before.stroke_made",
+            )
+        declared = [
+            name
+            for name, there in (
+                ("decision", b.decision is not None),
+                ("nominate", b.nominate is not None),
+                ("free_ball", b.free_ball is not None),
+                ("concede", b.concede),
+                ("action", b.action is not None),
+            )
+            if there
+        ]
+        if declared or shot.cue is not None or shot.after is not None:
+            what = ", ".join(declared) or ("cue" if shot.cue is not None else "after")
+            raise RecordError(
+                f"stroke_made false (Section 3 Rule 3(c)): no stroke was made, so no {what}",
+                field="before.stroke_made",
+            )
+        if b.place is not None:
+            self.check_place("white", (float(b.place[0]), float(b.place[1])), "before.place", st.table.layout)
+        for i, e in enumerate(shot.events):
+            if isinstance(e, Moved) or (isinstance(e, Foul) and e.kind == "touched"):
+                continue
+            raise RecordError(
+                "before the frame has begun (stroke_made false, Section 3 Rule 3(c)) only balls disturbed "
+                f"(moved events, touched fouls) can be recorded, not a {type(e).__struct_config__.tag} event",
+                field=f"events[{i}]",
+            )
+        st.before_last = None
+        r = self._ruling()
+        r.next = st.striker
         return r
 
     def rule_checked(self, shot: Shot) -> SnookerRuling:
@@ -780,6 +928,32 @@ class SnookerReferee(Referee):
         r.free_ball = table.free_ball
         return r
 
+    @staticmethod
+    def third_miss_options() -> list[str]:
+        """The 2004 amateur miss rule (the Italian text's 14.1*, ``rules.third_miss:
+        "amateur_2004"``): after a third foul and a miss in a row from a full-ball position, the
+        frame is not awarded (Section 3 Rule 14(c)(ii) is replaced); the incoming player may
+        14.1*(i) have the offender play from where the cue ball came to rest (``put_back``),
+        (ii) play himself from the position left (``play``), or (iii) play from hand with all the
+        balls left where they are (``from_hand``). The balls are not replaced: the sequence ends."""
+        return ["play", "put_back", "from_hand"]
+
+    def table_from_hand(self, table: TableState) -> TableState:
+        """The table for the decision ``from_hand`` (docs/record-extensions.md): the incoming player
+        plays from hand in the D (Section 3 Rule 5), every other ball left where it is.
+
+        The decision a rule offers after a foul in place of ``play`` -- the 2004 amateur miss rule
+        (Italian text 14.1*(iii): "play from hand with all the balls left on the table"), and the
+        older amateur code's angled ball (§11). The ball on is the table's; a free ball (Section 3
+        Rule 10) is given when the cue ball is snookered from every place in the D (Section 2
+        Rule 16(a)); a cue ball in hand touches nothing (Rule 8). ``table`` is not changed.
+        """
+        layout = dict(table.layout)
+        layout["white"] = None
+        out = TableState(layout=layout, in_hand=True, on=table.on)
+        out.free_ball = self._snookered(layout, self._balls_on(layout, table.on), True)
+        return out
+
     def _expected_player(self, shot: Shot) -> tuple[str | None, str | None]:
         """(the player due at the table, the decision taken) for this shot."""
         st = self.state
@@ -800,7 +974,7 @@ class SnookerReferee(Referee):
                 f"decision {decision!r} is not offered after this foul (options: {', '.join(p.options)})",
                 field="before.decision",
             )
-        return (p.incoming if decision == "play" else p.offender), decision
+        return (p.incoming if decision in INCOMING_DECISIONS else p.offender), decision
 
     def _action(self, shot: Shot) -> SnookerRuling:
         st = self.state
@@ -819,6 +993,7 @@ class SnookerReferee(Referee):
             st.break_ = 0
             st.pending = None
             st.respotted_black = False
+            st.begun = False  # a new frame's set-up: it begins again with the break (Rule 3(c))
             r = self._ruling()
             r.next = st.starts
             r.fouls = []
@@ -914,6 +1089,8 @@ class SnookerReferee(Referee):
             st.table = copy.deepcopy(pend.replace_to)
         elif decision == "put_back":
             st.table.free_ball = False  # Section 3 Rule 10(f)
+        elif decision == "from_hand":
+            st.table = self.table_from_hand(st.table)
         table = st.table
         return _Stroke(
             expected=expected,
@@ -943,12 +1120,20 @@ class SnookerReferee(Referee):
         b = shot.before
         pend, on, layout = s.pend, s.on, s.layout
         free_avail = bool(pend is not None and pend.free_ball and s.decision == "play") or (
-            s.decision == "replace" and s.before_table.free_ball
+            s.decision in ("replace", "from_hand") and s.before_table.free_ball
         )
         free = b.free_ball
         nominate = b.nominate
         if nominate == "white":
             raise RecordError("the white cannot be nominated", field="before.nominate")
+        if nominate is not None and layout.get(nominate) is None:
+            # Section 2 Rule 12(a), Section 3 Rule 3(f)(i): a nominated ball is one the striker
+            # means to hit -- a ball not on the table cannot be, at any stage of the frame (a red,
+            # a colour after a red, the colours in sequence, a free ball): the record is wrong.
+            raise RecordError(
+                f"{nominate} is not on the table: it cannot be nominated (Section 2 Rule 12(a))",
+                field="before.nominate",
+            )
         if (
             free is None
             and nominate is not None
@@ -978,8 +1163,6 @@ class SnookerReferee(Referee):
             # A nomination cannot make a ball on (Section 3 Rules 3(e)-(f)): a colour named while a
             # red (or a colour in sequence) is on is disregarded and the stroke ruled on its events.
             nominate = None
-        if nominate is not None and layout.get(nominate) is None:
-            raise RecordError(f"{nominate} is not on the table", field="before.nominate")
         s.free, s.nominate = free, nominate
 
     def _place_cue_ball(self, shot: Shot, s: _Stroke) -> None:
@@ -1006,6 +1189,15 @@ class SnookerReferee(Referee):
         facts.check_balls({n for n, p in s.layout.items() if p is not None} | {"white"})
         s.facts = facts
         s.foul_events = list(facts.fouls)
+        if "wheelchair" in self.provisions.get(shot.player, ()):
+            for i, e in enumerate(shot.events):
+                if isinstance(e, Foul) and e.kind == "feet_off_floor":
+                    # Section 3 Rule 19(b)(i): Rule 12(a)(ii) does not apply to a player in a wheelchair
+                    raise RecordError(
+                        f"{shot.player} plays in a wheelchair (rules.provisions): Section 3 Rule 12(a)(ii), "
+                        "feet off the floor, does not apply (Section 3 Rule 19(b)(i))",
+                        field=f"events[{i}]",
+                    )
         for e in facts.moved:
             if e.by == "striker":
                 s.foul_events.append(Foul(kind="touched", ball=e.ball))
@@ -1230,12 +1422,23 @@ class SnookerReferee(Referee):
         new_on = self._new_visit_on(layout)
         new_table = TableState(layout=layout, in_hand=white_gone, on=new_on)
         # free ball: Section 3 Rule 10 -- the incoming player snookered after a foul
-        free_next = self._snookered(layout, self._balls_on(layout, new_on), white_gone)
+        calls = shot.calls
+        if calls is not None and calls.free_ball is not None:
+            # Section 3 Rule 10(a): the referee states a free ball when the incoming player is
+            # snookered after a foul (from hand too: Section 2 Rule 16(a)); the official's call
+            free_next = bool(calls.free_ball)
+        else:
+            free_next = self._snookered(layout, self._balls_on(layout, new_on), white_gone)
         new_table.free_ball = free_next
-        new_table.touching = self._touching(new_table, free_next)
+        new_table.touching = self._touching_after(shot, new_table, free_next)
         # foul and a miss: Section 3 Rule 14
         miss, chain = False, 0
-        if s.failed_ball_on and not s.no_stroke:
+        if calls is not None and calls.miss is not None:
+            miss, full = self._called_miss(shot, s)
+            if miss:
+                prior = pend.chain if (pend is not None and s.decision == "replace") else 0
+                chain = prior + 1 if (prior or full()) else 0
+        elif s.failed_ball_on and not s.no_stroke:
             miss, full = self._is_miss(
                 before_table,
                 s.cue_start,
@@ -1270,7 +1473,9 @@ class SnookerReferee(Referee):
             chain = pend.chain
         st.table = new_table
         st.striker = nxt
-        if miss and chain >= 3:
+        if miss and chain >= 3 and self.third_miss == "amateur_2004":
+            options, replace_to = self.third_miss_options(), None
+        elif miss and chain >= 3:
             # Section 3 Rule 14(c)(ii), Section 2 Rule 1(d): the third failure awards the frame.
             self._end_frame(opp)
             r = self._ruling(foul=True, fouls=reasons, penalty=penalty, miss=True)
@@ -1367,7 +1572,8 @@ class SnookerReferee(Referee):
             nxt = self.successor(striker)
             new_on = self._new_visit_on(layout)
         new_table = TableState(layout=layout, in_hand="white" in s.gone, on=new_on)
-        new_table.touching = self._touching(new_table, False)
+        self._no_foul_calls(shot)
+        new_table.touching = self._touching_after(shot, new_table, False)
         st.table = new_table
         st.striker = nxt
         st.respotted_black = False
@@ -1376,6 +1582,83 @@ class SnookerReferee(Referee):
         r.respotted = _plain(respotted)
         r.next = nxt
         return r
+
+    # ------------------------------------------------- the official's calls
+
+    def _called_miss(self, shot: Shot, s: _Stroke) -> tuple[bool, Callable[[], bool]]:
+        """Section 3 Rule 14(a): "foul and a miss" is the referee's judgement, and at a real table
+        it is the official's call (``calls.miss``), which the referee obeys. Checked: a miss is a
+        failure to first hit a ball on, so it needs a stroke that did not hit one first. Whether
+        the miss counts towards the third (Rule 14(c): a full-ball path to a ball on was
+        available) is the official's ``calls.full_ball``; without it the referee judges it from
+        the positions it has."""
+        calls = shot.calls
+        assert calls is not None and calls.miss is not None
+        if not calls.miss:
+            return False, _never
+        if s.no_stroke or not s.failed_ball_on:
+            why = "no stroke was made" if s.no_stroke else "the cue ball first hit a ball on"
+            raise RecordError(
+                f"a miss is called only when the striker fails to first hit a ball on, and here {why}"
+                " (Section 3 Rule 14(a))",
+                field="calls.miss",
+            )
+        if calls.full_ball is not None:
+            full_called = bool(calls.full_ball)
+            return True, lambda: full_called
+        _, full = self._is_miss(
+            s.before_table,
+            s.cue_start,
+            layout_before=s.before_table.layout,
+            on=s.on,
+            nominate=s.nominate,
+            free=s.free,
+            scores_after=self.state.scores,
+            new_layout=s.layout,
+            new_on=self._new_visit_on(s.layout),
+            penalty=0,
+            striker=shot.player,
+            decision=s.decision,
+            pend=s.pend,
+        )
+        return True, full
+
+    def _no_foul_calls(self, shot: Shot) -> None:
+        """A fair stroke: no foul, so no miss (Section 3 Rule 14) and no free ball (Rule 10) can
+        be called on it."""
+        calls = shot.calls
+        if calls is None:
+            return
+        if calls.miss:
+            raise RecordError("a miss is called only after a foul (Section 3 Rule 14)", field="calls.miss")
+        if calls.free_ball:
+            raise RecordError(
+                "a free ball is called only after a foul (Section 3 Rule 10)", field="calls.free_ball"
+            )
+        if calls.full_ball is not None:
+            raise RecordError(
+                "full_ball goes with a called miss (Section 3 Rule 14(c))", field="calls.full_ball"
+            )
+
+    def _touching_after(self, shot: Shot, table: TableState, free_ball: bool) -> list[str]:
+        """Section 3 Rule 17: the referee states a touching ball; at a real table the official's
+        call (``calls.touching``: the balls called, ``[]`` none) is obeyed. Checked: a called ball
+        is on the table, and the cue ball is on the table to touch it."""
+        calls = shot.calls
+        if calls is None or calls.touching is None:
+            return self._touching(table, free_ball)
+        for i, name in enumerate(calls.touching):
+            if name == "white" or table.layout.get(name) is None:
+                raise RecordError(
+                    f"{name} is not an object ball on the table, so it cannot touch the cue ball"
+                    " (Section 3 Rule 17)",
+                    field=f"calls.touching[{i}]",
+                )
+        if calls.touching and (table.in_hand or table.layout.get("white") is None):
+            raise RecordError(
+                "the cue ball is in hand, so no ball touches it (Section 3 Rule 17)", field="calls.touching"
+            )
+        return list(calls.touching)
 
     def _check_rest_overlaps(self, after: Layout, layout: Layout, restored: set[str]) -> None:
         """Record format, "Errors": a ball's rest position in ``after`` may not overlap a ball
@@ -1553,6 +1836,13 @@ class SnookerReferee(Referee):
             return False, full
         return True, full
 
+    def third_failure_brings(self) -> str:
+        """What the referee's warning after a second foul and a miss in a row says (Section 3 Rule
+        14(c)(ii); under ``rules.third_miss: "amateur_2004"`` the Italian text's 14.1*)."""
+        if self.third_miss == "amateur_2004":
+            return "after a third failure the opponent may play from hand, play on, or put the offender back (14.1*)"
+        return "a third failure awards the frame"
+
     def account(self, shot: Shot, ruling: Ruling) -> str:
         line = super().account(shot, ruling)
         if shot.before.action:
@@ -1561,7 +1851,7 @@ class SnookerReferee(Referee):
         if isinstance(ruling, SnookerRuling):
             if ruling.miss:
                 line += " | FOUL AND A MISS" + (
-                    " (warning: a third failure awards the frame)" if ruling.warning else ""
+                    f" (warning: {self.third_failure_brings()})" if ruling.warning else ""
                 )
             if ruling.free_ball:
                 line += " | FREE BALL"
