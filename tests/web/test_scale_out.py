@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 from click.testing import CliRunner
 
 from tests.web.conftest import ADMIN, Api, ServeProcess, free_port, make_client, uvicorn_in_thread
@@ -127,8 +128,13 @@ def _spectate(url: str, mid: str, got: list[dict[str, Any]], until: int) -> None
                     return
 
 
-def test_live_updates_cross_processes(pg_url: str) -> None:
+@pytest.mark.parametrize("payload", [7900, 10], ids=["state-in-notice", "read-after-notice"])
+def test_live_updates_cross_processes(pg_url: str, payload: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The state travels in the notice, or (too long for one) is read by the listening process."""
+    from potshot.web import fanout
     from potshot.web.app import Settings, create_app
+
+    monkeypatch.setattr(fanout, "MAX_PAYLOAD", payload)
 
     apps = [create_app(Settings(db_url=pg_url, admin_password=ADMIN)) for _ in range(2)]
     with uvicorn_in_thread(apps[0]) as ua, uvicorn_in_thread(apps[1]) as ub:

@@ -239,7 +239,13 @@ def create_app(settings: Settings) -> FastAPI:
             with suppress(WebError):
                 broker.publish(topic, "tournament", tournaments.get(key))
 
-    fanout = Fanout(engine, refresh) if engine.dialect.name == "postgresql" else None
+    def deliver(topic: str, state: dict[str, Any]) -> None:
+        """Another process's new state of ``topic``, carried by its notice."""
+        kind, _, key = topic.partition(":")
+        if kind == "m":
+            on_match(key, state)
+
+    fanout = Fanout(engine, refresh, deliver) if engine.dialect.name == "postgresql" else None
     if fanout is not None:
         matches.notify = fanout.notify
 

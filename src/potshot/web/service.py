@@ -73,7 +73,7 @@ class Matches:
         self._applied: dict[str, list[int]] = {}
         """The ids of the active entries each cached runtime has applied, in order."""
         self.listeners: list[Callable[[str, dict[str, Any]], None]] = []
-        self.notify: Callable[[Session, str], None] | None = None
+        self.notify: Callable[[Session, str, dict[str, Any] | None], None] | None = None
         """Tells other processes of a change, inside its transaction (PostgreSQL's NOTIFY, see
         :mod:`potshot.web.fanout`); ``None`` with one process."""
 
@@ -345,17 +345,22 @@ class Matches:
 
     def _finish(self, s: Session, row: MatchRow, rt: Runtime | None) -> dict[str, Any]:
         """Commit, cache the new runtime (or drop it), and tell the live channel."""
+        state: dict[str, Any] | None = None
         if rt is not None:
             row.status = "over" if rt.match_over() else "playing"
             row.summary = _summary(rt)
         if self.notify is not None:
-            self.notify(s, "m:" + row.id)
+            if rt is not None:  # the new state goes with the notice (read inside this transaction)
+                s.flush()
+                state = self.state(s, row, rt)
+            self.notify(s, "m:" + row.id, state)
         s.commit()
         if rt is not None:
             self._remember(s, row, rt)
         else:
             self._cache.pop(row.id, None)
-        state = self.state(s, row)
+        if state is None:
+            state = self.state(s, row)
         self._publish(row.id, state)
         return state
 

@@ -276,7 +276,7 @@ class Tournaments:
             row.rounds = [*row.rounds, {"round": n + 1, "matches": ms}]
             row.revision += 1
             if self.matches.notify is not None:
-                self.matches.notify(s, "t:" + tid)
+                self.matches.notify(s, "t:" + tid, None)
             s.commit()
             view = self._view(s, row, admin=True)
             public = self._view(s, row)  # the live channel is public: no match tokens in it
@@ -308,7 +308,7 @@ class Tournaments:
             row.results = {**row.results, str(mid): {"frames": frames}}
             row.revision += 1
             if self.matches.notify is not None:
-                self.matches.notify(s, "t:" + tid)
+                self.matches.notify(s, "t:" + tid, None)
             s.commit()
             view = self._view(s, row, admin=True)
             public = self._view(s, row)  # the live channel is public: no match tokens in it
