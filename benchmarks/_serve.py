@@ -48,7 +48,8 @@ def _one(tmp: str, *options: str) -> Iterator[str]:
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     env = dict(os.environ)
-    env["PYTHONPATH"] = str(SRC) + os.pathsep + env.get("PYTHONPATH", "")
+    src = os.environ.get("POTSHOT_BENCH_SRC", str(SRC))  # another checkout's code: a reference run
+    env["PYTHONPATH"] = src + os.pathsep + env.get("PYTHONPATH", "")
     cmd = [sys.executable, "-m", "potshot.cli", "serve", "--port", str(port), "--data-dir", tmp]
     proc = subprocess.Popen([*cmd, "--admin-password", ADMIN, *options], env=env, stdout=subprocess.DEVNULL)
     try:

@@ -9,6 +9,7 @@ read latency p50/p99, with the same marker alone first (the reference, same run)
 stroke loops got (accepted, 429, 503). Target: the mark's p99 under 300 ms.
 
     python3 benchmarks/web_strokes.py [--seconds 20] [--loops 60]
+    POTSHOT_BENCH_SRC=/path/to/other/checkout/src python3 benchmarks/web_strokes.py   # a reference
 """
 
 from __future__ import annotations
