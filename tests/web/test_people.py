@@ -126,3 +126,19 @@ def test_sign_in_guesses_are_limited(api: Api) -> None:
         assert api.c.post("/api/login", json={"name": "admin", "password": f"guess-{k}"}).status_code == 401
     r = api.c.post("/api/login", json={"name": "admin", "password": ADMIN})
     assert r.status_code == 429 and "retry-after" in r.headers
+
+
+def test_a_paired_round_names_the_organiser_who_paired_it(api: Api) -> None:
+    h = login(api, "admin", ADMIN)
+    body = {"name": "Olga", "password": "olga-secret-1", "role": "organiser"}
+    assert api.c.post("/api/people", json=body, headers=h).status_code == 201
+    olga = login(api, "Olga", "olga-secret-1")
+    t = api.c.post(
+        "/api/tournaments",
+        json={"name": "Club", "game": "snooker", "format": "round_robin", "players": ["A", "B"]},
+        headers=olga,
+    ).json()
+    r = api.c.post(f"/api/tournaments/{t['id']}/pair", json={}, headers=olga)
+    assert r.status_code == 200, r.text
+    mid = r.json()["rounds"][0]["matches"][0]["id"]
+    assert audit(api, mid)[0] == {**audit(api, mid)[0], "action": "create", "by": "Olga"}

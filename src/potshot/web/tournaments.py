@@ -269,7 +269,7 @@ class Tournaments:
                         "title": f"{row.name}, round {n + 1}: {a} v {b}",
                         "table": table,
                     },
-                    self.matches.admin_password,
+                    admin,
                     tournament=row.id,
                 )
                 ms.append({"id": created["id"], "a": a, "b": b, "table": table})
