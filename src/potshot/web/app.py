@@ -160,13 +160,21 @@ class Broker:
         if self.loop is None or not self.subs.get(topic):
             return
         msg = f"event: {kind}\nid: {data.get('revision', 0)}\ndata: {dumps(data)}\n\n"
-        slots = list(self.subs.get(topic, ()))
 
-        def deliver() -> None:
-            for slot in slots:
+        def deliver() -> None:  # on the event loop's thread, which alone changes the subscribers
+            for slot in list(self.subs.get(topic, ())):
                 slot.put(msg)
 
         self.loop.call_soon_threadsafe(deliver)  # one wake-up of the event loop for every subscriber
+
+    def has_prefix(self, prefix: str) -> bool:
+        """Whether any topic starting with ``prefix`` has subscribers (from any thread)."""
+        for _ in range(3):
+            try:
+                return any(k.startswith(prefix) for k in tuple(self.subs))
+            except RuntimeError:  # changed while copied by the event loop: try again
+                continue
+        return True
 
     def pending(self) -> int:
         """Messages held for subscribers, all topics together (at most one each)."""
@@ -232,7 +240,7 @@ def create_app(settings: Settings) -> FastAPI:
     def refresh(topic: str) -> None:
         """Another process changed ``topic``: publish its state here, when anyone here listens."""
         kind, _, key = topic.partition(":")
-        if kind == "m" and (broker.subs.get(topic) or any(k.startswith("t:") for k in broker.subs)):
+        if kind == "m" and (broker.subs.get(topic) or broker.has_prefix("t:")):
             with suppress(WebError):
                 on_match(key, matches.get(key))
         elif kind == "t" and broker.subs.get(topic):
