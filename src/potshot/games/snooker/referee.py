@@ -30,6 +30,9 @@ import msgspec
 import numpy as np
 
 from potshot import geometry as geo
+from potshot.equipment.cushions import table_geometry
+from potshot.games.snooker import MISS_POLICIES as _POLICIES
+from potshot.games.snooker import commentary, older
 from potshot.games.snooker import equipment as eq
 from potshot.match.frames import MatchScore
 from potshot.record.errors import RecordError
@@ -44,6 +47,7 @@ from potshot.record.model import (
 )
 from potshot.referee.base import OVERLAP_TOLERANCE_MM, Referee, RuleOption, Ruling, state_copy
 from potshot.referee.facts import StrokeFacts
+from potshot.referee.protocol import Ask, MatchResult, NextFrame, NextShot
 from potshot.referee.registry import register
 
 Point = tuple[float, float]
@@ -99,9 +103,14 @@ _SEVEN = {
     "no_nomination": "Section 3 Rule 12(d)(v)-(vi): failing to nominate a colour when required",
 }
 # Fouls that can be committed without a stroke being made (Section 3 Rules 11(a), 14(d)).
+_NOT_AT_REST = _BALL_CONCERNED["not_at_rest"]
 _NO_STROKE_KINDS = frozenset({"touched", "measuring", "off_table_ball_used", "no_nomination"})
 
-MISS_POLICIES = ("standard", "clear_path", "always", "never")
+FROM_HAND = "from_hand"
+"""The decision to play from hand in the D with the other balls where they are (older code B §11)."""
+
+MISS_POLICIES = _POLICIES
+"""``rules.miss``'s values (stated once, in :mod:`potshot.games.snooker`)."""
 
 THIRD_MISS = ("award_frame", "amateur_2004")
 """``rules.third_miss``: what a third foul and a miss in a row brings -- the frame awarded to the
@@ -113,16 +122,24 @@ INCOMING_DECISIONS = frozenset({"play", "from_hand"})
 11(h)); ``put_back`` and ``replace`` send the offender (Rules 13, 14(a))."""
 
 
-_D_POINTS: tuple[Point, ...] = tuple(geo.d_points(D_CENTRE, eq.D_RADIUS, 20.0, R))
-_D_ARRAY = np.array(_D_POINTS, dtype=float)
-_D_BOX = (
-    float(_D_ARRAY[:, 0].min()) - 2 * R - 1e-6,
-    float(_D_ARRAY[:, 0].max()) + 2 * R + 1e-6,
-    float(_D_ARRAY[:, 1].min()) - 2 * R - 1e-6,
-    float(_D_ARRAY[:, 1].max()) + 2 * R + 1e-6,
-)
-"""The D's sample points' box, a ball's reach (and a micrometre) wider: a ball outside it touches
-none of them."""
+def _d_sample(
+    table: eq.Table,
+) -> tuple[tuple[Point, ...], np.ndarray[Any, np.dtype[np.float64]], tuple[float, float, float, float]]:
+    """The sample places of the cue ball in ``table``'s D (a 20 mm grid and the arc), as a tuple
+    and an array, and their box a ball's reach (and a micrometre) wider: a ball outside the box
+    touches none of them."""
+    pts = tuple(geo.d_points(table.d_centre, table.d_radius, 20.0, R))
+    arr = np.array(pts, dtype=float)
+    box = (
+        float(arr[:, 0].min()) - 2 * R - 1e-6,
+        float(arr[:, 0].max()) + 2 * R + 1e-6,
+        float(arr[:, 1].min()) - 2 * R - 1e-6,
+        float(arr[:, 1].max()) + 2 * R + 1e-6,
+    )
+    return pts, arr, box
+
+
+_D_POINTS, _D_ARRAY, _D_BOX = _d_sample(eq.TABLE)
 
 
 class _RedTable(dict[str, bool]):
@@ -403,7 +420,11 @@ class SnookerReferee(Referee):
         ),
         "provisions": RuleOption(kind=dict, doc="per player: Section 3 Rule 19(b)"),
         "table": RuleOption(
-            ("12ft", "10ft", "10", "ten_foot"), doc="the table drawn: 12 ft, or the 10 ft one"
+            tuple(eq.TABLE_SIZES),
+            doc="the table: 12 x 6 ft (Section 1 Rule 1(a)) or 10 x 5 ft (the older code's §1)",
+        ),
+        "code": RuleOption(
+            older.CODES, doc="the official rules, or the older amateur code (docs/snooker-older-code.md)"
         ),
     }
     """The ``rules`` keys the snooker referee and its consumers read (docs/snooker-referee.md)."""
@@ -428,6 +449,25 @@ class SnookerReferee(Referee):
             )
             policy = "standard"
         self.miss_policy: str = str(policy)
+        try:
+            self.table: eq.Table = eq.table_for(self.rules)
+        except ValueError as e:
+            self._option_error = RecordError(str(e), field="rules.table")
+            self.table = eq.TABLE
+        """The table and balls (Section 1; ``rules.table``, the older code's §1): its spots, D,
+        surface and pockets are the referee's."""
+        self.spots: dict[str, Point] = dict(self.table.spots)
+        self._d = (_D_POINTS, _D_ARRAY, _D_BOX) if self.table is eq.TABLE else _d_sample(self.table)
+        code = self.rules.get("code", older.OFFICIAL)
+        if code not in older.CODES:
+            self._option_error = RecordError(
+                f"rules.code must be one of {', '.join(older.CODES)}, got {code!r}", field="rules.code"
+            )
+            code = older.OFFICIAL
+        self.older: bool = code == older.OLDER
+        """The older amateur code (``docs/snooker-older-code.md``): its differences are hooked in."""
+        self.last_commentary: commentary.Judgement | None = None
+        """The commentary's last judgement (``rules.miss: "commentary"``), for accounts and benchmarks."""
         self.total_points: bool = bool(self.rules.get("total_points", False))
         self.third_miss: str = str(self.rules.get("third_miss", "award_frame"))
         provisions, problem = _provisions(self.rules.get("provisions"), record.player_names())
@@ -470,14 +510,14 @@ class SnookerReferee(Referee):
         return set(eq.ball_names(self.reds))
 
     def piece_radius(self, name: str) -> float:
-        return R
+        return self.table.ball_radius
 
     def surface(self) -> tuple[float, float]:
-        return (eq.PLAYING_WIDTH, eq.PLAYING_LENGTH)
+        return (self.table.width, self.table.length)
 
     def may_rest_at(self, name: str, x: float, y: float) -> bool:
         """A ball on the edge of a pocket rests in its mouth (Section 3 Rule 9)."""
-        return eq.TABLE.in_pocket_mouth(x, y) is not None
+        return self.table.in_pocket_mouth(x, y) is not None
 
     def side_of(self, player: str) -> int:
         for i, t in enumerate(self.sides):
@@ -490,12 +530,166 @@ class SnookerReferee(Referee):
         i = self.cycle.index(player)
         return self.cycle[(i + 1) % len(self.cycle)]
 
+    # ------------------------------------------------------- what comes next
+
+    def stroke_table(self, decision: str | None = None) -> tuple[TableState, bool]:
+        """The table the next stroke is played on, given the incoming player's ``decision`` after a
+        foul, and whether a free ball is given (nothing copied): ``replace`` the balls as before the
+        foul (Section 3 Rule 14(a), 14(d)(ii), its free ball with it), ``put_back`` the table as it
+        is without a free ball (Rule 10(f)), ``play`` the table as it is, with a free ball when the
+        incoming player is snookered (Rule 10), ``from_hand`` the white in hand with the balls left
+        where they are (:meth:`table_from_hand`)."""
+        st = self.state
+        pend = st.pending
+        if pend is None:
+            return st.table, False
+        if decision == "replace" and pend.replace_to is not None:
+            return pend.replace_to, bool(pend.replace_to.free_ball)
+        if decision == "put_back":
+            return st.table, False
+        if decision == "from_hand":
+            hand = self.table_from_hand(st.table)  # the 2004 third miss (docs/record-extensions.md)
+            return hand, hand.free_ball
+        return st.table, pend.free_ball
+
+    def striker_after(self, decision: str | None = None) -> str | None:
+        """Who strikes next: after a foul the incoming player plays (``play``; ``from_hand`` after a
+        third foul and a miss under the 2004 rule), or asks the offender to play again -- ``put_back``
+        (Rule 10(f), 14(a)(i)) or ``replace`` (Rule 14(a)(ii)); otherwise the striker the last stroke left (Rules 3(a), 17(a)). ``None``
+        once the frame is over."""
+        st = self.state
+        if st is None or st.over:
+            return None
+        p = st.pending
+        if p is not None:
+            return p.incoming if decision is None or decision in INCOMING_DECISIONS else p.offender
+        return st.striker
+
+    def turn(self, declared: Mapping[str, Any] | None = None) -> str | None:
+        """:meth:`Referee.turn` without building the asks: :meth:`striker_after` the decision
+        declared, or between frames the next frame's breaker (Rule 3(b))."""
+        st = self.state
+        if st is not None and not st.over:
+            return self.striker_after((declared or {}).get("decision"))
+        nf = self.next_frame()
+        return nf.starts if nf is not None else None
+
+    def next_shot(self, declared: Mapping[str, Any] | None = None) -> NextShot | None:
+        """The next stroke. After a foul with no decision yet, only the incoming player's decision is
+        asked (Section 3 Rule 14(a): play, put back, and replace after a miss). Otherwise, on the
+        table that decision leaves: the free ball (Rule 10), the nominated colour after a red
+        (Rules 3(e)-(f)), and the white placed in the D when in hand (Rule 5; after a replace,
+        in hand again when it was in hand before the foul, 14(d)(ii))."""
+        st = self.state
+        if st is None or st.over:
+            return None
+        decision = (declared or {}).get("decision")
+        pend = st.pending
+        if pend is not None and decision is None:
+            ask = Ask("decision", pend.incoming, "before.decision", options=tuple(pend.options))
+            return NextShot(
+                pend.incoming, "white", st.table.in_hand, "D" if st.table.in_hand else None, (ask,)
+            )
+        player = self.striker_after(decision)
+        assert player is not None
+        table, free = self.stroke_table(decision)
+        asks: list[Ask] = []
+        if free:
+            asks.append(
+                Ask("free_ball", player, "before.free_ball", options=tuple(self._object_balls(table.layout)))
+            )
+        if table.on == "colour":
+            asks.append(
+                Ask("nominate", player, "before.nominate", options=tuple(self._colours_on(table.layout)))
+            )
+        in_hand = table.in_hand
+        if decision == "replace" and pend is not None:
+            in_hand = table.in_hand or table.layout.get("white") is None
+        if in_hand:
+            asks.append(Ask("place", player, "before.place", area="D"))
+        return NextShot(player, "white", in_hand, "D" if in_hand else None, tuple(asks))
+
+    def next_frame(self) -> NextFrame | None:
+        """Section 3 Rule 3(b): the players break off in turn, frame after frame (the first frame:
+        the first player). ``None`` while a frame is in play and once the match is decided."""
+        st = self.state
+        if st is not None and not st.over:
+            return None
+        if self.match_result().over:
+            return None
+        names = self.players
+        starts = names[(self.frame_index + 1) % len(names)]
+        return NextFrame({"starts": starts}, starts)
+
+    def match_result(self) -> MatchResult:
+        """Section 3 Rule 1(g)-(h): the match is decided by frames won (best of, or a number of
+        frames; by total points when they count). A record without ``match`` is one frame."""
+        st = self.state
+        if st is None or not st.over:
+            return MatchResult(False)
+        m = st.match
+        frames = dict(m.frames_won) if m is not None else {}
+        if self.record.match is None:
+            return MatchResult(True, st.winner, {"frames_won": frames})
+        if m is None or not m.decided:
+            return MatchResult(False, None, {"frames_won": frames})
+        return MatchResult(True, m.winner, {"frames_won": frames})
+
+    def layout(self, decision: str | None = None) -> dict[str, tuple[float, float] | None]:
+        """The balls now; with a decision pending after a foul, the table ``decision`` leaves
+        (:meth:`stroke_table`), the white ``None`` when it is to be placed."""
+        st = self.state
+        if st is None:
+            return {}
+        if decision is None or st.pending is None:
+            return dict(st.table.layout)
+        table, _ = self.stroke_table(decision)
+        out = dict(table.layout)
+        if table.in_hand:
+            out["white"] = None
+        return out
+
+    def score_fields(self) -> dict[str, Any]:
+        """The score board: scores and break (Section 3 Rule 1), the ball on, the white in hand,
+        points remaining and snookers required, frames won (Rule 1(g)), and the warning that a
+        third miss loses the frame (Rule 14(c))."""
+        st = self.state
+        names = self.players
+        if st is None:
+            return {
+                "score": {n: 0 for n in names},
+                "break": 0,
+                "on": [],
+                "in_hand": False,
+                "points_remaining": 8 * self.reds + 27,
+                "snookers_required": 0,
+                "frames_won": {n: 0 for n in names},
+                "warning": False,
+            }
+        remaining = 0
+        if not st.over:
+            remaining = 7 if st.respotted_black else self._points_remaining(st.table.layout, st.table.on)
+        deficit = max(st.scores) - min(st.scores) if st.scores else 0
+        p = st.pending
+        return {
+            "score": self._score_dict(),
+            "break": st.break_,
+            "on": [] if st.over else [st.table.on],
+            "in_hand": bool(st.table.in_hand),
+            "points_remaining": remaining,
+            "snookers_required": 0 if st.over else max(0, deficit - remaining),
+            "frames_won": dict(st.match.frames_won) if st.match is not None else {n: 0 for n in names},
+            "warning": bool(p is not None and p.miss and p.chain == 2),
+        }
+
     def start_frame(self, index: int, frame: Frame) -> None:
         """Section 3 Rule 2(a): the standard position unless the frame gives one; Rule 3(c) white in hand."""
         if self._option_error is not None:
             raise self._option_error
         if len(self.sides) < 2:
             raise RecordError("snooker is played by two or more players or teams", field="players")
+        if self.older:
+            older.s2_two_players(self.sides)
         match = self.state.match if self.state is not None and self.state.match is not None else None
         if match is None:
             match = copy.deepcopy(self._match_template)
@@ -507,7 +701,7 @@ class SnookerReferee(Referee):
         self.frame_index = index
         self.check_player(frame.starts, "starts")
         if frame.position is None:
-            layout: Layout = dict(eq.starting_position(self.reds))
+            layout: Layout = dict(eq.starting_position(self.reds, self.table))
         else:
             self.check_layout(frame.position, "position")
             layout = {"white": None}
@@ -610,6 +804,9 @@ class SnookerReferee(Referee):
         obstacles = [p for n, p in layout.items() if p is not None and n != "white" and n not in free]
         tpos = [p for n in targets if (p := layout.get(n)) is not None]
         cue = layout.get("white")
+        if self.older:
+            starts = [cue] if cue is not None else self._d_points(layout)
+            return older.s7_snookered(cue, tpos, obstacles, R, starts)
         if cue is not None:
             return not geo.any_clear_to_both_edges([cue], tpos, obstacles, R)
         # 16(a): in hand, snookered only if obstructed from EVERY position in the D. A sampled
@@ -618,7 +815,9 @@ class SnookerReferee(Referee):
         if geo.any_clear_to_both_edges(self._d_points(layout), tpos, obstacles, R):
             return False
         balls = [p for n, p in layout.items() if p is not None and n != "white"]
-        return geo.clear_place_in_d(tpos, obstacles, balls, R, D_CENTRE, eq.D_RADIUS) is None
+        return (
+            geo.clear_place_in_d(tpos, obstacles, balls, R, self.table.d_centre, self.table.d_radius) is None
+        )
 
     def _snookered_by(self, layout: Layout, targets: list[str], ball: str) -> bool:
         """Section 3 Rule 10(b)(ii) with Section 2 Rule 16(b)-(c): the cue ball (on the table) is
@@ -648,21 +847,18 @@ class SnookerReferee(Referee):
 
     def _d_points(self, layout: Layout) -> list[Point]:
         """The sample places of the cue ball in the D (Section 3 Rule 5) that touch no ball."""
+        d_points, pts, box = self._d
         near = [
             p
             for n, p in layout.items()
-            if p is not None
-            and n != "white"
-            and _D_BOX[0] <= p[0] <= _D_BOX[1]
-            and _D_BOX[2] <= p[1] <= _D_BOX[3]
+            if p is not None and n != "white" and box[0] <= p[0] <= box[1] and box[2] <= p[1] <= box[3]
         ]
         if not near:
-            return list(_D_POINTS)  # no ball near the D (the usual case): every point is free
+            return list(d_points)  # no ball near the D (the usual case): every point is free
         others = np.array(near, dtype=float)  # (the balls further away touch no point)
-        pts = _D_ARRAY
         d = np.hypot(pts[:, None, 0] - others[None, :, 0], pts[:, None, 1] - others[None, :, 1])
         free = ~np.any(d <= 2 * R, axis=1)  # geometry.overlaps with no tolerance
-        return [p for p, ok in zip(_D_POINTS, free, strict=True) if ok]
+        return [p for p, ok in zip(d_points, free, strict=True) if ok]
 
     def _touching(self, table: TableState, free_ball: bool) -> list[str]:
         """Section 3 Rule 8(a): the balls on (or that may be nominated on) that the cue ball touches."""
@@ -691,33 +887,34 @@ class SnookerReferee(Referee):
         Colours whose own spots are free go there first (7 and 7(d) apply only to an occupied
         own spot); those whose own spots are occupied follow, the highest value first (7(e)).
         """
+        spots = self.spots
         out: dict[str, Point] = {}
         pending: list[str] = []
         for c in colours:
             balls = [p for n, p in layout.items() if p is not None and n != c]
-            if geo.spot_occupied(SPOTS[c], balls, R):
+            if geo.spot_occupied(spots[c], balls, R):
                 pending.append(c)
             else:
-                layout[c] = SPOTS[c]
-                out[c] = SPOTS[c]
+                layout[c] = spots[c]
+                out[c] = spots[c]
         for c in sorted(pending, key=lambda n: -eq.BALL_VALUES[n]):
             balls = [p for n, p in layout.items() if p is not None and n != c]
-            spot = SPOTS[c]
+            spot = spots[c]
             where: Point | None = None
             if not geo.spot_occupied(spot, balls, R):
                 where = spot
             else:
                 for other in reversed(COLOURS):
-                    if not geo.spot_occupied(SPOTS[other], balls, R):
-                        where = SPOTS[other]
+                    if not geo.spot_occupied(spots[other], balls, R):
+                        where = spots[other]
                         break
             if where is None:
                 where = geo.nearest_free_on_line(
-                    spot, (0.0, 1.0), balls, R, eq.PLAYING_WIDTH, eq.PLAYING_LENGTH
+                    spot, (0.0, 1.0), balls, R, self.table.width, self.table.length
                 )
             if where is None:
                 where = geo.nearest_free_on_line(
-                    spot, (0.0, -1.0), balls, R, eq.PLAYING_WIDTH, eq.PLAYING_LENGTH
+                    spot, (0.0, -1.0), balls, R, self.table.width, self.table.length
                 )
             if where is None:  # pragma: no cover - a full table
                 raise RecordError(f"no room to re-spot the {c}", field="after")
@@ -969,6 +1166,8 @@ class SnookerReferee(Referee):
         decision = b.decision
         if decision is None:
             decision = "put_back" if shot.player == p.offender and shot.player != p.incoming else "play"
+            if decision == "put_back" and decision not in p.options and "replace" in p.options:
+                decision = "replace"  # the offender plays again where only a replacement is offered
         if decision not in p.options:
             raise RecordError(
                 f"decision {decision!r} is not offered after this foul (options: {', '.join(p.options)})",
@@ -986,7 +1185,7 @@ class SnookerReferee(Referee):
             # record starting mid-frame with ``score`` started after the frame did), the balls
             # set up for a new frame (Rule 2(a)), the same player breaks (16(a)), the same
             # order of play (16(b)).
-            layout: Layout = dict(eq.starting_position(self.reds))
+            layout: Layout = dict(eq.starting_position(self.reds, self.table))
             st.table = TableState(layout=layout, in_hand=True, on="red")
             st.scores = [0] * len(self.sides)
             st.striker = st.starts
@@ -1179,7 +1378,7 @@ class SnookerReferee(Referee):
         self.check_place("white", place, "before.place", s.layout)
         s.layout["white"] = place
         s.cue_start = place
-        s.outside_d = not geo.in_d(place, D_CENTRE, eq.D_RADIUS, 0.5)
+        s.outside_d = not geo.in_d(place, self.table.d_centre, self.table.d_radius, 0.5)
 
     def _read_events(self, shot: Shot, s: _Stroke) -> None:
         """The facts of the stroke (:class:`StrokeFacts`): balls potted and forced off, fouls seen,
@@ -1210,6 +1409,8 @@ class SnookerReferee(Referee):
         s.jump_foul = any(
             j.ball == "white" and not any(c != j.over for c in j.contacts_before) for j in facts.jumps
         )
+        if self.older:
+            s.jump_foul = older.s15_jump(facts)
         s.no_stroke = (
             not facts.stroke
             and bool(s.foul_events)
@@ -1254,6 +1455,10 @@ class SnookerReferee(Referee):
                 _Foul("Section 3 Rules 5, 12(a)(iv): cue ball played from hand outside the D", value_on)
             )
         fouls += self._declared_fouls(s.foul_events, value_on)
+        if self.older:  # older code B §15.1: not at rest, the value of the ball on only
+            fouls = [
+                _Foul(older.NOT_AT_REST, value_on) if f.reason.startswith(_NOT_AT_REST) else f for f in fouls
+            ]
         if s.jump_foul:
             fouls.append(_Foul("Section 2 Rule 19, Section 3 Rule 12(a)(viii): jump shot", value_on))
         fouls += self._first_contact_fouls(s)
@@ -1453,6 +1658,7 @@ class SnookerReferee(Referee):
                 striker=striker,
                 decision=s.decision,
                 pend=pend,
+                shot=shot,
             )
             if miss:
                 prior = pend.chain if (pend is not None and s.decision == "replace") else 0
@@ -1471,6 +1677,8 @@ class SnookerReferee(Referee):
             options.append("replace")
             replace_to = before_table
             chain = pend.chain
+        if self.older:
+            options, replace_to, chain = self._older_after_foul(shot, s, miss, new_table, replace_to)
         st.table = new_table
         st.striker = nxt
         if miss and chain >= 3 and self.third_miss == "amateur_2004":
@@ -1511,9 +1719,10 @@ class SnookerReferee(Referee):
         on, free = s.on, s.free
         obj_pots = [n for n in s.pots if n != "white"]
         if on == "red":
-            return sum(1 for n in obj_pots if _RED[n]) + (
-                1 if free is not None and free in obj_pots else 0
-            ), set()
+            free_counts = free is not None and free in obj_pots
+            if self.older:  # older code B §10: with a ball on potted, the free ball adds nothing
+                free_counts = older.s10_free_ball_counts(free, obj_pots, _RED)
+            return sum(1 for n in obj_pots if _RED[n]) + (1 if free_counts else 0), set()
         if on == "colour":
             return (eq.BALL_VALUES[s.nominate] if s.nominate and s.nominate in obj_pots else 0), set()
         if on in obj_pots:
@@ -1747,7 +1956,7 @@ class SnookerReferee(Referee):
         """Section 3 Rule 4(b): black re-spotted, toss for who plays, the next player from hand."""
         st = self.state
         made = 0 if fouls else st.break_  # the break that potted the black (Section 2 Rule 8)
-        layout: Layout = {"white": None, "black": SPOTS["black"]}
+        layout: Layout = {"white": None, "black": self.spots["black"]}
         st.table = TableState(layout=layout, in_hand=True, on="black")
         st.respotted_black = True
         st.pending = None
@@ -1755,7 +1964,7 @@ class SnookerReferee(Referee):
         nxt = self.successor(striker)
         st.striker = nxt
         r = self._ruling(foul=bool(fouls), fouls=[f.reason for f in fouls], penalty=penalty, points=points)
-        r.respotted = {"black": list(SPOTS["black"])}
+        r.respotted = {"black": list(self.spots["black"])}
         r.next = nxt
         r.break_ = made
         return r
@@ -1776,6 +1985,7 @@ class SnookerReferee(Referee):
         striker: str,
         decision: str | None,
         pend: Pending | None,
+        shot: Shot | None = None,
     ) -> tuple[bool, Callable[[], bool]]:
         """Section 3 Rule 14: (foul and a miss?, a function answering "was there a full-ball path?").
 
@@ -1788,6 +1998,8 @@ class SnookerReferee(Referee):
             return False, _never
         if _only_black(layout_before):
             return False, _never  # Rule 14: never when only the black remains
+        if self.older:
+            return self._older_miss(before_table, cue_start, layout_before, on, free), _never
         # balls that are or could be on (Rule 14(b)): any colour after a red; the free ball too
         targets = self._balls_on(layout_before, on) if on != "colour" else self._colours_on(layout_before)
         if free is not None:
@@ -1819,6 +2031,14 @@ class SnookerReferee(Referee):
             return True, full
         if decision == "replace" and pend is not None and pend.chain >= 1:
             return True, full  # Rule 14(c)(i): a further failure, regardless of the score
+        judgement = None
+        if self.miss_policy == "commentary" and shot is not None and cue_start is not None:
+            judgement = self._commentary(shot, cue_start, layout_before, on, free, new_layout)
+            if judgement is not None and judgement.reckless:
+                return True, full  # the commentary's item 7: a miss even when snookers are needed
+            if judgement is not None and geo.any_clear_to_any_part([cue_start], [t for _, t in tpos], obs, R):
+                judgement.clear_path = True
+                judgement = None  # Rule 14(b): a clear path to a ball on -- the rule decides, as standard
         if self.miss_policy == "clear_path":
             cs = starts()
             clear = geo.any_clear_to_any_part(cs, [t for _, t in tpos], obs, R) if cs else True
@@ -1834,27 +2054,85 @@ class SnookerReferee(Referee):
             return False, full
         if max(scores_after) - min(scores_after) > pr_after:
             return False, full
-        return True, full
+        return (judgement.miss if judgement is not None else True), full
+
+    def _commentary(
+        self, shot: Shot, cue_start: Point, layout: Layout, on: str, free: str | None, rest: Layout
+    ) -> commentary.Judgement | None:
+        """The referee's commentary on Rule 14 (``rules.miss: "commentary"``,
+        :mod:`potshot.games.snooker.commentary`) on a simulated stroke; ``None`` without a cue
+        (the ``standard`` policy decides). Kept in :attr:`last_commentary`."""
+        stroke = commentary.Stroke.read(shot, cue_start)
+        if stroke is None:
+            return None
+        names = self._balls_on(layout, on) if on != "colour" else self._colours_on(layout)
+        if free is not None:
+            names = [*names, free]
+        targets = {n: p for n in names if (p := layout.get(n)) is not None}
+        obstacles = [p for n, p in layout.items() if p is not None and n != "white" and n not in targets]
+        values = {n: _value(n) for n in targets}
+        self.last_commentary = commentary.judge(
+            stroke,
+            targets=targets,
+            obstacles=obstacles,
+            rest=rest.get("white"),
+            on=on,
+            values=values,
+            table=self.table,
+        )
+        return self.last_commentary
+
+    # ------------------------------------------- the older amateur code (rules.code)
+
+    def _targets_and_obstacles(
+        self, layout: Layout, on: str, free: str | None
+    ) -> tuple[list[Point], list[Point]]:
+        """The positions of the balls that are or could be on (any colour after a red, the free
+        ball too: Section 3 Rule 14(b)) and of the other object balls."""
+        targets = self._balls_on(layout, on) if on != "colour" else self._colours_on(layout)
+        if free is not None:
+            targets = [*targets, free]
+        tpos = [p for n in targets if (p := layout.get(n)) is not None]
+        obs = [p for n, p in layout.items() if p is not None and n != "white" and n not in targets]
+        return tpos, obs
+
+    def _older_miss(
+        self, before_table: TableState, cue_start: Point | None, layout: Layout, on: str, free: str | None
+    ) -> bool:
+        """Older code B §12: a failure to hit a ball on with a clear path to some part of one."""
+        tpos, obs = self._targets_and_obstacles(layout, on, free)
+        if cue_start is not None:
+            starts = [cue_start]
+        else:
+            starts = self._d_points(layout) if before_table.in_hand else []
+        return older.s12_miss(starts, tpos, obs, R)
+
+    def _older_after_foul(
+        self, shot: Shot, s: _Stroke, miss: bool, new_table: TableState, replace_to: TableState | None
+    ) -> tuple[list[str], TableState | None, int]:
+        """Older code B §9, §12, §14 (the incoming player's choices; no warning and no frame
+        awarded: the official Section 3 Rule 14(c) is not in this code) and B §11 (the angled
+        ball: ``from_hand`` offered). Returns (options, the position a replacement restores,
+        the miss count: always 0)."""
+        failed = s.failed_ball_on and not s.no_stroke
+        options = older.s9_s12_s14_options(miss, failed)
+        if "replace" in options and replace_to is None:
+            replace_to = copy.deepcopy(s.before_table)
+            if shot.before.place is not None:
+                replace_to.layout["white"] = None  # from hand again
+        elif "replace" not in options:
+            replace_to = None
+        layout = new_table.layout
+        cue = None if new_table.in_hand else layout.get("white")
+        tpos = [p for n in self._balls_on(layout, new_table.on) if (p := layout.get(n)) is not None]
+        if older.s11_angled(cue, tpos, table_geometry(self.table), self.table.ball_radius):
+            options.append(FROM_HAND)
+        return options, replace_to, 0
 
     def third_failure_brings(self) -> str:
         """What the referee's warning after a second foul and a miss in a row says (Section 3 Rule
-        14(c)(ii); under ``rules.third_miss: "amateur_2004"`` the Italian text's 14.1*)."""
-        if self.third_miss == "amateur_2004":
-            return "after a third failure the opponent may play from hand, play on, or put the offender back (14.1*)"
-        return "a third failure awards the frame"
+        14(c)(ii); under ``rules.third_miss: "amateur_2004"`` the Italian text's 14.1*): the
+        narrator's words (:func:`potshot.games.snooker.narration.third_failure_brings`)."""
+        from potshot.games.snooker.narration import third_failure_brings
 
-    def account(self, shot: Shot, ruling: Ruling) -> str:
-        line = super().account(shot, ruling)
-        if shot.before.action:
-            head = f"{shot.player}:"
-            line = f"{head} {shot.before.action.replace('_', ' ')}" + line[len(head) :]
-        if isinstance(ruling, SnookerRuling):
-            if ruling.miss:
-                line += " | FOUL AND A MISS" + (
-                    f" (warning: {self.third_failure_brings()})" if ruling.warning else ""
-                )
-            if ruling.free_ball:
-                line += " | FREE BALL"
-            if ruling.respotted_black:
-                line += " | black re-spotted"
-        return line
+        return third_failure_brings(self.rules)
