@@ -131,6 +131,8 @@ def test_idle_and_abandoned_matches_leave_playing_now(api: Api, monkeypatch: Any
         f"/api/matches/{m['id']}/abandon", json={"reason": "no show"}, headers={"X-Potshot-Admin": ADMIN}
     )
     assert r.status_code == 200 and r.json()["status"] == "abandoned"
+    assert r.json()["revision"] == m["state"]["revision"] + 1  # the pages hear of it
+    m["state"] = r.json()
     got = api.c.get("/api/matches").json()
     assert "matches" in got, got
     listed = {x["id"]: x for x in got["matches"]}
