@@ -403,8 +403,8 @@ class Runtime:
         elif kind in ("miss", "safety"):
             # a fair stroke that pots nothing (a missed pot) or a safety: it hit a ball on first
             # (the ball named, else the ball on; the caption says only "plays a red, no pot")
-            named = tap.get("ball")
-            events = [Hit(cue_ball, self._pick(named, "ball") if named else self._ball_on())]
+            hit = tap.get("ball")
+            events = [Hit(cue_ball, self._pick(hit, "ball") if hit else self._ball_on())]
             if kind == "safety":
                 extra["mark"] = "safety"  # not a pot attempt (the statistics, docs/web.md)
         elif kind == "foul":
