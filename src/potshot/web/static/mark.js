@@ -401,9 +401,10 @@ function ballEnabled(ball) {
   }
   // any ball on the table with a pocket; the declared piece only as declared (Russian DECLARATION)
   if (!onTable(ball)) return false;
-  if (mode === "inoff" || mode === "cannon") return true;
-  if (ball === m.declared) return ballPockets(pinkInForce(state)).length > 0;
-  return true;
+  if (mode === "cannon") return true;
+  if (ball === m.declared && !ballPockets(pinkInForce(state)).length) return false;
+  // a pot (or an in-off) into one of two pockets: the marker taps which first, nothing is assumed
+  return !pocketsNamed() || ownPocket(ball) !== null;
 }
 
 function ballLabel(ball) {
@@ -418,10 +419,12 @@ function ballLabel(ball) {
   return values[ball] ? `${ball} ${values[ball]}` : ball;
 }
 
-/** The pocket a pot names: the one chosen, else the ball's own first (as the colour it plays). */
+/** The pocket a pot names where the game scores by pocket: the one tapped, else the ball's own
+ * pocket when it has only one (as the colour it plays); null when the marker must say which. */
 function ownPocket(ball) {
   const colour = ball === info.marking.declared ? pinkInForce(state) : ball;
-  return pocket ?? ballPockets(colour)[0] ?? info.marking.default_pocket ?? info.pockets[0];
+  const own = ballPockets(colour);
+  return pocket ?? (own.length === 1 ? own[0] : null);
 }
 
 function onBall(ball) {
@@ -522,7 +525,11 @@ function tablePad() {
   const modes = el(
     "div",
     { class: "modes" },
-    el("span", { class: "muted" }, mode === "pot" ? "Tap the ball potted" : modeHint()),
+    el(
+      "span",
+      { class: "muted" },
+      mode !== "pot" ? modeHint() : pocketsNamed() && !pocket ? "Tap the pocket (where it is not the ball's only one), then the ball potted" : "Tap the ball potted",
+    ),
     ...m.modes.map((k) =>
       k === "foul"
         ? modeButton("foul", `${m.foul_word}…`)
