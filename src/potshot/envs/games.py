@@ -28,6 +28,7 @@ black-ball actions.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from dataclasses import dataclass, field
@@ -257,25 +258,18 @@ class SnookerAdapter(GameAdapter):
     def place_in_d(
         self, place: np.ndarray, layout: dict[str, tuple[float, float] | None]
     ) -> tuple[float, float]:
-        """A point of the D from (radius fraction, half-turn fraction), moved off any ball it is on."""
+        """The cue ball's place in the D (Section 3 Rule 5) from (radius fraction, half-turn
+        fraction): that point when it touches no ball, else its projection onto the legal area,
+        the nearest free point of the D (see :func:`free_place_in_d`)."""
         from potshot.equipment.snooker import TABLE
 
         cx, cy = TABLE.d_centre
-        r = TABLE.d_radius
         p = np.clip(np.nan_to_num(place, nan=0.5), 0.0, 1.0)
-        rad, ang = float(p[0]) * r, math.pi + float(p[1]) * math.pi
+        rad, ang = float(p[0]) * TABLE.d_radius, math.pi + float(p[1]) * math.pi
+        x, y = cx + rad * math.cos(ang), min(cy, cy + rad * math.sin(ang))
+        x = min(max(x, TABLE.ball_radius), TABLE.width - TABLE.ball_radius)
         others = [q for n, q in layout.items() if q is not None and n != "white"]
-        reach = 2 * TABLE.ball_radius
-        dist = math.dist
-        for _ in range(40):
-            x, y = cx + rad * math.cos(ang), min(cy, cy + rad * math.sin(ang))
-            x = min(max(x, TABLE.ball_radius), TABLE.width - TABLE.ball_radius)
-            if all(dist((x, y), q) >= reach for q in others):
-                return (round(x, 2), round(y, 2))
-            ang += math.pi / 20
-            if ang > 2 * math.pi:
-                ang, rad = math.pi, rad * 0.7
-        return (cx, cy - r / 2)
+        return free_place_in_d((x, y), others)
 
     def bot_decision(self, turn: Turn, bot: Any) -> Turn:
         """The built-in player's choice after a foul (Section 3 Rules 10, 11, 14)."""
@@ -461,6 +455,73 @@ class RussianAdapter(GameAdapter):
         if shot.before.place is not None:
             lay["white"] = (float(shot.before.place[0]), float(shot.before.place[1]))
         return simulate(lay, shot.cue)
+
+
+_D_PITCH = 2.0
+"""The spacing (mm) of the D's sample points that a blocked place is projected onto."""
+_CLEAR = 0.02
+"""Clearance (mm) kept beyond a ball's diameter by a projected place, so that rounding it to
+0.01 mm cannot bring it onto a ball."""
+
+
+@functools.cache
+def _d_grid() -> np.ndarray:
+    """Points of the D (Section 1 Rule 1(e): the half-disc of 292 mm about the middle of the
+    baulk line, baulk side, lines included) on a :data:`_D_PITCH` mm square grid, with its arc
+    and baulk line at the same spacing; (n, 2) in mm, in a fixed order."""
+    from potshot.equipment.snooker import TABLE
+
+    cx, cy = TABLE.d_centre
+    r = TABLE.d_radius
+    n = int(r // _D_PITCH)
+    k = np.arange(-n, n + 1, dtype=np.float64) * _D_PITCH
+    gx, gy = np.meshgrid(cx + k, cy - np.abs(k[n:]), indexing="xy")
+    grid = np.stack([gx.ravel(), gy.ravel()], axis=1)
+    grid = grid[np.hypot(grid[:, 0] - cx, grid[:, 1] - cy) <= r]
+    m = math.ceil(math.pi * r / _D_PITCH)
+    a = math.pi + math.pi * np.arange(m + 1) / m
+    arc = np.stack([cx + r * np.cos(a), np.minimum(cy + r * np.sin(a), cy)], axis=1)
+    pts = np.concatenate([grid, arc])
+    return np.round(pts, 2)
+
+
+def free_place_in_d(want: tuple[float, float], others: list[tuple[float, float]]) -> tuple[float, float]:
+    """``want`` (a point of the D, rounded to 0.01 mm) when no ball of ``others`` is nearer than a
+    ball's diameter, else the nearest point of :func:`_d_grid` that is (the first of equals): the
+    environments' treatment of a place on a ball is a projection onto the legal area (docs/envs.md).
+
+    A D so crowded that no sample point is free (21 balls would have to cover it) keeps ``want``
+    off the balls by moving it, in the same way, to the nearest free point of the baulk area
+    behind the D's line, where the referee rules the placement a foul (Section 3 Rule 12(a)(iv)).
+    """
+    from potshot.equipment.snooker import TABLE
+
+    reach = 2 * TABLE.ball_radius
+    x, y = round(want[0], 2), round(want[1], 2)
+    if all(math.dist((x, y), q) >= reach + _CLEAR for q in others):
+        return (x, y)
+    for pts in (_d_grid(), _baulk_grid()):
+        free = np.ones(len(pts), dtype=bool)
+        for q in others:
+            free &= np.hypot(pts[:, 0] - q[0], pts[:, 1] - q[1]) >= reach + _CLEAR
+        if free.any():
+            cand = pts[free]
+            i = int(np.argmin(np.hypot(cand[:, 0] - x, cand[:, 1] - y)))
+            return (float(cand[i, 0]), float(cand[i, 1]))
+    raise RuntimeError("no free point for the cue ball behind the baulk line")  # 22 balls cannot cover it
+
+
+@functools.cache
+def _baulk_grid() -> np.ndarray:
+    """Points of the baulk area (between the bottom cushion and the baulk line, a ball's radius
+    inside the cushions) every :data:`_D_PITCH` * 5 mm."""
+    from potshot.equipment.snooker import TABLE
+
+    r = TABLE.ball_radius
+    xs = np.arange(r, TABLE.width - r, _D_PITCH * 5)
+    ys = np.arange(r, TABLE.d_centre[1], _D_PITCH * 5)
+    gx, gy = np.meshgrid(xs, ys, indexing="xy")
+    return np.round(np.stack([gx.ravel(), gy.ravel()], axis=1), 2)
 
 
 def _base_places(seat: str, layout: dict[str, tuple[float, float] | None]) -> list[tuple[float, float]]:

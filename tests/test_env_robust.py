@@ -1,0 +1,75 @@
+"""Issue 22: an environment never raises on any action. Each crash the random-action sweep
+(``benchmarks/env_random_sweep.py``) found is replayed here from its seed."""
+
+from __future__ import annotations
+
+import math
+
+import gymnasium as gym
+import numpy as np
+
+from potshot.envs.games import SnookerAdapter, _d_grid, free_place_in_d
+from potshot.envs.gym import flat_env
+from potshot.equipment.snooker import TABLE
+
+R = TABLE.ball_radius
+
+
+def _in_d(p: tuple[float, float]) -> bool:
+    cx, cy = TABLE.d_centre
+    return p[1] <= cy + 0.01 and math.dist(p, (cx, cy)) <= TABLE.d_radius + 0.01
+
+
+def test_vector_snooker_env_steps_past_the_in_off_after_a_replace() -> None:
+    """The issue's crash: two 15-red snooker envs in a SyncVectorEnv, seed 0, random actions. At
+    step 1,019 the second env's agent had the white in hand (an in-off by the opponent, who was
+    replaying after a miss and a replace) with the brown on its spot at the D's centre and red12
+    in the D; the asked place was near the centre, the old search never left the brown, and its
+    fallback, the D's middle, lay on red12 ("balls 'white' and 'red12' overlap")."""
+    v = gym.vector.SyncVectorEnv([lambda: flat_env("snooker", reds=15) for _ in range(2)])
+    v.reset(seed=0)
+    v.action_space.seed(0)
+    for _ in range(1030):
+        v.step(v.action_space.sample())
+    v.close()
+
+
+def test_a_place_on_a_ball_is_projected_to_the_nearest_free_point_of_the_d() -> None:
+    """The layout of that step: the brown on its spot (the D's centre), red12 at (882.5, 560.5).
+    Every asked place gives a point of the D clear of both, and a free asked place is kept."""
+    brown = TABLE.d_centre
+    red12 = (882.4877620080505, 560.5364337606617)
+    layout: dict[str, tuple[float, float] | None] = {"white": None, "brown": brown, "red12": red12}
+    ad = SnookerAdapter(["a", "b"], {})
+    for f0 in np.linspace(0.0, 1.0, 11):
+        for f1 in np.linspace(0.0, 1.0, 11):
+            p = ad.place_in_d(np.array([f0, f1]), layout)
+            assert _in_d(p), p
+            assert math.dist(p, brown) >= 2 * R and math.dist(p, red12) >= 2 * R, (f0, f1, p)
+    # the centre is on the brown: the projection is the nearest free grid point, 2R (+clearance) away
+    p = ad.place_in_d(np.array([0.0, 0.5]), layout)
+    assert 2 * R <= math.dist(p, brown) <= 2 * R + 2.0
+    # a free place is kept as asked (rounded to 0.01 mm)
+    cx, cy = TABLE.d_centre
+    assert ad.place_in_d(np.array([1.0, 0.0]), layout) == (round(cx - TABLE.d_radius, 2), cy)
+
+
+def test_projection_is_the_nearest_free_sample_point() -> None:
+    """Against a brute-force search over the same sample points."""
+    rng = np.random.default_rng(3)
+    grid = _d_grid()
+    for _ in range(20):
+        others = [tuple(float(v) for v in rng.uniform((600, 450), (1180, 740))) for _ in range(6)]
+        want = (float(rng.uniform(600, 1180)), float(rng.uniform(450, 737)))
+        got = free_place_in_d(want, others)
+        clear = [all(math.dist(tuple(g), q) >= 2 * R + 0.02 for q in others) for g in grid]
+        if all(math.dist((round(want[0], 2), round(want[1], 2)), q) >= 2 * R + 0.02 for q in others):
+            assert got == (round(want[0], 2), round(want[1], 2))
+            continue
+        best = min(
+            math.dist(tuple(g), (round(want[0], 2), round(want[1], 2)))
+            for g, c in zip(grid, clear, strict=True)
+            if c
+        )
+        assert math.isclose(math.dist(got, (round(want[0], 2), round(want[1], 2))), best)
+        assert all(math.dist(got, q) >= 2 * R for q in others)
