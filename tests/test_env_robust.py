@@ -3,13 +3,17 @@
 
 from __future__ import annotations
 
+import importlib.util
+import json
 import math
+from pathlib import Path
 
 import gymnasium as gym
 import numpy as np
+import pytest
 
 from potshot.envs.games import SnookerAdapter, _d_grid, free_place_in_d
-from potshot.envs.gym import flat_env
+from potshot.envs.gym import PotshotEnv, flat_env
 from potshot.equipment.snooker import TABLE
 
 R = TABLE.ball_radius
@@ -73,3 +77,38 @@ def test_projection_is_the_nearest_free_sample_point() -> None:
         )
         assert math.isclose(math.dist(got, (round(want[0], 2), round(want[1], 2))), best)
         assert all(math.dist(got, q) >= 2 * R for q in others)
+
+
+@pytest.mark.parametrize("game", ["snooker", "carrom", "russian"])
+def test_actions_outside_the_space_are_projected_not_refused(game: str) -> None:
+    """The sweep's first finds (e.g. ``snooker:gym:1063695108`` at its first step): a decision of
+    NaN or an infinity raised ("cannot convert float NaN to integer"). Every number outside the
+    space is now taken onto it: the episode plays on, and each shot is ruled."""
+    env = PotshotEnv(game, max_shots=40)
+    env.reset(seed=1)
+    wild = [float("nan"), float("inf"), float("-inf"), 1e9, -1e9]
+    n = 0
+    for k in range(30):
+        w = wild[k % len(wild)]
+        a = {
+            "cue": np.array([w, 0.3 if k % 2 else w, w, 0.0, w], np.float32),
+            "place": np.array([w, 0.5], np.float32),
+            "decision": np.float64(w) if k % 3 else [10**9, -1, 6][k % 3],
+        }
+        _, _, term, trunc, info = env.step(a)
+        assert json.loads(info["ruling"]) is not None
+        n += 1
+        if term or trunc:
+            break
+    assert n > 1
+
+
+def test_the_sweeps_first_snooker_find_replays_clean() -> None:
+    """``benchmarks/env_random_sweep.py --replay snooker:gym:1063695108``: the seeded episode of
+    random actions with wild ones among them, played to its end."""
+    path = Path(__file__).parent.parent / "benchmarks" / "env_random_sweep.py"
+    spec = importlib.util.spec_from_file_location("env_random_sweep", path)
+    assert spec is not None and spec.loader is not None
+    sweep = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(sweep)
+    assert sweep.run_gym("snooker", 1063695108, 10**6, flat=False) > 0
