@@ -17,6 +17,7 @@ from potshot.physics.cue import strike
 from potshot.physics.params import DEFAULT_PARAMS, Params
 from potshot.physics.result import ShotResult
 from potshot.physics.table import Geometry, arrays_si, build_geometry
+from potshot.physics.warmup import SNOOKER
 from potshot.record.model import Cue, Cushion, Event, Hit, Layout, Pot
 
 MAX_EVENTS = 20000
@@ -303,7 +304,8 @@ def _kernel(
     sn_t = np.empty(cap)
     sn_b = np.empty((cap, n, 7))
     sn_s = np.empty((cap, n), np.int64)
-    nev, nsnap, status = K.run(
+    # the compiled kernel, or while a fresh install compiles it, its plain twin (physics.warmup)
+    nev, nsnap, status = SNOOKER.current()(
         balls,
         states,
         pvec,

@@ -24,6 +24,7 @@ from potshot.physics import kernel as K
 from potshot.physics.cue import strike
 from potshot.physics.params import DEFAULT_PARAMS, Params
 from potshot.physics.sim import _check_layout, _geometry
+from potshot.physics.warmup import SNOOKER
 from potshot.record.model import Cue
 
 Point = tuple[float, float]
@@ -135,7 +136,7 @@ class TrialTable:
         lines, arcs, falls = self.arrays
         while True:
             self.tp.fill(np.inf)
-            nev, _, status = K.run(
+            nev, _, status = SNOOKER.compiled()(
                 b,
                 s,
                 self.pvec,
