@@ -109,3 +109,16 @@ def njit_inner_lean(func: F) -> F:
         F,
         _numba().njit(no_cpython_wrapper=True, no_cfunc_wrapper=True, **_OPTIONS, **_LEAN)(func),
     )
+
+
+def njit_parallel(func: F) -> F:
+    """An entry point with numba's parallel loops (``prange``), cached, releasing the GIL; plain
+    Python (``prange`` is ``range``) when POTSHOT_NO_JIT=1. Compiled on its first call only."""
+    if not JIT_ENABLED:
+        return func
+    return cast(F, _numba().njit(cache=True, parallel=True, **_OPTIONS)(func))
+
+
+def prange() -> Callable[..., Any]:
+    """numba's ``prange`` (``range`` when the kernels run as plain Python)."""
+    return cast(Callable[..., Any], _numba().prange if JIT_ENABLED else range)

@@ -252,6 +252,19 @@ def simulate_shot(
     >>> [type(e).__name__ for e in r.events][:1], r.events[0].ball, r.events[0].other
     (['Hit'], 'white', 'red1')
     """
+    names, balls, states, geo, arrays = prepare(layout, cue, cue_ball, table, params)
+    return run_states(names, balls, states, geo, arrays, params, trajectories, layout)
+
+
+def prepare(
+    layout: dict[str, tuple[float, float] | None],
+    cue: Cue,
+    cue_ball: str = "white",
+    table: Table = TABLE,
+    params: Params = DEFAULT_PARAMS,
+) -> tuple[list[str], npt.NDArray[np.float64], npt.NDArray[np.int64], Geometry, Arrays]:
+    """:func:`simulate_shot`'s checks and the kernel's input: the names on the table, their
+    states (SI, touching balls separated, the cue ball struck) and the table's arrays."""
     names, pts, dist = _checked(layout, cue_ball, table)
     vx, vy, wx, wy, wz = strike(cue, params)
     geo, (lines, arcs, falls) = _geometry(table)
@@ -267,7 +280,7 @@ def simulate_shot(
     balls[ci, 2:] = (vx, vy, wx, wy, wz)
     states = np.zeros(n, np.int64)
     states[ci] = K.SLIDING
-    return run_states(names, balls, states, geo, (lines, arcs, falls), params, trajectories, layout)
+    return names, balls, states, geo, (lines, arcs, falls)
 
 
 _PVEC: dict[int, tuple[Params, npt.NDArray[np.float64]]] = {}
@@ -339,7 +352,6 @@ def run_states(
     The lower-level entry used by :func:`simulate_shot` and by tests that need
     a ball in a given state of motion (a stun, a pure roll).
     """
-    lines, arcs, _ = arrays
     start_b = balls.copy()
     start_s = states.copy()
     cap = 1024 if trajectories else 0
@@ -355,6 +367,25 @@ def run_states(
             break
         balls[:] = start_b  # run again from the start with room for every event
         states[:] = start_s
+    traj = _sample(names, sn_t[:nsnap], sn_b[:nsnap], sn_s[:nsnap], params) if trajectories else None
+    return to_result(names, balls, states, geo, arrays, nev, ev_t, ev_i, status, layout, traj)
+
+
+def to_result(
+    names: Sequence[str],
+    balls: npt.NDArray[np.float64],
+    states: npt.NDArray[np.int64],
+    geo: Geometry,
+    arrays: Arrays,
+    nev: int,
+    ev_t: npt.NDArray[np.float64],
+    ev_i: npt.NDArray[np.int64],
+    status: int,
+    layout: dict[str, tuple[float, float] | None] | None,
+    traj: dict[str, list[tuple[float, float, float]]] | None = None,
+) -> ShotResult:
+    """The kernel's output (rest states, event rows) as the record's events and rest positions."""
+    lines, arcs, _ = arrays
     truncated = status == 1
     events: list[Event] = []
     duration = 0.0
@@ -383,9 +414,6 @@ def run_states(
         after[name] = None if gone[k] else (xs[k], ys[k])
     if layout is not None:
         after = {n: after[n] for n in layout}
-    traj = None
-    if trajectories:
-        traj = _sample(names, sn_t[:nsnap], sn_b[:nsnap], sn_s[:nsnap], params)
     return ShotResult(
         events=events,
         after=after,

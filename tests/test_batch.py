@@ -1,0 +1,112 @@
+"""The batch API (``potshot.physics.batch``): the same outcomes as the one-shot path, to the bit."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import numpy as np
+import pytest
+
+from potshot.equipment.snooker import SPOTS
+from potshot.physics import simulate_shot
+from potshot.physics.batch import simulate_batch
+from potshot.record.model import Cue
+
+
+def _rack() -> dict[str, tuple[float, float] | None]:
+    lay: dict[str, tuple[float, float] | None] = {}
+    k = 1
+    for row in range(5):
+        for j in range(row + 1):
+            lay[f"red{k}"] = (889.0 + (j - row / 2) * 52.5, 2741.0 + row * 45.47)  # touching, rounded
+            k += 1
+    lay.update(SPOTS)
+    return lay
+
+
+def _jobs(n: int, seed: int) -> list[tuple[dict[str, tuple[float, float] | None], Cue]]:
+    """Random strokes among the racked reds and spotted colours; some cue balls close to (or
+    touching) a ball, some layouts with fewer balls or a ball off the table (None)."""
+    rng = random.Random(seed)
+    base = _rack()
+    out = []
+    while len(out) < n:
+        lay = dict(base)
+        if rng.random() < 0.2:
+            lay[f"red{rng.randint(1, 15)}"] = None
+        if rng.random() < 0.1:
+            for name in list(lay)[:8]:
+                del lay[name]
+        if rng.random() < 0.15:
+            # the cue ball just off a ball: the preparer's shared-separation shortcut must not apply
+            q = next(p for p in lay.values() if p is not None)
+            a = rng.uniform(0, 2 * math.pi)
+            w = (q[0] + 52.6 * math.cos(a), q[1] + 52.6 * math.sin(a))
+        else:
+            w = (rng.uniform(60, 1718), rng.uniform(60, 3509))
+        if any(p is not None and math.dist(w, p) < 52.6 for p in lay.values()):
+            continue
+        if not (27 < w[0] < 1751 and 27 < w[1] < 3542):
+            continue
+        lay = {"white": w, **lay} if rng.random() < 0.5 else {**lay, "white": w}
+        cue = Cue(
+            speed=rng.uniform(0.3, 7.0),
+            aim=rng.uniform(-180, 180),
+            side=rng.uniform(-0.3, 0.3),
+            height=rng.uniform(-0.3, 0.3),
+            elevation=rng.uniform(0, 10),
+        )
+        out.append((lay, cue))
+    return out
+
+
+def _same(a: object, b: object) -> bool:
+    return repr(a) == repr(b)  # floats by their repr: equal to the bit (NaN-safe)
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_batch_equals_one_shot_to_the_bit(threads: int) -> None:
+    jobs = _jobs(300, seed=11)
+    batch = simulate_batch(jobs, threads=threads)
+    assert len(batch) == len(jobs)
+    for k, (layout, cue) in enumerate(jobs):
+        one = simulate_shot(layout, cue)
+        got = batch.result(k)
+        assert _same(got.events, one.events), k
+        assert _same(got.after, one.after), k
+        assert (got.n_events, got.duration, got.stats) == (one.n_events, one.duration, one.stats)
+        # the arrays say the same
+        names = batch.names[k]
+        for i, nm in enumerate(names):
+            p = one.after[nm]
+            if p is None:
+                assert batch.potted[k, i] and np.isnan(batch.rest[k, i]).all()
+            else:
+                assert not batch.potted[k, i] and tuple(batch.rest[k, i].tolist()) == p
+        assert batch.n_events[k] == one.n_events
+        assert batch.offsets[k + 1] - batch.offsets[k] == one.n_events
+
+
+def test_a_shot_past_the_batch_event_rows_is_played_by_the_one_shot_path(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A shot with more events than the batch's rows is played again by the one-shot path, with
+    its bigger buffers: still the same result (the rows cut to 8 here, so that most shots do)."""
+    from potshot.physics import batch as B
+
+    monkeypatch.setattr(B, "ECAP", 8)
+    jobs = _jobs(40, seed=3)
+    got = simulate_batch(jobs, threads=2)
+    assert int(got.n_events.max()) > 8
+    for k, (layout, cue) in enumerate(jobs):
+        assert _same(got.result(k).events, simulate_shot(layout, cue).events)
+        assert _same(got.result(k).after, simulate_shot(layout, cue).after)
+
+
+def test_a_bad_job_raises_what_simulate_shot_raises() -> None:
+    lay = {"white": (889.0, 600.0), "red1": (889.0, 620.0)}
+    with pytest.raises(ValueError, match="overlap"):
+        simulate_batch([(lay, Cue(speed=1.0, aim=90.0))])
+    with pytest.raises(ValueError, match="cue speed"):
+        simulate_batch([({"white": (889.0, 600.0)}, Cue(speed=99.0, aim=90.0))])
