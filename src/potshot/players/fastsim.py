@@ -158,8 +158,54 @@ class TrialTable:
                 return self.run(white, cue)
             break
         self.count += 1
-        ev = self.ev_i[:nev].tolist()
-        times = self.ev_t[:nev].tolist()
+        return self._trial(b, self.ev_i[:nev], self.ev_t[:nev], status)
+
+    def run_many(
+        self, whites: list[Point], cues: list[Cue], *, threads: int | None = None
+    ) -> list[Trial | None]:
+        """:meth:`run` for many strokes at once, in parallel (:func:`potshot.physics.batch.run_prepared`):
+        the same trials to the bit; ``None`` for a stroke the cue refuses (where :meth:`run` raises)."""
+        from potshot.physics import batch
+
+        starts: list[tuple[int, Point, tuple[float, float, float, float, float]]] = []
+        for k, (white, cue) in enumerate(zip(whites, cues, strict=True)):
+            try:
+                starts.append((k, white, strike(cue, self.params)))
+            except ValueError:
+                continue
+        out: list[Trial | None] = [None] * len(cues)
+        if not starts:
+            return out
+        m = len(starts)
+        b = np.repeat(self.base[None], m, axis=0)
+        s = np.full((m, len(self.names)), K.STATIONARY, np.int64)
+        c = self.cue
+        for row, (_, white, (vx, vy, wx, wy, wz)) in enumerate(starts):
+            b[row, c, 0] = white[0] * 1e-3
+            b[row, c, 1] = white[1] * 1e-3
+            b[row, c, 2:] = (vx, vy, wx, wy, wz)
+            s[row, c] = K.SLIDING
+        res, ev_t, ev_i = batch.run_prepared(b, s, self.arrays, self.params, threads=threads)
+        for row, (k, white, _) in enumerate(starts):
+            nev, status = int(res[row, 0]), int(res[row, 1])
+            if status == 1:
+                out[k] = self.run(white, cues[k])  # more events than the batch's rows: one by one
+                continue
+            self.count += 1
+            out[k] = self._trial(b[row], ev_i[row, :nev], ev_t[row, :nev], status)
+        return out
+
+    def _trial(
+        self,
+        b: npt.NDArray[np.float64],
+        ev_i: npt.NDArray[np.int64],
+        ev_t: npt.NDArray[np.float64],
+        status: int,
+    ) -> Trial:
+        """The kernel's output as a :class:`Trial`."""
+        c = self.cue
+        ev = ev_i.tolist()
+        times = ev_t.tolist()
         potted: list[int] = []
         first: list[int] = []
         t0 = -1.0
