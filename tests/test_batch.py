@@ -110,3 +110,42 @@ def test_a_bad_job_raises_what_simulate_shot_raises() -> None:
         simulate_batch([(lay, Cue(speed=1.0, aim=90.0))])
     with pytest.raises(ValueError, match="cue speed"):
         simulate_batch([({"white": (889.0, 600.0)}, Cue(speed=99.0, aim=90.0))])
+
+
+def test_simulate_many_runs_plain_jobs_as_one_batch() -> None:
+    from potshot.physics import simulate_many
+
+    jobs = _jobs(60, seed=5)
+    many = simulate_many(jobs, processes=2)
+    for (layout, cue), m in zip(jobs, many, strict=True):
+        one = simulate_shot(layout, cue)
+        assert _same(m.events, one.events) and _same(m.after, one.after)
+
+
+def test_trial_table_run_many_equals_run() -> None:
+    """The bots' batch of candidate strokes: the same trials as one by one."""
+    from potshot.players.fastsim import TrialTable
+
+    lay = {"white": None, **_rack()}
+    tt = TrialTable(lay)
+    rng = random.Random(2)
+    whites = [(rng.uniform(700, 1070), rng.uniform(500, 730)) for _ in range(40)]
+    cues = [
+        Cue(speed=rng.uniform(0.5, 7.0), aim=rng.uniform(0, 360), side=0.1, height=-0.2) for _ in range(40)
+    ]
+    cues[3] = Cue(speed=99.0, aim=0.0)  # refused by the cue: None, where run raises
+    many = tt.run_many(whites, cues, threads=2)
+    assert many[3] is None
+    for k, (w, c) in enumerate(zip(whites, cues, strict=True)):
+        if k == 3:
+            continue
+        one = tt.run(w, c)
+        got = many[k]
+        assert got is not None
+        assert got.pos.tobytes() == one.pos.tobytes()
+        assert (got.potted, got.first, got.cushions, got.truncated) == (
+            one.potted,
+            one.first,
+            one.cushions,
+            one.truncated,
+        )

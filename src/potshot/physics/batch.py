@@ -15,8 +15,8 @@ to the bit (``tests/test_batch.py``); a shot that fills the batch's event rows i
 the one-shot path, which grows its buffers as it always has. Shots are handed to the threads in
 small chunks (numba's parallel chunk size), so a few long shots do not hold up a thread's share.
 
-``threads``: how many of numba's threads to use (default: all, ``NUMBA_NUM_THREADS``, one per
-core). The module compiles on first use (a few seconds, then cached), never at import.
+``threads``: how many of numba's threads to use (default: :func:`set_threads`'s, else all,
+``NUMBA_NUM_THREADS``, one per core). The module compiles on first use (a few seconds, then cached), never at import.
 """
 
 from __future__ import annotations
@@ -101,6 +101,16 @@ def _numba_threads(threads: int | None) -> Any:
     )
     numba.set_parallel_chunksize(CHUNK)
     return old
+
+
+_DEFAULT_THREADS = 0
+
+
+def set_threads(n: int) -> None:
+    """The threads a batch uses when its call does not say (0: one per core); a process pool's
+    workers each take their share of the cores."""
+    global _DEFAULT_THREADS
+    _DEFAULT_THREADS = max(0, int(n))
 
 
 def _restore(old: Any) -> None:
