@@ -501,13 +501,23 @@ def free_place_in_d(want: tuple[float, float], others: list[tuple[float, float]]
     if all(math.dist((x, y), q) >= reach + _CLEAR for q in others):
         return (x, y)
     for pts in (_d_grid(), _baulk_grid()):
-        free = np.ones(len(pts), dtype=bool)
-        for q in others:
-            free &= np.hypot(pts[:, 0] - q[0], pts[:, 1] - q[1]) >= reach + _CLEAR
-        if free.any():
-            cand = pts[free]
-            i = int(np.argmin(np.hypot(cand[:, 0] - x, cand[:, 1] - y)))
-            return (float(cand[i, 0]), float(cand[i, 1]))
+        # the nearest free point within growing squares about the place: one found no further
+        # than the square's half-side is the nearest of all (and the first of equals, the
+        # square keeping the points' order)
+        for w in (64.0, 160.0, 400.0, math.inf):
+            box = pts[(np.abs(pts[:, 0] - x) <= w) & (np.abs(pts[:, 1] - y) <= w)]
+            if not len(box):
+                continue
+            free = np.ones(len(box), dtype=bool)
+            for q in others:
+                if abs(q[0] - x) <= w + reach + _CLEAR and abs(q[1] - y) <= w + reach + _CLEAR:
+                    free &= np.hypot(box[:, 0] - q[0], box[:, 1] - q[1]) >= reach + _CLEAR
+            if free.any():
+                cand = box[free]
+                d = np.hypot(cand[:, 0] - x, cand[:, 1] - y)
+                i = int(np.argmin(d))
+                if d[i] <= w:
+                    return (float(cand[i, 0]), float(cand[i, 1]))
     raise RuntimeError("no free point for the cue ball behind the baulk line")  # 22 balls cannot cover it
 
 

@@ -21,6 +21,7 @@ small chunks (numba's parallel chunk size), so a few long shots do not hold up a
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -58,6 +59,12 @@ CHUNK = 2
 """Shots a thread takes at a time from the parallel loop."""
 
 prange = _jit.prange()
+
+# numba's OpenMP threads wait for the next parallel loop without spinning: a batch is often short
+# (a bot's dozen candidate strokes), and spinning threads took the cores from the Python thread
+# between batches (the snooker bot's CPU time doubled). Only before OpenMP starts, and only when
+# the environment does not say.
+os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 
 
 @_jit.njit_parallel
@@ -140,27 +147,64 @@ def run_prepared(
     ev_i = np.empty((nb, ECAP, 3), np.int64)
     out = np.zeros((nb, 2), np.int64)
     old = _numba_threads(threads)
+    args = (
+        balls,
+        states,
+        _param_vector(params),
+        lines,
+        arcs,
+        falls,
+        np.zeros((nb, n, 4)),
+        np.zeros((nb, n, 3), np.int64),
+        np.full((nb, n, n), np.inf),
+        ev_t,
+        ev_i,
+        np.empty(0),
+        np.empty((0, n, 7)),
+        np.empty((0, n), np.int64),
+        out,
+    )
     try:
-        run_many(
-            balls,
-            states,
-            _param_vector(params),
-            lines,
-            arcs,
-            falls,
-            np.zeros((nb, n, 4)),
-            np.zeros((nb, n, 3), np.int64),
-            np.full((nb, n, n), np.inf),
-            ev_t,
-            ev_i,
-            np.empty(0),
-            np.empty((0, n, 7)),
-            np.empty((0, n), np.int64),
-            out,
-        )
+        if nb == 1 or (old is not None and _one_thread()):
+            _serial(*args)  # no threads to wake for one shot, or one thread
+        else:
+            run_many(*args)
     finally:
         _restore(old)
     return out, ev_t, ev_i
+
+
+def _one_thread() -> bool:
+    import numba
+
+    return bool(numba.get_num_threads() == 1)
+
+
+def _serial(
+    b: np.ndarray,
+    s: np.ndarray,
+    p: np.ndarray,
+    lines: np.ndarray,
+    arcs: np.ndarray,
+    falls: np.ndarray,
+    work: np.ndarray,
+    iwork: np.ndarray,
+    tp: np.ndarray,
+    ev_t: np.ndarray,
+    ev_i: np.ndarray,
+    sn_t: np.ndarray,
+    sn_b: np.ndarray,
+    sn_s: np.ndarray,
+    out: np.ndarray,
+) -> None:
+    """:func:`run_many`'s loop in the calling thread (the compiled one-shot kernel, shot by shot)."""
+    f = SNOOKER.compiled()
+    for k in range(b.shape[0]):
+        nev, _, status = f(
+            b[k], s[k], p, lines, arcs, falls, work[k], iwork[k], tp[k], ev_t[k], ev_i[k], sn_t, sn_b, sn_s
+        )
+        out[k, 0] = nev
+        out[k, 1] = status
 
 
 @dataclass
