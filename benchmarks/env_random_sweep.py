@@ -7,8 +7,8 @@ actions through, for each game:
 - ``gym``: the Gymnasium env (``PotshotEnv``, dict action, random opponent);
 - ``flat``: ``flat_env`` (a flat ``Box(8)`` action);
 - ``aec``: the PettingZoo AEC env (snooker; carrom singles and doubles; Russian, 2 to 4 players);
-- ``vector``: ``gymnasium.vector.SyncVectorEnv`` of two ``flat_env``, and the batch vector env
-  (``potshot.envs.vector``) where it exists.
+- ``vector``: ``gymnasium.vector.SyncVectorEnv`` of two ``flat_env``, and ``potshot.envs.vector``'s vector env of four,
+  grouped in two worker processes (``potshot.envs.vector.vector_env(num_envs=4, workers=2)``).
 
 Each kind gets an equal share of ``--steps`` (default 10**6 a game). One action in ten is "wild":
 some of its numbers are replaced by NaN, infinities, huge or negative values, and its decision by
@@ -158,8 +158,8 @@ def kinds(game: str) -> dict[str, Callable[[int, int], int]]:
     except ImportError:
         pass
     else:
-        out["vector-batch"] = lambda s, b: run_vector(
-            game, s, min(b, 400), lambda g: vector_env(g, num_envs=4)
+        out["vector-grouped"] = lambda s, b: run_vector(
+            game, s, min(b, 400), lambda g: vector_env(g, num_envs=4, workers=2)
         )
     return out
 
