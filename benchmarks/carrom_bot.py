@@ -3,8 +3,8 @@
     python benchmarks/carrom_bot.py [--games 3] [--seed 1] [--budget 400] [--markdown benchmarks/carrom_bot.md]
 
 Plays ``--games`` games (each boards until 25 points or 8 boards, Law 29) between
-two :class:`~potshot.players.carrom.CarromBot` players, every stroke ruled by
-:class:`~potshot.referee.carrom.CarromReferee` exactly as a record would be, and
+two :class:`~potshot.games.carrom.bot.CarromBot` players, every stroke ruled by
+:class:`~potshot.games.carrom.referee.CarromReferee` exactly as a record would be, and
 measures:
 
 - pocketing rate: own pieces pocketed and staying down (not returned by the
@@ -35,13 +35,13 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
-from potshot.equipment.carrom import colour_of, starting_position
-from potshot.match.carrom import new_record, play_game
+from potshot.games.carrom.bot import BUDGET, CarromBot
+from potshot.games.carrom.equipment import colour_of, starting_position
+from potshot.games.carrom.match import new_record, play_game
+from potshot.games.carrom.referee import CarromReferee, CarromRuling
 from potshot.match.loop import ShotPlayed
 from potshot.physics.carrom import simulate_flick
-from potshot.players.carrom import BUDGET, CarromBot
 from potshot.record.model import Pot
-from potshot.referee.carrom import CarromReferee, CarromRuling
 
 
 @dataclass
@@ -152,7 +152,7 @@ def play_one(seed: int, budget: int, st: Stats, max_strokes: int) -> None:
 
 
 def load_module(path: str, name: str) -> ModuleType:
-    """A players module from a file (an earlier version, e.g. ``git show REV:src/potshot/players/carrom.py``)."""
+    """A players module from a file (an earlier version, e.g. ``git show REV:src/potshot/games/carrom/bot.py``)."""
     spec = importlib.util.spec_from_file_location(name, path)
     if spec is None or spec.loader is None:
         raise SystemExit(f"--against: cannot load a Python module from {path!r}")

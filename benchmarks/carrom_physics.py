@@ -33,13 +33,19 @@ import tempfile
 import time
 from typing import Any
 
-from potshot.equipment.carrom import BOARD, PIECE_NAMES, piece_radius, starting_position, striker_place_ok
+from potshot.games.carrom.equipment import (
+    BOARD,
+    PIECE_NAMES,
+    piece_radius,
+    starting_position,
+    striker_place_ok,
+)
 from potshot.physics.carrom import simulate_flick, simulate_flicks
 
 _FIRST_FLICK = """
 import time
 t = time.perf_counter()
-from potshot.equipment.carrom import starting_position
+from potshot.games.carrom.equipment import starting_position
 from potshot.physics.carrom import simulate_flick
 simulate_flick(starting_position(), (370.0, 117.4), 7.0, 90.0)
 print(time.perf_counter() - t)

@@ -24,9 +24,9 @@ import atheris
 with atheris.instrument_imports():
     from rich.console import Console
 
-    import potshot.referee.carrom
-    import potshot.referee.russian
-    import potshot.referee.snooker  # noqa: F401
+    import potshot.games.carrom.referee
+    import potshot.games.russian.referee
+    import potshot.games.snooker.referee  # noqa: F401
     from potshot.commands._account import print_account
     from potshot.commands.referee import rule_bytes
     from potshot.record.io import dumps

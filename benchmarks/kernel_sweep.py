@@ -54,7 +54,7 @@ KINDS = ("rest_overlap", "flight_overlap", "no_end", "energy_gain")
 def snooker_shot(seed: int) -> tuple[dict[str, tuple[float, float]], Any]:
     """A random snooker layout (mm) and stroke from ``seed``: 2-22 balls, some touching
     each other or a cushion, any aim, speed 0.05-12 m/s, side/height in the miscue disc."""
-    from potshot.equipment.snooker import TABLE
+    from potshot.games.snooker.equipment import TABLE
     from potshot.physics.params import MAX_SPEED, MISCUE_LIMIT
     from potshot.record.model import Cue
 
@@ -66,7 +66,7 @@ def snooker_shot(seed: int) -> tuple[dict[str, tuple[float, float]], Any]:
     if rng.random() < 0.4:
         # a frame's position: the rack (rounded to 0.01 mm, as records write it, so touching
         # reds may start a few um too close) and the colours on their spots, some removed
-        from potshot.equipment.snooker import starting_position
+        from potshot.games.snooker.equipment import starting_position
 
         start = [p for p in starting_position(15).values() if p is not None]
         keep = rng.randint(1, len(start))
@@ -216,7 +216,7 @@ def check_snooker(seed: int, max_wall: float) -> dict[str, float]:
 def carrom_shot(seed: int) -> tuple[dict[str, tuple[float, float]], tuple[float, float], float, float]:
     """A random carrom position from ``seed``: 1-19 pieces anywhere on the board (some
     touching, some against the frame), the striker on a baseline, speed 0.05-8 m/s."""
-    from potshot.equipment.carrom import BOARD, PIECE_NAMES, piece_radius
+    from potshot.games.carrom.equipment import BOARD, PIECE_NAMES, piece_radius
 
     rng = random.Random(seed)
     size = BOARD.size

@@ -41,7 +41,7 @@ HANG_S = 5.0
 
 
 def _snooker_layout(rng: random.Random) -> dict[str, tuple[float, float]]:
-    from potshot.equipment.snooker import TABLE
+    from potshot.games.snooker.equipment import TABLE
 
     r = TABLE.ball_radius
     n = rng.randint(2, 22)
@@ -74,7 +74,7 @@ def _snooker_layout(rng: random.Random) -> dict[str, tuple[float, float]]:
 
 def _snooker_rack(rng: random.Random) -> dict[str, tuple[float, float]]:
     """The starting position (15, 10 or 6 reds) with the white somewhere in the D."""
-    from potshot.equipment.snooker import TABLE, starting_position
+    from potshot.games.snooker.equipment import TABLE, starting_position
 
     out: dict[str, tuple[float, float]] = {
         n: p for n, p in starting_position(rng.choice([15, 10, 6])).items() if p is not None
@@ -112,7 +112,7 @@ def _overlap(b: np.ndarray, on: np.ndarray, radii: np.ndarray) -> float:
 
 def snooker_shot(seed: int) -> dict[str, Any]:
     """One random snooker shot, checked; the failures found (empty dict: none)."""
-    from potshot.equipment.snooker import TABLE
+    from potshot.games.snooker.equipment import TABLE
     from potshot.physics import kernel as K
     from potshot.physics.cue import strike
     from potshot.physics.params import DEFAULT_PARAMS, MISCUE_LIMIT
@@ -224,7 +224,7 @@ def _carrom_states(raw: Any, times: np.ndarray) -> tuple[np.ndarray, np.ndarray]
 
 def carrom_shot(seed: int) -> dict[str, Any]:
     """One random carrom flick, checked at every event time from the kernel's motion segments."""
-    from potshot.equipment.carrom import BOARD, PIECE_NAMES, piece_radius
+    from potshot.games.carrom.equipment import BOARD, PIECE_NAMES, piece_radius
     from potshot.physics.carrom import simulate_raw
 
     rng = random.Random(f"carrom:{seed}")

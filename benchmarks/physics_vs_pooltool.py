@@ -38,7 +38,7 @@ import time
 import tracemalloc
 from typing import Any
 
-from potshot.equipment.snooker import SPOTS, TABLE
+from potshot.games.snooker.equipment import SPOTS, TABLE
 from potshot.physics import DEFAULT_PARAMS, simulate_many, simulate_shot
 from potshot.record.model import Cue, Pot
 

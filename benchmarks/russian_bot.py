@@ -14,7 +14,7 @@ Measures, over the games played (each to the first Real Star, or the shot cap):
 - seconds per shot (wall clock of choosing, simulating and ruling), shots per
   game, how games ended.
 
-Every stroke is ruled by :class:`~potshot.referee.russian.RussianReferee` exactly
+Every stroke is ruled by :class:`~potshot.games.russian.referee.RussianReferee` exactly
 as a record would be.
 """
 
@@ -32,13 +32,13 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
-from potshot.equipment.russian import starting_position
+from potshot.games.russian.bot import CONTINUE_VALUE, VERIFY, RussianBot
+from potshot.games.russian.equipment import starting_position
+from potshot.games.russian.match import play_game
+from potshot.games.russian.referee import RussianReferee, RussianRuling
 from potshot.match.loop import ShotPlayed
-from potshot.match.russian import play_game
 from potshot.physics import simulate_shot
-from potshot.players.russian import CONTINUE_VALUE, VERIFY, RussianBot
 from potshot.record.model import Cue, Frame, Pot, Record
-from potshot.referee.russian import RussianReferee, RussianRuling
 
 
 @dataclass
@@ -76,7 +76,7 @@ REASONS = (
     ("incorrect_spot", "incorrect spotting"),
     ("missing_ball", "missing ball"),
 )
-"""The referee's scratch reasons (``potshot.referee.russian``), by a fragment, and a short name."""
+"""The referee's scratch reasons (``potshot.games.russian.referee``), by a fragment, and a short name."""
 
 
 def _reason(text: str) -> str:
@@ -192,7 +192,7 @@ def play(
 
 
 def load_module(path: str, name: str) -> ModuleType:
-    """A players module from a file (an earlier version, e.g. ``git show REV:src/potshot/players/russian.py``)."""
+    """A players module from a file (an earlier version, e.g. ``git show REV:src/potshot/games/russian/bot.py``)."""
     spec = importlib.util.spec_from_file_location(name, path)
     if spec is None or spec.loader is None:
         raise SystemExit(f"--against: cannot load a Python module from {path!r}")
@@ -289,7 +289,7 @@ def report(st: Stats, args: argparse.Namespace) -> str:
         "",
         "## What is measured",
         "",
-        f"{args.players} `RussianBot` players (`potshot.players.russian`) play games of Russian billiards",
+        f"{args.players} `RussianBot` players (`potshot.games.russian.bot`) play games of Russian billiards",
         "(house rules) from the standard start until one scores a Real Star (the game is then discontinued)",
         "or the shot cap; every stroke is simulated by `potshot.physics` and ruled by `RussianReferee`.",
         "The bots play each stroke with a random cueing error (the aim error above, one standard deviation,",

@@ -13,7 +13,7 @@ Measures, over the frames played:
   frames ended (won on the colours, conceded, or left unfinished at the stroke cap).
 
 ``--against PATH`` plays this bot head to head against the ``SnookerBot`` of another
-module file (``git show 2448296:src/potshot/players/snooker.py > /tmp/old_snooker.py``).
+module file (``git show 2448296:src/potshot/games/snooker/bot.py > /tmp/old_snooker.py``).
 
 ``--markdown`` rewrites the figures and keeps what follows the :data:`KEEP` line
 (the before/after comparison, written by hand).
@@ -39,11 +39,11 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
+from potshot.games.snooker.bot import SnookerBot
+from potshot.games.snooker.match import play_frame
+from potshot.games.snooker.referee import SnookerReferee
 from potshot.match.loop import ShotPlayed
-from potshot.match.snooker import play_frame
-from potshot.players.snooker import SnookerBot
 from potshot.record.model import Frame, Pot, Record
-from potshot.referee.snooker import SnookerReferee
 
 
 @dataclass
@@ -72,7 +72,7 @@ class Stats:
 
 def warm_up() -> None:
     """Compile (or load from numba's cache) the physics kernel before anything is timed."""
-    from potshot.equipment.snooker import starting_position
+    from potshot.games.snooker.equipment import starting_position
     from potshot.physics import simulate_shot
     from potshot.record.model import Cue
 
@@ -173,7 +173,7 @@ def play(
 
 
 def load_module(path: str, name: str) -> ModuleType:
-    """A players module from a file (an earlier version, e.g. ``git show REV:src/potshot/players/snooker.py``)."""
+    """A players module from a file (an earlier version, e.g. ``git show REV:src/potshot/games/snooker/bot.py``)."""
     spec = importlib.util.spec_from_file_location(name, path)
     if spec is None or spec.loader is None:
         raise SystemExit(f"--against: cannot load a Python module from {path!r}")
@@ -261,7 +261,7 @@ def report(st: Stats, args: argparse.Namespace) -> str:
         "",
         "## What is measured",
         "",
-        "Two `SnookerBot` players (`potshot.players.snooker`) play full 15-red frames against each other,",
+        "Two `SnookerBot` players (`potshot.games.snooker.bot`) play full 15-red frames against each other,",
         "the break-off alternating; every stroke is simulated by `potshot.physics` and ruled by",
         "`SnookerReferee`. The bots play each stroke with a random cueing error (the aim error above, one",
         "standard deviation, and 3 % of the pace), so pots can be missed; the frames are reproducible",

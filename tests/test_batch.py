@@ -8,7 +8,7 @@ import random
 import numpy as np
 import pytest
 
-from potshot.equipment.snooker import SPOTS
+from potshot.games.snooker.equipment import SPOTS
 from potshot.physics import simulate_shot
 from potshot.physics.batch import simulate_batch
 from potshot.record.model import Cue

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from potshot.equipment import carrom as c
+from potshot.games.carrom import equipment as c
 
 D = c.CARROMMAN_DIAMETER
 

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from potshot.equipment.carrom import BOARD, PIECE_NAMES, piece_mass, piece_radius, starting_position
+from potshot.games.carrom.equipment import BOARD, PIECE_NAMES, piece_mass, piece_radius, starting_position
 from potshot.physics import carrom_kernel as K
 from potshot.physics.carrom import (
     MU_SLIDE,
@@ -553,7 +553,7 @@ def test_batch_matches_single_flicks() -> None:
 
 _REPLAY = """
 import json, sys
-from potshot.equipment.carrom import starting_position
+from potshot.games.carrom.equipment import starting_position
 from potshot.physics.carrom import simulate_flick
 out = []
 for x, speed, aim in json.loads(sys.argv[1]):

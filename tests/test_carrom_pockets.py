@@ -14,7 +14,7 @@ import math
 import numpy as np
 import pytest
 
-from potshot.equipment.carrom import BOARD, POCKET_DIAMETER, POCKETS, piece_mass, piece_radius
+from potshot.games.carrom.equipment import BOARD, POCKET_DIAMETER, POCKETS, piece_mass, piece_radius
 from potshot.physics import carrom_kernel as K
 from potshot.physics.carrom import DEFAULT_PHYSICS, MAX_EVENTS, simulate_flick
 

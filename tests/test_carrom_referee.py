@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from potshot.equipment import carrom as eq
+from potshot.games.carrom import equipment as eq
+from potshot.games.carrom.referee import CarromReferee, CarromRuling
 from potshot.record.io import load_partial
-from potshot.referee.carrom import CarromReferee, CarromRuling
 from potshot.referee.runner import Refereed, referee_record
 
 CENTRE = (370.0, 370.0)

@@ -15,11 +15,11 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from potshot.equipment import carrom as eq
+from potshot.games.carrom import equipment as eq
+from potshot.games.carrom.referee import CarromReferee, CarromRuling
 from potshot.record.errors import RecordError
 from potshot.record.io import load_partial
 from potshot.record.model import Shot
-from potshot.referee.carrom import CarromReferee, CarromRuling
 from tests.test_carrom_referee import ring
 
 # spots inside the outer circle, clear of the centre circle, for penalty placement

@@ -61,7 +61,11 @@ def test_the_registry_and_the_accounts_import_no_physics() -> None:
     )
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
     mods = json.loads(out.strip().splitlines()[-1])
-    assert {"potshot.match.snooker", "potshot.match.carrom", "potshot.match.russian"} <= set(mods)
+    assert {
+        "potshot.games.snooker.match",
+        "potshot.games.carrom.match",
+        "potshot.games.russian.match",
+    } <= set(mods)
     assert [m for m in mods if m.startswith(("potshot.physics", "potshot.players", "numba"))] == []
 
 

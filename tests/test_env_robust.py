@@ -14,7 +14,7 @@ import pytest
 
 from potshot.envs.games import SnookerAdapter, _d_grid, free_place_in_d
 from potshot.envs.gym import PotshotEnv, flat_env
-from potshot.equipment.snooker import TABLE
+from potshot.games.snooker.equipment import TABLE
 
 R = TABLE.ball_radius
 

@@ -11,8 +11,8 @@ import math
 
 import pytest
 
-from potshot.equipment import snooker as sn
-from potshot.equipment.snooker import (
+from potshot.games.snooker import equipment as sn
+from potshot.games.snooker.equipment import (
     BALL_RADIUS,
     COLOURS,
     POCKETS,

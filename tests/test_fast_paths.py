@@ -17,14 +17,14 @@ import numpy as np
 import pytest
 
 from potshot.envs.aec import env as aec_env
-from potshot.equipment.snooker import TABLE as _TABLE
+from potshot.games.carrom.referee import CarromReferee
+from potshot.games.russian.referee import RussianReferee
+from potshot.games.snooker.equipment import TABLE as _TABLE
+from potshot.games.snooker.referee import SnookerReferee
 from potshot.record.errors import RecordError
 from potshot.record.model import Before, Cue, Frame, Hit, Pot, Record, Shot
 from potshot.referee.base import state_copy
-from potshot.referee.carrom import CarromReferee
 from potshot.referee.runner import rule_shot
-from potshot.referee.russian import RussianReferee
-from potshot.referee.snooker import SnookerReferee
 
 R = 26.25
 
@@ -89,8 +89,8 @@ def test_snooker_state_copies_as_the_generic_copy(
     included), keeps a table shared with the replace position shared, and knows every field."""
     from dataclasses import fields
 
+    from potshot.games.snooker.referee import Pending, SnookerState, TableState
     from potshot.match.frames import MatchScore
-    from potshot.referee.snooker import Pending, SnookerState, TableState
 
     # a new field must be added to SnookerState.__deepcopy__ (and its kind checked here)
     assert [f.name for f in fields(SnookerState)] == [
@@ -337,8 +337,8 @@ def test_carrom_striker_places_as_the_plain_functions_find_them() -> None:
     Law 103 test (the Law 91 places worked out once per seat): what players.carrom.base_places and
     equipment.carrom.striker_position_possible answer, pieces on and about the bases included."""
     from potshot.envs.games import _base_places
-    from potshot.equipment import carrom as ceq
-    from potshot.players.carrom import RS, base_places, legal_places
+    from potshot.games.carrom import equipment as ceq
+    from potshot.games.carrom.bot import RS, base_places, legal_places
 
     rng = random.Random(5)
     names = sorted(ceq.PIECE_NAMES)
@@ -374,7 +374,7 @@ def test_carrom_striker_places_as_the_plain_functions_find_them() -> None:
 def test_d_points_free_of_balls_as_before() -> None:
     """The D's free sample points (from hand: snookered, foul and a miss): only the balls near
     the D asked, the same points as testing every ball against every point."""
-    from potshot.referee import snooker as sn
+    from potshot.games.snooker import referee as sn
 
     ref = SnookerReferee(Record(game="snooker", players=["A", "B"]))
     rng = random.Random(9)
@@ -402,7 +402,7 @@ def test_d_points_free_of_balls_as_before() -> None:
 def test_snooker_points_remaining_as_before() -> None:
     """``_points_remaining`` in one pass gives the plain sums' answer (8 a red, each colour its value,
     7 more when a colour is on) on random layouts."""
-    from potshot.equipment import snooker as eq
+    from potshot.games.snooker import equipment as eq
 
     ref = SnookerReferee(Record(game="snooker", players=["a", "b"]))
     names = list(eq.ball_names(15))

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from potshot.equipment.snooker import SPOTS, TABLE
+from potshot.games.snooker.equipment import SPOTS, TABLE
 from potshot.physics import DEFAULT_PARAMS, Params, run_raw, simulate_many, simulate_shot
 from potshot.physics import kernel as K
 from potshot.physics.cue import squirt_angle, strike

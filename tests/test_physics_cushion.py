@@ -14,7 +14,7 @@ import math
 import numpy as np
 import pytest
 
-from potshot.equipment.snooker import TABLE
+from potshot.games.snooker.equipment import TABLE
 from potshot.physics import kernel as K
 from potshot.physics.params import DEFAULT_PARAMS, Params
 from potshot.physics.sim import run_raw

@@ -70,7 +70,7 @@ def test_cue_options_and_place(tmp_path: Path) -> None:
 
 
 def _standard() -> dict:
-    from potshot.equipment.snooker import starting_position
+    from potshot.games.snooker.equipment import starting_position
 
     return dict(starting_position())
 
@@ -123,7 +123,7 @@ def test_position_from_a_record(tmp_path: Path) -> None:
 
 
 def test_replay_without_trajectories_jumps_and_draws_carrom(tmp_path: Path) -> None:
-    from potshot.equipment.carrom import starting_position
+    from potshot.games.carrom.equipment import starting_position
 
     pos = dict(starting_position())
     after = dict(pos)

@@ -7,19 +7,19 @@ from collections.abc import Mapping
 
 import pytest
 
-from potshot.equipment import carrom as eq
-from potshot.match.carrom import new_record, play_game
-from potshot.physics.carrom import simulate_flick
-from potshot.players import carrom as carrom_players
-from potshot.players.carrom import (
+from potshot.games.carrom import bot as carrom_players
+from potshot.games.carrom import equipment as eq
+from potshot.games.carrom.bot import (
     CarromBot,
     base_places,
     place_pieces,
     pot_plans,
     simulate,
 )
+from potshot.games.carrom.match import new_record, play_game
+from potshot.games.carrom.referee import CarromReferee, CarromRuling
+from potshot.physics.carrom import simulate_flick
 from potshot.record.model import Before, Cue, Cushion, Frame, Hit, Pot, Record, Shot
-from potshot.referee.carrom import CarromReferee, CarromRuling
 from potshot.referee.runner import referee_record
 
 Point = tuple[float, float]

@@ -7,9 +7,8 @@ import random
 import pytest
 
 from potshot import geometry as geo
-from potshot.equipment import russian as eq
-from potshot.match.russian import play_game
-from potshot.players.russian import (
+from potshot.games.russian import equipment as eq
+from potshot.games.russian.bot import (
     RussianBot,
     allowed_points,
     plans_from,
@@ -17,8 +16,9 @@ from potshot.players.russian import (
     simulate,
     stroke_layout,
 )
+from potshot.games.russian.match import play_game
+from potshot.games.russian.referee import RussianReferee, RussianRuling
 from potshot.record.model import Cue, Frame, Hit, Pot, Record, Shot
-from potshot.referee.russian import RussianReferee, RussianRuling
 
 R = eq.BALL_RADIUS
 Point = tuple[float, float]
@@ -286,8 +286,8 @@ def test_the_chosen_stroke_is_valued_by_its_mean_over_the_noise_samples() -> Non
     """The best verified strokes are played again over NOISE_SAMPLES (the winner's curse of the
     first estimate): the chosen stroke's value is that mean, ruled by the referee each time, and
     the referee is left as it was."""
+    from potshot.games.russian.bot import NOISE_SAMPLES
     from potshot.physics.params import MAX_SPEED
-    from potshot.players.russian import NOISE_SAMPLES
 
     ref = referee(layout(red=OBJ_TL, white=WHITE_TL))
     snap = ref.snapshot()
@@ -322,7 +322,7 @@ def test_the_chosen_stroke_is_valued_by_its_mean_over_the_noise_samples() -> Non
     ],
 )
 def test_scratch_cost_is_what_the_referee_takes(tally: dict[str, int]) -> None:
-    from potshot.players.russian import scratch_cost
+    from potshot.games.russian.bot import scratch_cost
 
     ref = referee(layout(), tallies={"P1": tally})
     snap = ref.snapshot()
@@ -334,7 +334,7 @@ def test_scratch_cost_is_what_the_referee_takes(tally: dict[str, int]) -> None:
 def test_over_90_the_bot_divides_its_penalty_under_100_and_the_referee_applies_it() -> None:
     """SCORING: the scratching player divides the penalty; the bot gives each point to the lowest of
     the others (keeping them all as far under 100 as it can), and a scratch applies that division."""
-    from potshot.players.russian import penalty_split
+    from potshot.games.russian.bot import penalty_split
 
     pos = layout()
     pos["black1"] = eq.HOME_SPOT["black"]

@@ -14,12 +14,8 @@ import random
 import pytest
 
 from potshot import geometry as geo
-from potshot.equipment import snooker as eq
-from potshot.physics import simulate_shot
-from potshot.physics.cue import squirt_angle
-from potshot.players.common import PotField
-from potshot.players.fastsim import TrialTable
-from potshot.players.snooker import (
+from potshot.games.snooker import equipment as eq
+from potshot.games.snooker.bot import (
     MAX_CUT,
     POCKETS,
     Option,
@@ -30,6 +26,10 @@ from potshot.players.snooker import (
     pot_lines,
     pot_speed,
 )
+from potshot.physics import simulate_shot
+from potshot.physics.cue import squirt_angle
+from potshot.players.common import PotField
+from potshot.players.fastsim import TrialTable
 from potshot.record.model import Cue, Pot
 
 Layout = dict[str, tuple[float, float] | None]
@@ -199,10 +199,10 @@ def test_position_play_beats_the_stun_alternatives() -> None:
 def test_a_seeded_frame_does_not_depend_on_what_the_process_played_before() -> None:
     """The bots cache pot fields across strokes; a frame's strokes must still follow from its seeds
     alone (a tournament may play it in any process, after any other frame)."""
-    from potshot.match.snooker import play_frame
-    from potshot.players import snooker as sn
+    from potshot.games.snooker import bot as sn
+    from potshot.games.snooker.match import play_frame
+    from potshot.games.snooker.referee import SnookerReferee
     from potshot.record.model import Frame, Record
-    from potshot.referee.snooker import SnookerReferee
 
     def frame(seed: int) -> list[object]:
         rec = Record(game="snooker", players=["Ann", "Bob"], frames=[Frame(starts="Ann")])

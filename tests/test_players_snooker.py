@@ -8,17 +8,17 @@ import random
 import pytest
 
 from potshot import geometry as geo
-from potshot.equipment import snooker as eq
-from potshot.match.snooker import play_frame
-from potshot.physics import simulate_shot
-from potshot.players.snooker import (
+from potshot.games.snooker import equipment as eq
+from potshot.games.snooker.bot import (
     SnookerBot,
     first_contact,
     simulate_from,
     situation,
 )
+from potshot.games.snooker.match import play_frame
+from potshot.games.snooker.referee import SnookerReferee
+from potshot.physics import simulate_shot
 from potshot.record.model import Frame, Hit, Pot, Record, Shot
-from potshot.referee.snooker import SnookerReferee
 
 Layout = dict[str, tuple[float, float] | None]
 
@@ -270,7 +270,7 @@ def test_bot_also_plays_through_the_generic_loop() -> None:
 
 
 def test_a_free_ball_stroke_that_hides_the_white_behind_the_free_ball_is_judged_unfair() -> None:
-    from potshot.players.snooker import _behind_free_ball
+    from potshot.games.snooker.bot import _behind_free_ball
 
     lay: Layout = {
         "white": (889.0, 3100.0),

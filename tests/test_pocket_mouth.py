@@ -11,7 +11,7 @@ import json
 
 import pytest
 
-from potshot.equipment.snooker import TABLE
+from potshot.games.snooker.equipment import TABLE
 from potshot.record.io import load_partial
 from potshot.referee.runner import referee_record
 

@@ -22,7 +22,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from potshot.equipment.snooker import BALL_RADIUS, CUSHIONS, POCKETS, ball_names, starting_position
+from potshot.games.snooker.equipment import BALL_RADIUS, CUSHIONS, POCKETS, ball_names, starting_position
 from potshot.record import (
     Before,
     Frame,
@@ -430,7 +430,7 @@ class TinyReferee(Referee):
 
 def _snooker_referee_exists() -> bool:
     try:
-        return importlib.util.find_spec("potshot.referee.snooker") is not None
+        return importlib.util.find_spec("potshot.games.snooker.referee") is not None
     except ModuleNotFoundError:
         return False
 
@@ -440,7 +440,7 @@ def referee_kind(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
     if request.param == "tiny":
         monkeypatch.setitem(registry._REGISTRY, "snooker", TinyReferee)
     elif not _snooker_referee_exists():
-        pytest.skip("potshot.referee.snooker is not built yet")
+        pytest.skip("potshot.games.snooker.referee is not built yet")
     else:
         registry.referee_class("snooker")
     return str(request.param)

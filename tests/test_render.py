@@ -17,9 +17,9 @@ import pytest
 from click.testing import CliRunner
 
 from potshot.cli import main
-from potshot.equipment import carrom as cm
-from potshot.equipment import russian as ru
-from potshot.equipment import snooker as sn
+from potshot.games.carrom import equipment as cm
+from potshot.games.russian import equipment as ru
+from potshot.games.snooker import equipment as sn
 from potshot.record import RecordError, load
 from potshot.render.svg import (
     BALL_FILL,

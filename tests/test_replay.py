@@ -19,10 +19,10 @@ from typing import Any
 
 import pytest
 
-from potshot.equipment import carrom as cm
-from potshot.equipment import russian as ru
-from potshot.equipment import snooker as sn
 from potshot.equipment.cushions import build_geometry
+from potshot.games.carrom import equipment as cm
+from potshot.games.russian import equipment as ru
+from potshot.games.snooker import equipment as sn
 from potshot.record.io import load
 from potshot.record.model import Before, Cue, Frame, FrameResult, Hit, Pot, Record, Shot
 from potshot.render import styles

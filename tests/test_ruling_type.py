@@ -22,13 +22,13 @@ from click.testing import CliRunner
 
 from potshot.cli import main
 from potshot.commands.referee import rule_bytes
+from potshot.games.carrom.referee import CarromRuling
+from potshot.games.russian.referee import RussianRuling
+from potshot.games.snooker.referee import SnookerRuling
 from potshot.record import Shot, dumps, load, load_partial
 from potshot.record.model import RulingDict, decode_record
 from potshot.referee.base import Ruling
-from potshot.referee.carrom import CarromRuling
 from potshot.referee.runner import referee_record
-from potshot.referee.russian import RussianRuling
-from potshot.referee.snooker import SnookerRuling
 
 CASES = Path(__file__).parent / "cases"
 RULINGS: tuple[type[Ruling], ...] = (Ruling, SnookerRuling, CarromRuling, RussianRuling)

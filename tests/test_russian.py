@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from potshot.equipment import russian as eq
+from potshot.games.russian import equipment as eq
 from potshot.record.errors import RecordError
 from potshot.record.io import load_partial
 from potshot.referee.runner import referee_record

@@ -15,7 +15,7 @@ from typing import Any
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from potshot.equipment import russian as eq
+from potshot.games.russian import equipment as eq
 from potshot.record.io import load_partial
 from potshot.referee.runner import referee_record
 

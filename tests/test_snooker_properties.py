@@ -8,10 +8,10 @@ import msgspec
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from potshot.equipment.snooker import BALL_VALUES, COLOURS, is_red
+from potshot.games.snooker.equipment import BALL_VALUES, COLOURS, is_red
+from potshot.games.snooker.referee import SnookerReferee, SnookerRuling
 from potshot.record.model import Before, Frame, Hit, Pot, Record, Shot
 from potshot.referee.runner import referee_record
-from potshot.referee.snooker import SnookerReferee, SnookerRuling
 from tests.test_snooker_records import BREAK, colours, hit, pot, record, rule, shot
 
 

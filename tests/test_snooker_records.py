@@ -11,7 +11,7 @@ from typing import Any
 import msgspec
 import pytest
 
-from potshot.equipment.snooker import SPOTS, starting_position
+from potshot.games.snooker.equipment import SPOTS, starting_position
 from potshot.record.errors import RecordError
 from potshot.record.model import Record
 from potshot.referee.runner import referee_record

@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from potshot.equipment import carrom as cm
-from potshot.equipment import snooker as sn
+from potshot.games.carrom import equipment as cm
+from potshot.games.snooker import equipment as sn
 from potshot.record.model import Pot, Record
 from potshot.render.replay import write_replay_html
 from tests.browser.conftest import PICTURES

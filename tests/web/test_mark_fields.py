@@ -96,7 +96,7 @@ def test_the_lazy_modules_are_loaded_at_start(tmp_path: Path) -> None:
         "from tests.web.conftest import make_client\n"
         f"with make_client('sqlite:///{tmp_path / 'p.db'}'):\n"
         "    print(all(m in sys.modules for m in "
-        "('potshot.players.snooker', 'potshot.players.carrom', 'potshot.players.russian')))\n"
+        "('potshot.games.snooker.bot', 'potshot.games.carrom.bot', 'potshot.games.russian.bot')))\n"
     )
     root = Path(__file__).resolve().parents[2]
     env = {**os.environ, "PYTHONPATH": f"{root / 'src'}{os.pathsep}{root}"}

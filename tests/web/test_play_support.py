@@ -8,8 +8,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from potshot.equipment import carrom as carrom_eq
-from potshot.equipment import snooker as snooker_eq
+from potshot.games.carrom import equipment as carrom_eq
+from potshot.games.snooker import equipment as snooker_eq
 from tests.web.conftest import Api
 
 

@@ -185,7 +185,7 @@ class SnookerAdapter(GameAdapter):
     COLOURS = ("yellow", "green", "brown", "blue", "pink", "black")
 
     def start(self, rng: random.Random) -> None:
-        from potshot.referee.snooker import SnookerReferee
+        from potshot.games.snooker.referee import SnookerReferee
 
         reds = int(self.options.get("reds", 15))
         self.record = Record(
@@ -241,7 +241,7 @@ class SnookerAdapter(GameAdapter):
         return v
 
     def agent_shot(self, turn: Turn, cue: np.ndarray, place: np.ndarray, decision: int) -> Shot:
-        from potshot.players.snooker import stroke_table
+        from potshot.games.snooker.bot import stroke_table
 
         before = Before(decision=turn.decision)  # type: ignore[arg-type]
         player = turn.player
@@ -261,7 +261,7 @@ class SnookerAdapter(GameAdapter):
         """The cue ball's place in the D (Section 3 Rule 5) from (radius fraction, half-turn
         fraction): that point when it touches no ball, else its projection onto the legal area,
         the nearest free point of the D (see :func:`free_place_in_d`)."""
-        from potshot.equipment.snooker import TABLE
+        from potshot.games.snooker.equipment import TABLE
 
         cx, cy = TABLE.d_centre
         p = np.clip(np.nan_to_num(place, nan=0.5), 0.0, 1.0)
@@ -284,7 +284,7 @@ class SnookerAdapter(GameAdapter):
 
     def simulate(self, shot: Shot) -> ShotResult:
         """The stroke on the table the referee will rule it from."""
-        from potshot.players.snooker import simulate_from
+        from potshot.games.snooker.bot import simulate_from
 
         return simulate_from(self.referee, shot)  # type: ignore[arg-type]
 
@@ -301,7 +301,7 @@ class CarromAdapter(GameAdapter):
     top_speed = 8.0
 
     def start(self, rng: random.Random) -> None:
-        from potshot.referee.carrom import CarromReferee
+        from potshot.games.carrom.referee import CarromReferee
 
         p = self.players
         teams: list[str | list[str]] = (
@@ -343,7 +343,7 @@ class CarromAdapter(GameAdapter):
         return v
 
     def agent_shot(self, turn: Turn, cue: np.ndarray, place: np.ndarray, decision: int) -> Shot:
-        from potshot.players.carrom import CarromBot, legal_places, stroke_layout
+        from potshot.games.carrom.bot import CarromBot, legal_places, stroke_layout
 
         ref: Any = self.referee
         before = CarromBot(turn.player, 0).placements(ref)
@@ -362,7 +362,7 @@ class CarromAdapter(GameAdapter):
         return shot
 
     def simulate(self, shot: Shot) -> ShotResult:
-        from potshot.players.carrom import simulate
+        from potshot.games.carrom.bot import simulate
 
         return simulate(self.referee, shot)
 
@@ -384,7 +384,7 @@ class RussianAdapter(GameAdapter):
     PINK = ("pink", "black", "white")
 
     def start(self, rng: random.Random) -> None:
-        from potshot.referee.russian import RussianReferee
+        from potshot.games.russian.referee import RussianReferee
 
         self.record = Record(game="russian", players=list[str | list[str]](self.players))
         self.referee = RussianReferee(self.record)
@@ -421,7 +421,7 @@ class RussianAdapter(GameAdapter):
         return v
 
     def agent_shot(self, turn: Turn, cue: np.ndarray, place: np.ndarray, decision: int) -> Shot:
-        from potshot.players.russian import RussianBot, apply_black_action, black_action
+        from potshot.games.russian.bot import RussianBot, apply_black_action, black_action
 
         ref: Any = self.referee
         st = ref.state
@@ -448,7 +448,7 @@ class RussianAdapter(GameAdapter):
         return shot
 
     def simulate(self, shot: Shot) -> ShotResult:
-        from potshot.players.russian import simulate, stroke_layout
+        from potshot.games.russian.bot import simulate, stroke_layout
 
         assert shot.cue is not None
         lay = stroke_layout(self.referee, shot)  # type: ignore[arg-type]
@@ -469,7 +469,7 @@ def _d_grid() -> np.ndarray:
     """Points of the D (Section 1 Rule 1(e): the half-disc of 292 mm about the middle of the
     baulk line, baulk side, lines included) on a :data:`_D_PITCH` mm square grid, with its arc
     and baulk line at the same spacing; (n, 2) in mm, in a fixed order."""
-    from potshot.equipment.snooker import TABLE
+    from potshot.games.snooker.equipment import TABLE
 
     cx, cy = TABLE.d_centre
     r = TABLE.d_radius
@@ -494,7 +494,7 @@ def free_place_in_d(want: tuple[float, float], others: list[tuple[float, float]]
     off the balls by moving it, in the same way, to the nearest free point of the baulk area
     behind the D's line, where the referee rules the placement a foul (Section 3 Rule 12(a)(iv)).
     """
-    from potshot.equipment.snooker import TABLE
+    from potshot.games.snooker.equipment import TABLE
 
     reach = 2 * TABLE.ball_radius
     x, y = round(want[0], 2), round(want[1], 2)
@@ -525,7 +525,7 @@ def free_place_in_d(want: tuple[float, float], others: list[tuple[float, float]]
 def _baulk_grid() -> np.ndarray:
     """Points of the baulk area (between the bottom cushion and the baulk line, a ball's radius
     inside the cushions) every :data:`_D_PITCH` * 5 mm."""
-    from potshot.equipment.snooker import TABLE
+    from potshot.games.snooker.equipment import TABLE
 
     r = TABLE.ball_radius
     xs = np.arange(r, TABLE.width - r, _D_PITCH * 5)
@@ -538,8 +538,8 @@ def _base_places(seat: str, layout: dict[str, tuple[float, float] | None]) -> li
     """``players.carrom.base_places(seat, layout)`` (the legal striker places clear of every
     piece), asking only the pieces near the base: a piece further than the clearance (and a
     micrometre) from the box around the places cannot be too near any of them."""
-    from potshot.equipment import carrom as ceq
-    from potshot.players.carrom import RS, legal_places
+    from potshot.games.carrom import equipment as ceq
+    from potshot.games.carrom.bot import RS, legal_places
 
     places = legal_places(seat)
     if not places:

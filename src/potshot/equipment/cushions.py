@@ -1,6 +1,6 @@
 """The snooker table's boundaries: straight cushions, rounded jaws, pocket falls, and the mouths between.
 
-Built from :class:`potshot.equipment.snooker.Table` and its :class:`PocketSpec`
+Built from :class:`potshot.games.snooker.equipment.Table` and its :class:`PocketSpec`
 figures, for everything that needs the cushions' exact shape: the physics
 (:func:`potshot.physics.table.arrays_si` packs them into the kernel's metre
 arrays), the referee (a ball at rest on the
@@ -32,7 +32,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from potshot.equipment.snooker import TABLE, Table
+from potshot.games.snooker.equipment import TABLE, Table
 
 Vec = tuple[float, float]
 

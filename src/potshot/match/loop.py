@@ -7,8 +7,8 @@ record's shot from a person would be, and the shot is appended to its frame.
 :func:`play_shot` is one such step; :func:`play_frame` runs the plain loop for
 one frame (whoever the last ruling names plays next). The games whose turns
 need more (snooker's decisions after a foul, carrom's boards, Russian spots)
-have their own loops beside this module (:mod:`potshot.match.snooker`,
-:mod:`potshot.match.carrom`, :mod:`potshot.match.russian`), each built of
+have their own loops beside this module (:mod:`potshot.games.snooker.match`,
+:mod:`potshot.games.carrom.match`, :mod:`potshot.games.russian.match`), each built of
 :func:`play_shot` steps.
 """
 

@@ -29,7 +29,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from potshot.equipment.snooker import TABLE, Table
+from potshot.games.snooker.equipment import TABLE, Table
 from potshot.physics import _jit
 from potshot.physics import kernel as K
 from potshot.physics.cue import strike

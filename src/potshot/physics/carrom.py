@@ -57,7 +57,15 @@ from typing import Any
 
 import numpy as np
 
-from potshot.equipment.carrom import BOARD, CUSHIONS, PIECE_NAMES, POCKETS, Board, piece_mass, piece_radius
+from potshot.games.carrom.equipment import (
+    BOARD,
+    CUSHIONS,
+    PIECE_NAMES,
+    POCKETS,
+    Board,
+    piece_mass,
+    piece_radius,
+)
 from potshot.physics import carrom_kernel as K
 from potshot.physics.result import ShotResult
 from potshot.record.model import Cushion, Event, Hit, Layout, Pot

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from potshot.equipment.snooker import BALL_MASS, BALL_RADIUS
+from potshot.games.snooker.equipment import BALL_MASS, BALL_RADIUS
 
 # Standard gravity (CGPM 1901 / ISO 80000-3): 9.80665 m/s^2.
 GRAVITY = 9.80665

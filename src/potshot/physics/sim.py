@@ -11,7 +11,7 @@ import numpy as np
 import numpy.typing as npt
 
 from potshot.equipment.cushions import mouth_of
-from potshot.equipment.snooker import TABLE, Table
+from potshot.games.snooker.equipment import TABLE, Table
 from potshot.physics import kernel as K
 from potshot.physics.cue import strike
 from potshot.physics.params import DEFAULT_PARAMS, Params

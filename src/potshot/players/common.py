@@ -17,7 +17,7 @@ import numpy as np
 import numpy.typing as npt
 
 from potshot import geometry as geo
-from potshot.equipment.snooker import Table
+from potshot.games.snooker.equipment import Table
 
 Point = tuple[float, float]
 Layout = dict[str, Point | None]
@@ -95,7 +95,7 @@ def ghost_pot(
     ghost ball must lie on the surface, the cut be at most ``max_cut`` degrees and both paths
     (cue ball to ghost ball, object ball to pocket) be clear of ``obstacles``.
 
-    >>> from potshot.equipment.snooker import TABLE
+    >>> from potshot.games.snooker.equipment import TABLE
     >>> g = ghost_pot((100.0, 1000.0), (100.0, 3000.0), "top-left", [], table=TABLE,
     ...               axes=pocket_axes(TABLE), max_cut=75.0)
     >>> g is not None and g.cut < 15

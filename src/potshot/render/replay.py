@@ -35,8 +35,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from potshot.equipment import carrom as cm
 from potshot.equipment.cushions import build_geometry
+from potshot.games.carrom import equipment as cm
 from potshot.match.text import points_text
 from potshot.record.model import Frame, OffTable, Pot, Record, RulingDict, Shot
 from potshot.render.styles import (

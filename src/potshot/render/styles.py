@@ -40,9 +40,9 @@ from typing import Any
 
 import msgspec
 
-from potshot.equipment import carrom as cm
-from potshot.equipment import russian as ru
-from potshot.equipment import snooker as sn
+from potshot.games.carrom import equipment as cm
+from potshot.games.russian import equipment as ru
+from potshot.games.snooker import equipment as sn
 from potshot.match.text import points_text
 from potshot.record.model import Hit, OffTable, Pot, RulingDict, Shot
 
@@ -271,7 +271,7 @@ def _snooker_kind(name: str, rules: Rules) -> tuple[str, float]:
 
 def table_for(rules: Rules) -> sn.Table:
     """The table ``rules`` asks for (snooker and Russian billiards): ``table`` ``"10ft"`` is the
-    10 ft one, anything else the full-size :data:`potshot.equipment.snooker.TABLE`."""
+    10 ft one, anything else the full-size :data:`potshot.games.snooker.equipment.TABLE`."""
     return sn.Table.ten_foot() if str(rules.get("table", "")) in ("10ft", "10", "ten_foot") else sn.TABLE
 
 
@@ -377,7 +377,7 @@ def _snooker_frame_start(
 
 
 def _russian_kind(name: str, _rules: Rules) -> tuple[str, float]:
-    """The white, five colours and the blacks ``black1``... (``potshot.equipment.russian``)."""
+    """The white, five colours and the blacks ``black1``... (``potshot.games.russian.equipment``)."""
     if name in ru.FIXED_BALLS or ru.is_black(name):
         return ru.colour_of(name), ru.BALL_RADIUS
     raise ValueError(f"unknown piece {name!r} in a russian position")
@@ -477,7 +477,7 @@ def _russian_frame_start(
 
 
 def _carrom_kind(name: str, _rules: Rules) -> tuple[str, float]:
-    """The ICF pieces: 9 white, 9 black, the queen and the striker (``potshot.equipment.carrom``)."""
+    """The ICF pieces: 9 white, 9 black, the queen and the striker (``potshot.games.carrom.equipment``)."""
     if name == "striker":
         return "striker", cm.piece_radius(name)
     colour = cm.colour_of(name)

@@ -29,8 +29,8 @@ from pathlib import Path
 from typing import Any, Literal
 from xml.sax.saxutils import escape, quoteattr
 
-from potshot.equipment import carrom as cm
-from potshot.equipment import snooker as sn
+from potshot.games.carrom import equipment as cm
+from potshot.games.snooker import equipment as sn
 from potshot.record.errors import RecordError
 from potshot.record.model import Moved, OffTable, Pot, Record, Shot
 from potshot.render.styles import CARROM_FILLS, SNOOKER_FILLS, STYLES, Style, ruling_map, style, table_for
@@ -345,7 +345,7 @@ def _snooker_table(svg: _Svg, table: sn.Table, spots: Iterable[str]) -> None:
 
 
 def _carrom_board(svg: _Svg) -> None:
-    """The ICF board (``potshot.equipment.carrom``): frame, pockets, circles, base lines, arrows."""
+    """The ICF board (``potshot.games.carrom.equipment``): frame, pockets, circles, base lines, arrows."""
     b = cm.BOARD
     s = b.size
     f = CARROM_FRAME
@@ -460,8 +460,8 @@ def starting_layout(game: str, rules: Mapping[str, Any] | None = None) -> dict[s
     """The standard starting position of ``game`` (what a frame without ``position`` starts from).
 
     Snooker: Section 3 Rule 2(a) (``rules.reds``: 15, 10 or 6); Russian: every ball on
-    its spot, the white in hand (``potshot.equipment.russian``); carrom: the Law 14
-    formation for a breaker at the south seat (``potshot.equipment.carrom``).
+    its spot, the white in hand (``potshot.games.russian.equipment``); carrom: the Law 14
+    formation for a breaker at the south seat (``potshot.games.carrom.equipment``).
     """
     return style(game).start(dict(rules or {}), "south")
 

@@ -113,14 +113,14 @@ def _make_player(game: str, who: Entrant, seed: int) -> Any:
     if who.kind == "bot":
         kw: dict[str, Any] = {} if who.aim is None else {"aim_sigma": who.aim}
         if game == "snooker":
-            from potshot.players.snooker import SnookerBot
+            from potshot.games.snooker.bot import SnookerBot
 
             return SnookerBot(who.name, seed, **kw)
         if game == "carrom":
-            from potshot.players.carrom import CarromBot
+            from potshot.games.carrom.bot import CarromBot
 
             return CarromBot(who.name, seed, **kw)
-        from potshot.players.russian import RussianBot
+        from potshot.games.russian.bot import RussianBot
 
         return RussianBot(who.name, seed, **kw)
     mod_name, _, attr = who.kind.partition(":")
@@ -141,8 +141,8 @@ def play_match(spec: MatchSpec) -> MatchResult:
     won = {n: 0 for n in names}
     meta = {"generator": "potshot tournament", "match": spec.match_id, "seed": spec.seed}
     if spec.game == "snooker":
-        from potshot.match.snooker import play_frame
-        from potshot.referee.snooker import SnookerReferee
+        from potshot.games.snooker.match import play_frame
+        from potshot.games.snooker.referee import SnookerReferee
 
         record = Record(
             game="snooker",
@@ -161,9 +161,9 @@ def play_match(spec: MatchSpec) -> MatchResult:
             if ref.state.match is not None and ref.state.match.decided:
                 break
     elif spec.game == "carrom":
-        from potshot.match.carrom import new_record
-        from potshot.match.carrom import play_game as play_carrom
-        from potshot.referee.carrom import CarromReferee
+        from potshot.games.carrom.match import new_record
+        from potshot.games.carrom.match import play_game as play_carrom
+        from potshot.games.carrom.referee import CarromReferee
 
         record = new_record((names[0], names[1]), games=spec.frames, seed=spec.seed)
         record.meta = meta
@@ -174,8 +174,8 @@ def play_match(spec: MatchSpec) -> MatchResult:
             if last is not None and last.get("game_over") and last.get("game_winner") in won:
                 won[str(last["game_winner"])] += 1
     else:
-        from potshot.match.russian import play_game as play_russian
-        from potshot.referee.russian import RussianReferee
+        from potshot.games.russian.match import play_game as play_russian
+        from potshot.games.russian.referee import RussianReferee
 
         record = Record(game="russian", players=list[str | list[str]](names), meta=meta)
         rref = RussianReferee(record)

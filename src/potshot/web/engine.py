@@ -290,7 +290,7 @@ class Runtime:
             return {}
         if self.game == "snooker":
             if decision is not None and st.pending is not None:
-                from potshot.players.snooker import situation
+                from potshot.games.snooker.bot import situation
 
                 return _layout(situation(self.referee, decision).layout)  # type: ignore[arg-type]
             return _layout(st.table.layout)
@@ -404,7 +404,7 @@ class Runtime:
                 out.append({"kind": "place", "player": turn, "field": "before.place", "area": "kitchen"})
             if st.turn_shots == 0:
                 # at the start of a turn only, optional (docs/russian-record.md, ``declare_pink``)
-                from potshot.equipment.russian import DECLARABLE
+                from potshot.games.russian.equipment import DECLARABLE
 
                 out.append(
                     {
@@ -670,16 +670,16 @@ class Runtime:
                 "before.cue_ball",
             )
         if self.game == "snooker":
-            from potshot.players.snooker import simulate_from
+            from potshot.games.snooker.bot import simulate_from
 
             result = simulate_from(self.referee, shot, trajectories=True)  # type: ignore[arg-type]
         elif self.game == "carrom":
-            from potshot.players.carrom import simulate as carrom_sim
+            from potshot.games.carrom.bot import simulate as carrom_sim
 
             result = carrom_sim(self.referee, shot, trajectories=True)
         else:
-            from potshot.players.russian import simulate as russian_sim
-            from potshot.players.russian import stroke_layout
+            from potshot.games.russian.bot import simulate as russian_sim
+            from potshot.games.russian.bot import stroke_layout
 
             assert shot.cue is not None
             cue_ball = self._russian_cue_ball(shot)
@@ -722,15 +722,15 @@ class Runtime:
     def bot(self, name: str, seed: int) -> Any:
         if name not in self.bots:
             if self.game == "snooker":
-                from potshot.players.snooker import SnookerBot
+                from potshot.games.snooker.bot import SnookerBot
 
                 self.bots[name] = SnookerBot(name, seed)
             elif self.game == "carrom":
-                from potshot.players.carrom import CarromBot
+                from potshot.games.carrom.bot import CarromBot
 
                 self.bots[name] = CarromBot(name, seed)
             else:
-                from potshot.players.russian import RussianBot
+                from potshot.games.russian.bot import RussianBot
 
                 self.bots[name] = RussianBot(name, seed)
         return self.bots[name]
@@ -745,10 +745,10 @@ def _layout(layout: Any) -> dict[str, Any]:
 
 def _carrom_places(pieces: list[str], layout: dict[str, Any]) -> dict[str, list[float]]:
     """Where a marker's page may say due pieces were placed: the first spots, searched ring by ring
-    outward from the centre circle, where :func:`potshot.equipment.carrom.penalty_place_fault` finds
+    outward from the centre circle, where :func:`potshot.games.carrom.equipment.penalty_place_fault` finds
     no fault (inside the outer circle, not on the centre circle, touching nothing, no shot with the
     queen: Laws 57(a), 58, 62, 75). Fewer than asked (or none) when the circle has no room (52(a))."""
-    from potshot.equipment import carrom as eq
+    from potshot.games.carrom import equipment as eq
 
     placed: dict[str, Any] = {n: p for n, p in layout.items() if p is not None and n != "striker"}
     out: dict[str, list[float]] = {}
@@ -777,9 +777,9 @@ def warm_up() -> None:
     """Import the modules that requests load lazily (the bots, positions by decision, simulation):
     done once at start, so that the first foul of a marked match is not a second slower than the
     next (the spectators see each entry within a second)."""
-    import potshot.players.carrom
-    import potshot.players.russian
-    import potshot.players.snooker  # noqa: F401
+    import potshot.games.carrom.bot
+    import potshot.games.russian.bot
+    import potshot.games.snooker.bot  # noqa: F401
 
 
 def _snooker_remaining(rules: dict[str, Any] | None) -> int:

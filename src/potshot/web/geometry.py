@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from potshot.equipment import carrom as carrom_eq
-from potshot.equipment import snooker as snooker_eq
+from potshot.games.carrom import equipment as carrom_eq
+from potshot.games.snooker import equipment as snooker_eq
 
 
 def _pt(p: tuple[float, float]) -> list[float]:
@@ -45,7 +45,7 @@ def _billiards_table(area: str) -> dict[str, Any]:
 
 
 def _carrom_board() -> dict[str, Any]:
-    """The ICF board's markings (:mod:`potshot.equipment.carrom`): pockets, the four bases (two
+    """The ICF board's markings (:mod:`potshot.games.carrom.equipment`): pockets, the four bases (two
     lines, a base circle at each end; Law 91 asks the striker to touch both lines), the
     diagonal arrows, the centre and outer circles (Laws 57(a), 58, 62: pieces due are placed
     inside the outer circle, off the centre circle)."""

@@ -30,7 +30,7 @@ import msgspec
 import numpy as np
 
 from potshot import geometry as geo
-from potshot.equipment import snooker as eq
+from potshot.games.snooker import equipment as eq
 from potshot.match.frames import MatchScore
 from potshot.record.errors import RecordError
 from potshot.record.model import (

@@ -55,7 +55,7 @@ decides (``play``, ``put_back``, or ``replace`` after a miss, at most
 ``max_replaces`` times a frame so that a miss chain cannot go on forever).
 A player who needs snookers with only the colours left concedes.
 
-:func:`potshot.match.snooker.play_frame` runs a frame between two bots through the referee (the
+:func:`potshot.games.snooker.match.play_frame` runs a frame between two bots through the referee (the
 incoming player's decision, then the stroke by whoever the decision sends to
 the table), with a cap on the strokes of a frame (``max_shots``): a frame
 that reaches it is left unfinished (no result).
@@ -77,7 +77,8 @@ import numpy as np
 import numpy.typing as npt
 
 from potshot import geometry as geo
-from potshot.equipment import snooker as eq
+from potshot.games.snooker import equipment as eq
+from potshot.games.snooker.referee import SnookerReferee, TableState
 from potshot.physics import simulate_shot
 from potshot.physics.cue import squirt_angle
 from potshot.physics.params import GRAVITY, MU_ROLL
@@ -87,7 +88,6 @@ from potshot.players.common import Layout, Point, PotField, ghost_pot, pocket_ax
 from potshot.players.fastsim import Trial, TrialTable
 from potshot.record.model import Before, Cue, Hit, OffTable, Pot, Shot
 from potshot.referee.base import Referee
-from potshot.referee.snooker import SnookerReferee, TableState
 
 R = eq.BALL_RADIUS
 D_CENTRE: Point = eq.SPOTS["brown"]
@@ -708,7 +708,7 @@ class SnookerBot(CueingBot):
         """The next shot for this player; after the opponent's foul, this player decides first.
 
         With ``put_back`` or ``replace`` the stroke is the offender's: this method then
-        plays it with this bot's own judgement (:func:`potshot.match.snooker.play_frame` asks the offender's bot).
+        plays it with this bot's own judgement (:func:`potshot.games.snooker.match.play_frame` asks the offender's bot).
         """
         assert isinstance(referee, SnookerReferee)
         decision: str | None = None

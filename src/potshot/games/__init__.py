@@ -9,8 +9,11 @@ a shot, and the drawing style and caption (:mod:`potshot.render.styles`).
 Importing this module imports nothing but the standard library, so that
 ``potshot referee`` never loads numba or the physics through it.
 
-A fourth game is one new module (its referee, equipment, player and loop) and
-one entry here: a :class:`Game` subclass passed to :func:`register`.
+Each game is one package, ``potshot.games.<name>``: its ``__init__`` states the
+game's facts on a :class:`Game` subclass and passes it to :func:`register`; its
+modules hold the referee, equipment, bot and match loop. Every package here is
+found and registered when this module is imported, and a plug-in outside potshot
+is found through the ``potshot.games`` entry-point group.
 
 >>> names()
 ['snooker', 'carrom', 'russian']
@@ -25,8 +28,10 @@ KeyError: "unknown game 'pool' (games: snooker, carrom, russian)"
 from __future__ import annotations
 
 import importlib
+import pkgutil
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from importlib.metadata import entry_points
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -59,6 +64,8 @@ class Game:
     name: ClassVar[str]
     """The record's ``game`` value."""
     title: ClassVar[str]
+    order: ClassVar[int] = 100
+    """Where the game stands in lists shown to people (lower first; ties by name)."""
     """For people: ``Snooker``, ``Carrom``, ``Russian billiards``."""
     frame_word: ClassVar[str] = "frame"
     """What one of the record's frames is called: a snooker frame, a carrom board, a Russian game."""
@@ -82,7 +89,7 @@ class Game:
     equipment_module: ClassVar[str]
     match_module: ClassVar[str]
     """The module with ``new_record``, ``make_bot``, ``simulate``, ``play``, ``describe``, ``frame_line``
-    and ``match_line`` (see :mod:`potshot.match.snooker` for their signatures)."""
+    and ``match_line`` (see :mod:`potshot.games.snooker.match` for their signatures)."""
 
     # ------------------------------------------------------------- the parts
 
@@ -90,7 +97,7 @@ class Game:
         """The game's referee (never imports the physics)."""
         from potshot.referee.registry import referee_class
 
-        return referee_class(self.name)
+        return referee_class(self.name)  # imports referee_module, which registers the class
 
     def equipment(self) -> ModuleType:
         """The module with the game's table or board, balls or pieces, spots and starting position."""
@@ -214,79 +221,6 @@ def _styles() -> ModuleType | None:
         raise
 
 
-# ------------------------------------------------------------------ entries
-
-
-class Snooker(Game):
-    """Snooker under the official WPBSA rules."""
-
-    name = "snooker"
-    title = "Snooker"
-    frames_help = "Frames to play (the break-off alternates; Section 3 Rule 2)."
-    shot_word = "stroke"
-    default_players = ("Ann", "Bob")
-    default_max_shots = 400
-    max_shots_help = "Strokes at most per frame (a frame that reaches it is left unfinished)."
-    default_aim_error = 0.03
-    max_aim_error = 2.0
-    options = (
-        Option("reds", 15, "Reds in the triangle (the 10- and 6-red games).", choices=("15", "10", "6")),
-    )
-    referee_module = "potshot.referee.snooker"
-    equipment_module = "potshot.equipment.snooker"
-    match_module = "potshot.match.snooker"
-
-    def starting_layout(
-        self, rules: Mapping[str, Any] | None = None
-    ) -> dict[str, tuple[float, float] | None]:
-        """Section 3 Rule 2(a): ``rules.reds`` (15, 10 or 6) and ``rules.table`` (``10ft``)."""
-        eq = self.equipment()
-        r = dict(rules or {})
-        table = eq.Table.ten_foot() if str(r.get("table", "")) in ("10ft", "10", "ten_foot") else eq.TABLE
-        return dict(eq.starting_position(int(r.get("reds", 15)), table))
-
-
-class Carrom(Game):
-    """Carrom under the International Carrom Federation's laws (singles)."""
-
-    name = "carrom"
-    title = "Carrom"
-    frame_word = "board"
-    match_unit = "game"
-    frames_help = "Games in the match: best of this many (Law 30: 3 for a match); 1 plays one game of boards."
-    shot_word = "stroke"
-    cue_piece = "striker"
-    default_players = ("P1", "P2")
-    default_max_shots = 2000
-    max_shots_help = "Strokes at most in the match (a match that reaches it is left unfinished)."
-    default_aim_error = 0.3
-    max_aim_error = 5.0
-    options = (Option("budget", 150, "Simulated flicks per stroke the players may think with."),)
-    referee_module = "potshot.referee.carrom"
-    equipment_module = "potshot.equipment.carrom"
-    match_module = "potshot.match.carrom"
-
-
-class Russian(Game):
-    """Russian billiards under the house ruleset (two to eight players in rotation)."""
-
-    name = "russian"
-    title = "Russian billiards"
-    frame_word = "game"
-    match_unit = "game"
-    frames_help = "Games to play, one after another (the opening shot passes round the players)."
-    players_range = (2, 8)
-    default_players = ("P1", "P2", "P3")
-    default_max_shots = 1000
-    max_shots_help = "Shots at most per game (a game that reaches it is left unfinished)."
-    default_aim_error = 0.05
-    max_aim_error = 2.0
-    options = (Option("stars", 1, "A game is discontinued when a player holds this many Real Stars."),)
-    referee_module = "potshot.referee.russian"
-    equipment_module = "potshot.equipment.russian"
-    match_module = "potshot.match.russian"
-
-
 # ----------------------------------------------------------------- registry
 
 _GAMES: dict[str, Game] = {}
@@ -309,13 +243,22 @@ def get(name: str) -> Game:
     try:
         return _GAMES[name]
     except KeyError:
-        raise KeyError(f"unknown game {name!r} (games: {', '.join(_GAMES)})") from None
+        raise KeyError(f"unknown game {name!r} (games: {', '.join(names())})") from None
 
 
 def names() -> list[str]:
-    """Every registered game's name, in registration order."""
-    return list(_GAMES)
+    """Every registered game's name, in the order people see them (:attr:`Game.order`, then name)."""
+    return [g.name for g in sorted(_GAMES.values(), key=lambda g: (g.order, g.name))]
 
 
-for _entry in (Snooker, Carrom, Russian):
-    register(_entry)
+def _discover() -> None:
+    """Register every game: each package under :mod:`potshot.games` registers itself when imported,
+    and a plug-in outside potshot names its entry in the ``potshot.games`` entry-point group."""
+    for info in pkgutil.iter_modules(__path__):
+        if info.ispkg and not info.name.startswith("_"):
+            importlib.import_module(f"{__name__}.{info.name}")
+    for ep in entry_points(group="potshot.games"):
+        register(ep.load())
+
+
+_discover()

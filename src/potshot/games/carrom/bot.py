@@ -7,7 +7,7 @@ How :class:`CarromBot` chooses a stroke (ICF laws, ``shared/rulebooks/carrom-law
    pieces, Laws 45, 51-56), the stroke's ``before.penalty_place`` puts them
    inside the outer circle, not touching a piece, not covering the centre
    circle and not forming a shot with the queen (Laws 57(a), 58, 62, 75:
-   :func:`potshot.equipment.carrom.penalty_place_fault`). The placer is the
+   :func:`potshot.games.carrom.equipment.penalty_place_fault`). The placer is the
    owner's opponent (Law 51), so every piece goes where its owner has the
    fewest clear lines into a pocket (:func:`place_pieces`). A penalty owed to
    the bot is condoned (``waive_penalty``, Law 60) only when no legal spot is
@@ -45,7 +45,7 @@ How :class:`CarromBot` chooses a stroke (ICF laws, ``shared/rulebooks/carrom-law
    pace from the bot's seeded generator (``aim_sigma`` degrees, ``speed_sigma``
    relative).
 
-:func:`potshot.match.carrom.play_game` plays a whole game (or a best-of match) between two bots:
+:func:`potshot.games.carrom.match.play_game` plays a whole game (or a best-of match) between two bots:
 boards until the referee ends the game (25 points, or the last board with a
 leader, Law 29), the break alternating (Law 22(a)), every stroke checked and
 ruled by the referee exactly as a record's shot. A board where neither bot
@@ -62,14 +62,14 @@ from functools import lru_cache
 from msgspec.structs import replace
 
 from potshot import geometry as geo
-from potshot.equipment import carrom as eq
+from potshot.games.carrom import equipment as eq
+from potshot.games.carrom.referee import CarromReferee, CarromRuling
 from potshot.physics.carrom import E_FRAME, MU_SLIDE, G, simulate_flick
 from potshot.physics.result import ShotResult
 from potshot.players.base import CueingBot, trial_ruling
 from potshot.players.common import unit
 from potshot.record.model import Before, Cue, Pot, Shot
 from potshot.referee.base import Referee
-from potshot.referee.carrom import CarromReferee, CarromRuling
 
 Point = tuple[float, float]
 Layout = dict[str, Point | None]
@@ -453,10 +453,10 @@ def placement_spots() -> list[Point]:
 def place_pieces(layout: Mapping[str, Point | None], names: list[str]) -> dict[str, Point]:
     """Where the placer puts ``names`` (Laws 51, 57-62, 75): legal spots that leave their owner the fewest pockets.
 
-    Every spot is checked with :func:`potshot.equipment.carrom.penalty_place_fault` against the pieces
+    Every spot is checked with :func:`potshot.games.carrom.equipment.penalty_place_fault` against the pieces
     already there and those placed before it. A piece with no legal spot left is not placed.
 
-    >>> from potshot.equipment.carrom import penalty_place_fault, starting_position
+    >>> from potshot.games.carrom.equipment import penalty_place_fault, starting_position
     >>> lay = {"queen": (370.0, 370.0), "white1": (370.0, 420.0)}
     >>> spots = place_pieces(lay, ["black1", "black2"])
     >>> sorted(spots)

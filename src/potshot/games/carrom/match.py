@@ -17,17 +17,17 @@ from typing import TYPE_CHECKING, Any
 
 from rich.markup import escape
 
-from potshot.equipment.carrom import colour_of
+from potshot.games.carrom.equipment import colour_of
+from potshot.games.carrom.referee import CarromReferee, CarromRuling
 from potshot.match.loop import OnShot, ShotPlayed, play_shot
 from potshot.match.text import last_ruling, points_text
 from potshot.record.model import Before, Frame, Pot, Record, RulingDict, Shot
 from potshot.referee.base import Referee
-from potshot.referee.carrom import CarromReferee, CarromRuling
 
 if TYPE_CHECKING:  # the players and the physics are imported when a board is played, not for an account
+    from potshot.games.carrom.bot import CarromBot
     from potshot.physics.result import ShotResult
     from potshot.players.base import Player
-    from potshot.players.carrom import CarromBot
 
 
 def new_record(
@@ -45,7 +45,7 @@ def make_bot(
     name: str, seed: int, *, aim_error: float | None = None, budget: int | None = None, **_: Any
 ) -> CarromBot:
     """The built-in carrom player (``aim_error``: degrees; ``budget``: simulated flicks per stroke)."""
-    from potshot.players.carrom import CarromBot
+    from potshot.games.carrom.bot import CarromBot
 
     kw: dict[str, Any] = {}
     if aim_error is not None:
@@ -57,7 +57,7 @@ def make_bot(
 
 def simulate(ref: Referee, shot: Shot, *, trajectories: bool = False) -> ShotResult:
     """The flick from the referee's position, with the pieces placed in ``before``."""
-    from potshot.players.carrom import simulate as flick
+    from potshot.games.carrom.bot import simulate as flick
 
     return flick(ref, shot, trajectories=trajectories)
 
@@ -69,7 +69,7 @@ def break_stroke(
     base), flicked at the board's centre at 7 m/s."""
     import math
 
-    from potshot.equipment import carrom as eq
+    from potshot.games.carrom import equipment as eq
 
     base = eq.BOARD.base("south")
     place = place or eq.from_seat("south", eq.BOARD.size / 2, (base.outer + base.inner) / 2)

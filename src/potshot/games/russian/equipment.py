@@ -2,7 +2,7 @@
 
 The game is played on the snooker table (the rulebook, BALLS: "The spots
 referred to are the standard Snooker spots"), so the table, ball size,
-pockets and cushions are those of :mod:`potshot.equipment.snooker`.
+pockets and cushions are those of :mod:`potshot.games.snooker.equipment`.
 
 The rulebook names spots and pockets "viewed from the bottom of the table";
 the record format (``shared/spec/record-format.md``, "Russian-billiards
@@ -38,7 +38,7 @@ True
 
 from __future__ import annotations
 
-from potshot.equipment.snooker import (
+from potshot.games.snooker.equipment import (
     BALL_RADIUS,
     BAULK_LINE_Y,
     CENTRE_X,

@@ -17,16 +17,16 @@ from typing import TYPE_CHECKING, Any
 
 from rich.markup import escape
 
+from potshot.games.snooker.referee import SnookerReferee, SnookerRuling
 from potshot.match.loop import OnShot, ShotPlayed, play_shot
 from potshot.match.text import points_text
 from potshot.record.model import Frame, Hit, Pot, Record, Shot
 from potshot.referee.base import Referee
-from potshot.referee.snooker import SnookerReferee, SnookerRuling
 
 if TYPE_CHECKING:  # the players and the physics are imported when a frame is played, not for an account
+    from potshot.games.snooker.bot import SnookerBot
     from potshot.physics.result import ShotResult
     from potshot.players.base import Player
-    from potshot.players.snooker import SnookerBot
 
 
 def new_record(players: Sequence[str], *, frames: int = 1, seed: int | None = None, reds: int = 15) -> Record:
@@ -45,14 +45,14 @@ def new_record(players: Sequence[str], *, frames: int = 1, seed: int | None = No
 
 def make_bot(name: str, seed: int, *, aim_error: float | None = None, **_: Any) -> SnookerBot:
     """The built-in snooker player (``aim_error``: degrees, one standard deviation)."""
-    from potshot.players.snooker import SnookerBot
+    from potshot.games.snooker.bot import SnookerBot
 
     return SnookerBot(name, seed) if aim_error is None else SnookerBot(name, seed, aim_sigma=aim_error)
 
 
 def simulate(ref: Referee, shot: Shot, *, trajectories: bool = False) -> ShotResult:
     """The stroke on the table the referee will rule it from."""
-    from potshot.players.snooker import simulate_from
+    from potshot.games.snooker.bot import simulate_from
 
     assert isinstance(ref, SnookerReferee)
     return simulate_from(ref, shot, trajectories=trajectories)
@@ -96,7 +96,7 @@ def play(
     The players take the break-off in turn (the first frame: the first player).
     ``on_frame(index)`` hears of each frame once it has ended (or reached ``max_shots``).
     """
-    from potshot.players.snooker import SnookerBot
+    from potshot.games.snooker.bot import SnookerBot
 
     assert isinstance(referee, SnookerReferee)
     bots = {n: p for n, p in players.items() if isinstance(p, SnookerBot)}

@@ -8,7 +8,7 @@ heading):
    D when the white is in hand, BALLS) it lists the shots that score:
 
    - *pots* (POT): the ghost-ball aim for each ball into each of **its
-     associated pockets** only (``potshot.equipment.russian.POCKETS_OF``, the
+     associated pockets** only (``potshot.games.russian.equipment.POCKETS_OF``, the
      pink's by declaration), with clear paths and a cut of at most
      :data:`MAX_CUT` degrees;
    - *in-offs* (IN OFF): the cue ball sent off a ball along the tangent line
@@ -54,7 +54,7 @@ spot by the player the rules name (PLAY), who picks the spot that leaves the
 striker least (or most, when it is the striker's own choice). The bot never
 declares the pink white.
 
-:func:`potshot.match.russian.play_game` plays a game between bots through the referee, asking the
+:func:`potshot.games.russian.match.play_game` plays a game between bots through the referee, asking the
 right bot for each blocked spot, and ends it as the rules allow: the rulebook
 has no winning score (stars are "for display purposes only", STARS), so the
 game is discontinued (``before.action = "discontinue"``) once a player holds
@@ -71,16 +71,8 @@ from typing import Any
 import msgspec
 
 from potshot import geometry as geo
-from potshot.equipment import russian as eq
-from potshot.physics import simulate_shot
-from potshot.physics.params import GRAVITY, MAX_SPEED, MU_ROLL
-from potshot.physics.result import ShotResult
-from potshot.players.base import CueingBot, trial_ruling
-from potshot.players.common import Layout, Point, clear, ghost_pot, on_surface, pocket_axes, unit
-from potshot.record.errors import RecordError
-from potshot.record.model import Before, Cue, Shot
-from potshot.referee.base import OVERLAP_TOLERANCE_MM, Referee
-from potshot.referee.russian import (
+from potshot.games.russian import equipment as eq
+from potshot.games.russian.referee import (
     BLACK_THRESHOLD,
     MAX_BLACKS,
     MAX_CANNON_RUN,
@@ -91,6 +83,14 @@ from potshot.referee.russian import (
     RussianRuling,
     Tally,
 )
+from potshot.physics import simulate_shot
+from potshot.physics.params import GRAVITY, MAX_SPEED, MU_ROLL
+from potshot.physics.result import ShotResult
+from potshot.players.base import CueingBot, trial_ruling
+from potshot.players.common import Layout, Point, clear, ghost_pot, on_surface, pocket_axes, unit
+from potshot.record.errors import RecordError
+from potshot.record.model import Before, Cue, Shot
+from potshot.referee.base import OVERLAP_TOLERANCE_MM, Referee
 
 R = eq.BALL_RADIUS
 WIDTH = eq.TABLE.width

@@ -49,7 +49,7 @@ from typing import Any, ClassVar
 
 import msgspec
 
-from potshot.equipment import carrom as eq
+from potshot.games.carrom import equipment as eq
 from potshot.record.errors import RecordError
 from potshot.record.model import (
     Foul,

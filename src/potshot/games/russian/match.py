@@ -17,17 +17,17 @@ from typing import TYPE_CHECKING, Any
 
 from rich.markup import escape
 
+from potshot.games.russian.referee import RussianReferee, RussianRuling
 from potshot.match.loop import OnShot, ShotPlayed, play_shot
 from potshot.match.text import last_ruling, points_text
 from potshot.record.model import Before, Frame, Hit, Pot, Record, Shot
 from potshot.referee.base import Referee
-from potshot.referee.russian import RussianReferee, RussianRuling
 
 if TYPE_CHECKING:  # the players and the physics are imported when a game is played, not for an account
+    from potshot.games.russian.bot import RussianBot
     from potshot.physics.result import ShotResult
     from potshot.players.base import Player
     from potshot.players.common import Point
-    from potshot.players.russian import RussianBot
 
 
 def new_record(
@@ -45,15 +45,15 @@ def new_record(
 
 def make_bot(name: str, seed: int, *, aim_error: float | None = None, **_: Any) -> RussianBot:
     """The built-in Russian-billiards player (``aim_error``: degrees, one standard deviation)."""
-    from potshot.players.russian import RussianBot
+    from potshot.games.russian.bot import RussianBot
 
     return RussianBot(name, seed) if aim_error is None else RussianBot(name, seed, aim_sigma=aim_error)
 
 
 def simulate(ref: Referee, shot: Shot, *, trajectories: bool = False) -> ShotResult:
     """The stroke on the table as the shot's declarations leave it (black actions, spots, the white placed)."""
-    from potshot.players.russian import simulate as on_table
-    from potshot.players.russian import stroke_layout
+    from potshot.games.russian.bot import simulate as on_table
+    from potshot.games.russian.bot import stroke_layout
 
     assert isinstance(ref, RussianReferee) and shot.cue is not None
     return on_table(stroke_layout(ref, shot), shot.cue, trajectories=trajectories)
@@ -64,7 +64,7 @@ def break_stroke(
 ) -> tuple[tuple[float, float], float, float]:
     """The default opening stroke, as snooker's: the white from the D (BALLS) thin on the right of the
     highest red-named ball, at 7 m/s."""
-    from potshot.match.snooker import break_stroke as snooker_break
+    from potshot.games.snooker.match import break_stroke as snooker_break
 
     return snooker_break({n: p for n, p in layout.items() if n != "white"}, place)
 
@@ -86,7 +86,7 @@ def play(
 
     ``on_frame(index)`` hears of each game once it has ended.
     """
-    from potshot.players.russian import RussianBot
+    from potshot.games.russian.bot import RussianBot
 
     assert isinstance(referee, RussianReferee)
     bots = {n: p for n, p in players.items() if isinstance(p, RussianBot)}

@@ -32,7 +32,7 @@ from typing import Any, ClassVar
 
 import msgspec
 
-from potshot.equipment import russian as eq
+from potshot.games.russian import equipment as eq
 from potshot.record.errors import RecordError
 from potshot.record.model import (
     Cushion,
