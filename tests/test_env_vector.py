@@ -56,3 +56,21 @@ def test_bad_arguments_are_refused() -> None:
         vector_env("snooker", num_envs=2, workers=3)
     with pytest.raises(ValueError, match="num_envs"):
         vector_env("snooker", num_envs=0)
+
+
+def test_the_vector_training_example_learns() -> None:
+    """``examples/vector_cem.py``: a generation a vector step; from a few percent of the population
+    potting to most of it, and the same run on one or two worker processes."""
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "examples" / "vector_cem.py"
+    spec = importlib.util.spec_from_file_location("vector_cem_example", path)
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules["vector_cem_example"] = mod
+    spec.loader.exec_module(mod)
+    curve = mod.cem(generations=15, population=40, seed=0, workers=2)
+    assert curve[0] <= 0.2 and max(curve[-3:]) >= 0.6
+    assert mod.cem(generations=3, population=40, seed=0, workers=1) == curve[:3]
