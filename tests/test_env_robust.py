@@ -112,3 +112,34 @@ def test_the_sweeps_first_snooker_find_replays_clean() -> None:
     sweep = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(sweep)
     assert sweep.run_gym("snooker", 1063695108, 10**6, flat=False) > 0
+
+
+def test_the_sweeps_carrom_find_replays_clean() -> None:
+    """``env_random_sweep.py --replay carrom:flat:2143595656``: a queen pocketed with the striker
+    (Law 71(b)) was returned by the referee to (368.01, 370.17), 30.99726 mm from white1 where
+    they touch at 31 mm: the spot was judged free before it was rounded to 0.01 mm. The physics
+    refused the next stroke ("white1 and queen overlap")."""
+    path = Path(__file__).parent.parent / "benchmarks" / "env_random_sweep.py"
+    spec = importlib.util.spec_from_file_location("env_random_sweep", path)
+    assert spec is not None and spec.loader is not None
+    sweep = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(sweep)
+    assert sweep.kinds("carrom")["flat"](2143595656, 10**6) > 26
+
+
+def test_a_returned_piece_is_placed_clear_of_every_piece_as_given() -> None:
+    """``respot_position``'s answer (rounded to 0.01 mm) touches no piece, for the layout of that
+    find (white1 where it stood, the centre taken) and pieces scattered about the centre."""
+    from potshot.games.carrom.equipment import piece_radius, respot_position
+
+    rng = np.random.default_rng(4)
+    layouts = [{"white1": (392.7995885822782, 351.56069008141355), "black2": (370.0, 370.0)}]
+    for _ in range(200):
+        layouts.append(
+            {f"white{i}": tuple(float(v) for v in rng.uniform(300, 440, 2)) for i in range(1, 4)}
+            | {"black1": (370.0, 370.0)}
+        )
+    for lay in layouts:
+        x, y = respot_position(lay, "queen")
+        for n, p in lay.items():
+            assert math.dist((x, y), p) >= piece_radius("queen") + piece_radius(n) - 1e-6, (lay, n)
