@@ -30,7 +30,6 @@ import contextlib
 import importlib
 import math
 import os
-import subprocess
 import sys
 import threading
 import time
@@ -124,7 +123,7 @@ class Tiered:
         self.warm = warm
         self._fast: Callable[..., Any] | None = None
         self._slow: Callable[..., Any] | None = None
-        self._proc: subprocess.Popen[bytes] | None = None
+        self._proc: Any = None  # the background compile's subprocess.Popen
         self._owner = 0
         self._lock = threading.Lock()
         self.compile_started: float | None = None
@@ -205,6 +204,8 @@ class Tiered:
             return  # another process compiles: wait for its cache entry
         except OSError:
             return  # no cache to write to: compile here
+        import subprocess  # here: only a cold start needs it
+
         root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
         env = dict(os.environ, POTSHOT_TIERED="0", POTSHOT_WARMUP_LOCK=path)
         env["PYTHONPATH"] = os.pathsep.join(p for p in (root, env.get("PYTHONPATH", "")) if p)
