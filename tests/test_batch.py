@@ -149,3 +149,24 @@ def test_trial_table_run_many_equals_run() -> None:
             one.cushions,
             one.truncated,
         )
+
+
+def test_set_threads_is_the_default_a_batch_uses() -> None:
+    """A tournament's process workers each set their share of the cores (``set_threads``)."""
+    import numba
+
+    from potshot.physics import _jit
+    from potshot.physics import batch as B
+
+    if not _jit.JIT_ENABLED:
+        pytest.skip("numba's threads only")
+    B.set_threads(1)
+    try:
+        old = B._numba_threads(None)
+        assert numba.get_num_threads() == 1
+        B._restore(old)
+        old = B._numba_threads(2)
+        assert numba.get_num_threads() == min(2, numba.config.NUMBA_NUM_THREADS)
+        B._restore(old)
+    finally:
+        B.set_threads(0)

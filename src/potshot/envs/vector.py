@@ -83,7 +83,7 @@ def _merge_infos(parts: Sequence[dict[str, Any]], sizes: Sequence[int]) -> dict[
     return out
 
 
-class PotshotVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc]
+class PotshotVectorEnv(gym.vector.VectorEnv):
     """``num_envs`` flat environments of ``game`` in ``workers`` groups (see the module docstring).
     ``env_kw`` go to each :func:`~potshot.envs.gym.flat_env` (``reds``, ``opponent``, ...)."""
 
@@ -135,7 +135,7 @@ class PotshotVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc]
         self, *, seed: int | list[int | None] | None = None, options: dict[str, Any] | None = None
     ) -> tuple[np.ndarray, dict[str, Any]]:
         if self._local is not None:
-            return self._local.reset(seed=seed, options=options)  # type: ignore[no-any-return]
+            return self._local.reset(seed=seed, options=options)
         if seed is None:
             seeds: list[int | None] = [None] * self.num_envs
         elif isinstance(seed, int):
@@ -156,7 +156,7 @@ class PotshotVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc]
         self, actions: np.ndarray
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
         if self._local is not None:
-            return self._local.step(actions)  # type: ignore[no-any-return]
+            return self._local.step(actions)
         actions = np.asarray(actions)
         at = 0
         for conn, n in zip(self._conns, self.sizes, strict=True):

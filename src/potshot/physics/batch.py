@@ -39,7 +39,6 @@ from potshot.physics.result import ShotResult
 from potshot.physics.sim import (
     MAX_EVENTS,
     Arrays,
-    Geometry,
     _checked,
     _geometry,
     _kernel,
@@ -49,6 +48,7 @@ from potshot.physics.sim import (
     separate_touching,
     to_result,
 )
+from potshot.physics.table import Geometry
 from potshot.physics.warmup import SNOOKER
 from potshot.record.model import Cue
 
@@ -103,9 +103,8 @@ def _numba_threads(threads: int | None) -> Any:
     import numba
 
     old = (numba.get_num_threads(), numba.get_parallel_chunksize())
-    numba.set_num_threads(
-        max(1, min(threads or numba.config.NUMBA_NUM_THREADS, numba.config.NUMBA_NUM_THREADS))
-    )
+    most: int = numba.config.NUMBA_NUM_THREADS  # type: ignore[attr-defined]
+    numba.set_num_threads(max(1, min(threads or _DEFAULT_THREADS or most, most)))
     numba.set_parallel_chunksize(CHUNK)
     return old
 
@@ -414,7 +413,9 @@ class _Preparer:
         """(names with the cue ball, its index, the others' centres in mm, the others separated,
         in metres), or ``False`` when the others alone do not pass ``prepare``'s checks."""
         cb = self.cue_ball
-        others = {n: p for n, p in layout.items() if n != cb and p is not None}
+        others: dict[str, tuple[float, float] | None] = {
+            n: p for n, p in layout.items() if n != cb and p is not None
+        }
         names = [n for n, p in layout.items() if p is not None]
         ci = names.index(cb)
         if not others:

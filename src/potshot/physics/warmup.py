@@ -173,7 +173,7 @@ class Tiered:
             return False
 
     def _choose(self) -> Callable[..., Any]:
-        d = self._dispatcher()
+        d: Callable[..., Any] = self._dispatcher()
         if not TIERED or getattr(d, "signatures", None) or self._in_cache():
             self._fast = d
             return d
@@ -184,7 +184,8 @@ class Tiered:
             # no background compile runs (it ended without a cache entry, or none could start)
             self._fast = d
             return d
-        return self._slow
+        slow: Callable[..., Any] = self._slow
+        return slow
 
     def _lock_path(self) -> str | None:
         c = self._cache()
