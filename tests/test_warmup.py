@@ -117,3 +117,18 @@ def test_a_cold_start_shoots_plain_then_loads_the_compiled_kernel(tmp_path: Path
     assert cached[0] is False  # compiled, from the cache
     assert cached[1:] == cold[1:]
     assert math.isfinite(float(cold[1].split("(")[1].split(",")[0]))
+
+
+def test_a_lock_left_by_a_dead_compile_is_not_waited_for(tmp_path: Path) -> None:
+    lock = tmp_path / "kernel.run.nbi.lock"
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    lock.write_text(str(dead.pid))
+    assert not warmup._lock_alive(str(lock))
+    lock.write_text(str(os.getpid()))
+    assert warmup._lock_alive(str(lock))
+    lock.write_text("")  # being written by a starting compile
+    assert warmup._lock_alive(str(lock))
+    os.utime(lock, (1.0, 1.0))  # older than STALE_LOCK_S
+    assert not warmup._lock_alive(str(lock))
+    assert not warmup._lock_alive(str(tmp_path / "absent.lock"))

@@ -197,8 +197,8 @@ class Tiered:
         if path is None:
             return
         try:
-            if os.path.exists(path) and time.time() - os.path.getmtime(path) > STALE_LOCK_S:
-                os.unlink(path)
+            if os.path.exists(path) and not _lock_alive(path):
+                os.unlink(path)  # left by a compile that died
             os.makedirs(os.path.dirname(path), exist_ok=True)
             fd = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
         except FileExistsError:
@@ -222,6 +222,7 @@ class Tiered:
             )
             self._owner = os.getpid()
             self.compile_started = time.perf_counter()
+            os.write(fd, str(self._proc.pid).encode())  # whose compile: see _lock_alive
         except OSError:
             os.unlink(path)
         finally:
@@ -234,9 +235,29 @@ class Tiered:
         if self._proc is not None and self._owner == os.getpid():
             return self._proc.poll() is None
         path = self._lock_path()
-        return (
-            path is not None and os.path.exists(path) and time.time() - os.path.getmtime(path) <= STALE_LOCK_S
-        )
+        return path is not None and _lock_alive(path)
+
+
+def _lock_alive(path: str) -> bool:
+    """Whether the lock file ``path`` stands for a compile still running: it exists, is younger
+    than :data:`STALE_LOCK_S`, and the process it names (when it names one) is alive (a compile
+    killed outright leaves its lock behind; it is not waited for)."""
+    try:
+        if time.time() - os.path.getmtime(path) > STALE_LOCK_S:
+            return False
+        with open(path, encoding="ascii") as f:
+            text = f.read().strip()
+    except (OSError, ValueError):
+        return False
+    if not text.isdigit():
+        return True  # being written: the compile is starting
+    try:
+        os.kill(int(text), 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True  # alive, another user's
+    return True
 
 
 def background(warm: str) -> None:
