@@ -132,3 +132,46 @@ def test_a_lock_left_by_a_dead_compile_is_not_waited_for(tmp_path: Path) -> None
     os.utime(lock, (1.0, 1.0))  # older than STALE_LOCK_S
     assert not warmup._lock_alive(str(lock))
     assert not warmup._lock_alive(str(tmp_path / "absent.lock"))
+
+
+@pytest.mark.skipif(not _jit.JIT_ENABLED, reason="compares the compiled kernel with its plain twin")
+def test_the_carrom_twin_gives_the_compiled_flicks_to_the_bit() -> None:
+    from potshot.games.carrom.equipment import starting_position
+    from potshot.physics.carrom import simulate_flick
+
+    plain = warmup.plain_module("potshot.physics.carrom_kernel")
+    compiled = warmup.CARROM.compiled()
+    rng = random.Random(9)
+    lay = starting_position()
+    for _ in range(25):
+        place = (rng.uniform(250.0, 490.0), 100.0)
+        speed, aim = rng.uniform(0.5, 8.0), rng.uniform(30.0, 150.0)
+        outs = []
+        for run in (compiled, plain.simulate_kernel):
+            warmup.CARROM._fast = run
+            try:
+                r = simulate_flick(lay, place, speed, aim)
+            finally:
+                warmup.CARROM._fast = compiled
+            outs.append(repr((r.events, r.after)))
+        assert outs[0] == outs[1]
+
+
+@pytest.mark.skipif(not _jit.JIT_ENABLED, reason="the tiered start needs numba")
+def test_bots_use_the_compiled_kernels(tmp_path: Path) -> None:
+    """Inside ``compiled_kernels`` (the bots' ``choose``) a kernel not yet compiled is waited
+    for, never run plain: on an empty cache the stroke is played by the compiled kernel."""
+    env = {k: v for k, v in os.environ.items() if k not in ("POTSHOT_NO_JIT", "POTSHOT_TIERED")}
+    env["NUMBA_CACHE_DIR"] = str(tmp_path)
+    env["PYTHONPATH"] = SRC
+    code = (
+        "from potshot.physics import simulate_shot, warmup\n"
+        "from potshot.record.model import Cue\n"
+        "with warmup.compiled_kernels():\n"
+        "    simulate_shot({'white': (889.0, 600.0)}, Cue(speed=1.0, aim=90.0))\n"
+        "print(warmup.SNOOKER._fast is not None, sorted(warmup._PLAIN))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True, timeout=600
+    ).stdout
+    assert out.strip().splitlines()[-1] == "True []"

@@ -17,9 +17,11 @@ second. A new user's first shot used to wait for that compile. Now:
   22-ball break-off about 0.2 s;
 - once the background process has written the cache, the next call loads the compiled kernel.
 
-Callers that need throughput rather than a quick first answer (a bot's candidate search, batches)
-call :meth:`Tiered.compiled`, which waits for the compile (the background one, or in this process
-when none can run). ``POTSHOT_TIERED=0`` turns the tiering off: the first call compiles in
+Two kernels are tiered: :data:`SNOOKER` (``kernel.run``, snooker and Russian billiards) and
+:data:`CARROM` (``carrom_kernel.simulate_kernel``). Callers that need throughput rather than a
+quick first answer (the bots' trial strokes, batches) call :meth:`Tiered.compiled`, or run inside
+:func:`compiled_kernels` (the bots' ``choose``), which wait for a running compile or compile in
+process. ``POTSHOT_TIERED=0`` turns the tiering off: the first call compiles in
 process, as before. With ``POTSHOT_NO_JIT=1`` the kernels are plain Python anyway and nothing is
 tiered.
 """
@@ -33,7 +35,7 @@ import os
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from types import ModuleType, SimpleNamespace
 from typing import Any, cast
 
@@ -42,6 +44,9 @@ from potshot.physics import _jit
 TIERED: bool = _jit.JIT_ENABLED and os.environ.get("POTSHOT_TIERED", "1") not in ("0", "false", "no")
 STALE_LOCK_S = 600.0
 """A lock file older than this is taken as left by a compile that died."""
+
+_PREFER = threading.local()
+"""``compiled``: set by :func:`compiled_kernels` for the calls that need throughput."""
 
 _PLAIN: dict[str, ModuleType] = {}
 _PLAIN_LOCK = threading.Lock()
@@ -133,27 +138,28 @@ class Tiered:
 
     def current(self) -> Callable[..., Any]:
         """The compiled entry point when it is ready (compiled here, or in the cache), else the
-        plain one while the background compile runs."""
+        plain one while the background compile runs (inside :func:`compiled_kernels`: the
+        compiled one, waited for)."""
         f = self._fast
         if f is not None:
             return f
+        if getattr(_PREFER, "compiled", False):
+            return self.compiled()
         with self._lock:
             return self._choose()
 
     def compiled(self) -> Callable[..., Any]:
-        """The compiled entry point, waiting for the background compile if one is running."""
+        """The compiled entry point: from the cache, or waiting for a compile running in the
+        background (this process's or another's), else compiled here on its first call."""
         f = self._fast
         if f is not None:
             return f
         with self._lock:
-            self._choose()
-            while self._fast is None:
-                if not self._waiting():
-                    self._fast = self._dispatcher()  # compiles here on its first call
-                    break
+            d: Callable[..., Any] = self._dispatcher()
+            while TIERED and not getattr(d, "signatures", None) and not self._in_cache() and self._waiting():
                 time.sleep(0.02)
-                self._choose()
-            return self._fast
+            self._fast = d
+            return d
 
     # ------------------------------------------------------------------ inside
 
@@ -281,14 +287,40 @@ SNOOKER = Tiered(
 """The snooker (and Russian billiards) kernel, ``kernel.run``."""
 
 
-def wait(timeout: float = 600.0) -> bool:
-    """Wait until no background compile of this install's kernels runs (for benchmarks and tests);
-    whether the snooker kernel is then in the cache or compiled here."""
+CARROM = Tiered(
+    "potshot.physics.carrom_kernel",
+    "simulate_kernel",
+    "from potshot.physics.carrom import simulate_flick\n"
+    "from potshot.games.carrom.equipment import starting_position\n"
+    "simulate_flick(starting_position(), (370.0, 100.0), 3.0, 90.0)\n",
+)
+"""The carrom kernel, ``carrom_kernel.simulate_kernel``."""
+
+
+@contextlib.contextmanager
+def compiled_kernels() -> Iterator[None]:
+    """Within it (this thread), kernels are used compiled, waiting for a background compile if one
+    runs: for a bot's many trial strokes, which a plain kernel would make slow."""
+    before = getattr(_PREFER, "compiled", False)
+    _PREFER.compiled = True
+    try:
+        yield
+    finally:
+        _PREFER.compiled = before
+
+
+def wait(timeout: float = 600.0, tiers: tuple[Tiered, ...] = (SNOOKER,)) -> bool:
+    """Wait until no background compile of ``tiers`` runs (for benchmarks and tests); whether each
+    is then in the cache or compiled here."""
     end = time.monotonic() + timeout
-    t = SNOOKER
-    while time.monotonic() < end:
-        with t._lock:
-            if not t._waiting() or t._in_cache():
-                return t._in_cache() or bool(getattr(t._dispatcher(), "signatures", None))
-        time.sleep(0.05)
-    return False
+    for t in tiers:
+        while True:
+            with t._lock:
+                if not t._waiting() or t._in_cache():
+                    if not (t._in_cache() or getattr(t._dispatcher(), "signatures", None)):
+                        return False
+                    break
+            if time.monotonic() > end:
+                return False
+            time.sleep(0.05)
+    return True
