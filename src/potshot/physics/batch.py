@@ -282,29 +282,43 @@ def simulate_batch(
     groups: dict[tuple[int, int], list[int]] = {}
     for k, (names, _, _, _, arrays) in enumerate(prepared):
         groups.setdefault((len(names), id(arrays[0])), []).append(k)
+    whole: tuple[npt.NDArray[np.int64], npt.NDArray[np.float64]] | None = None
     for idx in groups.values():
         b = np.stack([prepared[k][1] for k in idx])
         s = np.stack([prepared[k][2] for k in idx])
         arrays = prepared[idx[0]][4]
         out, ev_t, ev_i = run_prepared(b, s, arrays, params, threads=threads)
-        for row, k in enumerate(idx):
-            n = len(prepared[k][0])
-            nev, status = int(out[row, 0]), int(out[row, 1])
-            if status == 1:
-                # more events than the batch's rows: the one-shot path's bigger buffers, from the start
-                bk, sk = prepared[k][1], prepared[k][2]
-                nev, status, t_rows, i_rows = _one_shot(bk, sk, arrays, params)
-                b[row], s[row] = bk, sk
-                ev_rows[k], ev_times[k] = i_rows[:nev].copy(), t_rows[:nev].copy()
-                truncated[k] = status == 1
-            else:
-                ev_rows[k], ev_times[k] = ev_i[row, :nev].copy(), ev_t[row, :nev].copy()
-            gone = s[row] == K.POCKETED
-            potted[k, :n] = gone
-            rest_si[k, :n] = b[row, :, :2]
-            n_events[k] = nev
+        long = out[:, 1] == 1
+        if len(groups) == 1 and not long.any():
+            # the usual case, at numpy speed: every shot's event rows, in the jobs' order
+            keep = np.arange(ECAP)[None, :] < out[:, 0:1]
+            whole = (ev_i[keep], ev_t[keep])
+        for row in np.nonzero(long)[0]:
+            # more events than the batch's rows: the one-shot path's bigger buffers, from the start
+            k = idx[row]
+            bk, sk = prepared[k][1], prepared[k][2]
+            nev, status, t_rows, i_rows = _one_shot(bk, sk, arrays, params)
+            b[row], s[row] = bk, sk
+            out[row, 0] = nev
+            ev_rows[k], ev_times[k] = i_rows[:nev].copy(), t_rows[:nev].copy()
+            truncated[k] = status == 1
+        if whole is None:
+            for row, k in enumerate(idx):
+                if not long[row]:
+                    nev = int(out[row, 0])
+                    ev_rows[k], ev_times[k] = ev_i[row, :nev].copy(), ev_t[row, :nev].copy()
+        n = b.shape[1]
+        at = np.asarray(idx)
+        potted[at, :n] = s == K.POCKETED
+        rest_si[at, :n] = b[:, :, :2]
+        n_events[at] = out[:, 0]
     offsets = np.zeros(nb + 1, np.int64)
-    np.cumsum([len(r) for r in ev_rows], out=offsets[1:])
+    np.cumsum(n_events, out=offsets[1:])
+    if whole is None:
+        whole = (
+            np.concatenate(ev_rows) if nb else np.empty((0, 3), np.int64),
+            np.concatenate(ev_times) if nb else np.empty(0),
+        )
     rest = rest_si * 1e3  # the products elementwise, as the one-shot path works them out
     rest[potted] = np.nan
     return Batch(
@@ -313,8 +327,8 @@ def simulate_batch(
         potted=potted,
         n_events=n_events,
         offsets=offsets,
-        events=np.concatenate(ev_rows) if nb else np.empty((0, 3), np.int64),
-        event_t=np.concatenate(ev_times) if nb else np.empty(0),
+        events=whole[0],
+        event_t=whole[1],
         truncated=truncated,
         rest_si=rest_si,
         layouts=[layout for layout, _ in jobs],
