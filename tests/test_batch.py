@@ -178,9 +178,11 @@ def test_one_group_of_shots_takes_the_array_path() -> None:
     rng = random.Random(8)
     base = {"white": (889.0, 600.0), **_rack()}
     jobs = []
-    for _ in range(50):
+    while len(jobs) < 50:
         lay = dict(base)
         lay["white"] = (rng.uniform(100, 1678), rng.uniform(100, 1400))
+        if any(p is not None and n != "white" and math.dist(lay["white"], p) < 54 for n, p in lay.items()):
+            continue
         jobs.append((lay, Cue(speed=rng.uniform(0.5, 5.0), aim=rng.uniform(0, 360))))
     batch = simulate_batch(jobs, threads=2)
     for k, (layout, cue) in enumerate(jobs):
