@@ -16,6 +16,10 @@ next-step mode), the observations, rewards and infos, to the bit (``tests/test_e
     obs, info = envs.reset(seed=0)
     obs, reward, terminated, truncated, info = envs.step(envs.action_space.sample())
 
+Worker processes are started by ``spawn`` (numba's threads must not be forked), which imports the
+main script again: a script that makes ``workers > 1`` environments needs the usual
+``if __name__ == "__main__":`` guard, as with ``AsyncVectorEnv``.
+
 The turn-based games do not fit PettingZoo's parallel API (one player acts at a time, and the
 referee says who): the AEC environments (:mod:`potshot.envs.aec`) are their multi-agent form.
 """
@@ -190,7 +194,13 @@ class PotshotVectorEnv(gym.vector.VectorEnv):
     def _gather(self) -> list[Any]:
         out = []
         for conn in self._conns:
-            status, value = conn.recv()
+            try:
+                status, value = conn.recv()
+            except (EOFError, OSError) as e:
+                raise RuntimeError(
+                    "a vector environment's worker process died (started by 'spawn': a script that "
+                    'makes vector environments needs the `if __name__ == "__main__":` guard)'
+                ) from e
             if status != "ok":
                 raise RuntimeError(f"a vector environment's worker failed: {value}")
             out.append(value)
