@@ -293,7 +293,7 @@ def simulate_batch(
             # the usual case, at numpy speed: every shot's event rows, in the jobs' order
             keep = np.arange(ECAP)[None, :] < out[:, 0:1]
             whole = (ev_i[keep], ev_t[keep])
-        for row in np.nonzero(long)[0]:
+        for row in np.nonzero(long)[0].tolist():
             # more events than the batch's rows: the one-shot path's bigger buffers, from the start
             k = idx[row]
             bk, sk = prepared[k][1], prepared[k][2]
@@ -305,8 +305,8 @@ def simulate_batch(
         if whole is None:
             for row, k in enumerate(idx):
                 if not long[row]:
-                    nev = int(out[row, 0])
-                    ev_rows[k], ev_times[k] = ev_i[row, :nev].copy(), ev_t[row, :nev].copy()
+                    m = int(out[row, 0])
+                    ev_rows[k], ev_times[k] = ev_i[row, :m].copy(), ev_t[row, :m].copy()
         n = b.shape[1]
         at = np.asarray(idx)
         potted[at, :n] = s == K.POCKETED

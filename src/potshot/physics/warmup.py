@@ -28,6 +28,7 @@ tiered.
 
 from __future__ import annotations
 
+import _imp
 import contextlib
 import importlib
 import math
@@ -60,27 +61,39 @@ def plain_module(name: str) -> ModuleType:
         hit = _PLAIN.get(name)
         if hit is not None:
             return hit
-        pkg = "potshot.physics."
-        saved = {k: v for k, v in sys.modules.items() if k.startswith(pkg) and k != pkg + "_jit"}
-        parent = sys.modules["potshot.physics"]
-        attrs = {k: getattr(parent, k.rsplit(".", 1)[1], None) for k in saved}
-        for k in saved:
-            del sys.modules[k]
-        _jit.JIT_ENABLED = False
-        fresh: list[ModuleType] = []
+        # no other thread imports meanwhile (it would see the decorators off): the interpreter's
+        # import lock, re-entrant for this thread, held while the package is rearranged
+        _imp.acquire_lock()
         try:
-            mod = importlib.import_module(name)
+            mod, fresh = _reimport_plain(name)
         finally:
-            _jit.JIT_ENABLED = True
-            for k in [k for k in sys.modules if k.startswith(pkg) and k != pkg + "_jit"]:
-                fresh.append(sys.modules.pop(k))
-            sys.modules.update(saved)
-            for k, v in attrs.items():
-                if v is not None:
-                    setattr(parent, k.rsplit(".", 1)[1], v)
+            _imp.release_lock()
         _as_compiled(fresh)
         _PLAIN[name] = mod
         return mod
+
+
+def _reimport_plain(name: str) -> tuple[ModuleType, list[ModuleType]]:
+    """``name`` imported afresh with the decorators off; the modules imported with it."""
+    pkg = "potshot.physics."
+    saved = {k: v for k, v in sys.modules.items() if k.startswith(pkg) and k != pkg + "_jit"}
+    parent = sys.modules["potshot.physics"]
+    attrs = {k: getattr(parent, k.rsplit(".", 1)[1], None) for k in saved}
+    for k in saved:
+        del sys.modules[k]
+    _jit.JIT_ENABLED = False
+    fresh: list[ModuleType] = []
+    try:
+        mod = importlib.import_module(name)
+    finally:
+        _jit.JIT_ENABLED = True
+        for k in [k for k in sys.modules if k.startswith(pkg) and k != pkg + "_jit"]:
+            fresh.append(sys.modules.pop(k))
+        sys.modules.update(saved)
+        for k, v in attrs.items():
+            if v is not None:
+                setattr(parent, k.rsplit(".", 1)[1], v)
+    return mod, fresh
 
 
 def _libm_hypot() -> Callable[[float, float], float] | None:
@@ -127,6 +140,7 @@ class Tiered:
         self.name = name
         self.warm = warm
         self._fast: Callable[..., Any] | None = None
+        self._disp: Any = None
         self._slow: Callable[..., Any] | None = None
         self._proc: Any = None  # the background compile's subprocess.Popen
         self._owner = 0
@@ -134,7 +148,11 @@ class Tiered:
         self.compile_started: float | None = None
 
     def _dispatcher(self) -> Any:
-        return getattr(importlib.import_module(self.module), self.name)
+        d = self._disp
+        if d is None:
+            with _PLAIN_LOCK:  # not while plain_module has the package rearranged
+                d = self._disp = getattr(importlib.import_module(self.module), self.name)
+        return d
 
     def current(self) -> Callable[..., Any]:
         """The compiled entry point when it is ready (compiled here, or in the cache), else the
