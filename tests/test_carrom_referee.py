@@ -816,3 +816,29 @@ def test_law_88b_98_an_empty_shot_is_a_pass() -> None:
     rs = rulings(board([{"player": p} for p in ["Ann", "Bob"] * 3]))
     assert [r.next for r in rs[:5]] == ["Bob", "Ann", "Bob", "Ann", "Bob"]
     assert rs[5].void and rs[5].board_over
+
+
+def test_due_placed_where_the_record_does_not_say_laws_51_57() -> None:
+    """A marked board records no positions: a due placed by the opponent (Law 51) with ``null``
+    for its spot is back on the board, settled, not owed; its position is unknown, so the layout
+    does not invent one, and the same piece cannot be placed again while it is on."""
+    first = shot("Ann", pot("striker"))
+    res = board([first, shot("Bob", hit(), penalty_place={"white1": None})], down=whites(1))
+    r = last(res)
+    assert r.to_place == {"Ann": 0, "Bob": 0} and not r.foul and r.owed.get("Ann", 0) == 0
+    again = board(
+        [
+            first,
+            shot("Bob", hit(), penalty_place={"white1": None}),
+            shot("Ann", penalty_place={"white1": None}),
+        ],
+        down=whites(1),
+    )
+    assert again.error is not None and str(again.error.field).endswith("penalty_place.white1")
+    assert "on the board already" in str(again.error)
+
+
+def test_no_due_no_placing_without_a_position_either() -> None:
+    """Laws 45, 51: with nothing due, placing a piece is refused, with or without a position."""
+    res = board([shot("Ann", hit()), shot("Bob", hit(), penalty_place={"white1": None})], down=whites(1))
+    assert res.error is not None and "due" in str(res.error)

@@ -95,7 +95,7 @@ def test_snooker_state_copies_as_the_generic_copy(
     # a new field must be added to SnookerState.__deepcopy__ (and its kind checked here)
     assert [f.name for f in fields(SnookerState)] == [
         "table", "scores", "striker", "break_", "pending", "respotted_black", "over", "winner",
-        "starts", "match", "before_last", "last_foul",
+        "starts", "match", "before_last", "last_foul", "begun",
     ]  # fmt: skip
     assert [f.name for f in fields(Pending)] == [
         "offender", "incoming", "options", "free_ball", "miss", "chain", "replace_to",

@@ -323,7 +323,6 @@ def test_unknown_event_type() -> None:
     [
         ({"type": "hit", "ball": "white"}, "other"),
         ({"type": "cushion", "ball": "white"}, "cushion"),
-        ({"type": "pot", "ball": "red1"}, "pocket"),
         ({"type": "pot", "pocket": "top-left"}, "ball"),
         ({"type": "off_table"}, "ball"),
         ({"type": "jump", "ball": "white"}, "over"),

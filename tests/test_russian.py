@@ -773,7 +773,7 @@ def test_bad_declarations_are_refused(before: dict[str, Any], match: str) -> Non
 
 
 def test_bad_rules_option_and_tallies_are_refused() -> None:
-    with pytest.raises(RecordError, match="unknown Russian-billiards rule option"):
+    with pytest.raises(RecordError, match="unknown rules option 'reds' for Russian billiards"):
         rule([shot("Ann", *SAFE)], rules={"reds": 15})
     with pytest.raises(RecordError, match="single tally"):
         rule([shot("Ann", *SAFE)], tallies={"Ann": tal(5, 0, 1)})

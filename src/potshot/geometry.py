@@ -585,3 +585,198 @@ def nearest_free_on_line(
             return None
         return (round(p[0], 6), round(p[1], 6))
     return None
+
+
+# ------------------------------------------------------------------ snookered from the D, exactly
+
+_Lines = tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]
+"""Lines as (a point of each, its unit direction), arrays of shape (n, 2)."""
+
+
+def _common_tangents(c1: Point, r1: float, c2: Point, r2: float) -> list[tuple[Point, Point]]:
+    """The lines tangent to both circles (``r1`` 0: the tangents from a point), as (point, unit
+    direction). A line ``n . p = k`` with ``|n| = 1`` is tangent to circle ``i`` when
+    ``n . c_i - k = s_i r_i`` for a sign ``s_i``; so ``n . (c2 - c1) = s2 r2 - s1 r1``."""
+    dx, dy = c2[0] - c1[0], c2[1] - c1[1]
+    d = math.hypot(dx, dy)
+    if d <= EPS:
+        return []
+    ux, uy = dx / d, dy / d
+    out: list[tuple[Point, Point]] = []
+    for s1 in (1.0,):  # (-s1, -s2) is the same line with n reversed
+        for s2 in (1.0, -1.0):
+            a = (s2 * r2 - s1 * r1) / d
+            if abs(a) > 1.0:
+                continue
+            for sb in (1.0, -1.0):
+                b = sb * math.sqrt(max(0.0, 1.0 - a * a))
+                nx, ny = a * ux - b * uy, a * uy + b * ux
+                k = nx * c1[0] + ny * c1[1] - s1 * r1
+                out.append(((nx * k, ny * k), (-ny, nx)))
+    return out
+
+
+def _circle_points(c1: Point, r1: float, c2: Point, r2: float) -> list[Point]:
+    """Where two circles cross (none, or two points)."""
+    dx, dy = c2[0] - c1[0], c2[1] - c1[1]
+    d = math.hypot(dx, dy)
+    if d <= EPS or d > r1 + r2 or d < abs(r1 - r2):
+        return []
+    a = (r1 * r1 - r2 * r2 + d * d) / (2 * d)
+    h = math.sqrt(max(0.0, r1 * r1 - a * a))
+    mx, my = c1[0] + a * dx / d, c1[1] + a * dy / d
+    return [(mx - h * dy / d, my + h * dx / d), (mx + h * dy / d, my - h * dx / d)]
+
+
+def _shadow_curves(
+    target: Point,
+    obstacles: Sequence[Point],
+    balls: Sequence[Point],
+    radius: float,
+    centre: Point,
+    d_radius: float,
+) -> tuple[_Lines, npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+    """Every curve on which whether ``target`` can be hit on both extreme edges from a place, or
+    whether a place is allowed, can change: (lines, circle centres, circle radii).
+
+    The extreme-edge path (:func:`clear_to_both_edges`, offset ``e``) runs along a line tangent to
+    the circle of radius ``e`` about the target and ends where the balls meet, on the circle of
+    two radii about it. An obstacle blocks it while the path passes within two radii of the
+    obstacle's centre; the blocked places end where that path grazes the obstacle (the lines
+    tangent to both circles), where the place itself comes within two radii of it (that circle),
+    or where the meeting point does (the tangents through the points where the obstacle's circle
+    crosses the target's). A place is allowed in the D (its half-circle and the baulk line) and
+    off every ball (two radii about each).
+    """
+    e, reach = _edge(radius), 2 * radius
+    lines: list[tuple[Point, Point]] = [((centre[0], centre[1]), (1.0, 0.0))]
+    for o in obstacles:
+        lines += _common_tangents(target, e, o, reach)
+        for x in _circle_points(target, reach, o, reach):
+            lines += _common_tangents(x, 0.0, target, e)
+    circles = [(b, reach) for b in balls] + [(centre, d_radius)]
+    p = np.array([ln[0] for ln in lines], dtype=np.float64)
+    d = np.array([ln[1] for ln in lines], dtype=np.float64)
+    cc = np.array([c for c, _ in circles], dtype=np.float64).reshape(-1, 2)
+    cr = np.array([r for _, r in circles], dtype=np.float64)
+    return (p, d), cc, cr
+
+
+def _corners(
+    lines: _Lines, cc: npt.NDArray[np.float64], cr: npt.NDArray[np.float64]
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+    """Every point where two of the curves cross, with the directions of the two curves there:
+    (points (n, 2), first directions (n, 2), second directions (n, 2))."""
+    p, d = lines
+    pts: list[npt.NDArray[np.float64]] = []
+    d1s: list[npt.NDArray[np.float64]] = []
+    d2s: list[npt.NDArray[np.float64]] = []
+    # line x line: p_i + a d_i = p_j + b d_j
+    i, j = np.triu_indices(len(p), k=1)
+    cross = d[i, 0] * d[j, 1] - d[i, 1] * d[j, 0]
+    ok = np.abs(cross) > 1e-12
+    i, j, cross = i[ok], j[ok], cross[ok]
+    w = p[j] - p[i]
+    a = (w[:, 0] * d[j, 1] - w[:, 1] * d[j, 0]) / cross
+    pts.append(p[i] + a[:, None] * d[i])
+    d1s.append(d[i])
+    d2s.append(d[j])
+    # line x circle
+    li = np.repeat(np.arange(len(p)), len(cc))
+    ci = np.tile(np.arange(len(cc)), len(p))
+    w = p[li] - cc[ci]
+    b = np.einsum("ij,ij->i", w, d[li])
+    disc = b * b - (np.einsum("ij,ij->i", w, w) - cr[ci] ** 2)
+    ok = disc >= 0
+    li, ci, b, disc = li[ok], ci[ok], b[ok], np.sqrt(disc[ok])
+    for sign in (1.0, -1.0):
+        x = p[li] + (-b + sign * disc)[:, None] * d[li]
+        rad = x - cc[ci]
+        pts.append(x)
+        d1s.append(d[li])
+        d2s.append(np.stack([-rad[:, 1], rad[:, 0]], axis=1))
+    # circle x circle
+    i, j = np.triu_indices(len(cc), k=1)
+    v = cc[j] - cc[i]
+    dist = np.hypot(v[:, 0], v[:, 1])
+    ok = (dist > EPS) & (dist <= cr[i] + cr[j]) & (dist >= np.abs(cr[i] - cr[j]))
+    i, j, v, dist = i[ok], j[ok], v[ok], dist[ok]
+    a = (cr[i] ** 2 - cr[j] ** 2 + dist**2) / (2 * dist)
+    h = np.sqrt(np.maximum(0.0, cr[i] ** 2 - a**2))
+    u = v / dist[:, None]
+    mid = cc[i] + a[:, None] * u
+    for sign in (1.0, -1.0):
+        x = mid + sign * h[:, None] * np.stack([-u[:, 1], u[:, 0]], axis=1)
+        r1, r2 = x - cc[i], x - cc[j]
+        pts.append(x)
+        d1s.append(np.stack([-r1[:, 1], r1[:, 0]], axis=1))
+        d2s.append(np.stack([-r2[:, 1], r2[:, 0]], axis=1))
+    return np.concatenate(pts), np.concatenate(d1s), np.concatenate(d2s)
+
+
+def _unit(v: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+    n = np.hypot(v[:, 0], v[:, 1])
+    return v / np.where(n > 0, n, 1.0)[:, None]
+
+
+def clear_place_in_d(
+    targets: Sequence[Point],
+    obstacles: Sequence[Point],
+    balls: Sequence[Point],
+    radius: float,
+    centre: Point = (889.0, 737.0),
+    d_radius: float = 292.0,
+    nudge: float = 1e-4,
+) -> Point | None:
+    """Section 2 Rule 16(a), worked out exactly: a place in or on the D, touching none of ``balls``
+    (Section 3 Rule 5), from which some target can be hit on both extreme edges
+    (:func:`clear_to_both_edges`) past ``obstacles``; ``None`` when the cue ball in hand is
+    snookered from every position in the D.
+
+    For one target, the places from which it can (or cannot) be hit on both edges are bounded by
+    a few curves (:func:`_shadow_curves`: lines and circles), and so are the allowed places.
+    Those curves cut the D into regions in each of which the answer is the same, and every
+    region has a corner where two curves cross (the D's own corners included). So the D has a
+    clear place exactly when one of the points ``nudge`` mm from a corner, along each bisector of
+    the two curves crossing there (one point in each region around the corner), is allowed and
+    clear: a window of the D any wider than ``nudge`` (0.1 micrometre) is found, however narrow,
+    where a grid of sample places misses anything narrower than its step.
+
+    A wall of balls in front of the D with one gap: the window behind the gap, 1 mm or 2 wide,
+    lies between the places of a 20 mm grid; with the gap 1 mm narrower there is none.
+
+    >>> def wall(gap):
+    ...     return [(899.0 + s * (gap + 52.5 * k), 900.0) for s in (-1, 1) for k in range(7)]
+    >>> p = clear_place_in_d([(899.0, 2500.0)], wall(58.0), wall(58.0), 26.25)
+    >>> p is not None and in_d(p) and clear_to_both_edges(p, (899.0, 2500.0), wall(58.0), 26.25)
+    True
+    >>> any(clear_to_both_edges(q, (899.0, 2500.0), wall(58.0), 26.25) for q in d_points())
+    False
+    >>> clear_place_in_d([(899.0, 2500.0)], wall(57.0), wall(57.0), 26.25) is None
+    True
+    """
+    bal = np.asarray(list(balls), dtype=np.float64).reshape(-1, 2)
+    for t in targets:
+        lines, cc, cr = _shadow_curves(t, obstacles, balls, radius, centre, d_radius)
+        x, d1, d2 = _corners(lines, cc, cr)
+        near = (x[:, 1] <= centre[1] + 1.0) & (
+            np.hypot(x[:, 0] - centre[0], x[:, 1] - centre[1]) <= d_radius + 1.0
+        )
+        x, d1, d2 = x[near], _unit(d1[near]), _unit(d2[near])
+        sums, diffs = _unit(d1 + d2), _unit(d1 - d2)
+        cand = np.concatenate([x + nudge * sums, x - nudge * sums, x + nudge * diffs, x - nudge * diffs])
+        inside = (cand[:, 1] <= centre[1] + EPS) & (
+            np.hypot(cand[:, 0] - centre[0], cand[:, 1] - centre[1]) <= d_radius + EPS
+        )
+        cand = cand[inside]
+        if len(bal) and len(cand):
+            gap = np.hypot(cand[:, None, 0] - bal[None, :, 0], cand[:, None, 1] - bal[None, :, 1])
+            cand = cand[~np.any(gap <= 2 * radius, axis=1)]
+        places = [(float(a), float(b)) for a, b in cand]
+        if not any_clear_to_both_edges(places, [t], obstacles, radius):
+            continue
+        while len(places) > 1:  # halve the list down to one clear place
+            half = places[: len(places) // 2]
+            places = half if any_clear_to_both_edges(half, [t], obstacles, radius) else places[len(half) :]
+        return places[0]
+    return None

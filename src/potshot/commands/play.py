@@ -174,10 +174,13 @@ def _play(
     check_output(html, "--html")
     distinct_outputs(("-o", output), ("--html", html))
     names = parse_players(players, game)
-    opts = {k: int(v) if isinstance(v, str) and v.isdigit() else v for k, v in options.items()}
+    ruled = {o.name for o in game.rule_options()}
+    every = {k: int(v) if isinstance(v, str) and v.isdigit() else v for k, v in options.items()}
+    opts = {k: v for k, v in every.items() if k not in ruled}  # the hooks' keywords
 
     record = game.new_record(names, frames=frames, seed=seed, **opts)
-    record.meta = {**(record.meta or {}), "max_shots": max_shots, "aim_error": aim_error, **opts}
+    record.rules = game.with_rules(record.rules, {k: v for k, v in every.items() if k in ruled})
+    record.meta = {**(record.meta or {}), "max_shots": max_shots, "aim_error": aim_error, **every}
     referee = game.referee_class()(record)
     bots = {n: game.bot(n, seed * 1000 + i, aim_error=aim_error, **opts) for i, n in enumerate(names)}
     con = console()

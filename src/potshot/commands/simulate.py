@@ -29,6 +29,7 @@ from rich.markup import escape
 
 from potshot import games
 from potshot.commands._output import check_output, console, distinct_outputs, write_outputs
+from potshot.commands._rules import add_rule_options, given_rules
 from potshot.record.model import Before, Cue, Frame, Record, Shot
 
 if TYPE_CHECKING:
@@ -139,6 +140,7 @@ def simulate(
     html_path: str | None,
     as_json: bool,
     player: str,
+    **rule_values: Any,
 ) -> None:
     """Simulate one stroke of GAME and rule it (snooker and russian: a cue ball; carrom: a flick)."""
     from potshot.match.loop import ShotPlayed
@@ -158,6 +160,9 @@ def simulate(
     game = games.get(game_name)
     spot = _parse_point(place)
     layout, rules, from_record = _start(game, position_path)
+    given = given_rules(game, rule_values)
+    if given:  # the game's rules options (games.Option.rule), over a --position record's rules
+        rules = game.with_rules(rules, given)
     cue_piece = game.cue_piece
     in_hand = layout.get(cue_piece) is None
     if break_off or (in_hand and spot is None and aim is None):
@@ -226,3 +231,6 @@ def simulate(
         for w in wrote:
             con.print(escape(w), highlight=False)
     sys.stdout.flush()
+
+
+add_rule_options(simulate)

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import click
 from rich.console import Console
 from rich.table import Table
 
 from potshot import games
+from potshot.commands._rules import add_rule_options, given_rules
 
 
 @click.command()
@@ -89,6 +91,7 @@ def tournament(
     address: str | None,
     out: str,
     quiet: bool,
+    **rule_values: Any,
 ) -> None:
     """Play a GAME tournament between built-in players (or policies) and rate them (Glicko-2).
 
@@ -110,6 +113,7 @@ def tournament(
             seed=seed,
             reds=int(reds),
             max_shots=max_shots,
+            rules=tuple(sorted(given_rules(games.get(game), rule_values).items())),
         )
     except ValueError as e:
         raise click.BadParameter(str(e), param_hint="--players") from None
@@ -167,3 +171,6 @@ def tournament(
         f"{t.winner} wins the {fmt} ({len(t.results)} matches, {frames_played} frames, {t.seconds:.1f} s, "
         f"{engine} engine, start-up {eng.startup:.1f} s, digest {t.digest()}); written to {out_dir}/"
     )
+
+
+add_rule_options(tournament)

@@ -48,14 +48,18 @@ class Option:
     """A game's own ``potshot play`` option (``--reds``, ``--budget``, ``--stars``), as plain data.
 
     ``choices`` makes it a choice of strings (passed on as ints when they are
-    digits); otherwise it is an integer of at least ``minimum``.
+    digits); otherwise it is an integer of at least ``minimum``. ``rule``: the option is a key
+    of the record's ``rules`` of the same name (``--third-miss``: ``rules.third_miss``), set on
+    the record (:meth:`Game.with_rules`) and taken by ``potshot simulate`` too, rather than
+    passed to the game's hooks as a keyword.
     """
 
     name: str
-    default: int
+    default: int | str
     help: str
     choices: tuple[str, ...] = ()
     minimum: int = 1
+    rule: bool = False
 
 
 class Game:
@@ -90,6 +94,33 @@ class Game:
     match_module: ClassVar[str]
     """The module with ``new_record``, ``make_bot``, ``simulate``, ``play``, ``describe``, ``frame_line``
     and ``match_line`` (see :mod:`potshot.games.snooker.match` for their signatures)."""
+
+    # ------------------------------------------------------------- the rules
+
+    def rule_options(self) -> tuple[Option, ...]:
+        """The options that are keys of the record's ``rules`` (:attr:`Option.rule`)."""
+        return tuple(o for o in self.options if o.rule)
+
+    def with_rules(self, rules: Mapping[str, Any] | None, values: Mapping[str, Any]) -> dict[str, Any] | None:
+        """``rules`` with the rule options' ``values`` set, by option name; a value at its default
+        removes the key (a record at the defaults stays plain). ``None`` when nothing is left.
+
+        >>> get("snooker").with_rules({"reds": 6}, {"third_miss": "amateur_2004"})
+        {'reds': 6, 'third_miss': 'amateur_2004'}
+        >>> get("snooker").with_rules(None, {"third_miss": "award_frame"}) is None
+        True
+        """
+        out = dict(rules or {})
+        known = {o.name: o for o in self.rule_options()}
+        for name, value in values.items():
+            opt = known.get(name)
+            if opt is None:
+                raise KeyError(f"{self.name} has no rules option {name!r}")
+            if value == opt.default:
+                out.pop(name, None)
+            else:
+                out[name] = value
+        return out or None
 
     # ------------------------------------------------------------- the parts
 

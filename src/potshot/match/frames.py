@@ -85,6 +85,22 @@ class MatchScore:
         leaders = [s for s, v in table.items() if v == best]
         return leaders[0] if len(leaders) == 1 else None
 
+    def result_fault(self, won: dict[str, int]) -> str | None:
+        """Why ``won`` (frames won per side) cannot be the final result of this match, or ``None``.
+
+        Section 3 Rule 1(g)(i): a best of N is won by the first side to more than half of N, and
+        ends there; (g)(ii): a fixed number of frames is played whole (level frames are a drawn
+        match unless points decide); with no format, one frame, won by one side.
+
+        >>> MatchScore(sides=["Ann", "Bob"], best_of=3).result_fault({"Ann": 3, "Bob": 0})
+        'a best of 3 is won by the first to 2, so nobody wins 3'
+        >>> MatchScore(sides=["Ann", "Bob"], best_of=3).result_fault({"Ann": 0, "Bob": 0})
+        'a best of 3 is won by the first to 2, and here nobody has 2'
+        >>> MatchScore(sides=["Ann", "Bob"], best_of=3).result_fault({"Ann": 1, "Bob": 2}) is None
+        True
+        """
+        return best_of_fault(self.best_of, self.frames, [won.get(s, 0) for s in self.sides], "frame")
+
     def aggregate_level_with(self, frame_score: dict[str, int]) -> bool:
         """True when the aggregate totals including the running frame's score are level (Rule 4(c))."""
         totals = [self.aggregate[s] + frame_score.get(s, 0) for s in self.sides]
@@ -100,3 +116,28 @@ class MatchScore:
         """
         if points > self.highest_break.get(player, 0):
             self.highest_break[player] = points
+
+
+def best_of_fault(best_of: int | None, fixed: int | None, counts: list[int], unit: str) -> str | None:
+    """Why ``counts`` (units won per side) cannot end a match that is a best of ``best_of`` units,
+    or of exactly ``fixed`` units, or (with neither) of one unit; ``None`` when it can."""
+    if any(c < 0 for c in counts):
+        return f"a count of {unit}s won is never negative"
+    top = max(counts, default=0)
+    total = sum(counts)
+    if best_of is not None:
+        need = best_of // 2 + 1
+        if top > need:
+            return f"a best of {best_of} is won by the first to {need}, so nobody wins {top}"
+        if top < need:
+            return f"a best of {best_of} is won by the first to {need}, and here nobody has {need}"
+        if counts.count(need) > 1 or total > best_of:
+            return f"a best of {best_of} ends when one side has {need}: the others have fewer, {best_of} {unit}s at most"
+        return None
+    if fixed is not None:
+        if total != fixed:
+            return f"a match of {fixed} {unit}s plays them all, and here {total} were won"
+        return None
+    if sorted(counts) != [0] * (len(counts) - 1) + [1]:
+        return f"a single {unit} is won by one side: 1 to 0"
+    return None

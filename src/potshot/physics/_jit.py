@@ -122,3 +122,16 @@ def njit_parallel(func: F) -> F:
 def prange() -> Callable[..., Any]:
     """numba's ``prange`` (``range`` when the kernels run as plain Python)."""
     return cast(Callable[..., Any], _numba().prange if JIT_ENABLED else range)
+
+
+def njit_pruned(func: F) -> F:
+    """:func:`njit_lean` with numba's rewrite passes on (reference counting still off).
+
+    For an entry point whose optional argument switches a part of it off: numba's dead-branch
+    pruning (one of those passes) drops a branch under ``arg is not None`` before typing when
+    ``arg`` is omitted, so that specialisation neither types nor compiles what the branch calls
+    (the snooker kernel's 3D table, ``kernel.run``'s ``air``).
+    """
+    if not JIT_ENABLED:
+        return func
+    return cast(F, _numba().njit(cache=True, **_OPTIONS, _nrt=False)(func))

@@ -32,7 +32,7 @@ import numpy.typing as npt
 from potshot.games.snooker.equipment import TABLE, Table
 from potshot.physics import _jit
 from potshot.physics import kernel as K
-from potshot.physics.cue import strike
+from potshot.physics.cue import dip, strike
 from potshot.physics.kernel import run
 from potshot.physics.params import DEFAULT_PARAMS, Params
 from potshot.physics.result import ShotResult
@@ -44,6 +44,7 @@ from potshot.physics.sim import (
     _kernel,
     _near_pairs,
     _param_vector,
+    params_for,
     prepare,
     separate_touching,
     to_result,
@@ -228,6 +229,7 @@ class Batch:
     """(B, N, 2) rest centres in metres, as the kernel left them (``rest`` is these times 1e3)."""
     layouts: list[dict[str, tuple[float, float] | None]] = field(repr=False)
     tables: list[tuple[Geometry, Arrays]] = field(repr=False)
+    cue_ball: str = "white"
 
     def __len__(self) -> int:
         return len(self.names)
@@ -252,6 +254,8 @@ class Batch:
             self.events[a:z],
             1 if self.truncated[k] else 0,
             self.layouts[k],
+            None,
+            self.cue_ball,
         )
 
     def results(self) -> list[ShotResult]:
@@ -278,18 +282,32 @@ def simulate_batch(
     truncated = np.zeros(nb, bool)
     ev_rows: list[npt.NDArray[np.int64]] = [np.empty((0, 3), np.int64)] * nb
     ev_times: list[npt.NDArray[np.float64]] = [np.empty(0)] * nb
-    # one kernel call per ball count and table (the shots' arrays must have one shape)
-    groups: dict[tuple[int, int], list[int]] = {}
-    for k, (names, _, _, _, arrays) in enumerate(prepared):
-        groups.setdefault((len(names), id(arrays[0])), []).append(k)
+    # one kernel call per ball count, table and parameters (the shots' arrays must have one
+    # shape); an elevated stroke (9 columns: the 3D table) is played by the one-shot path
+    groups: dict[tuple[int, int, int], list[int]] = {}
+    solo: list[int] = []
+    for k, (names, balls, _, _, arrays, par) in enumerate(prepared):
+        if balls.shape[1] != 7:
+            solo.append(k)
+        else:
+            groups.setdefault((len(names), id(arrays[0]), id(par)), []).append(k)
     whole: tuple[npt.NDArray[np.int64], npt.NDArray[np.float64]] | None = None
+    for k in solo:
+        names, bk, sk, _, arrays, par = prepared[k]
+        nev, status, t_rows, i_rows = _one_shot(bk, sk, arrays, par, first=True)
+        n = len(names)
+        ev_rows[k], ev_times[k] = i_rows[:nev].copy(), t_rows[:nev].copy()
+        truncated[k] = status == 1
+        potted[k, :n] = sk == K.POCKETED
+        rest_si[k, :n] = bk[:, :2]
+        n_events[k] = nev
     for idx in groups.values():
         b = np.stack([prepared[k][1] for k in idx])
         s = np.stack([prepared[k][2] for k in idx])
-        arrays = prepared[idx[0]][4]
-        out, ev_t, ev_i = run_prepared(b, s, arrays, params, threads=threads)
+        arrays, par = prepared[idx[0]][4], prepared[idx[0]][5]
+        out, ev_t, ev_i = run_prepared(b, s, arrays, par, threads=threads)
         long = out[:, 1] == 1
-        if len(groups) == 1 and not long.any():
+        if len(groups) == 1 and not solo and not long.any():
             # the usual case, at numpy speed: every shot's event rows, in the jobs' order
             keep = np.arange(ECAP)[None, :] < out[:, 0:1]
             whole = (ev_i[keep], ev_t[keep])
@@ -297,7 +315,7 @@ def simulate_batch(
             # more events than the batch's rows: the one-shot path's bigger buffers, from the start
             k = idx[row]
             bk, sk = prepared[k][1], prepared[k][2]
-            nev, status, t_rows, i_rows = _one_shot(bk, sk, arrays, params)
+            nev, status, t_rows, i_rows = _one_shot(bk, sk, arrays, par)
             b[row], s[row] = bk, sk
             out[row, 0] = nev
             ev_rows[k], ev_times[k] = i_rows[:nev].copy(), t_rows[:nev].copy()
@@ -333,22 +351,29 @@ def simulate_batch(
         rest_si=rest_si,
         layouts=[layout for layout, _ in jobs],
         tables=[(p[3], p[4]) for p in prepared],
+        cue_ball=cue_ball,
     )
 
 
 def _one_shot(
-    balls: npt.NDArray[np.float64], states: npt.NDArray[np.int64], arrays: Arrays, params: Params
+    balls: npt.NDArray[np.float64],
+    states: npt.NDArray[np.int64],
+    arrays: Arrays,
+    params: Params,
+    *,
+    first: bool = False,
 ) -> tuple[int, int, npt.NDArray[np.float64], npt.NDArray[np.int64]]:
-    """:func:`~potshot.physics.sim.run_states`' loop (no snapshots) past the batch's first event
-    buffer: ``balls``/``states`` (the shot's start, updated in place) run with room for
-    8 x :data:`ECAP` events, then :data:`~potshot.physics.sim.MAX_EVENTS`."""
+    """:func:`~potshot.physics.sim.run_states`' loop (no snapshots): ``balls``/``states`` (the
+    shot's start, updated in place) run with room for :data:`ECAP` events (``first``: a shot the
+    batch did not run) or 8 x :data:`ECAP` (one that filled the batch's rows), growing to
+    :data:`~potshot.physics.sim.MAX_EVENTS` as that loop does."""
     start_b, start_s = balls.copy(), states.copy()
-    ecap = ECAP
+    ecap = ECAP if first else min(ECAP * 8, MAX_EVENTS)
     pvec = _param_vector(params)
     while True:
-        ecap = min(ecap * 8, MAX_EVENTS)
         nev, _, status, ev_t, ev_i, *_ = _kernel(balls, states, pvec, arrays, ecap, 0)
         if status == 1 and ecap < MAX_EVENTS:
+            ecap = min(ecap * 8, MAX_EVENTS)
             balls[:] = start_b
             states[:] = start_s
             continue
@@ -374,7 +399,7 @@ class _Preparer:
     def __init__(self, cue_ball: str, table: Table, params: Params) -> None:
         self.cue_ball = cue_ball
         self.table = table
-        self.params = params
+        self.params = params_for(table) if params is DEFAULT_PARAMS else params  # as prepare's
         self.memo: dict[tuple[Any, ...], Any] = {}
         r = table.ball_radius
         self.box = (r, table.width - r, table.length - r)
@@ -382,11 +407,11 @@ class _Preparer:
 
     def __call__(
         self, layout: dict[str, tuple[float, float] | None], cue: Cue
-    ) -> tuple[list[str], npt.NDArray[np.float64], npt.NDArray[np.int64], Geometry, Arrays]:
+    ) -> tuple[list[str], npt.NDArray[np.float64], npt.NDArray[np.int64], Geometry, Arrays, Params]:
         cb = self.cue_ball
         c = layout.get(cb)
         lo, x_hi, y_hi = self.box
-        if not (
+        if dip(cue) != 0.0 or not (
             type(c) is tuple
             and len(c) == 2
             and type(c[0]) is float
@@ -418,10 +443,10 @@ class _Preparer:
         others = [i for i in range(n) if i != ci]
         balls[others, :2] = sep
         balls[ci, :2] = np.array([x, y]) * 1e-3
-        balls[ci, 2:] = (vx, vy, wx, wy, wz)
+        balls[ci, 2:7] = (vx, vy, wx, wy, wz)
         states = np.zeros(n, np.int64)
         states[ci] = K.SLIDING
-        return names, balls, states, self.geo, self.arrays
+        return names, balls, states, self.geo, self.arrays, self.params
 
     def _others(self, layout: dict[str, tuple[float, float] | None]) -> Any:
         """(names with the cue ball, its index, the others' centres in mm, the others separated,

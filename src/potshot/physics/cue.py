@@ -11,7 +11,12 @@ and the angular impulse gives
     w = (5 v / (2 R cos(elevation))) (side e_up - height e_right)
 
 where ``v`` is the record's ``speed`` (the cue ball's speed just after the
-strike, along the table: the vertical part of the impulse goes into the slate).
+strike, along the table). An elevated cue also drives the ball down into the slate at
+``v tan(elevation)`` (:func:`dip`); the slate's reaction (restitution
+:data:`~potshot.physics.params.E_SLATE`) lifts it off the cloth: the jump shot. The
+kernel resolves that bounce (``kernel._land``) as any landing, as pooltool's 3D cue strike
+does (its InstantaneousPoint3D gives the ball a downward velocity and the ball-table
+resolver bounces it).
 ``height = 0.4`` is natural roll (w = v/R). Side also deflects the ball off the
 line of the cue (squirt, Alciatore TP A-31), away from the side applied.
 """
@@ -55,6 +60,20 @@ def squirt_angle(side: float, params: Params = DEFAULT_PARAMS) -> float:
     num = 2.5 * side * math.sqrt(a2)
     den = 1.0 + params.mass / params.cue_end_mass + 2.5 * a2
     return math.atan2(num, den)
+
+
+def dip(cue: Cue) -> float:
+    """The cue ball's vertical velocity (m/s, negative: into the slate) just after the strike.
+
+    The cue's impulse is along the cue, tilted down by ``elevation``; its part along the
+    table gives ``speed``, so the downward part is ``speed tan(elevation)``.
+
+    >>> dip(Cue(speed=2.0, aim=0.0)), round(dip(Cue(speed=2.0, aim=0.0, elevation=45.0)), 12)
+    (0.0, -2.0)
+    """
+    if cue.elevation == 0.0:
+        return 0.0
+    return -cue.speed * math.tan(math.radians(cue.elevation))
 
 
 def strike(cue: Cue, params: Params = DEFAULT_PARAMS) -> tuple[float, float, float, float, float]:

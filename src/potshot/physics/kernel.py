@@ -40,7 +40,7 @@ from typing import Any, cast
 
 import numpy as np
 
-from potshot.physics._jit import njit_inner_lean, njit_lean
+from potshot.physics._jit import njit_inner_lean, njit_pruned
 from potshot.physics.roots import dhorner4, horner4, quad_roots
 
 STATIONARY = 0
@@ -48,12 +48,23 @@ SPINNING = 1
 SLIDING = 2
 ROLLING = 3
 POCKETED = 4
+AIRBORNE = 5
+
+# Ball columns 7 and 8 of the 3D table (``run`` with ``air``, whose ``b`` has 9 columns): the
+# height of the ball's bottom above the cloth and its vertical velocity. Without ``air`` (the
+# planar table, 7 columns) no ball leaves the cloth: nothing reads columns 7-8 of a ball that
+# is not AIRBORNE, and only ``run`` with ``air`` makes one AIRBORNE.
+Z = 7
+VZ = 8
 
 EV_BALL = 1
 EV_LINE = 2
 EV_ARC = 3
 EV_FALL = 4
 EV_TRANSITION = 5
+EV_SLATE = 6  # an airborne ball lands on the slate (it bounces or stays on the cloth)
+EV_OVER = 7  # ball passes over part of other (its horizontal closest approach, not touching)
+EV_OFF = 8  # ball leaves the table (other: the cushion line it passed over, or -1)
 
 INF = math.inf
 # Numerical tolerances: speeds below V_EPS (m/s) or spins below W_EPS (rad/s) are zero.
@@ -280,6 +291,29 @@ def evolve(b: np.ndarray, s: np.ndarray, acc: np.ndarray, i: int, dt: float, p: 
 
 
 @njit_inner_lean
+def flight(b: np.ndarray, i: int, p: np.ndarray) -> float:
+    """How long airborne ball i flies before its bottom reaches the cloth: the root of
+    ``z + vz t - g t^2 / 2 = 0``, in its cancellation-free form. (Kept out of :func:`motion`
+    and :func:`evolve`, whose planar code a branch for the air slowed by a tenth.)"""
+    z: float = b[i, Z]
+    vz: float = b[i, VZ]
+    g: float = p[4]
+    sq = math.sqrt(vz * vz + 2.0 * g * z) if z > 0.0 else abs(vz)
+    return (vz + sq) / g if vz >= 0.0 else 2.0 * z / (sq - vz)
+
+
+@njit_inner_lean
+def fly(b: np.ndarray, i: int, dt: float, p: np.ndarray) -> None:
+    """Move airborne ball i along its parabola by ``dt`` seconds: no friction in the air, every
+    spin component kept (as pooltool's ``_evolve_airborne_state``)."""
+    g = p[4]
+    b[i, 0] += b[i, 2] * dt
+    b[i, 1] += b[i, 3] * dt
+    b[i, Z] += (b[i, VZ] - 0.5 * g * dt) * dt
+    b[i, VZ] -= g * dt
+
+
+@njit_inner_lean
 def classify(b: np.ndarray, s: np.ndarray, i: int, p: np.ndarray) -> None:
     """Set ball i's state from its velocity and spin (after an impulse)."""
     if s[i] == POCKETED:
@@ -373,6 +407,80 @@ def _pair_time(
     if math.hypot(cx, cy) - d2 > math.hypot(vx, vy) * w + math.hypot(hx, hy) * w * w + 1e-12:
         return INF
     t = _contact_time(cx, cy, vx, vy, hx, hy, d2, 0.0, w)
+    return now + t if t < INF else INF
+
+
+@njit_inner_lean
+def _pair_time3(
+    b: np.ndarray, s: np.ndarray, acc: np.ndarray, i: int, j: int, now: float, p: np.ndarray
+) -> float:
+    """:func:`_pair_time` when either ball is in the air: the earlier of their contact in 3D
+    and the instant one passes over the other (a ``jump``).
+
+    The heights are parabolas in t too, so ``|r_i - r_j|^2 = (2R)^2`` stays a quartic. A ball
+    passes over part of another where the horizontal distance of their centres reaches its
+    minimum (a root of the derivative of the horizontal quartic, a cubic) below 2R, the
+    footprints overlapping, with no contact before.
+    """
+    si = s[i]
+    sj = s[j]
+    mi = si in (SLIDING, ROLLING, AIRBORNE)
+    mj = sj in (SLIDING, ROLLING, AIRBORNE)
+    if si == POCKETED or sj == POCKETED:
+        return INF
+    w = min(acc[i, 2] if mi else INF, acc[j, 2] if mj else INF) - now
+    if not w > 0.0:
+        w = 0.0
+    cx = b[i, 0] - b[j, 0]
+    cy = b[i, 1] - b[j, 1]
+    vx = 0.0
+    vy = 0.0
+    hx = 0.0
+    hy = 0.0
+    if mi:
+        vx += b[i, 2]
+        vy += b[i, 3]
+        hx += 0.5 * acc[i, 0]
+        hy += 0.5 * acc[i, 1]
+    if mj:
+        vx -= b[j, 2]
+        vy -= b[j, 3]
+        hx -= 0.5 * acc[j, 0]
+        hy -= 0.5 * acc[j, 1]
+    d2 = 2.0 * p[0]
+    g = p[4]
+    cz = 0.0
+    vz = 0.0
+    hz = 0.0
+    if s[i] == AIRBORNE:
+        cz += b[i, Z]
+        vz += b[i, VZ]
+        hz -= 0.5 * g
+    if s[j] == AIRBORNE:
+        cz -= b[j, Z]
+        vz -= b[j, VZ]
+        hz += 0.5 * g
+    t = INF
+    gap = math.sqrt(cx * cx + cy * cy + cz * cz) - d2
+    if (
+        not gap
+        > math.sqrt(vx * vx + vy * vy + vz * vz) * w + math.sqrt(hx * hx + hy * hy + hz * hz) * w * w + 1e-12
+    ):
+        c4 = hx * hx + hy * hy + hz * hz
+        c3 = 2.0 * (vx * hx + vy * hy + vz * hz)
+        c2 = vx * vx + vy * vy + vz * vz + 2.0 * (cx * hx + cy * hy + cz * hz)
+        c1 = 2.0 * (cx * vx + cy * vy + cz * vz)
+        c0 = cx * cx + cy * cy + cz * cz - d2 * d2
+        t = first_down(c4, c3, c2, c1, c0, 0.0, w, 2.0 * d2 * V_CONTACT)
+    # passing over: approaching horizontally now, the closest approach within the window
+    k1 = 2.0 * (cx * vx + cy * vy)
+    if k1 < -2.0 * d2 * V_CONTACT:
+        k4 = hx * hx + hy * hy
+        k3 = 2.0 * (vx * hx + vy * hy)
+        k2 = vx * vx + vy * vy + 2.0 * (cx * hx + cy * hy)
+        k, r0, _, _ = _cubic_crit(k4, k3, k2, k1, 0.0, min(w, t))
+        if k > 0 and _peval(k4, k3, k2, k1, cx * cx + cy * cy - d2 * d2, r0) < 0.0:
+            t = r0
     return now + t if t < INF else INF
 
 
@@ -489,7 +597,303 @@ def _ball_time(
     return best, kind, obj
 
 
+@njit_inner_lean
+def _air_time(
+    b: np.ndarray,
+    acc: np.ndarray,
+    i: int,
+    now: float,
+    p: np.ndarray,
+    lines: np.ndarray,
+    arcs: np.ndarray,
+    falls: np.ndarray,
+    box: np.ndarray,
+) -> tuple[float, int, int]:
+    """An airborne ball's next own event: (time, kind, index).
+
+    Landing (EV_SLATE, or EV_FALL when it comes down over a pocket's fall), a cushion
+    (EV_LINE: the ball touches the cushion's nose, a horizontal edge at the nose height
+    along the line, where a ball on the cloth touches it: ``(d - q)^2 + (z_c - h)^2 = R^2``
+    with ``d`` the distance from the line, ``q = R (1 - cos theta)`` and ``z_c`` the
+    centre's height, a quartic in t), a jaw (EV_ARC, taken as an upright cylinder: met
+    only while the centre is below the nose height, above it the ball passes over), the
+    table left (EV_OFF: the centre passes over a cushion's nose without touching it, or
+    out of ``box`` (x0, x1, y0, y1: the outline beyond the pockets, :func:`outline`)), or a pocket's back met below the nose
+    height while the ball is over the fall (EV_FALL).
+    """
+    tend = acc[i, 2]
+    w = tend - now
+    if not w > 0.0:
+        w = 0.0
+    R = p[0]
+    g = p[4]
+    x = b[i, 0]
+    y = b[i, 1]
+    vx = b[i, 2]
+    vy = b[i, 3]
+    z = b[i, Z]
+    vz = b[i, VZ]
+    best = tend
+    kind = EV_SLATE
+    obj = -1
+    lx = x + vx * w
+    ly = y + vy * w
+    for k in range(len(falls)):
+        if math.hypot(lx - falls[k, 0], ly - falls[k, 1]) < falls[k, 2]:
+            kind = EV_FALL
+            obj = k
+            break
+    if w == 0.0:
+        return now, kind, obj
+    sn = p[9]
+    hn = R * (1.0 + sn)  # the cushion nose's height above the cloth
+    q = R * (1.0 - math.sqrt(1.0 - sn * sn))
+    zr = z + R - hn  # the centre's height above the nose
+    reach = math.hypot(vx, vy) * w + 1e-12
+    for k in range(len(lines)):
+        px = lines[k, 0]
+        py = lines[k, 1]
+        nx = lines[k, 4]
+        ny = lines[k, 5]
+        dd = nx * (x - px) + ny * (y - py) - q
+        if dd - R > reach or dd < 0.0:
+            continue
+        d1 = nx * vx + ny * vy
+        c4 = 0.25 * g * g
+        c3 = -g * vz
+        c2 = vz * vz - g * zr + d1 * d1
+        c1 = 2.0 * (zr * vz + dd * d1)
+        c0 = zr * zr + dd * dd - R * R
+        t = first_down(c4, c3, c2, c1, c0, 0.0, w, 2.0 * R * V_CONTACT)
+        ev = EV_LINE
+        if t == INF and d1 < 0.0:
+            t = -dd / d1  # over the nose, clear of it
+            ev = EV_OFF
+        if t == INF or now + t >= best or t > w:
+            continue
+        along = lines[k, 2] * (x + vx * t - px) + lines[k, 3] * (y + vy * t - py)
+        if along >= 0.0 and along <= lines[k, 6]:
+            best = now + t
+            kind = ev
+            obj = k
+    for k in range(len(arcs)):
+        cx = x - arcs[k, 0]
+        cy = y - arcs[k, 1]
+        rho = arcs[k, 2] + R
+        if math.hypot(cx, cy) - rho > reach:
+            continue
+        t = _contact_time(cx, cy, vx, vy, 0.0, 0.0, rho, 0.0, w)
+        if t == INF or now + t >= best or z + (vz - 0.5 * g * t) * t + R > hn:
+            continue
+        ex = cx + vx * t
+        ey = cy + vy * t
+        if ex * arcs[k, 3] + ey * arcs[k, 4] >= 0.0 and ex * arcs[k, 5] + ey * arcs[k, 6] >= 0.0:
+            best = now + t
+            kind = EV_ARC
+            obj = k
+    a2 = vx * vx + vy * vy
+    if a2 > 0.0:
+        for k in range(len(falls)):
+            # leaving a fall's circle: the pocket's back, met below the nose height, drops it in
+            cx = x - falls[k, 0]
+            cy = y - falls[k, 1]
+            c0 = cx * cx + cy * cy - falls[k, 2] * falls[k, 2]
+            if c0 < 0.0:
+                bq = cx * vx + cy * vy
+                t = (-bq + math.sqrt(bq * bq - a2 * c0)) / a2
+                if t <= w and now + t < best and z + (vz - 0.5 * g * t) * t + R < hn:
+                    best = now + t
+                    kind = EV_FALL
+                    obj = k
+        # out of the table's outline
+        t = INF
+        if vx > 0.0:
+            t = (box[1] - x) / vx
+        elif vx < 0.0:
+            t = (box[0] - x) / vx
+        if vy > 0.0:
+            t = min(t, (box[3] - y) / vy)
+        elif vy < 0.0:
+            t = min(t, (box[2] - y) / vy)
+        if t <= w and now + t < best:
+            best = now + max(t, 0.0)
+            kind = EV_OFF
+            obj = -1
+    return best, kind, obj
+
+
 # ----------------------------------------------------------------- resolution
+
+
+@njit_inner_lean
+def _wall(b: np.ndarray, i: int, nx: float, ny: float, nz: float, e: float, mu: float, R: float) -> None:
+    """An airborne ball's impact on an immovable surface, unit normal n toward the ball.
+
+    One impulse at the contact point ``r = -R n``: normal part ``(1 + e)`` times the approach
+    speed, Coulomb friction ``mu`` times it against the slip there, capped where the slip
+    would stop (for a solid sphere a tangential impulse F changes the slip by 7F/2). The same
+    model as pooltool's frictional-inelastic ball-table resolver and Alciatore's impulse
+    analyses (TP A-14 style); per unit mass, I = 2/5 R^2.
+    """
+    vx = b[i, 2]
+    vy = b[i, 3]
+    vz = b[i, VZ]
+    vn = vx * nx + vy * ny + vz * nz
+    if vn >= 0.0:
+        return
+    jn = -(1.0 + e) * vn
+    # slip at the contact point: v + w x r, r = -R n
+    ux = vx - R * (b[i, 5] * nz - b[i, 6] * ny)
+    uy = vy - R * (b[i, 6] * nx - b[i, 4] * nz)
+    uz = vz - R * (b[i, 4] * ny - b[i, 5] * nx)
+    un = ux * nx + uy * ny + uz * nz
+    ux -= un * nx
+    uy -= un * ny
+    uz -= un * nz
+    um = math.sqrt(ux * ux + uy * uy + uz * uz)
+    fx = 0.0
+    fy = 0.0
+    fz = 0.0
+    if um > V_EPS:
+        f = min(mu * jn, um / 3.5)
+        fx = -f * ux / um
+        fy = -f * uy / um
+        fz = -f * uz / um
+    b[i, 2] = vx + jn * nx + fx
+    b[i, 3] = vy + jn * ny + fy
+    b[i, VZ] = vz + jn * nz + fz
+    # dw = r x F / I = -(5 / (2R)) n x F
+    k = -2.5 / R
+    b[i, 4] += k * (ny * fz - nz * fy)
+    b[i, 5] += k * (nz * fx - nx * fz)
+    b[i, 6] += k * (nx * fy - ny * fx)
+
+
+@njit_inner_lean
+def _land(b: np.ndarray, s: np.ndarray, i: int, p: np.ndarray) -> None:
+    """Ball i's bottom meets the slate: it bounces (restitution e_slate, friction mu_slate),
+    flying on while the hop would reach ``hop_min``, else it stays on the cloth."""
+    b[i, Z] = 0.0
+    if b[i, VZ] < 0.0:
+        _wall(b, i, 0.0, 0.0, 1.0, p[13], p[14], p[0])
+    vz = b[i, VZ]
+    if vz > 0.0 and vz * vz >= 2.0 * p[4] * p[15]:
+        s[i] = AIRBORNE
+        return
+    b[i, VZ] = 0.0
+    s[i] = SLIDING
+    classify(b, s, i, p)
+
+
+@njit_inner_lean
+def _ball_ball3(b: np.ndarray, s: np.ndarray, i: int, j: int, p: np.ndarray) -> None:
+    """:func:`_ball_ball` for a contact with either ball in the air: the normal is 3D.
+
+    A ball on the cloth cannot be pushed into the slate (it is always the lower one): the
+    slate takes the vertical part of what it receives, so along the normal it responds
+    with inverse mass ``1 - n_z^2`` (its own vertical velocity stays 0, and the slate's
+    reaction, through its centre and at a point that does not move vertically, does no
+    work). The friction (throw) is :func:`_ball_ball`'s, with the 3D slip.
+    """
+    R = p[0]
+    ai = s[i] == AIRBORNE
+    aj = s[j] == AIRBORNE
+    zi = b[i, Z] if ai else 0.0
+    zj = b[j, Z] if aj else 0.0
+    vzi = b[i, VZ] if ai else 0.0
+    vzj = b[j, VZ] if aj else 0.0
+    nx = b[j, 0] - b[i, 0]
+    ny = b[j, 1] - b[i, 1]
+    if nx * nx + ny * ny < 1e-24:
+        # one exactly on top of the other, an unstable balance: tip it a nanometre along +x
+        # (any real offset grows bounce by bounce until the upper ball rolls off; with none it
+        # would bounce in place for ever)
+        nx = 1e-9
+    nz = zj - zi
+    d = math.sqrt(nx * nx + ny * ny + nz * nz)
+    nx /= d
+    ny /= d
+    nz /= d
+    dvx = b[i, 2] - b[j, 2]
+    dvy = b[i, 3] - b[j, 3]
+    dvz = vzi - vzj
+    vn = dvx * nx + dvy * ny + dvz * nz
+    if vn <= 0.0:
+        return
+    mi = 1.0 if ai else 1.0 - nz * nz
+    mj = 1.0 if aj else 1.0 - nz * nz
+    jn = (1.0 + p[5]) * vn / (mi + mj)
+    px = -jn * nx
+    py = -jn * ny
+    pz = -jn * nz
+    wx = b[i, 4] + b[j, 4]
+    wy = b[i, 5] + b[j, 5]
+    wz = b[i, 6] + b[j, 6]
+    sx = dvx + R * (wy * nz - wz * ny)
+    sy = dvy + R * (wz * nx - wx * nz)
+    sz = dvz + R * (wx * ny - wy * nx)
+    sn = sx * nx + sy * ny + sz * nz
+    sx -= sn * nx
+    sy -= sn * ny
+    sz -= sn * nz
+    smag = math.sqrt(sx * sx + sy * sy + sz * sz)
+    if smag > V_EPS and vn >= p[10]:
+        mu = p[6] + p[11] * math.exp(-p[12] * smag)
+        jt = min(mu * jn, smag / 7.0)
+        fx = -jt * sx / smag
+        fy = -jt * sy / smag
+        fz = -jt * sz / smag
+        px += fx
+        py += fy
+        pz += fz
+        k = 2.5 / R
+        dwx = k * (ny * fz - nz * fy)
+        dwy = k * (nz * fx - nx * fz)
+        dwz = k * (nx * fy - ny * fx)
+        b[i, 4] += dwx
+        b[i, 5] += dwy
+        b[i, 6] += dwz
+        b[j, 4] += dwx
+        b[j, 5] += dwy
+        b[j, 6] += dwz
+    b[i, 2] += px
+    b[i, 3] += py
+    b[j, 2] -= px
+    b[j, 3] -= py
+    if ai:
+        b[i, VZ] += pz
+    else:
+        s[i] = SLIDING
+        classify(b, s, i, p)
+    if aj:
+        b[j, VZ] -= pz
+    else:
+        s[j] = SLIDING
+        classify(b, s, j, p)
+
+
+@njit_inner_lean
+def _air_cushion(
+    b: np.ndarray, i: int, kind: int, o: int, lines: np.ndarray, arcs: np.ndarray, p: np.ndarray
+) -> None:
+    """An airborne ball meets a cushion's nose (line ``o``) or a jaw (arc ``o``): :func:`_wall`
+    with the cushion's restitution and friction, the normal from the touching point to the centre."""
+    R = p[0]
+    if kind == EV_LINE:
+        sn = p[9]
+        nx = lines[o, 4]
+        ny = lines[o, 5]
+        dd = (
+            nx * (b[i, 0] - lines[o, 0]) + ny * (b[i, 1] - lines[o, 1]) - R * (1.0 - math.sqrt(1.0 - sn * sn))
+        )
+        dz = b[i, Z] + R - R * (1.0 + sn)
+        d = math.hypot(dd, dz)
+        _wall(b, i, dd / d * nx, dd / d * ny, dz / d, p[7], p[8], R)
+    else:
+        nx = b[i, 0] - arcs[o, 0]
+        ny = b[i, 1] - arcs[o, 1]
+        d = math.hypot(nx, ny)
+        _wall(b, i, nx / d, ny / d, 0.0, p[7], p[8], R)
 
 
 @njit_inner_lean
@@ -752,7 +1156,7 @@ def _transition(b: np.ndarray, s: np.ndarray, i: int, p: np.ndarray) -> None:
 # ------------------------------------------------------------------ the loop
 
 
-@njit_lean
+@njit_pruned
 def run(
     b: np.ndarray,
     s: np.ndarray,
@@ -768,6 +1172,7 @@ def run(
     sn_t: np.ndarray,
     sn_b: np.ndarray,
     sn_s: np.ndarray,
+    air: np.ndarray | None = None,
 ) -> tuple[int, int, int]:
     """Simulate until every ball rests; ``b`` (x y vx vy wx wy wz, SI) and ``s`` are updated in place.
 
@@ -775,7 +1180,16 @@ def run(
     compiled kernel small): ``work`` (n, 4) floats, ``iwork`` (n, 3) ints,
     ``tp`` (n, n) floats. Events go to ``ev_t`` (time) and ``ev_i`` (rows of
     kind, ball, other): kinds EV_BALL (other = ball), EV_LINE (other = line),
-    EV_ARC (other = arc), EV_FALL (other = fall), EV_TRANSITION. When
+    EV_ARC (other = arc), EV_FALL (other = fall), EV_TRANSITION.
+
+    ``air``: None for the planar table (no ball leaves the cloth); for the 3D table,
+    the table's outline (:func:`outline`) with a 9-column ``b`` (x y vx vy wx wy wz z vz).
+    There are also EV_SLATE (a landing), EV_OVER (ball passed over part of other) and
+    EV_OFF (ball left the table, other = the cushion line it passed over or -1; its state
+    becomes POCKETED, out of play, where it left). Every use of the 3D helpers is under
+    ``air is not None``: numba prunes those branches when ``air`` is omitted (this
+    function compiles with its rewrite passes on, :func:`~potshot.physics._jit.njit_pruned`),
+    so the planar kernel neither types nor compiles them. When
     ``sn_t`` has room, every ball's state after each event is written to
     ``sn_t/sn_b/sn_s`` (snapshots, for animation).
 
@@ -783,6 +1197,7 @@ def run(
     buffer filled (balls stopped where they stood); 2 the snapshot buffer filled.
     """
     n = len(b)
+    nc = len(b[0]) if n > 0 else 7
     max_events = len(ev_t)
     cap = len(sn_t)
     acc = work  # columns ax, ay, end of current motion, next own event time
@@ -791,10 +1206,20 @@ def run(
     nsnap = 0
     status = 0
     for i in range(n):
-        if s[i] != POCKETED:
+        if s[i] == POCKETED:
+            continue
+        if air is not None and (b[i, Z] > 0.0 or b[i, VZ] != 0.0):
+            # off the cloth, or driven into the slate by the cue (its reaction lifts the ball)
+            if b[i, Z] <= 0.0 and b[i, VZ] < 0.0:
+                _land(b, s, i, p)
+            else:
+                s[i] = AIRBORNE
+        else:
             classify(b, s, i, p)
     for i in range(n):
         ax, ay, T = motion(b, s, i, p)
+        if air is not None and s[i] == AIRBORNE:
+            T = flight(b, i, p)
         acc[i, 0] = ax
         acc[i, 1] = ay
         acc[i, 2] = T
@@ -808,7 +1233,7 @@ def run(
                 for i in range(n):
                     s_ = s[i]
                     sn_s[nsnap, i] = s_
-                    for c in range(7):
+                    for c in range(min(nc, len(sn_b[nsnap, i]))):
                         sn_b[nsnap, i, c] = b[i, c]
                 nsnap += 1
             else:
@@ -816,16 +1241,24 @@ def run(
         for q in range(nupd):
             i = upd[q]
             ax, ay, T = motion(b, s, i, p)
+            if air is not None and s[i] == AIRBORNE:
+                T = flight(b, i, p)
             acc[i, 0] = ax
             acc[i, 1] = ay
             acc[i, 2] = now + T
-            t, k, o = _ball_time(b, s, acc, i, now, p, lines, arcs, falls)
+            if air is not None and s[i] == AIRBORNE:
+                t, k, o = _air_time(b, acc, i, now, p, lines, arcs, falls, air)
+            else:
+                t, k, o = _ball_time(b, s, acc, i, now, p, lines, arcs, falls)
             acc[i, 3] = t
             iwork[i, 0] = k
             iwork[i, 1] = o
             for j in range(n):
                 if j != i:
-                    t = _pair_time(b, s, acc, i, j, now, p)
+                    if air is not None and (s[i] == AIRBORNE or s[j] == AIRBORNE):
+                        t = _pair_time3(b, s, acc, i, j, now, p)
+                    else:
+                        t = _pair_time(b, s, acc, i, j, now, p)
                     if j < i:
                         tp[j, i] = t
                     else:
@@ -854,18 +1287,34 @@ def run(
         if nev >= max_events:
             for i in range(n):
                 if s[i] != POCKETED:
-                    for c in range(2, 7):
+                    for c in range(2, nc):
                         b[i, c] = 0.0
                     s[i] = STATIONARY
             return nev, nsnap, 1
         if best > now:
             dt = best - now
             for i in range(n):
-                evolve(b, s, acc, i, dt, p)
+                if air is not None and s[i] == AIRBORNE:
+                    fly(b, i, dt, p)
+                else:
+                    evolve(b, s, acc, i, dt, p)
             now = best
         ox = 0.0
         oy = 0.0
-        if kind == EV_BALL:
+        if air is not None and kind == EV_BALL and (s[a] == AIRBORNE or s[o] == AIRBORNE):
+            za = b[a, Z] if s[a] == AIRBORNE else 0.0
+            zo = b[o, Z] if s[o] == AIRBORNE else 0.0
+            d3 = math.sqrt((b[a, 0] - b[o, 0]) ** 2 + (b[a, 1] - b[o, 1]) ** 2 + (za - zo) ** 2)
+            if d3 > 2.0 * p[0] * (1.0 + 1e-9):
+                # apart: the horizontal closest approach of one passing over the other
+                kind = EV_OVER
+                if zo > za:
+                    a, o = o, a
+            else:
+                if math.hypot(b[o, 2], b[o, 3]) > math.hypot(b[a, 2], b[a, 3]):
+                    a, o = o, a
+                _ball_ball3(b, s, a, o, p)
+        elif kind == EV_BALL:
             # the faster ball first: it is "the moving one" of the record's hit
             if math.hypot(b[o, 2], b[o, 3]) > math.hypot(b[a, 2], b[a, 3]):
                 a, o = o, a
@@ -883,13 +1332,22 @@ def run(
             s[a] = POCKETED
             b[a, 0] = falls[o, 0]
             b[a, 1] = falls[o, 1]
-            for c in range(2, 7):
+            for c in range(2, nc):
+                b[a, c] = 0.0
+        elif air is not None and kind == EV_SLATE:
+            _land(b, s, a, p)
+        elif kind == EV_OFF:
+            s[a] = POCKETED
+            for c in range(2, nc):
                 b[a, c] = 0.0
         else:
             _transition(b, s, a, p)
             o = n - n - 1
         if kind in (EV_LINE, EV_ARC):
-            _ball_cushion(b, s, a, ox, oy, p)
+            if air is not None and s[a] == AIRBORNE:
+                _air_cushion(b, a, kind, o, lines, arcs, p)
+            else:
+                _ball_cushion(b, s, a, ox, oy, p)
         ev_t[nev] = now
         ev_i[nev, 0] = kind
         ev_i[nev, 1] = a
@@ -897,10 +1355,21 @@ def run(
         nev += 1
         upd[0] = a
         nupd = 1
-        if kind == EV_BALL:
+        if kind in (EV_BALL, EV_OVER):
             upd[1] = o
             nupd = 2
     return nev, nsnap, status
+
+
+def outline(falls: np.ndarray) -> np.ndarray:
+    """The table's outline for airborne balls (``run``'s ``air``): x0, x1, y0, y1 of the
+    pockets' falls (m); a ball in the air whose centre leaves it has left the table."""
+    box = np.empty(4)
+    box[0] = float((falls[:, 0] - falls[:, 2]).min())
+    box[1] = float((falls[:, 0] + falls[:, 2]).max())
+    box[2] = float((falls[:, 1] - falls[:, 2]).min())
+    box[3] = float((falls[:, 1] + falls[:, 2]).max())
+    return box
 
 
 def _python(f: Callable[..., Any]) -> Callable[..., Any]:
@@ -911,3 +1380,4 @@ def _python(f: Callable[..., Any]) -> Callable[..., Any]:
 # sampling and tests: the compiled helpers have no Python wrapper.
 py_motion = _python(motion)
 py_evolve = _python(evolve)
+py_fly = _python(fly)

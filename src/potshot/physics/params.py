@@ -66,6 +66,17 @@ MISCUE_LIMIT = 0.5
 # The fastest stroke we accept (m/s): a hard break-off is 8-9 m/s; 12 leaves headroom.
 MAX_SPEED = 12.0
 MAX_ELEVATION = 89.0
+# Ball-slate (the bed of the table) restitution for a ball landing from the air: 0.5,
+# Alciatore's "physical properties" table (billiards.colostate.edu/faq/physics/
+# physical-properties/: "ball-table coefficient of restitution: 0.5"), the value pooltool's
+# 3D model also takes (BallParams.e_t, main branch 2026). The slate's friction during the
+# bounce is the cloth's sliding friction MU_SLIDE, as in pooltool's frictional-inelastic
+# ball-table resolver (pooltool/physics/resolve/ball_table/frictional_inelastic).
+E_SLATE = 0.5
+# A bounce that would lift the ball less than this (m) ends the hops: the ball stays on the
+# cloth (its nap is about this deep). pooltool ends them at 5 mm (min_bounce_height); a
+# lower limit keeps the decay of the hop heights by e^2 visible for several hops.
+HOP_MIN = 1e-4
 
 # Indices of the kernel's parameter vector.
 P_R = 0
@@ -81,7 +92,10 @@ P_SIN_NOSE = 9
 P_V_TINY = 10
 P_MU_B_B = 11
 P_MU_B_C = 12
-N_PARAMS = 13
+P_E_SLATE = 13
+P_MU_SLATE = 14
+P_HOP_MIN = 15
+N_PARAMS = 16
 
 
 @dataclass(frozen=True)
@@ -105,6 +119,12 @@ class Params:
     mu_cushion: float = MU_CUSHION
     cushion_height: float = CUSHION_HEIGHT_FACTOR * BALL_RADIUS / 1000.0
     cue_end_mass: float = CUE_END_MASS
+    e_slate: float = E_SLATE
+    """Restitution of a ball landing on the slate from the air."""
+    mu_slate: float = MU_SLIDE
+    """Friction between ball and cloth during a bounce on the slate."""
+    hop_min: float = HOP_MIN
+    """The lowest hop (m, the ball's bottom above the cloth) the ball makes; lower bounces end on the cloth."""
     v_tiny: float = 1e-3
     """Approach speed (m/s) below which a contact is treated as resting: the pair
     (or ball and cushion) stops sliding, so it cannot chatter forever (Zeno)."""
@@ -145,6 +165,15 @@ class Params:
             raise ValueError(f"cushion height {self.cushion_height} m must be between 0 and 2R")
         p[P_SIN_NOSE] = s
         p[P_V_TINY] = self.v_tiny
+        for name in ("e_slate", "mu_slate", "hop_min"):
+            v = getattr(self, name)
+            if not (math.isfinite(v) and v >= 0.0):
+                raise ValueError(f"{name} must be a finite number >= 0, got {v!r}")
+        if self.e_slate > 1.0:
+            raise ValueError(f"e_slate must be at most 1 (a bounce cannot add energy), got {self.e_slate!r}")
+        p[P_E_SLATE] = self.e_slate
+        p[P_MU_SLATE] = self.mu_slate
+        p[P_HOP_MIN] = self.hop_min
         for name in ("mu_slide", "mu_roll", "gravity", "radius", "mass"):
             if not getattr(self, name) > 0 or not math.isfinite(getattr(self, name)):
                 raise ValueError(f"{name} must be a positive number")

@@ -13,12 +13,12 @@ import numpy.typing as npt
 from potshot.equipment.cushions import mouth_of
 from potshot.games.snooker.equipment import TABLE, Table
 from potshot.physics import kernel as K
-from potshot.physics.cue import strike
+from potshot.physics.cue import dip, strike
 from potshot.physics.params import DEFAULT_PARAMS, Params
 from potshot.physics.result import ShotResult
 from potshot.physics.table import Geometry, arrays_si, build_geometry
 from potshot.physics.warmup import SNOOKER
-from potshot.record.model import Cue, Cushion, Event, Hit, Layout, Pot
+from potshot.record.model import Cue, Cushion, Event, Hit, Jump, Layout, OffTable, Pot
 
 MAX_EVENTS = 20000
 """A shot with more events than this is stopped (reported in ``stats['truncated']``)."""
@@ -228,6 +228,32 @@ def separate_touching(
         balls[:, 1] = ys
 
 
+_PARAMS_FOR: dict[float, Params] = {}
+
+
+def params_for(table: Table) -> Params:
+    """The default constants for the balls of ``table``: the ball radius (and the cushion's
+    height, which scales with it) are the table's (52.4 mm balls of the older amateur code, §1);
+    the rest are the defaults. The full-size table's balls: :data:`DEFAULT_PARAMS` itself.
+
+    >>> params_for(TABLE) is DEFAULT_PARAMS
+    True
+    >>> from potshot.games.snooker.equipment import Table
+    >>> round(params_for(Table(ball_radius=26.2)).radius, 6)
+    0.0262
+    """
+    r = table.ball_radius / 1000.0
+    if r == DEFAULT_PARAMS.radius:
+        return DEFAULT_PARAMS
+    hit = _PARAMS_FOR.get(r)
+    if hit is None:
+        scale = r / DEFAULT_PARAMS.radius
+        hit = _PARAMS_FOR[r] = DEFAULT_PARAMS.replace(
+            radius=r, cushion_height=DEFAULT_PARAMS.cushion_height * scale
+        )
+    return hit
+
+
 def simulate_shot(
     layout: dict[str, tuple[float, float] | None],
     cue: Cue,
@@ -246,14 +272,15 @@ def simulate_shot(
     and, when ``trajectories`` is true, ``(t, x, y)`` samples of every ball.
 
     Raises ``ValueError`` for a cue ball not on the table, balls off the table or
-    overlapping, and strokes beyond the miscue limit or out of range.
+    overlapping, and strokes beyond the miscue limit or out of range. The default ``params``
+    are :func:`params_for` the table (its balls' size).
 
     >>> r = simulate_shot({"white": (889.0, 600.0), "red1": (889.0, 1500.0)}, Cue(speed=2.0, aim=90.0))
     >>> [type(e).__name__ for e in r.events][:1], r.events[0].ball, r.events[0].other
     (['Hit'], 'white', 'red1')
     """
-    names, balls, states, geo, arrays = prepare(layout, cue, cue_ball, table, params)
-    return run_states(names, balls, states, geo, arrays, params, trajectories, layout)
+    names, balls, states, geo, arrays, params = prepare(layout, cue, cue_ball, table, params)
+    return run_states(names, balls, states, geo, arrays, params, trajectories, layout, cue_ball=cue_ball)
 
 
 def prepare(
@@ -262,14 +289,20 @@ def prepare(
     cue_ball: str = "white",
     table: Table = TABLE,
     params: Params = DEFAULT_PARAMS,
-) -> tuple[list[str], npt.NDArray[np.float64], npt.NDArray[np.int64], Geometry, Arrays]:
+) -> tuple[list[str], npt.NDArray[np.float64], npt.NDArray[np.int64], Geometry, Arrays, Params]:
     """:func:`simulate_shot`'s checks and the kernel's input: the names on the table, their
-    states (SI, touching balls separated, the cue ball struck) and the table's arrays."""
+    states (SI, touching balls separated, the cue ball struck; 9 columns for an elevated cue,
+    else 7), the table's arrays and the parameters used (``params_for`` the table by default)."""
     names, pts, dist = _checked(layout, cue_ball, table)
+    if params is DEFAULT_PARAMS:
+        params = params_for(table)
     vx, vy, wx, wy, wz = strike(cue, params)
+    vz = dip(cue)
     geo, (lines, arcs, falls) = _geometry(table)
     n = len(names)
-    balls = np.zeros((n, 7))
+    # an elevated cue drives the ball into the slate: the 3D table (columns z, vz); a level
+    # one leaves every ball on the cloth, the planar kernel's 7 columns
+    balls = np.zeros((n, 9 if vz != 0.0 else 7))
     # each centre times 1e-3 (elementwise: the same products as one by one)
     balls[:, :2] = pts * 1e-3
     # the pairs that may be closer than a diameter, from the distances in mm (a relative 2e-9
@@ -277,10 +310,26 @@ def prepare(
     near = None if dist is None else _near_pairs(pts, 2e3 * params.radius * (1.0 + 1e-9), dist)
     separate_touching(balls, params.radius, near=near)
     ci = names.index(cue_ball)
-    balls[ci, 2:] = (vx, vy, wx, wy, wz)
+    balls[ci, 2:7] = (vx, vy, wx, wy, wz)
+    if vz != 0.0:
+        balls[ci, K.VZ] = vz
     states = np.zeros(n, np.int64)
     states[ci] = K.SLIDING
-    return names, balls, states, geo, (lines, arcs, falls)
+    return names, balls, states, geo, (lines, arcs, falls), params
+
+
+_OUTLINE: dict[int, tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]] = {}
+
+
+def _outline(falls: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+    """:func:`kernel.outline` of a table's falls, worked out once per falls array."""
+    hit = _OUTLINE.get(id(falls))
+    if hit is None or hit[0] is not falls:
+        hit = (falls, K.outline(falls))
+        if len(_OUTLINE) > 16:
+            _OUTLINE.clear()
+        _OUTLINE[id(falls)] = hit
+    return hit[1]
 
 
 _PVEC: dict[int, tuple[Params, npt.NDArray[np.float64]]] = {}
@@ -315,25 +364,36 @@ def _kernel(
     ev_t = np.empty(ecap)
     ev_i = np.empty((ecap, 3), np.int64)
     sn_t = np.empty(cap)
-    sn_b = np.empty((cap, n, 7))
+    sn_b = np.empty((cap, n, balls.shape[1]))
     sn_s = np.empty((cap, n), np.int64)
+    work = np.zeros((n, 4))
+    iwork = np.zeros((n, 3), np.int64)
+    tp = np.full((n, n), np.inf)
     # the compiled kernel, or while a fresh install compiles it, its plain twin (physics.warmup)
-    nev, nsnap, status = SNOOKER.current()(
-        balls,
-        states,
-        pvec,
-        lines,
-        arcs,
-        falls,
-        np.zeros((n, 4)),
-        np.zeros((n, 3), np.int64),
-        np.full((n, n), np.inf),
-        ev_t,
-        ev_i,
-        sn_t,
-        sn_b,
-        sn_s,
-    )
+    run = SNOOKER.current()
+    if balls.shape[1] >= 9:
+        # the 3D table: balls may leave the cloth (run's ``air``: the table's outline)
+        nev, nsnap, status = run(
+            balls,
+            states,
+            pvec,
+            lines,
+            arcs,
+            falls,
+            work,
+            iwork,
+            tp,
+            ev_t,
+            ev_i,
+            sn_t,
+            sn_b,
+            sn_s,
+            _outline(falls),
+        )
+    else:
+        nev, nsnap, status = run(
+            balls, states, pvec, lines, arcs, falls, work, iwork, tp, ev_t, ev_i, sn_t, sn_b, sn_s
+        )
     return int(nev), int(nsnap), int(status), ev_t, ev_i, sn_t, sn_b, sn_s
 
 
@@ -346,11 +406,15 @@ def run_states(
     params: Params = DEFAULT_PARAMS,
     trajectories: bool = False,
     layout: dict[str, tuple[float, float] | None] | None = None,
+    cue_ball: str | None = None,
 ) -> ShotResult:
-    """Run the kernel from explicit ball states (SI units, columns x y vx vy wx wy wz) and convert.
+    """Run the kernel from explicit ball states (SI units, columns x y vx vy wx wy wz, and
+    z vz for a table where balls may leave the cloth) and convert.
 
     The lower-level entry used by :func:`simulate_shot` and by tests that need
-    a ball in a given state of motion (a stun, a pure roll).
+    a ball in a given state of motion (a stun, a pure roll). ``jump`` events are the
+    record's for the cue ball only: with ``cue_ball`` given, only that ball's passes over
+    another are reported; without it, every ball's.
     """
     start_b = balls.copy()
     start_s = states.copy()
@@ -368,7 +432,7 @@ def run_states(
         balls[:] = start_b  # run again from the start with room for every event
         states[:] = start_s
     traj = _sample(names, sn_t[:nsnap], sn_b[:nsnap], sn_s[:nsnap], params) if trajectories else None
-    return to_result(names, balls, states, geo, arrays, nev, ev_t, ev_i, status, layout, traj)
+    return to_result(names, balls, states, geo, arrays, nev, ev_t, ev_i, status, layout, traj, cue_ball)
 
 
 def to_result(
@@ -383,6 +447,7 @@ def to_result(
     status: int,
     layout: dict[str, tuple[float, float] | None] | None,
     traj: dict[str, list[tuple[float, float, float]]] | None = None,
+    cue_ball: str | None = None,
 ) -> ShotResult:
     """The kernel's output (rest states, event rows) as the record's events and rest positions."""
     lines, arcs, _ = arrays
@@ -403,6 +468,12 @@ def to_result(
             events.append(Cushion(ball=a, cushion=geo.cushion_names[int(arcs[ib, 7])], t=t))
         elif kind == K.EV_FALL:
             events.append(Pot(ball=a, pocket=geo.pocket_names[ib], t=t))
+        elif kind == K.EV_OFF:
+            # the kernel leaves a ball that went off where it left the table
+            at = (float(balls[ia, 0]) * 1e3, float(balls[ia, 1]) * 1e3)
+            events.append(OffTable(ball=a, t=t, at=at))
+        elif kind == K.EV_OVER and (cue_ball is None or a == cue_ball):
+            events.append(Jump(ball=a, over=names[ib], t=t))
     after: Layout = {}
     if layout is not None:
         after = {n: None for n, p in layout.items() if p is None}
@@ -447,7 +518,9 @@ def _sample(
             st = int(sn_s[k, i])
             b = sn_b[k].copy()
             s = sn_s[k].copy()
-            if st in (K.SLIDING, K.ROLLING):
+            if st == K.AIRBORNE:
+                K.py_fly(b, i, float(t - sn_t[k]), p)
+            elif st in (K.SLIDING, K.ROLLING):
                 ax, ay, _ = K.py_motion(b, s, i, p)
                 acc[i, 0], acc[i, 1] = ax, ay
                 K.py_evolve(b, s, acc, i, float(t - sn_t[k]), p)

@@ -9,19 +9,24 @@ kernel's raw output (rest positions, which balls fell, the first contact), which
 a bot needs to judge a candidate. The kernel is the same one (``physics.kernel.run``) with
 the same ball order as ``simulate_shot`` would use for the same layout, so a candidate's
 outcome is the outcome of the stroke when it is played (``tests/test_players_fastsim.py``).
+
+A stroke with an elevated cue runs on the 3D table (the kernel's 9-column balls, as
+``simulate_shot`` runs it): the trial then also says which balls left the table and whether
+the cue ball jumped a ball before any contact (a jump shot, snooker Section 2 Rule 19), the
+cheap check by which a bot avoids those fouls.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import numpy.typing as npt
 
 from potshot.games.snooker.equipment import TABLE, Table
 from potshot.physics import kernel as K
-from potshot.physics.cue import strike
+from potshot.physics.cue import dip, strike
 from potshot.physics.params import DEFAULT_PARAMS, Params
 from potshot.physics.sim import _check_layout, _geometry
 from potshot.physics.warmup import SNOOKER
@@ -43,6 +48,11 @@ class Trial:
     cushions: int
     """Cushion contacts of the cue ball before its first contact with a ball."""
     truncated: bool
+    off: list[int] = field(default_factory=list)
+    """Indices of the balls that left the table (an elevated cue only)."""
+    jumped: bool = False
+    """The cue ball passed over part of a ball before touching any ball or cushion: a jump
+    shot (snooker Section 2 Rule 19; after a contact or a cushion, 19(a)-(c), it is not)."""
 
 
 class TrialTable:
@@ -108,6 +118,10 @@ class TrialTable:
         self.sn_t = np.empty(0)
         self.sn_b = np.empty((0, n, 7))
         self.sn_s = np.empty((0, n), np.int64)
+        self.b3 = np.zeros((n, 9))
+        """The 3D table's balls (x y vx vy wx wy wz z vz), for a stroke with an elevated cue."""
+        self.sn_b3 = np.empty((0, n, 9))
+        self.outline = K.outline(self.arrays[2])
 
     def clear_of_balls(self, p: Point, margin: float = 0.0) -> bool:
         """Whether the cue ball may stand at ``p`` (no overlap with another ball)."""
@@ -121,8 +135,12 @@ class TrialTable:
     def run(self, white: Point, cue: Cue) -> Trial:
         """The stroke ``cue`` with the cue ball at ``white``; ``ValueError`` for a stroke the cue refuses."""
         vx, vy, wx, wy, wz = strike(cue, self.params)
-        b, s = self.b, self.s
-        b[:] = self.base
+        vz = dip(cue)
+        b, s = (self.b3, self.s) if vz != 0.0 else (self.b, self.s)
+        b[:, :7] = self.base
+        b[:, 7:] = 0.0
+        if vz != 0.0:
+            b[self.cue, K.VZ] = vz
         s[:] = K.STATIONARY
         c = self.cue
         b[c, 0] = white[0] * 1e-3
@@ -136,22 +154,14 @@ class TrialTable:
         lines, arcs, falls = self.arrays
         while True:
             self.tp.fill(np.inf)
-            nev, _, status = SNOOKER.compiled()(
-                b,
-                s,
-                self.pvec,
-                lines,
-                arcs,
-                falls,
-                self.work,
-                self.iwork,
-                self.tp,
-                self.ev_t,
-                self.ev_i,
-                self.sn_t,
-                self.sn_b,
-                self.sn_s,
-            )
+            args = (b, s, self.pvec, lines, arcs, falls, self.work, self.iwork, self.tp)
+            run = SNOOKER.compiled()  # (a fresh install's background compile waited for)
+            if vz != 0.0:
+                nev, _, status = run(
+                    *args, self.ev_t, self.ev_i, self.sn_t, self.sn_b3, self.sn_s, self.outline
+                )
+            else:
+                nev, _, status = run(*args, self.ev_t, self.ev_i, self.sn_t, self.sn_b, self.sn_s)
             if status == 1 and self._ecap < 20000:
                 self._ecap = min(self._ecap * 8, 20000)
                 self._alloc(len(self.names))
@@ -163,17 +173,23 @@ class TrialTable:
     def run_many(
         self, whites: list[Point], cues: list[Cue], *, threads: int | None = None
     ) -> list[Trial | None]:
-        """:meth:`run` for many strokes at once, in parallel (:func:`potshot.physics.batch.run_prepared`):
-        the same trials to the bit; ``None`` for a stroke the cue refuses (where :meth:`run` raises)."""
+        """:meth:`run` for many strokes at once, the level ones in parallel
+        (:func:`potshot.physics.batch.run_prepared`): the same trials to the bit; ``None`` for a
+        stroke the cue refuses (where :meth:`run` raises). Elevated strokes (the 3D table) are
+        played one by one."""
         from potshot.physics import batch
 
+        out: list[Trial | None] = [None] * len(cues)
         starts: list[tuple[int, Point, tuple[float, float, float, float, float]]] = []
         for k, (white, cue) in enumerate(zip(whites, cues, strict=True)):
             try:
-                starts.append((k, white, strike(cue, self.params)))
+                v = strike(cue, self.params)
             except ValueError:
                 continue
-        out: list[Trial | None] = [None] * len(cues)
+            if dip(cue) != 0.0:
+                out[k] = self.run(white, cue)
+                continue
+            starts.append((k, white, v))
         if not starts:
             return out
         m = len(starts)
@@ -183,7 +199,7 @@ class TrialTable:
         for row, (_, white, (vx, vy, wx, wy, wz)) in enumerate(starts):
             b[row, c, 0] = white[0] * 1e-3
             b[row, c, 1] = white[1] * 1e-3
-            b[row, c, 2:] = (vx, vy, wx, wy, wz)
+            b[row, c, 2:7] = (vx, vy, wx, wy, wz)
             s[row, c] = K.SLIDING
         res, ev_t, ev_i = batch.run_prepared(b, s, self.arrays, self.params, threads=threads)
         for row, (k, white, _) in enumerate(starts):
@@ -210,9 +226,15 @@ class TrialTable:
         first: list[int] = []
         t0 = -1.0
         cushions = 0
+        off: list[int] = []
+        jumped = False
         for (kind, a, o), t in zip(ev, times, strict=True):
             if kind == K.EV_FALL:
                 potted.append(a)
+            elif kind == K.EV_OFF:
+                off.append(a)
+            elif kind == K.EV_OVER and a == c and not first and cushions == 0:
+                jumped = True
             elif kind == K.EV_BALL and (a == c or o == c):
                 if not first:
                     t0 = t
@@ -221,4 +243,4 @@ class TrialTable:
                     first.append(o if a == c else a)
             elif not first and a == c and kind in (K.EV_LINE, K.EV_ARC):
                 cushions += 1
-        return Trial(b[:, :2] * 1e3, potted, first, cushions, status == 1)
+        return Trial(b[:, :2] * 1e3, potted, first, cushions, status == 1, off, jumped)

@@ -24,6 +24,7 @@ from potshot.record.model import (
     EVENT_TYPES,
     FORMAT,
     Before,
+    Calls,
     Cue,
     Frame,
     FrameResult,
@@ -378,6 +379,7 @@ _FIELDS: dict[str, frozenset[str]] = {
     "shot": _fields(Shot),
     "before": _fields(Before),
     "cue": _fields(Cue),
+    "calls": _fields(Calls),
     "result": _fields(FrameResult),
 }
 _EVENT_FIELDS: dict[str, frozenset[str]] = {
@@ -392,6 +394,16 @@ _EVENT_FIELDS: dict[str, frozenset[str]] = {
 def _suggest(key: str, known: frozenset[str]) -> str:
     close = difflib.get_close_matches(key, sorted(known), n=1, cutoff=0.6)
     return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def suggestion(key: str, known: frozenset[str] | set[str]) -> str:
+    """`` (did you mean 'concede'?)`` for a misspelt ``key`` among ``known``, else ``""``: the
+    wording of every unknown-field error (the referees use it for ``rules`` too).
+
+    >>> suggestion("third_mis", frozenset({"third_miss", "reds"}))
+    " (did you mean 'third_miss'?)"
+    """
+    return _suggest(key, frozenset(known))
 
 
 def _unknown_in(node: Any, kind: str, path: list[str | int]) -> Iterator[RecordError]:
@@ -424,6 +436,7 @@ def _unknown_fields_shot(sraw: Any, fi: int, si: int) -> Iterator[RecordError]:
     yield from _unknown_in(sraw, "shot", at)
     yield from _unknown_in(sraw.get("before"), "before", [*at, "before"])
     yield from _unknown_in(sraw.get("cue"), "cue", [*at, "cue"])
+    yield from _unknown_in(sraw.get("calls"), "calls", [*at, "calls"])
     events = sraw.get("events")
     if isinstance(events, list):
         for ei, ev in enumerate(events):

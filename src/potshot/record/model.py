@@ -59,10 +59,11 @@ class Cushion(_Base, tag="cushion", tag_field="type"):
 
 
 class Pot(_Base, tag="pot", tag_field="type"):
-    """A piece fell into a pocket."""
+    """A piece fell into a pocket. ``pocket`` may be left out where a marker did not enter it
+    (docs/record-extensions.md); a game whose rules depend on the pocket refuses that."""
 
     ball: str
-    pocket: str
+    pocket: str | None = None
     t: float | None = None
     together: bool = False
 
@@ -73,6 +74,9 @@ class OffTable(_Base, tag="off_table", tag_field="type"):
     ball: str
     t: float | None = None
     together: bool = False
+    at: Position | None = None
+    """extension: where the piece left the table (the simulator's: where its centre passed over
+    a cushion's nose or out of the table's outline), when known."""
 
 
 class Jump(_Base, tag="jump", tag_field="type"):
@@ -130,13 +134,18 @@ EVENT_TYPES: tuple[type, ...] = (Hit, Cushion, Pot, OffTable, Jump, Foul, Moved,
 class Before(_Base):
     """What the player (or the incoming player after a foul) declared before the stroke."""
 
-    decision: Literal["play", "put_back", "replace"] | None = None
+    decision: Literal["play", "put_back", "replace", "from_hand"] | None = None
+    """After a foul, the incoming player's choice among the ruling's ``options``; ``from_hand`` is an
+    extension (docs/record-extensions.md): the incoming player plays from hand in the D, the other
+    balls left where they are."""
     nominate: str | None = None
     free_ball: str | None = None
     place: Position | None = None
     concede: bool = False
     # carrom
-    penalty_place: dict[str, Position] | None = None
+    penalty_place: dict[str, Position | None] | None = None
+    """carrom: the pieces due placed before this stroke, each where it was put; ``null`` -- placed
+    where the record does not say (a marker records no positions; docs/carrom-record.md)."""
     waive_penalty: bool = False
     fouls: list[str] | None = None
     penalty_unplaced: dict[str, str] | None = None
@@ -145,7 +154,9 @@ class Before(_Base):
     it waits for room, Law 54)."""
     stroke_made: bool | None = None
     """carrom (docs/carrom-record.md): ``False`` -- the striker never left the base lines and touched
-    nothing, no stroke (Law 88(b)); ``True`` -- it left them, a stroke even touching nothing (88(a))."""
+    nothing, no stroke (Law 88(b)); ``True`` -- it left them, a stroke even touching nothing (88(a)).
+    snooker (docs/snooker-referee.md): ``False`` -- before the frame has begun (Section 3 Rule 3(c)),
+    no stroke was made; the balls it disturbed go back, no foul."""
     # Russian billiards
     declare_pink: str | None = None
     cue_ball: str | None = None
@@ -158,6 +169,24 @@ class Before(_Base):
     """extension (snooker Section 3 Rule 4(b)... see docs): striker asks for the black re-spot."""
     extra: dict[str, Any] | None = None
     """extension: further game-specific declarations, by name."""
+
+
+class Calls(_Base):
+    """extension (docs/record-extensions.md, "The official's calls"): what the referee at a real
+    table called on this stroke, as the marker enters it. A referee ruling the record takes each
+    call that is given as the official's judgement, instead of judging the matter itself from
+    positions that a marker never records; a call that is absent is judged as before.
+
+    Snooker: ``miss`` (a foul and a miss called, or expressly not: Section 3 Rule 14),
+    ``full_ball`` (the official judged that a full-ball path to a ball on was available, so the
+    miss counts towards the third, Rule 14(c)), ``free_ball`` (a free ball called for the incoming
+    player, or expressly not: Rule 10), ``touching`` (the balls the official called touching the
+    cue ball after the stroke: Rule 17; ``[]`` none)."""
+
+    miss: bool | None = None
+    full_ball: bool | None = None
+    free_ball: bool | None = None
+    touching: list[str] | None = None
 
 
 class Cue(_Base):
@@ -260,6 +289,8 @@ class Shot(_Base):
     cue: Cue | None = None
     events: list[Event] = msgspec.field(default_factory=list)
     after: Layout | None = None
+    calls: Calls | None = None
+    """extension: the official's calls on this stroke, as entered by a marker (see :class:`Calls`)."""
     ruling: RulingDict | None = None
     """The referee's ruling on the shot (written by the referee; see :data:`RulingDict`)."""
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import json
 import math
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping
@@ -31,6 +32,7 @@ import numpy as np
 
 from potshot import geometry
 from potshot.record.errors import RecordError
+from potshot.record.io import suggestion
 from potshot.record.model import (
     Cushion,
     Foul,
@@ -173,6 +175,35 @@ class Ruling(msgspec.Struct, kw_only=True):
         return out
 
 
+def _show(v: Any) -> str:
+    return json.dumps(v)
+
+
+def _kind_name(kind: type | tuple[type, ...]) -> str:
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    names = {dict: "an object", list: "a list", str: "a string", int: "a whole number", bool: "true or false"}
+    return " or ".join(names.get(k, k.__name__) for k in kinds)
+
+
+@dataclasses.dataclass(frozen=True)
+class RuleOption:
+    """One key of a record's ``rules`` that a referee reads, and the values it allows.
+
+    ``values``: the allowed values, compared with their type (``1`` is not ``True``, ``"15"``
+    is not ``15``); empty: any value of ``kind`` (the referee checks it further itself).
+    """
+
+    values: tuple[Any, ...] = ()
+    kind: type | tuple[type, ...] = object
+    doc: str = ""
+    """What the option means, with its clause (for errors and docs)."""
+
+    def allows(self, value: Any) -> bool:
+        if self.values:
+            return any(value == v and type(value) is type(v) for v in self.values)
+        return isinstance(value, self.kind) and not (isinstance(value, bool) and self.kind is not bool)
+
+
 class Referee(ABC):
     """Base class of the games' referees.
 
@@ -187,7 +218,16 @@ class Referee(ABC):
     pockets: ClassVar[tuple[str, ...]] = ()
     cushions: ClassVar[tuple[str, ...]] = ()
     foul_kinds: ClassVar[frozenset[str]] = frozenset()
+    pocket_matters: ClassVar[bool] = False
+    """Whether the rules depend on which pocket a piece fell into; when not, a ``pot`` event may
+    leave its ``pocket`` out (a marker need not enter it)."""
+    calls: ClassVar[frozenset[str]] = frozenset()
+    """The official's calls (``shot.calls``, docs/record-extensions.md) this game's referee obeys;
+    a call of another name is refused."""
     """Foul kinds allowed in ``foul`` events (and carrom's ``before.fouls``)."""
+    rule_options: ClassVar[Mapping[str, RuleOption]] = {}
+    """Every key of the record's ``rules`` this game reads, with its allowed values: any other
+    key is refused by :meth:`check_rules` (docs/record-extensions.md, "rules")."""
 
     state: Any
 
@@ -275,6 +315,14 @@ class Referee(ABC):
 
     # -------------------------------------------------------------- undo/redo
 
+    def result_fault(self, won: Mapping[str, int]) -> str | None:
+        """Why ``won`` (the units the match counts -- frames, games -- won by each player, as an
+        organiser reports a result without marking it) cannot be the final result of this record's
+        match format, or ``None``. The default is a match of one unit, won 1 to 0."""
+        from potshot.match.frames import best_of_fault
+
+        return best_of_fault(None, None, [int(won.get(n, 0)) for n in self.record.player_names()], "frame")
+
     def snapshot(self) -> Any:
         """A deep copy of the referee's state (to restore later: undo); see :func:`state_copy`."""
         return state_copy((self.state, self.frame_index))
@@ -284,6 +332,28 @@ class Referee(ABC):
         self.state, self.frame_index = state_copy(snap)
 
     # ------------------------------------------------------ vocabulary checks
+
+    def check_rules(self) -> RecordError | None:
+        """The first problem with the record's ``rules`` (``None`` when there is none): a key
+        this game does not read (:attr:`rule_options`; keys starting ``x-`` or ``x_`` are other
+        programs' own and pass), with the nearest known key suggested, or a value not allowed.
+        A misspelt option would otherwise change nothing, and nobody would be told."""
+        known = self.rule_options
+        for key, value in self.rules.items():
+            if key.startswith(("x-", "x_")):
+                continue
+            opt = known.get(key)
+            if opt is None:
+                listed = ", ".join(known) or "none"
+                return RecordError(
+                    f"unknown rules option {key!r} for {self.title or self.game}"
+                    f"{suggestion(key, frozenset(known))} (options: {listed})",
+                    field=f"rules.{key}",
+                )
+            if not opt.allows(value):
+                want = ", ".join(map(_show, opt.values)) if opt.values else _kind_name(opt.kind)
+                return RecordError(f"rules.{key} must be one of {want}, got {value!r}", field=f"rules.{key}")
+        return None
 
     def check_player(self, name: str, field: str = "player") -> None:
         if name not in self.players:
@@ -436,6 +506,26 @@ class Referee(ABC):
             self._check_events(shot)
         if shot.after is not None:
             self.check_layout(shot.after, "after")
+        if shot.calls is not None:
+            self._check_calls(shot)
+
+    def _check_calls(self, shot: Shot) -> None:
+        """Only the calls this game has, and pieces of this game in them."""
+        calls = shot.calls
+        assert calls is not None
+        for f in msgspec.structs.fields(calls):
+            value = getattr(calls, f.name)
+            if value is None:
+                continue
+            if f.name not in self.calls:
+                have = ", ".join(sorted(self.calls)) or "none"
+                raise RecordError(
+                    f"{self.title or self.game} has no {f.name!r} call (its calls: {have})",
+                    field=f"calls.{f.encode_name}",
+                )
+            if isinstance(value, list):
+                for i, name in enumerate(value):
+                    self.check_piece(name, f"calls.{f.encode_name}[{i}]")
 
     def _events_clearly_fine(self, events: list[Any]) -> bool:
         """Whether :meth:`_check_events` would pass every event, found without building its
@@ -453,7 +543,7 @@ class Referee(ABC):
                 if e.cushion not in self.cushions:
                     return False
             elif isinstance(e, Pot):
-                if e.pocket not in self.pockets:
+                if e.pocket not in self.pockets and (e.pocket is not None or self.pocket_matters):
                     return False
             elif isinstance(e, Foul):
                 if e.kind not in self.foul_kinds:
@@ -488,7 +578,12 @@ class Referee(ABC):
                         field=f"{f}.cushion",
                     )
             elif isinstance(e, Pot):
-                if e.pocket not in self.pockets:
+                if e.pocket is None and self.pocket_matters:
+                    raise RecordError(
+                        f"the pocket the {e.ball} went into is needed: {self.title or self.game} scores by pocket",
+                        field=f"{f}.pocket",
+                    )
+                if e.pocket is not None and e.pocket not in self.pockets:
                     raise RecordError(
                         f"unknown pocket {e.pocket!r} (expected one of {', '.join(self.pockets)})",
                         field=f"{f}.pocket",

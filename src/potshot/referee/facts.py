@@ -59,7 +59,7 @@ class StrokeFacts:
     """Everything the cue ball touched, in event order: ball names and :data:`CUSHION`."""
     potted: list[str] = field(default_factory=list)
     """Balls potted, in event order (a ball potted twice is listed twice: refused by the referees)."""
-    pockets: dict[str, str] = field(default_factory=dict)
+    pockets: dict[str, str | None] = field(default_factory=dict)
     """The pocket each potted ball fell into (the last one named)."""
     off_table: list[str] = field(default_factory=list)
     """Balls forced off the table, in event order."""

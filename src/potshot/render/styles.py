@@ -270,9 +270,13 @@ def _snooker_kind(name: str, rules: Rules) -> tuple[str, float]:
 
 
 def table_for(rules: Rules) -> sn.Table:
-    """The table ``rules`` asks for (snooker and Russian billiards): ``table`` ``"10ft"`` is the
-    10 ft one, anything else the full-size :data:`potshot.games.snooker.equipment.TABLE`."""
-    return sn.Table.ten_foot() if str(rules.get("table", "")) in ("10ft", "10", "ten_foot") else sn.TABLE
+    """The table ``rules`` asks for (snooker and Russian billiards): ``table`` ``"10x5"`` (or
+    ``"10ft"``) is the 10 ft one, else the full-size one (:func:`potshot.games.snooker.equipment.table_for`;
+    a value it does not know is drawn full-size)."""
+    try:
+        return sn.table_for(rules)
+    except ValueError:
+        return sn.TABLE
 
 
 def _snooker_start(rules: Rules, _seat: str) -> Layout:

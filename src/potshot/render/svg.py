@@ -551,7 +551,8 @@ def _set_up(st: Style, layout: dict[str, Point | None], shot: Shot) -> None:
     place = b.place if b.place is not None else (shot.cue.place if shot.cue is not None else None)
     if b.penalty_place:
         for name, pos in b.penalty_place.items():
-            layout[name] = (float(pos[0]), float(pos[1]))
+            if pos is not None:  # placed where the record does not say: not drawn
+                layout[name] = (float(pos[0]), float(pos[1]))
     if place is not None:
         layout[b.cue_ball or st.cue_piece] = (float(place[0]), float(place[1]))
 

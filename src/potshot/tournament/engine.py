@@ -81,6 +81,8 @@ class MatchSpec:
     seed: int = 0
     reds: int = 15
     max_shots: int = 400
+    rules: tuple[tuple[str, Any], ...] = ()
+    """The game's rules options (``potshot.games.Option.rule``), set on the match's record."""
 
 
 @dataclass
@@ -128,6 +130,16 @@ def _make_player(game: str, who: Entrant, seed: int) -> Any:
     return cls(who.name, seed)
 
 
+def _with_rules(rules: dict[str, Any] | None, spec: MatchSpec) -> dict[str, Any] | None:
+    """The match record's ``rules``: ``rules`` with the spec's rules options set (the game's own,
+    :meth:`potshot.games.Game.with_rules`)."""
+    if not spec.rules:
+        return rules
+    from potshot import games
+
+    return games.get(spec.game).with_rules(rules, dict(spec.rules))
+
+
 def play_match(spec: MatchSpec) -> MatchResult:
     """Play one match from its spec alone (see the module docstring)."""
     from potshot.record.io import dumps
@@ -147,7 +159,7 @@ def play_match(spec: MatchSpec) -> MatchResult:
         record = Record(
             game="snooker",
             players=list[str | list[str]](names),
-            rules=None if spec.reds == 15 else {"reds": spec.reds},
+            rules=_with_rules(None if spec.reds == 15 else {"reds": spec.reds}, spec),
             match={"frames": spec.frames},
             meta=meta,
         )
@@ -167,6 +179,7 @@ def play_match(spec: MatchSpec) -> MatchResult:
 
         record = new_record((names[0], names[1]), games=spec.frames, seed=spec.seed)
         record.meta = meta
+        record.rules = _with_rules(record.rules, spec)
         cref = CarromReferee(record)
         play_carrom(cref, record, players, max_strokes=spec.max_shots * 10)
         for frame in record.frames:
@@ -177,7 +190,12 @@ def play_match(spec: MatchSpec) -> MatchResult:
         from potshot.games.russian.match import play_game as play_russian
         from potshot.games.russian.referee import RussianReferee
 
-        record = Record(game="russian", players=list[str | list[str]](names), meta=meta)
+        record = Record(
+            game="russian",
+            players=list[str | list[str]](names),
+            meta=meta,
+            rules=_with_rules(None, spec),
+        )
         rref = RussianReferee(record)
         for gi in range(spec.frames):
             frame = Frame(starts=names[gi % 2])

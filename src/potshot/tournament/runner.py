@@ -16,6 +16,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from potshot.tournament.engine import Engine, Entrant, MatchResult, MatchSpec, match_seed
 from potshot.tournament.glicko2 import Rating, rate_period
@@ -46,6 +47,9 @@ class TournamentSpec:
     seed: int = 0
     reds: int = 15
     max_shots: int = 400
+    rules: tuple[tuple[str, Any], ...] = ()
+    """The game's rules options for every match (``potshot.games.Option.rule``: snooker's
+    ``third_miss``), as (name, value) pairs."""
 
     def __post_init__(self) -> None:
         if self.format not in FORMATS:
@@ -128,6 +132,7 @@ def run(
                     seed=match_seed(spec.seed, mid),
                     reds=spec.reds,
                     max_shots=spec.max_shots,
+                    rules=spec.rules,
                 )
             )
         return out

@@ -9,9 +9,12 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+import msgspec
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
+from potshot.record.model import Record
+from potshot.referee.registry import referee_class
 from potshot.web.engine import GAMES, PLAYER_COUNTS, WebError, bad
 from potshot.web.models import MatchRow, TournamentRow
 from potshot.web.service import Matches
@@ -291,6 +294,9 @@ class Tournaments:
                 or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in frames.values())
             ):
                 raise bad(f"frames gives each of {m['a']} and {m['b']} a count of frames won", "frames")
+            fault = _result_fault(row, m["a"], m["b"], frames)
+            if fault is not None:
+                raise bad(f"{m['a']} {frames[m['a']]}-{frames[m['b']]} {m['b']}: {fault}", "frames")
             if row.format == "knockout" and frames[m["a"]] == frames[m["b"]]:
                 raise bad("a knockout match needs a winner", "frames")
             row.results = {**row.results, str(mid): {"frames": frames}}
@@ -301,6 +307,15 @@ class Tournaments:
         for fn in self.listeners:
             fn(tid, public)
         return view
+
+
+def _result_fault(row: TournamentRow, a: str, b: str, won: dict[str, int]) -> str | None:
+    """Why a reported result cannot end a match of the tournament's format (the game's referee
+    knows it: best of N frames, a fixed number, carrom's best of games), or None."""
+    record = msgspec.convert(
+        {"game": row.game, "players": [a, b], "rules": row.rules, "match": row.match}, Record
+    )
+    return referee_class(row.game)(record).result_fault(won)
 
 
 def _winner(m: dict[str, Any], res: dict[str, Any] | None) -> str | None:

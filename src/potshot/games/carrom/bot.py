@@ -503,6 +503,10 @@ def stroke_layout(ref: CarromReferee, before: Before) -> Layout:
     """The pieces on the board for the stroke: the referee's layout plus the pieces placed in ``before``."""
     lay: Layout = dict(ref.layout())
     for n, p in (before.penalty_place or {}).items():
+        if p is None:
+            raise ValueError(
+                f"a simulated stroke needs where {n} was placed (before.penalty_place.{n} is null)"
+            )
         lay[n] = (float(p[0]), float(p[1]))
     return lay
 

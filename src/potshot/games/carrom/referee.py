@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -63,7 +64,7 @@ from potshot.record.model import (
     Record,
     Shot,
 )
-from potshot.referee.base import OVERLAP_TOLERANCE_MM, Referee, Ruling
+from potshot.referee.base import OVERLAP_TOLERANCE_MM, Referee, RuleOption, Ruling
 from potshot.referee.registry import register
 
 Pos = tuple[float, float]
@@ -259,11 +260,22 @@ class CarromReferee(Referee):
     pockets: ClassVar[tuple[str, ...]] = eq.POCKETS
     cushions: ClassVar[tuple[str, ...]] = eq.CUSHIONS
     foul_kinds: ClassVar[frozenset[str]] = FOUL_KINDS
+    rule_options: ClassVar[Mapping[str, RuleOption]] = {
+        "round": RuleOption(kind=str, doc="the tournament round: Laws 29(b), 33 (docs/carrom-record.md)"),
+        "unplaced_penalty": RuleOption(("renounced", "pending"), doc="Laws 52-54: a due left unplaced"),
+        "change_of_sides": RuleOption(("every_game", "deciding_game"), doc="Law 33: when sides change"),
+        "doubles": RuleOption(
+            (False, True), doc="a doubles match (Laws 2, 22(b)); the players' teams decide"
+        ),
+    }
 
     state: CarromState
 
     def __init__(self, record: Record) -> None:
         super().__init__(record)
+        problem = self.check_rules()
+        if problem is not None:
+            raise problem
         if record.is_doubles:
             teams = [[p] if isinstance(p, str) else list(p) for p in record.players]
             if len(teams) != 2 or any(len(t) != 2 for t in teams):
@@ -648,6 +660,14 @@ class CarromReferee(Referee):
         st = self.state
         return 9 - self.on_board(side) - st.returned_pending[side] - st.penalty_pending[side]
 
+    def result_fault(self, won: Mapping[str, int]) -> str | None:
+        """Law 30: a reported result in games won: the match is the best of ``match.games`` (3),
+        won by the first to more than half of them."""
+        from potshot.match.frames import best_of_fault
+
+        counts = [int(won.get(self.side_name(i), 0)) for i in range(len(self.sides))]
+        return best_of_fault(self.games_best_of, None, counts, "game")
+
     def layout(self) -> dict[str, Pos | None]:
         """The known positions of the pieces on the board."""
         return {n: p for n, p in self.state.pos.items() if n in self.state.on}
@@ -737,7 +757,7 @@ class CarromReferee(Referee):
                     f"only carrommen are placed by a player; {name} is placed by the referee (Laws 66, 38(a))",
                     field=fld,
                 )
-            if not all(math.isfinite(v) for v in p):
+            if p is not None and not all(math.isfinite(v) for v in p):
                 raise RecordError("a placed piece's position is not a pair of numbers", field=fld)
         for i, e in enumerate(shot.events):
             if isinstance(e, Moved) and e.to is not None and not all(math.isfinite(v) for v in e.to):
@@ -1041,7 +1061,7 @@ class CarromReferee(Referee):
         if not placed:
             return
         layout = self.layout()
-        for name, (x, y) in placed.items():
+        for name, where in placed.items():
             fld = f"before.penalty_place.{name}"
             if name in st.on:
                 raise RecordError(f"{name} is on the board already", field=fld)
@@ -1064,6 +1084,14 @@ class CarromReferee(Referee):
                 right_c = self.colour(debtor)
                 name = next(n for n in eq.PIECE_NAMES if eq.colour_of(n) == right_c and n not in st.on)
                 owner = debtor
+            if where is None:
+                # placed where the record does not say (a marked board): the piece is back on the
+                # board at a spot the umpire saw to be legal (Laws 57-58); its position is unknown
+                self._count_placed(owner)
+                st.on.add(name)
+                st.pos.pop(name, None)
+                continue
+            x, y = where
             r = eq.piece_radius(name)
             if not (r <= x <= eq.BOARD_SIZE - r and r <= y <= eq.BOARD_SIZE - r):
                 raise RecordError(f"{name} at ({x:g}, {y:g}) is off the playing surface", field=fld)
@@ -1071,10 +1099,7 @@ class CarromReferee(Referee):
                 if p is not None and math.dist((x, y), p) < r + eq.piece_radius(other) - OVERLAP_TOLERANCE_MM:
                     raise RecordError(f"{name} at ({x:g}, {y:g}) overlaps {other}", field=fld)
             why = eq.penalty_place_fault(name, x, y, layout)
-            if st.returned_pending[owner]:
-                st.returned_pending[owner] -= 1
-            else:
-                st.penalty_pending[owner] -= 1
+            self._count_placed(owner)
             st.on.add(name)
             if why is None:
                 st.pos[name] = (x, y)
@@ -1088,6 +1113,14 @@ class CarromReferee(Referee):
                 who = self.side_name(placer)
                 out.fouls.append(f"{who}: penalty_misplaced: {why}")
                 self._placing_foul(placer, side, shot.player, out, "penalty_misplaced")
+
+    def _count_placed(self, owner: int) -> None:
+        """Law 51: a placed piece settles a returned piece first, then a penalty piece, of ``owner``."""
+        st = self.state
+        if st.returned_pending[owner]:
+            st.returned_pending[owner] -= 1
+        else:
+            st.penalty_pending[owner] -= 1
 
     def _unplaced(self, shot: Shot, side: int, out: _Outcome) -> None:
         """Laws 52-54: pieces due (returned or penalty) left unplaced before this stroke.

@@ -26,7 +26,7 @@ Real Star (SCORING, STARS).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -46,7 +46,7 @@ from potshot.record.model import (
     Pot,
     Shot,
 )
-from potshot.referee.base import OVERLAP_TOLERANCE_MM, Referee, Ruling
+from potshot.referee.base import OVERLAP_TOLERANCE_MM, Referee, RuleOption, Ruling
 from potshot.referee.facts import CUSHION, StrokeFacts
 from potshot.referee.registry import register
 
@@ -266,6 +266,8 @@ class RussianReferee(Referee):
     pockets: ClassVar[tuple[str, ...]] = eq.POCKETS
     cushions: ClassVar[tuple[str, ...]] = eq.CUSHIONS
     foul_kinds: ClassVar[frozenset[str]] = FOUL_KINDS
+    pocket_matters: ClassVar[bool] = True  # POT: a ball scores only in its associated pockets
+    rule_options: ClassVar[Mapping[str, RuleOption]] = {k: RuleOption(v) for k, v in _RULE_CHOICES.items()}
 
     state: RussianState
 
@@ -276,21 +278,11 @@ class RussianReferee(Referee):
     # ------------------------------------------------------------ options
 
     def _options(self) -> dict[str, Any]:
+        problem = self.check_rules()  # unknown keys (with a suggestion) and values: rule_options
+        if problem is not None:
+            raise problem
         opts = dict(DEFAULT_RULES)
-        for key, value in self.rules.items():
-            if key not in _RULE_CHOICES:
-                raise RecordError(
-                    f"unknown Russian-billiards rule option {key!r} (options: {', '.join(_RULE_CHOICES)})",
-                    field=f"rules.{key}",
-                )
-            if value not in _RULE_CHOICES[key] or isinstance(value, bool) != isinstance(
-                _RULE_CHOICES[key][0], bool
-            ):
-                raise RecordError(
-                    f"rules.{key} is {value!r}; expected one of {', '.join(map(repr, _RULE_CHOICES[key]))}",
-                    field=f"rules.{key}",
-                )
-            opts[key] = value
+        opts.update({k: v for k, v in self.rules.items() if k in _RULE_CHOICES})
         return opts
 
     # -------------------------------------------------------------- hooks
@@ -748,6 +740,8 @@ class RussianReferee(Referee):
                     raise RecordError(f"the {e.ball} is already off the table", field="events")
                 if t.start.get(e.ball) is None:
                     raise RecordError(f"the {e.ball} was not on the table", field="events")
+                if e.pocket is None:  # POT: the score depends on the pocket (check_shot refuses it first)
+                    raise RecordError(f"the pocket the {e.ball} went into is needed", field="events")
                 t.gone.append(e.ball)
                 t.pots.append((e.ball, e.pocket))
             elif isinstance(e, (Hit, Cushion, Jump, Moved)):

@@ -78,19 +78,24 @@ import numpy.typing as npt
 
 from potshot import geometry as geo
 from potshot.games.snooker import equipment as eq
-from potshot.games.snooker.referee import SnookerReferee, TableState
+from potshot.games.snooker.referee import INCOMING_DECISIONS, SnookerReferee, TableState
 from potshot.physics import simulate_shot
 from potshot.physics.cue import squirt_angle
 from potshot.physics.params import GRAVITY, MU_ROLL
 from potshot.physics.result import ShotResult
+from potshot.physics.sim import params_for
 from potshot.players.base import CueingBot
 from potshot.players.common import Layout, Point, PotField, ghost_pot, pocket_axes
 from potshot.players.fastsim import Trial, TrialTable
-from potshot.record.model import Before, Cue, Hit, OffTable, Pot, Shot
+from potshot.record.model import Before, Cue, Cushion, Hit, Jump, OffTable, Pot, Shot
 from potshot.referee.base import Referee
 
 R = eq.BALL_RADIUS
 D_CENTRE: Point = eq.SPOTS["brown"]
+HAND_MARGIN = 0.5
+"""How much better (in plan score: points and the position left to the opponent) a safety from
+hand must be than one from the position left for the bot to take ``from_hand`` (a choice of
+its own: a small edge is not worth giving up the position the offender left)."""
 COLOURS = eq.COLOURS
 VALUES = eq.BALL_VALUES
 MAX_CUT = 75.0
@@ -223,6 +228,8 @@ class Situation:
     touching: list[str] = field(default_factory=list)
     scores: list[int] = field(default_factory=list)
     me: int = 0
+    table: eq.Table = eq.TABLE
+    """The table and balls (the referee's: ``rules.table``, the older code's 52.4 mm balls)."""
 
     @property
     def white(self) -> Point | None:
@@ -249,6 +256,9 @@ def stroke_table(ref: SnookerReferee, decision: str | None = None) -> tuple[Tabl
         return pend.replace_to, bool(pend.replace_to.free_ball)
     if decision == "put_back":
         return st.table, False
+    if decision == "from_hand":
+        hand = ref.table_from_hand(st.table)
+        return hand, hand.free_ball
     return st.table, pend.free_ball
 
 
@@ -267,6 +277,7 @@ def situation(ref: SnookerReferee, decision: str | None = None) -> Situation:
         free_ball=free,
         touching=list(table.touching),
         scores=list(st.scores),
+        table=ref.table,
     )
 
 
@@ -339,29 +350,51 @@ def judge(sit: Situation, opt: Option, white: Point, result: ShotResult) -> Outc
     offs = [e.ball for e in result.events if isinstance(e, OffTable)]
     layout: Layout = dict(result.after)
     layout["white"] = result.after.get("white")
-    return judge_parts(sit, opt, first, pots, offs, layout)
+    return judge_parts(sit, opt, first, pots, offs, layout, jumped=_jumped(result.events))
+
+
+def _jumped(events: list[Any]) -> bool:
+    """Section 2 Rule 19: the white passed over part of a ball before touching any ball or cushion
+    (after one, exceptions 19(a)-(c), the jump is no jump shot)."""
+    for e in events:
+        if isinstance(e, Jump) and e.ball == "white":
+            return True
+        if isinstance(e, Hit) and "white" in (e.ball, e.other):
+            return False
+        if isinstance(e, Cushion) and e.ball == "white":
+            return False
+    return False
 
 
 def judge_trial(sit: Situation, opt: Option, table: TrialTable, trial: Trial) -> Outcome:
     """:func:`judge` on a :class:`~potshot.players.fastsim.Trial` of ``table`` (the kernel's raw outcome)."""
     names = table.names
-    fell = set(trial.potted)
+    fell = set(trial.potted) | set(trial.off)
     layout: Layout = {n: p for n, p in sit.layout.items() if p is None}
     pos = trial.pos.tolist()
     for k, n in enumerate(names):
         layout[n] = None if k in fell else (pos[k][0], pos[k][1])
     first = [names[k] for k in trial.first]
     pots = [names[k] for k in trial.potted]
-    return judge_parts(sit, opt, first, pots, [], layout)
+    offs = [names[k] for k in trial.off]
+    return judge_parts(sit, opt, first, pots, offs, layout, jumped=trial.jumped)
 
 
 def judge_parts(
-    sit: Situation, opt: Option, first: list[str], pots: list[str], offs: list[str], layout: Layout
+    sit: Situation,
+    opt: Option,
+    first: list[str],
+    pots: list[str],
+    offs: list[str],
+    layout: Layout,
+    *,
+    jumped: bool = False,
 ) -> Outcome:
     """The verdict from a stroke's first contact, pots, balls off the table and the rest positions
-    (``layout``, which this fills in: potted colours re-spotted)."""
+    (``layout``, which this fills in: potted colours re-spotted). A ball forced off the table
+    (Section 3 Rule 12(b)(vii)) and a jump shot (``jumped``, Rule 12(a)(viii)) are fouls."""
     legal = _legal_on(sit, opt)
-    fair = not offs and "white" not in pots
+    fair = not offs and "white" not in pots and not jumped
     exempt = bool(set(sit.touching) & (legal | ({opt.free_ball} if opt.free_ball else set())))
     if fair and not exempt:
         if not first:
@@ -390,7 +423,7 @@ def judge_parts(
         elif opt.free_ball in pots:
             points = VALUES[sit.on]
     for c in COLOURS:
-        if c in pots and c not in stays:
+        if (c in pots or c in offs) and c not in stays:
             spot = eq.SPOTS[c]
             if not any(geo.distance(spot, p) < 2 * R for n, p in layout.items() if p is not None):
                 layout[c] = spot
@@ -672,7 +705,8 @@ class SnookerBot(CueingBot):
     # ---------------------------------------------------------- decisions
 
     def decide(self, ref: SnookerReferee) -> str:
-        """The incoming player's choice after the opponent's foul: play, put_back or replace."""
+        """The incoming player's choice after the opponent's foul: play, put_back, replace, or
+        from_hand where a rule offers it (a better pot from the D than from where the white lies)."""
         pend = ref.state.pending
         if pend is None:
             raise ValueError("no foul is pending: there is no decision to take")
@@ -681,6 +715,15 @@ class SnookerBot(CueingBot):
             self._frame = ref.frame_index
             self.replaces = 0
         mine = self._best_geometric(situation(ref, "play"))
+        if "from_hand" in opts:
+            # the 2004 amateur rule's third option (14.1*(iii)), or the older code's angled ball
+            # (§11): from hand when the D offers a clearly better pot than the position left;
+            # else as after any foul (no pot either way: the offender put back in his trouble)
+            hand_sit = situation(ref, "from_hand")
+            if self._best_geometric(hand_sit) >= max(mine + 0.05, 0.2):
+                return "from_hand"  # a pot from the D
+            if mine < 0.2 and self._hand_is_safer(ref, hand_sit):
+                return "from_hand"  # no pot either way: a better safety from the D
         if "replace" in opts and self.replaces < self.max_replaces and mine < 0.6:
             self.replaces += 1
             return "replace"
@@ -689,6 +732,22 @@ class SnookerBot(CueingBot):
             if theirs < mine or theirs < 0.15:
                 return "put_back"
         return "play"
+
+    def _hand_is_safer(self, ref: SnookerReferee, hand_sit: Situation) -> bool:
+        """Whether the stroke this player would plan from hand in the D (a safety, with no pot
+        on) is clearly better than the one from the position left: the plans' scores, in the
+        same units as :meth:`plan` compares a pot with a safety (points and the position left
+        to the opponent), by more than :data:`HAND_MARGIN`."""
+        me = ref.side_of(self.name)
+        here = situation(ref, "play")
+        here.me = hand_sit.me = me
+        saved = (self.last_best_pot, self.careful)
+        self.careful = False
+        try:
+            from_here, from_hand = self.plan(here), self.plan(hand_sit)
+        finally:
+            self.last_best_pot, self.careful = saved
+        return from_hand.score > from_here.score + HAND_MARGIN
 
     def _best_geometric(self, sit: Situation) -> float:
         whites = [sit.white] if sit.white is not None else d_positions(sit.layout, 100.0)
@@ -716,7 +775,7 @@ class SnookerBot(CueingBot):
         pend = referee.state.pending
         if pend is not None:
             decision = self.decide(referee)
-            player = pend.incoming if decision == "play" else pend.offender
+            player = pend.incoming if decision in INCOMING_DECISIONS else pend.offender
         return self.stroke(referee, decision, player)
 
     def stroke(self, ref: SnookerReferee, decision: str | None, player: str | None = None) -> Shot:
@@ -765,7 +824,7 @@ class SnookerBot(CueingBot):
     def _table(self, sit: Situation) -> TrialTable:
         """The trial table of ``sit`` (built once per stroke)."""
         if self._tt is None or self._tt_sit is not sit:
-            self._tt = TrialTable(sit.layout)
+            self._tt = TrialTable(sit.layout, table=sit.table, params=params_for(sit.table))
             self._tt_sit = sit
         return self._tt
 
@@ -1276,4 +1335,4 @@ def simulate_from(ref: SnookerReferee, shot: Shot, *, trajectories: bool = False
     assert shot.cue is not None
     on_table: Layout = {n: p for n, p in layout.items() if p is not None}
     # only the balls on the table: one already potted is not "potted again" in ``after``
-    return simulate_shot(on_table, shot.cue, trajectories=trajectories)
+    return simulate_shot(on_table, shot.cue, table=ref.table, trajectories=trajectories)

@@ -21,6 +21,7 @@ which also gives the imperial figures the metric ones are rounded from).
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from potshot import geometry
@@ -281,16 +282,19 @@ class Table:
         return mouth_of(x, y, self)
 
     @classmethod
-    def ten_foot(cls) -> Table:
+    def ten_foot(cls, ball_diameter: float = BALL_DIAMETER) -> Table:
         """A 10 ft table scaled from the full-size one (playing area 3048 x 1524 mm).
 
-        The rules describe only the full-size table (Section 1 Rule 1(a)); the Italian
-        text's summary (Parte 1, "§1. Tavolo") names the 12 x 6 ft and 10 x 5 ft tables.
-        Markings scale with the length; balls stay 52.5 mm (Section 1 Rule 2).
+        The rules describe only the full-size table (Section 1 Rule 1(a)); the older amateur
+        code of the Italian text ("§1. Tavolo") names the 12 x 6 ft and 10 x 5 ft tables.
+        Markings scale with the length; balls stay 52.5 mm (Section 1 Rule 2) unless
+        ``ball_diameter`` says otherwise (the older code's 52.4 mm).
 
         >>> t = Table.ten_foot()
-        >>> t.width, t.length, round(t.baulk_line, 1)
-        (1524.0, 3048.0, 629.4)
+        >>> t.width, t.length, round(t.baulk_line, 1), t.ball_radius
+        (1524.0, 3048.0, 629.4, 26.25)
+        >>> Table.ten_foot(OLDER_BALL_DIAMETER).ball_radius
+        26.2
         """
         k = 3048.0 / PLAYING_LENGTH
         w, length = 1524.0, 3048.0
@@ -299,6 +303,7 @@ class Table:
             length=length,
             baulk_line=BAULK_LINE_Y * k,
             d_radius=D_RADIUS * k,
+            ball_radius=ball_diameter / 2.0,
             black_from_top=324.0 * k,
             pockets=_default_pockets(w, length),
         )
@@ -306,6 +311,59 @@ class Table:
 
 TABLE = Table()
 """The standard full-size table."""
+
+# Older amateur code (Italian text, "§1. Tavolo"): "tavoli di 12x6 piedi (3569 x 1778 mm) o 10x5
+# piedi, il diametro delle palline è di 52,4 mm".
+OLDER_BALL_DIAMETER = 52.4
+
+TABLE_SIZES: dict[str, str] = {
+    "12x6": "12x6",
+    "full": "12x6",
+    "12ft": "12x6",
+    "10x5": "10x5",
+    "10ft": "10x5",
+    "10": "10x5",
+    "ten_foot": "10x5",
+}
+"""``rules.table``: the full-size 12 x 6 ft table (default; also ``full``, ``12ft``) or the 10 x 5 ft one
+(also ``10ft``, ``10``, ``ten_foot``, the names drawings took before)."""
+
+_TABLES: dict[tuple[str, float], Table] = {}
+
+
+def table_for(rules: Mapping[str, object] | None) -> Table:
+    """The table a record's ``rules`` ask for: ``table`` (:data:`TABLE_SIZES`) and, under
+    ``code: "older_amateur"``, the older code's 52.4 mm balls (§1); one object per choice, so
+    that the physics and the cushions build its geometry once.
+
+    >>> table_for({}) is TABLE, table_for({"table": "10x5"}).length
+    (True, 3048.0)
+    >>> t = table_for({"code": "older_amateur"}); t.length, t.ball_radius
+    (3569.0, 26.2)
+    >>> table_for({"table": "9ft"})
+    Traceback (most recent call last):
+    ...
+    ValueError: rules.table must be one of 12x6, 10x5 (or full, 12ft, 10ft, 10, ten_foot), got '9ft'
+    """
+    rules = rules or {}
+    raw = rules.get("table", "12x6")
+    size = TABLE_SIZES.get(str(raw)) if isinstance(raw, (str, int)) and not isinstance(raw, bool) else None
+    if size is None:
+        raise ValueError(
+            f"rules.table must be one of 12x6, 10x5 (or full, 12ft, 10ft, 10, ten_foot), got {raw!r}"
+        )
+    dia = OLDER_BALL_DIAMETER if rules.get("code") == "older_amateur" else BALL_DIAMETER
+    if size == "12x6" and dia == BALL_DIAMETER:
+        return TABLE
+    key = (size, dia)
+    hit = _TABLES.get(key)
+    if hit is None:
+        if size == "10x5":
+            hit = Table.ten_foot(dia)
+        else:
+            hit = Table(ball_radius=dia / 2.0)
+        _TABLES[key] = hit
+    return hit
 
 
 # ------------------------------------------------------------------ the rack

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from rich.markup import escape
 
-from potshot.games.snooker.referee import SnookerReferee, SnookerRuling
+from potshot.games.snooker.referee import INCOMING_DECISIONS, SnookerReferee, SnookerRuling
 from potshot.match.loop import OnShot, ShotPlayed, play_shot
 from potshot.match.text import points_text
 from potshot.record.model import Frame, Hit, Pot, Record, Shot
@@ -147,7 +147,7 @@ def play_frame(
         if st.pending is not None:
             pend = st.pending
             decision = players[pend.incoming].decide(referee)
-            striker = pend.incoming if decision == "play" else pend.offender
+            striker = pend.incoming if decision in INCOMING_DECISIONS else pend.offender
         elif last is not None and last.next:
             striker = last.next
         else:

@@ -22,7 +22,7 @@ from __future__ import annotations
 import copy
 import functools
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypedDict, Unpack
 
@@ -30,17 +30,22 @@ import msgspec
 import numpy as np
 
 from potshot import geometry as geo
+from potshot.equipment.cushions import table_geometry
+from potshot.games.snooker import MISS_POLICIES as _POLICIES
+from potshot.games.snooker import commentary, older
 from potshot.games.snooker import equipment as eq
 from potshot.match.frames import MatchScore
 from potshot.record.errors import RecordError
+from potshot.record.io import suggestion
 from potshot.record.model import (
     Foul,
     Frame,
     FrameResult,
     Hit,
+    Moved,
     Shot,
 )
-from potshot.referee.base import OVERLAP_TOLERANCE_MM, Referee, Ruling, state_copy
+from potshot.referee.base import OVERLAP_TOLERANCE_MM, Referee, RuleOption, Ruling, state_copy
 from potshot.referee.facts import StrokeFacts
 from potshot.referee.registry import register
 
@@ -97,21 +102,43 @@ _SEVEN = {
     "no_nomination": "Section 3 Rule 12(d)(v)-(vi): failing to nominate a colour when required",
 }
 # Fouls that can be committed without a stroke being made (Section 3 Rules 11(a), 14(d)).
+_NOT_AT_REST = _BALL_CONCERNED["not_at_rest"]
 _NO_STROKE_KINDS = frozenset({"touched", "measuring", "off_table_ball_used", "no_nomination"})
 
-MISS_POLICIES = ("standard", "clear_path", "always", "never")
+FROM_HAND = "from_hand"
+"""The decision to play from hand in the D with the other balls where they are (older code B §11)."""
+
+MISS_POLICIES = _POLICIES
+"""``rules.miss``'s values (stated once, in :mod:`potshot.games.snooker`)."""
+
+THIRD_MISS = ("award_frame", "amateur_2004")
+"""``rules.third_miss``: what a third foul and a miss in a row brings -- the frame awarded to the
+opponent (Section 3 Rule 14(c)(ii), the default), or the 2004 amateur rule's three choices for
+the incoming player (the Italian text's 14.1*: ``put_back``, ``play``, ``from_hand``)."""
+
+INCOMING_DECISIONS = frozenset({"play", "from_hand"})
+"""The decisions after a foul that send the incoming player to the table (Section 3 Rules 3(h),
+11(h)); ``put_back`` and ``replace`` send the offender (Rules 13, 14(a))."""
 
 
-_D_POINTS: tuple[Point, ...] = tuple(geo.d_points(D_CENTRE, eq.D_RADIUS, 20.0, R))
-_D_ARRAY = np.array(_D_POINTS, dtype=float)
-_D_BOX = (
-    float(_D_ARRAY[:, 0].min()) - 2 * R - 1e-6,
-    float(_D_ARRAY[:, 0].max()) + 2 * R + 1e-6,
-    float(_D_ARRAY[:, 1].min()) - 2 * R - 1e-6,
-    float(_D_ARRAY[:, 1].max()) + 2 * R + 1e-6,
-)
-"""The D's sample points' box, a ball's reach (and a micrometre) wider: a ball outside it touches
-none of them."""
+def _d_sample(
+    table: eq.Table,
+) -> tuple[tuple[Point, ...], np.ndarray[Any, np.dtype[np.float64]], tuple[float, float, float, float]]:
+    """The sample places of the cue ball in ``table``'s D (a 20 mm grid and the arc), as a tuple
+    and an array, and their box a ball's reach (and a micrometre) wider: a ball outside the box
+    touches none of them."""
+    pts = tuple(geo.d_points(table.d_centre, table.d_radius, 20.0, R))
+    arr = np.array(pts, dtype=float)
+    box = (
+        float(arr[:, 0].min()) - 2 * R - 1e-6,
+        float(arr[:, 0].max()) + 2 * R + 1e-6,
+        float(arr[:, 1].min()) - 2 * R - 1e-6,
+        float(arr[:, 1].max()) + 2 * R + 1e-6,
+    )
+    return pts, arr, box
+
+
+_D_POINTS, _D_ARRAY, _D_BOX = _d_sample(eq.TABLE)
 
 
 class _RedTable(dict[str, bool]):
@@ -153,6 +180,44 @@ def _plain(spots: dict[str, Point]) -> dict[str, list[float]]:
 
 def _value(name: str) -> int:
     return 0 if name == "white" else eq.value_of(name)
+
+
+PROVISIONS: dict[str, str] = {
+    "wheelchair": "Section 3 Rule 19(b)(i): Rule 12(a)(ii) (a foot on the floor) does not apply",
+    "colour_blind": "Section 3 Rule 19(b)(ii): the referee tells the player a ball's colour on request",
+}
+"""The provisions of Section 3 Rule 19(b) a record may give a player (``rules.provisions``)."""
+
+
+def _provisions(raw: Any, players: list[str]) -> tuple[dict[str, frozenset[str]], RecordError | None]:
+    """``rules.provisions`` (Section 3 Rule 19(b)): ``{player: [provision, ...]}``, each name a
+    player of the match and each provision one of :data:`PROVISIONS`; the first problem found."""
+    if raw is None:
+        return {}, None
+    if not isinstance(raw, dict):
+        return {}, RecordError(
+            f"rules.provisions is an object {{player: [provision, ...]}}, got {raw!r}",
+            field="rules.provisions",
+        )
+    out: dict[str, frozenset[str]] = {}
+    for name, given in raw.items():
+        where = f"rules.provisions.{name}"
+        if name not in players:
+            return {}, RecordError(
+                f"{name!r} is not a player of the match{suggestion(str(name), frozenset(players))}",
+                field=where,
+            )
+        if not isinstance(given, list) or not all(isinstance(g, str) for g in given):
+            return {}, RecordError(f"a list of provisions, got {given!r}", field=where)
+        for g in given:
+            if g not in PROVISIONS:
+                return {}, RecordError(
+                    f"unknown provision {g!r}{suggestion(g, frozenset(PROVISIONS))} "
+                    f"(Section 3 Rule 19(b): {', '.join(PROVISIONS)})",
+                    field=where,
+                )
+        out[name] = frozenset(given)
+    return out, None
 
 
 @dataclass
@@ -202,6 +267,9 @@ class SnookerState:
     before_last: SnookerState | None = None
     """The state before the last stroke, for a Rule 9(b) replay (``before.action = "replay"``)."""
     last_foul: bool = False
+    begun: bool = False
+    """Section 3 Rule 3(c): the frame has begun (a stroke made from the cue ball placed in hand,
+    or a study position that starts mid-frame)."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> SnookerState:
         """``copy.deepcopy`` (and :func:`state_copy`: the referee keeps a copy before every stroke)
@@ -338,6 +406,27 @@ class SnookerReferee(Referee):
     pockets: ClassVar[tuple[str, ...]] = eq.POCKETS
     cushions: ClassVar[tuple[str, ...]] = eq.CUSHIONS
     foul_kinds: ClassVar[frozenset[str]] = FOUL_KINDS
+    calls: ClassVar[frozenset[str]] = frozenset({"miss", "full_ball", "free_ball", "touching"})
+    rule_options: ClassVar[Mapping[str, RuleOption]] = {
+        "reds": RuleOption(eq.RED_COUNTS, doc="the number of reds: the 15-, 10- and 6-red games"),
+        "total_points": RuleOption(
+            (False, True), doc="games decided on aggregate points: Section 3 Rules 1(g)(ii), 4(a)(ii), 4(c)"
+        ),
+        "miss": RuleOption(MISS_POLICIES, doc="the foul-and-a-miss policy: Section 3 Rule 14"),
+        "third_miss": RuleOption(
+            THIRD_MISS,
+            doc="a third foul and a miss: Section 3 Rule 14(c)(ii), or the 2004 amateur rule 14.1*",
+        ),
+        "provisions": RuleOption(kind=dict, doc="per player: Section 3 Rule 19(b)"),
+        "table": RuleOption(
+            tuple(eq.TABLE_SIZES),
+            doc="the table: 12 x 6 ft (Section 1 Rule 1(a)) or 10 x 5 ft (the older code's §1)",
+        ),
+        "code": RuleOption(
+            older.CODES, doc="the official rules, or the older amateur code (docs/snooker-older-code.md)"
+        ),
+    }
+    """The ``rules`` keys the snooker referee and its consumers read (docs/snooker-referee.md)."""
 
     state: SnookerState
 
@@ -359,7 +448,32 @@ class SnookerReferee(Referee):
             )
             policy = "standard"
         self.miss_policy: str = str(policy)
+        try:
+            self.table: eq.Table = eq.table_for(self.rules)
+        except ValueError as e:
+            self._option_error = RecordError(str(e), field="rules.table")
+            self.table = eq.TABLE
+        """The table and balls (Section 1; ``rules.table``, the older code's §1): its spots, D,
+        surface and pockets are the referee's."""
+        self.spots: dict[str, Point] = dict(self.table.spots)
+        self._d = (_D_POINTS, _D_ARRAY, _D_BOX) if self.table is eq.TABLE else _d_sample(self.table)
+        code = self.rules.get("code", older.OFFICIAL)
+        if code not in older.CODES:
+            self._option_error = RecordError(
+                f"rules.code must be one of {', '.join(older.CODES)}, got {code!r}", field="rules.code"
+            )
+            code = older.OFFICIAL
+        self.older: bool = code == older.OLDER
+        """The older amateur code (``docs/snooker-older-code.md``): its differences are hooked in."""
+        self.last_commentary: commentary.Judgement | None = None
+        """The commentary's last judgement (``rules.miss: "commentary"``), for accounts and benchmarks."""
         self.total_points: bool = bool(self.rules.get("total_points", False))
+        self.third_miss: str = str(self.rules.get("third_miss", "award_frame"))
+        provisions, problem = _provisions(self.rules.get("provisions"), record.player_names())
+        if problem is not None:
+            self._option_error = problem
+        self.provisions: dict[str, frozenset[str]] = provisions
+        """Section 3 Rule 19(b): each player's provisions for a physical disability (``rules.provisions``)."""
         teams: list[list[str]] = []
         for p in record.players:
             teams.append(list(p) if isinstance(p, list) else [p])
@@ -380,6 +494,8 @@ class SnookerReferee(Referee):
                 self._option_error = RecordError(
                     f"expected a positive whole number of frames, got {value!r}", field=f"match.{key}"
                 )
+        # unknown keys (with a suggestion) and values not allowed: rule_options, the first found
+        self._option_error = self.check_rules() or self._option_error
         self._match_template = MatchScore(
             sides=list(self.side_label),
             best_of=best_of if isinstance(best_of, int) else None,
@@ -393,14 +509,14 @@ class SnookerReferee(Referee):
         return set(eq.ball_names(self.reds))
 
     def piece_radius(self, name: str) -> float:
-        return R
+        return self.table.ball_radius
 
     def surface(self) -> tuple[float, float]:
-        return (eq.PLAYING_WIDTH, eq.PLAYING_LENGTH)
+        return (self.table.width, self.table.length)
 
     def may_rest_at(self, name: str, x: float, y: float) -> bool:
         """A ball on the edge of a pocket rests in its mouth (Section 3 Rule 9)."""
-        return eq.TABLE.in_pocket_mouth(x, y) is not None
+        return self.table.in_pocket_mouth(x, y) is not None
 
     def side_of(self, player: str) -> int:
         for i, t in enumerate(self.sides):
@@ -419,6 +535,8 @@ class SnookerReferee(Referee):
             raise self._option_error
         if len(self.sides) < 2:
             raise RecordError("snooker is played by two or more players or teams", field="players")
+        if self.older:
+            older.s2_two_players(self.sides)
         match = self.state.match if self.state is not None and self.state.match is not None else None
         if match is None:
             match = copy.deepcopy(self._match_template)
@@ -430,7 +548,7 @@ class SnookerReferee(Referee):
         self.frame_index = index
         self.check_player(frame.starts, "starts")
         if frame.position is None:
-            layout: Layout = dict(eq.starting_position(self.reds))
+            layout: Layout = dict(eq.starting_position(self.reds, self.table))
         else:
             self.check_layout(frame.position, "position")
             layout = {"white": None}
@@ -460,6 +578,9 @@ class SnookerReferee(Referee):
             striker=frame.starts,
             starts=frame.starts,
             match=match,
+            # Section 3 Rule 3(c): a frame starts with the cue ball in hand; a study position with
+            # the white on the table, or with points scored, starts after it has begun
+            begun=white is not None or any(scores),
         )
         table.touching = self._touching(table, free_ball=False)
 
@@ -516,7 +637,8 @@ class SnookerReferee(Referee):
     def _snookered(
         self, layout: Layout, targets: list[str], in_hand: bool, extra_obstacle_free: set[str] | None = None
     ) -> bool:
-        """Section 2 Rule 16 (16(a) from hand): no ball on can be hit on both extreme edges.
+        """Section 2 Rule 16 (16(a) from hand): no ball on can be hit on both extreme edges (in
+        hand: from any place in the D, found exactly by :func:`geometry.clear_place_in_d`).
 
         A cue ball whose position is unknown (a hand-scored record without ``after``) is
         taken as not snookered. Cushions never snooker (16(e)); pocket jaws are not modelled.
@@ -529,8 +651,20 @@ class SnookerReferee(Referee):
         obstacles = [p for n, p in layout.items() if p is not None and n != "white" and n not in free]
         tpos = [p for n in targets if (p := layout.get(n)) is not None]
         cue = layout.get("white")
-        starts = [cue] if cue is not None else self._d_points(layout)
-        return not geo.any_clear_to_both_edges(starts, tpos, obstacles, R)
+        if self.older:
+            starts = [cue] if cue is not None else self._d_points(layout)
+            return older.s7_snookered(cue, tpos, obstacles, R, starts)
+        if cue is not None:
+            return not geo.any_clear_to_both_edges([cue], tpos, obstacles, R)
+        # 16(a): in hand, snookered only if obstructed from EVERY position in the D. A sampled
+        # place that sees a ball on settles it; else the D is searched exactly (a window narrower
+        # than the samples' spacing still counts), places touching a ball left out (Rule 5).
+        if geo.any_clear_to_both_edges(self._d_points(layout), tpos, obstacles, R):
+            return False
+        balls = [p for n, p in layout.items() if p is not None and n != "white"]
+        return (
+            geo.clear_place_in_d(tpos, obstacles, balls, R, self.table.d_centre, self.table.d_radius) is None
+        )
 
     def _snookered_by(self, layout: Layout, targets: list[str], ball: str) -> bool:
         """Section 3 Rule 10(b)(ii) with Section 2 Rule 16(b)-(c): the cue ball (on the table) is
@@ -560,21 +694,18 @@ class SnookerReferee(Referee):
 
     def _d_points(self, layout: Layout) -> list[Point]:
         """The sample places of the cue ball in the D (Section 3 Rule 5) that touch no ball."""
+        d_points, pts, box = self._d
         near = [
             p
             for n, p in layout.items()
-            if p is not None
-            and n != "white"
-            and _D_BOX[0] <= p[0] <= _D_BOX[1]
-            and _D_BOX[2] <= p[1] <= _D_BOX[3]
+            if p is not None and n != "white" and box[0] <= p[0] <= box[1] and box[2] <= p[1] <= box[3]
         ]
         if not near:
-            return list(_D_POINTS)  # no ball near the D (the usual case): every point is free
+            return list(d_points)  # no ball near the D (the usual case): every point is free
         others = np.array(near, dtype=float)  # (the balls further away touch no point)
-        pts = _D_ARRAY
         d = np.hypot(pts[:, None, 0] - others[None, :, 0], pts[:, None, 1] - others[None, :, 1])
         free = ~np.any(d <= 2 * R, axis=1)  # geometry.overlaps with no tolerance
-        return [p for p, ok in zip(_D_POINTS, free, strict=True) if ok]
+        return [p for p, ok in zip(d_points, free, strict=True) if ok]
 
     def _touching(self, table: TableState, free_ball: bool) -> list[str]:
         """Section 3 Rule 8(a): the balls on (or that may be nominated on) that the cue ball touches."""
@@ -603,33 +734,34 @@ class SnookerReferee(Referee):
         Colours whose own spots are free go there first (7 and 7(d) apply only to an occupied
         own spot); those whose own spots are occupied follow, the highest value first (7(e)).
         """
+        spots = self.spots
         out: dict[str, Point] = {}
         pending: list[str] = []
         for c in colours:
             balls = [p for n, p in layout.items() if p is not None and n != c]
-            if geo.spot_occupied(SPOTS[c], balls, R):
+            if geo.spot_occupied(spots[c], balls, R):
                 pending.append(c)
             else:
-                layout[c] = SPOTS[c]
-                out[c] = SPOTS[c]
+                layout[c] = spots[c]
+                out[c] = spots[c]
         for c in sorted(pending, key=lambda n: -eq.BALL_VALUES[n]):
             balls = [p for n, p in layout.items() if p is not None and n != c]
-            spot = SPOTS[c]
+            spot = spots[c]
             where: Point | None = None
             if not geo.spot_occupied(spot, balls, R):
                 where = spot
             else:
                 for other in reversed(COLOURS):
-                    if not geo.spot_occupied(SPOTS[other], balls, R):
-                        where = SPOTS[other]
+                    if not geo.spot_occupied(spots[other], balls, R):
+                        where = spots[other]
                         break
             if where is None:
                 where = geo.nearest_free_on_line(
-                    spot, (0.0, 1.0), balls, R, eq.PLAYING_WIDTH, eq.PLAYING_LENGTH
+                    spot, (0.0, 1.0), balls, R, self.table.width, self.table.length
                 )
             if where is None:
                 where = geo.nearest_free_on_line(
-                    spot, (0.0, -1.0), balls, R, eq.PLAYING_WIDTH, eq.PLAYING_LENGTH
+                    spot, (0.0, -1.0), balls, R, self.table.width, self.table.length
                 )
             if where is None:  # pragma: no cover - a full table
                 raise RecordError(f"no room to re-spot the {c}", field="after")
@@ -676,6 +808,14 @@ class SnookerReferee(Referee):
             r.match_winner = st.match.winner if st.match.decided else None
         return r
 
+    def result_fault(self, won: Mapping[str, int]) -> str | None:
+        """Section 3 Rule 1(g): a reported result in frames won, against ``match.best_of`` /
+        ``match.frames`` (one frame when neither); keyed by side (a doubles side by its names
+        joined with " & ")."""
+        if self._option_error is not None:
+            return str(self._option_error)
+        return self._match_template.result_fault({k: int(v) for k, v in won.items()})
+
     def frame_result(self) -> FrameResult | None:
         st = self.state
         if st is None or not st.over:
@@ -710,6 +850,8 @@ class SnookerReferee(Referee):
     def rule(self, shot: Shot) -> SnookerRuling:
         b = shot.before
         st = self.state
+        if b.stroke_made is False:
+            return self._before_the_frame_begins(shot)
         if b.action is not None:
             if b.action != "replay":
                 st.before_last = None
@@ -728,6 +870,56 @@ class SnookerReferee(Referee):
             raise
         self.state.before_last = keep
         self.state.last_foul = r.foul
+        self.state.begun = True
+        return r
+
+    def _before_the_frame_begins(self, shot: Shot) -> SnookerRuling:
+        """Section 3 Rule 3(c): the frame begins when the cue ball, placed in hand, is contacted by
+        the tip (a stroke, or addressing it). Before that no stroke is made (``before.stroke_made:
+        false``, as in carrom's Law 88(b)) and a ball disturbed is no foul: it goes back where it
+        was, and the same player breaks, the cue ball still in hand.
+
+        Such a shot holds only what happened before the frame began: ``moved`` events (the balls
+        disturbed) and ``touched`` fouls (refused: anything else, or once the frame has begun).
+        """
+        st = self.state
+        b = shot.before
+        if st.begun:
+            raise RecordError(
+                "the frame has begun (Section 3 Rule 3(c)): stroke_made false is only for the time before "
+                "the first stroke; a ball disturbed now is a foul event",
+                field="before.stroke_made",
+            )
+        declared = [
+            name
+            for name, there in (
+                ("decision", b.decision is not None),
+                ("nominate", b.nominate is not None),
+                ("free_ball", b.free_ball is not None),
+                ("concede", b.concede),
+                ("action", b.action is not None),
+            )
+            if there
+        ]
+        if declared or shot.cue is not None or shot.after is not None:
+            what = ", ".join(declared) or ("cue" if shot.cue is not None else "after")
+            raise RecordError(
+                f"stroke_made false (Section 3 Rule 3(c)): no stroke was made, so no {what}",
+                field="before.stroke_made",
+            )
+        if b.place is not None:
+            self.check_place("white", (float(b.place[0]), float(b.place[1])), "before.place", st.table.layout)
+        for i, e in enumerate(shot.events):
+            if isinstance(e, Moved) or (isinstance(e, Foul) and e.kind == "touched"):
+                continue
+            raise RecordError(
+                "before the frame has begun (stroke_made false, Section 3 Rule 3(c)) only balls disturbed "
+                f"(moved events, touched fouls) can be recorded, not a {type(e).__struct_config__.tag} event",
+                field=f"events[{i}]",
+            )
+        st.before_last = None
+        r = self._ruling()
+        r.next = st.striker
         return r
 
     def rule_checked(self, shot: Shot) -> SnookerRuling:
@@ -780,6 +972,32 @@ class SnookerReferee(Referee):
         r.free_ball = table.free_ball
         return r
 
+    @staticmethod
+    def third_miss_options() -> list[str]:
+        """The 2004 amateur miss rule (the Italian text's 14.1*, ``rules.third_miss:
+        "amateur_2004"``): after a third foul and a miss in a row from a full-ball position, the
+        frame is not awarded (Section 3 Rule 14(c)(ii) is replaced); the incoming player may
+        14.1*(i) have the offender play from where the cue ball came to rest (``put_back``),
+        (ii) play himself from the position left (``play``), or (iii) play from hand with all the
+        balls left where they are (``from_hand``). The balls are not replaced: the sequence ends."""
+        return ["play", "put_back", "from_hand"]
+
+    def table_from_hand(self, table: TableState) -> TableState:
+        """The table for the decision ``from_hand`` (docs/record-extensions.md): the incoming player
+        plays from hand in the D (Section 3 Rule 5), every other ball left where it is.
+
+        The decision a rule offers after a foul in place of ``play`` -- the 2004 amateur miss rule
+        (Italian text 14.1*(iii): "play from hand with all the balls left on the table"), and the
+        older amateur code's angled ball (§11). The ball on is the table's; a free ball (Section 3
+        Rule 10) is given when the cue ball is snookered from every place in the D (Section 2
+        Rule 16(a)); a cue ball in hand touches nothing (Rule 8). ``table`` is not changed.
+        """
+        layout = dict(table.layout)
+        layout["white"] = None
+        out = TableState(layout=layout, in_hand=True, on=table.on)
+        out.free_ball = self._snookered(layout, self._balls_on(layout, table.on), True)
+        return out
+
     def _expected_player(self, shot: Shot) -> tuple[str | None, str | None]:
         """(the player due at the table, the decision taken) for this shot."""
         st = self.state
@@ -795,12 +1013,14 @@ class SnookerReferee(Referee):
         decision = b.decision
         if decision is None:
             decision = "put_back" if shot.player == p.offender and shot.player != p.incoming else "play"
+            if decision == "put_back" and decision not in p.options and "replace" in p.options:
+                decision = "replace"  # the offender plays again where only a replacement is offered
         if decision not in p.options:
             raise RecordError(
                 f"decision {decision!r} is not offered after this foul (options: {', '.join(p.options)})",
                 field="before.decision",
             )
-        return (p.incoming if decision == "play" else p.offender), decision
+        return (p.incoming if decision in INCOMING_DECISIONS else p.offender), decision
 
     def _action(self, shot: Shot) -> SnookerRuling:
         st = self.state
@@ -812,13 +1032,14 @@ class SnookerReferee(Referee):
             # record starting mid-frame with ``score`` started after the frame did), the balls
             # set up for a new frame (Rule 2(a)), the same player breaks (16(a)), the same
             # order of play (16(b)).
-            layout: Layout = dict(eq.starting_position(self.reds))
+            layout: Layout = dict(eq.starting_position(self.reds, self.table))
             st.table = TableState(layout=layout, in_hand=True, on="red")
             st.scores = [0] * len(self.sides)
             st.striker = st.starts
             st.break_ = 0
             st.pending = None
             st.respotted_black = False
+            st.begun = False  # a new frame's set-up: it begins again with the break (Rule 3(c))
             r = self._ruling()
             r.next = st.starts
             r.fouls = []
@@ -914,6 +1135,8 @@ class SnookerReferee(Referee):
             st.table = copy.deepcopy(pend.replace_to)
         elif decision == "put_back":
             st.table.free_ball = False  # Section 3 Rule 10(f)
+        elif decision == "from_hand":
+            st.table = self.table_from_hand(st.table)
         table = st.table
         return _Stroke(
             expected=expected,
@@ -943,12 +1166,20 @@ class SnookerReferee(Referee):
         b = shot.before
         pend, on, layout = s.pend, s.on, s.layout
         free_avail = bool(pend is not None and pend.free_ball and s.decision == "play") or (
-            s.decision == "replace" and s.before_table.free_ball
+            s.decision in ("replace", "from_hand") and s.before_table.free_ball
         )
         free = b.free_ball
         nominate = b.nominate
         if nominate == "white":
             raise RecordError("the white cannot be nominated", field="before.nominate")
+        if nominate is not None and layout.get(nominate) is None:
+            # Section 2 Rule 12(a), Section 3 Rule 3(f)(i): a nominated ball is one the striker
+            # means to hit -- a ball not on the table cannot be, at any stage of the frame (a red,
+            # a colour after a red, the colours in sequence, a free ball): the record is wrong.
+            raise RecordError(
+                f"{nominate} is not on the table: it cannot be nominated (Section 2 Rule 12(a))",
+                field="before.nominate",
+            )
         if (
             free is None
             and nominate is not None
@@ -978,8 +1209,6 @@ class SnookerReferee(Referee):
             # A nomination cannot make a ball on (Section 3 Rules 3(e)-(f)): a colour named while a
             # red (or a colour in sequence) is on is disregarded and the stroke ruled on its events.
             nominate = None
-        if nominate is not None and layout.get(nominate) is None:
-            raise RecordError(f"{nominate} is not on the table", field="before.nominate")
         s.free, s.nominate = free, nominate
 
     def _place_cue_ball(self, shot: Shot, s: _Stroke) -> None:
@@ -996,7 +1225,7 @@ class SnookerReferee(Referee):
         self.check_place("white", place, "before.place", s.layout)
         s.layout["white"] = place
         s.cue_start = place
-        s.outside_d = not geo.in_d(place, D_CENTRE, eq.D_RADIUS, 0.5)
+        s.outside_d = not geo.in_d(place, self.table.d_centre, self.table.d_radius, 0.5)
 
     def _read_events(self, shot: Shot, s: _Stroke) -> None:
         """The facts of the stroke (:class:`StrokeFacts`): balls potted and forced off, fouls seen,
@@ -1006,6 +1235,15 @@ class SnookerReferee(Referee):
         facts.check_balls({n for n, p in s.layout.items() if p is not None} | {"white"})
         s.facts = facts
         s.foul_events = list(facts.fouls)
+        if "wheelchair" in self.provisions.get(shot.player, ()):
+            for i, e in enumerate(shot.events):
+                if isinstance(e, Foul) and e.kind == "feet_off_floor":
+                    # Section 3 Rule 19(b)(i): Rule 12(a)(ii) does not apply to a player in a wheelchair
+                    raise RecordError(
+                        f"{shot.player} plays in a wheelchair (rules.provisions): Section 3 Rule 12(a)(ii), "
+                        "feet off the floor, does not apply (Section 3 Rule 19(b)(i))",
+                        field=f"events[{i}]",
+                    )
         for e in facts.moved:
             if e.by == "striker":
                 s.foul_events.append(Foul(kind="touched", ball=e.ball))
@@ -1018,6 +1256,8 @@ class SnookerReferee(Referee):
         s.jump_foul = any(
             j.ball == "white" and not any(c != j.over for c in j.contacts_before) for j in facts.jumps
         )
+        if self.older:
+            s.jump_foul = older.s15_jump(facts)
         s.no_stroke = (
             not facts.stroke
             and bool(s.foul_events)
@@ -1062,6 +1302,10 @@ class SnookerReferee(Referee):
                 _Foul("Section 3 Rules 5, 12(a)(iv): cue ball played from hand outside the D", value_on)
             )
         fouls += self._declared_fouls(s.foul_events, value_on)
+        if self.older:  # older code B §15.1: not at rest, the value of the ball on only
+            fouls = [
+                _Foul(older.NOT_AT_REST, value_on) if f.reason.startswith(_NOT_AT_REST) else f for f in fouls
+            ]
         if s.jump_foul:
             fouls.append(_Foul("Section 2 Rule 19, Section 3 Rule 12(a)(viii): jump shot", value_on))
         fouls += self._first_contact_fouls(s)
@@ -1230,12 +1474,23 @@ class SnookerReferee(Referee):
         new_on = self._new_visit_on(layout)
         new_table = TableState(layout=layout, in_hand=white_gone, on=new_on)
         # free ball: Section 3 Rule 10 -- the incoming player snookered after a foul
-        free_next = self._snookered(layout, self._balls_on(layout, new_on), white_gone)
+        calls = shot.calls
+        if calls is not None and calls.free_ball is not None:
+            # Section 3 Rule 10(a): the referee states a free ball when the incoming player is
+            # snookered after a foul (from hand too: Section 2 Rule 16(a)); the official's call
+            free_next = bool(calls.free_ball)
+        else:
+            free_next = self._snookered(layout, self._balls_on(layout, new_on), white_gone)
         new_table.free_ball = free_next
-        new_table.touching = self._touching(new_table, free_next)
+        new_table.touching = self._touching_after(shot, new_table, free_next)
         # foul and a miss: Section 3 Rule 14
         miss, chain = False, 0
-        if s.failed_ball_on and not s.no_stroke:
+        if calls is not None and calls.miss is not None:
+            miss, full = self._called_miss(shot, s)
+            if miss:
+                prior = pend.chain if (pend is not None and s.decision == "replace") else 0
+                chain = prior + 1 if (prior or full()) else 0
+        elif s.failed_ball_on and not s.no_stroke:
             miss, full = self._is_miss(
                 before_table,
                 s.cue_start,
@@ -1250,6 +1505,7 @@ class SnookerReferee(Referee):
                 striker=striker,
                 decision=s.decision,
                 pend=pend,
+                shot=shot,
             )
             if miss:
                 prior = pend.chain if (pend is not None and s.decision == "replace") else 0
@@ -1268,9 +1524,13 @@ class SnookerReferee(Referee):
             options.append("replace")
             replace_to = before_table
             chain = pend.chain
+        if self.older:
+            options, replace_to, chain = self._older_after_foul(shot, s, miss, new_table, replace_to)
         st.table = new_table
         st.striker = nxt
-        if miss and chain >= 3:
+        if miss and chain >= 3 and self.third_miss == "amateur_2004":
+            options, replace_to = self.third_miss_options(), None
+        elif miss and chain >= 3:
             # Section 3 Rule 14(c)(ii), Section 2 Rule 1(d): the third failure awards the frame.
             self._end_frame(opp)
             r = self._ruling(foul=True, fouls=reasons, penalty=penalty, miss=True)
@@ -1306,9 +1566,10 @@ class SnookerReferee(Referee):
         on, free = s.on, s.free
         obj_pots = [n for n in s.pots if n != "white"]
         if on == "red":
-            return sum(1 for n in obj_pots if _RED[n]) + (
-                1 if free is not None and free in obj_pots else 0
-            ), set()
+            free_counts = free is not None and free in obj_pots
+            if self.older:  # older code B §10: with a ball on potted, the free ball adds nothing
+                free_counts = older.s10_free_ball_counts(free, obj_pots, _RED)
+            return sum(1 for n in obj_pots if _RED[n]) + (1 if free_counts else 0), set()
         if on == "colour":
             return (eq.BALL_VALUES[s.nominate] if s.nominate and s.nominate in obj_pots else 0), set()
         if on in obj_pots:
@@ -1367,7 +1628,8 @@ class SnookerReferee(Referee):
             nxt = self.successor(striker)
             new_on = self._new_visit_on(layout)
         new_table = TableState(layout=layout, in_hand="white" in s.gone, on=new_on)
-        new_table.touching = self._touching(new_table, False)
+        self._no_foul_calls(shot)
+        new_table.touching = self._touching_after(shot, new_table, False)
         st.table = new_table
         st.striker = nxt
         st.respotted_black = False
@@ -1376,6 +1638,83 @@ class SnookerReferee(Referee):
         r.respotted = _plain(respotted)
         r.next = nxt
         return r
+
+    # ------------------------------------------------- the official's calls
+
+    def _called_miss(self, shot: Shot, s: _Stroke) -> tuple[bool, Callable[[], bool]]:
+        """Section 3 Rule 14(a): "foul and a miss" is the referee's judgement, and at a real table
+        it is the official's call (``calls.miss``), which the referee obeys. Checked: a miss is a
+        failure to first hit a ball on, so it needs a stroke that did not hit one first. Whether
+        the miss counts towards the third (Rule 14(c): a full-ball path to a ball on was
+        available) is the official's ``calls.full_ball``; without it the referee judges it from
+        the positions it has."""
+        calls = shot.calls
+        assert calls is not None and calls.miss is not None
+        if not calls.miss:
+            return False, _never
+        if s.no_stroke or not s.failed_ball_on:
+            why = "no stroke was made" if s.no_stroke else "the cue ball first hit a ball on"
+            raise RecordError(
+                f"a miss is called only when the striker fails to first hit a ball on, and here {why}"
+                " (Section 3 Rule 14(a))",
+                field="calls.miss",
+            )
+        if calls.full_ball is not None:
+            full_called = bool(calls.full_ball)
+            return True, lambda: full_called
+        _, full = self._is_miss(
+            s.before_table,
+            s.cue_start,
+            layout_before=s.before_table.layout,
+            on=s.on,
+            nominate=s.nominate,
+            free=s.free,
+            scores_after=self.state.scores,
+            new_layout=s.layout,
+            new_on=self._new_visit_on(s.layout),
+            penalty=0,
+            striker=shot.player,
+            decision=s.decision,
+            pend=s.pend,
+        )
+        return True, full
+
+    def _no_foul_calls(self, shot: Shot) -> None:
+        """A fair stroke: no foul, so no miss (Section 3 Rule 14) and no free ball (Rule 10) can
+        be called on it."""
+        calls = shot.calls
+        if calls is None:
+            return
+        if calls.miss:
+            raise RecordError("a miss is called only after a foul (Section 3 Rule 14)", field="calls.miss")
+        if calls.free_ball:
+            raise RecordError(
+                "a free ball is called only after a foul (Section 3 Rule 10)", field="calls.free_ball"
+            )
+        if calls.full_ball is not None:
+            raise RecordError(
+                "full_ball goes with a called miss (Section 3 Rule 14(c))", field="calls.full_ball"
+            )
+
+    def _touching_after(self, shot: Shot, table: TableState, free_ball: bool) -> list[str]:
+        """Section 3 Rule 17: the referee states a touching ball; at a real table the official's
+        call (``calls.touching``: the balls called, ``[]`` none) is obeyed. Checked: a called ball
+        is on the table, and the cue ball is on the table to touch it."""
+        calls = shot.calls
+        if calls is None or calls.touching is None:
+            return self._touching(table, free_ball)
+        for i, name in enumerate(calls.touching):
+            if name == "white" or table.layout.get(name) is None:
+                raise RecordError(
+                    f"{name} is not an object ball on the table, so it cannot touch the cue ball"
+                    " (Section 3 Rule 17)",
+                    field=f"calls.touching[{i}]",
+                )
+        if calls.touching and (table.in_hand or table.layout.get("white") is None):
+            raise RecordError(
+                "the cue ball is in hand, so no ball touches it (Section 3 Rule 17)", field="calls.touching"
+            )
+        return list(calls.touching)
 
     def _check_rest_overlaps(self, after: Layout, layout: Layout, restored: set[str]) -> None:
         """Record format, "Errors": a ball's rest position in ``after`` may not overlap a ball
@@ -1464,7 +1803,7 @@ class SnookerReferee(Referee):
         """Section 3 Rule 4(b): black re-spotted, toss for who plays, the next player from hand."""
         st = self.state
         made = 0 if fouls else st.break_  # the break that potted the black (Section 2 Rule 8)
-        layout: Layout = {"white": None, "black": SPOTS["black"]}
+        layout: Layout = {"white": None, "black": self.spots["black"]}
         st.table = TableState(layout=layout, in_hand=True, on="black")
         st.respotted_black = True
         st.pending = None
@@ -1472,7 +1811,7 @@ class SnookerReferee(Referee):
         nxt = self.successor(striker)
         st.striker = nxt
         r = self._ruling(foul=bool(fouls), fouls=[f.reason for f in fouls], penalty=penalty, points=points)
-        r.respotted = {"black": list(SPOTS["black"])}
+        r.respotted = {"black": list(self.spots["black"])}
         r.next = nxt
         r.break_ = made
         return r
@@ -1493,6 +1832,7 @@ class SnookerReferee(Referee):
         striker: str,
         decision: str | None,
         pend: Pending | None,
+        shot: Shot | None = None,
     ) -> tuple[bool, Callable[[], bool]]:
         """Section 3 Rule 14: (foul and a miss?, a function answering "was there a full-ball path?").
 
@@ -1505,6 +1845,8 @@ class SnookerReferee(Referee):
             return False, _never
         if _only_black(layout_before):
             return False, _never  # Rule 14: never when only the black remains
+        if self.older:
+            return self._older_miss(before_table, cue_start, layout_before, on, free), _never
         # balls that are or could be on (Rule 14(b)): any colour after a red; the free ball too
         targets = self._balls_on(layout_before, on) if on != "colour" else self._colours_on(layout_before)
         if free is not None:
@@ -1536,6 +1878,14 @@ class SnookerReferee(Referee):
             return True, full
         if decision == "replace" and pend is not None and pend.chain >= 1:
             return True, full  # Rule 14(c)(i): a further failure, regardless of the score
+        judgement = None
+        if self.miss_policy == "commentary" and shot is not None and cue_start is not None:
+            judgement = self._commentary(shot, cue_start, layout_before, on, free, new_layout)
+            if judgement is not None and judgement.reckless:
+                return True, full  # the commentary's item 7: a miss even when snookers are needed
+            if judgement is not None and geo.any_clear_to_any_part([cue_start], [t for _, t in tpos], obs, R):
+                judgement.clear_path = True
+                judgement = None  # Rule 14(b): a clear path to a ball on -- the rule decides, as standard
         if self.miss_policy == "clear_path":
             cs = starts()
             clear = geo.any_clear_to_any_part(cs, [t for _, t in tpos], obs, R) if cs else True
@@ -1551,7 +1901,87 @@ class SnookerReferee(Referee):
             return False, full
         if max(scores_after) - min(scores_after) > pr_after:
             return False, full
-        return True, full
+        return (judgement.miss if judgement is not None else True), full
+
+    def _commentary(
+        self, shot: Shot, cue_start: Point, layout: Layout, on: str, free: str | None, rest: Layout
+    ) -> commentary.Judgement | None:
+        """The referee's commentary on Rule 14 (``rules.miss: "commentary"``,
+        :mod:`potshot.games.snooker.commentary`) on a simulated stroke; ``None`` without a cue
+        (the ``standard`` policy decides). Kept in :attr:`last_commentary`."""
+        stroke = commentary.Stroke.read(shot, cue_start)
+        if stroke is None:
+            return None
+        names = self._balls_on(layout, on) if on != "colour" else self._colours_on(layout)
+        if free is not None:
+            names = [*names, free]
+        targets = {n: p for n in names if (p := layout.get(n)) is not None}
+        obstacles = [p for n, p in layout.items() if p is not None and n != "white" and n not in targets]
+        values = {n: _value(n) for n in targets}
+        self.last_commentary = commentary.judge(
+            stroke,
+            targets=targets,
+            obstacles=obstacles,
+            rest=rest.get("white"),
+            on=on,
+            values=values,
+            table=self.table,
+        )
+        return self.last_commentary
+
+    # ------------------------------------------- the older amateur code (rules.code)
+
+    def _targets_and_obstacles(
+        self, layout: Layout, on: str, free: str | None
+    ) -> tuple[list[Point], list[Point]]:
+        """The positions of the balls that are or could be on (any colour after a red, the free
+        ball too: Section 3 Rule 14(b)) and of the other object balls."""
+        targets = self._balls_on(layout, on) if on != "colour" else self._colours_on(layout)
+        if free is not None:
+            targets = [*targets, free]
+        tpos = [p for n in targets if (p := layout.get(n)) is not None]
+        obs = [p for n, p in layout.items() if p is not None and n != "white" and n not in targets]
+        return tpos, obs
+
+    def _older_miss(
+        self, before_table: TableState, cue_start: Point | None, layout: Layout, on: str, free: str | None
+    ) -> bool:
+        """Older code B §12: a failure to hit a ball on with a clear path to some part of one."""
+        tpos, obs = self._targets_and_obstacles(layout, on, free)
+        if cue_start is not None:
+            starts = [cue_start]
+        else:
+            starts = self._d_points(layout) if before_table.in_hand else []
+        return older.s12_miss(starts, tpos, obs, R)
+
+    def _older_after_foul(
+        self, shot: Shot, s: _Stroke, miss: bool, new_table: TableState, replace_to: TableState | None
+    ) -> tuple[list[str], TableState | None, int]:
+        """Older code B §9, §12, §14 (the incoming player's choices; no warning and no frame
+        awarded: the official Section 3 Rule 14(c) is not in this code) and B §11 (the angled
+        ball: ``from_hand`` offered). Returns (options, the position a replacement restores,
+        the miss count: always 0)."""
+        failed = s.failed_ball_on and not s.no_stroke
+        options = older.s9_s12_s14_options(miss, failed)
+        if "replace" in options and replace_to is None:
+            replace_to = copy.deepcopy(s.before_table)
+            if shot.before.place is not None:
+                replace_to.layout["white"] = None  # from hand again
+        elif "replace" not in options:
+            replace_to = None
+        layout = new_table.layout
+        cue = None if new_table.in_hand else layout.get("white")
+        tpos = [p for n in self._balls_on(layout, new_table.on) if (p := layout.get(n)) is not None]
+        if older.s11_angled(cue, tpos, table_geometry(self.table), self.table.ball_radius):
+            options.append(FROM_HAND)
+        return options, replace_to, 0
+
+    def third_failure_brings(self) -> str:
+        """What the referee's warning after a second foul and a miss in a row says (Section 3 Rule
+        14(c)(ii); under ``rules.third_miss: "amateur_2004"`` the Italian text's 14.1*)."""
+        if self.third_miss == "amateur_2004":
+            return "after a third failure the opponent may play from hand, play on, or put the offender back (14.1*)"
+        return "a third failure awards the frame"
 
     def account(self, shot: Shot, ruling: Ruling) -> str:
         line = super().account(shot, ruling)
@@ -1561,7 +1991,7 @@ class SnookerReferee(Referee):
         if isinstance(ruling, SnookerRuling):
             if ruling.miss:
                 line += " | FOUL AND A MISS" + (
-                    " (warning: a third failure awards the frame)" if ruling.warning else ""
+                    f" (warning: {self.third_failure_brings()})" if ruling.warning else ""
                 )
             if ruling.free_ball:
                 line += " | FREE BALL"

@@ -1,0 +1,42 @@
+"""The games' rules options on commands that take any game (``potshot simulate``, ``potshot
+tournament``): each option a game marks ``rule`` (:attr:`potshot.games.Option.rule`: snooker's
+``--third-miss``) becomes a command option, refused for a game that has not got it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from potshot import games
+
+
+def add_rule_options(cmd: click.Command) -> click.Command:
+    """Every game's rules options as options of ``cmd`` (default ``None``: not given)."""
+    owners: dict[str, tuple[games.Option, list[str]]] = {}
+    for name in games.names():
+        for opt in games.get(name).rule_options():
+            owners.setdefault(opt.name, (opt, []))[1].append(name)
+    for name, (opt, which) in owners.items():
+        kind: click.ParamType[Any] = (
+            click.Choice(list(opt.choices)) if opt.choices else click.IntRange(opt.minimum)
+        )
+        cmd.params.append(
+            click.Option(
+                [f"--{name.replace('_', '-')}", name],
+                type=kind,
+                default=None,
+                help=f"{', '.join(which)}: {opt.help} (rules.{name}; default {opt.default})",
+            )
+        )
+    return cmd
+
+
+def given_rules(game: games.Game, values: dict[str, Any]) -> dict[str, Any]:
+    """The rules options given on the command line (not ``None``), each checked to be ``game``'s."""
+    given = {k: v for k, v in values.items() if v is not None}
+    mine = {o.name for o in game.rule_options()}
+    for k in given:
+        if k not in mine:
+            raise click.UsageError(f"--{k.replace('_', '-')} is not an option of {game.name}")
+    return given
