@@ -41,7 +41,7 @@ def action_from(theta: np.ndarray, obs: dict[str, np.ndarray]) -> dict[str, np.n
     """Map the policy's seven numbers to an action, aiming relative to the cue ball -> red line."""
     t = np.clip(theta, -1.0, 1.0)
     place = (t[0:2] + 1.0) / 2.0
-    from potshot.envs.games import SnookerAdapter
+    from potshot.games.snooker.env import SnookerAdapter
 
     white = SnookerAdapter.place_in_d(SnookerAdapter([], {}), place, {"red1": (1500.0, 450.0)})
     red = POSITION["red1"]

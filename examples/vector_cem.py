@@ -18,12 +18,12 @@ import time
 
 import numpy as np
 
-from potshot.envs.games import SnookerAdapter
+from potshot.envs.games import place_in_d
 from potshot.envs.vector import vector_env
+from potshot.games.snooker.equipment import TABLE
 
 POSITION = {"white": None, "red1": [1500.0, 450.0], "black": [889.0, 3245.0]}
 RED = (1500.0, 450.0)
-_ADAPTER = SnookerAdapter([], {})
 
 
 def flat_action(theta: np.ndarray) -> np.ndarray:
@@ -31,7 +31,7 @@ def flat_action(theta: np.ndarray) -> np.ndarray:
     to the line from the cue ball's place to the red."""
     t = np.clip(theta, -1.0, 1.0)
     place = (t[0:2] + 1.0) / 2.0
-    white = _ADAPTER.place_in_d(place, {"red1": RED})
+    white = place_in_d(place, {"red1": RED}, TABLE)
     line = math.degrees(math.atan2(RED[1] - white[1], RED[0] - white[0]))
     aim = line + 4.0 * t[2]
     return np.array(

@@ -806,9 +806,11 @@ def test_frame_result_and_account() -> None:
     res = board([shot("Ann", hit(), pot("white9"))], down=(*ALL_WHITES_BUT_9, "black1"), queen="Ann")
     fr = res.record.frames[0].result
     assert fr is not None and fr.winner == "Ann" and fr.score == {"Ann": 11, "Bob": 0}
-    ref = res.referee
-    line = ref.account(res.record.frames[0].shots[0], last(res))
-    assert "board to Ann +11" in line and "pockets white9" in line
+    from potshot.games.carrom.narration import narrate
+
+    told = narrate(res.record.frames[0].shots[0], last(res))
+    assert told.plain().startswith("Ann pockets a white; board to Ann (+11)")
+    assert "board to Ann +11" in told.details and "pocketed white9" in told.details
 
 
 def test_law_88b_98_an_empty_shot_is_a_pass() -> None:

@@ -20,6 +20,7 @@ from click.testing import CliRunner
 from potshot import games
 from potshot.cli import main
 from potshot.commands.play import play
+from potshot.match.loop import ShotPlayed
 from potshot.record.io import load
 
 
@@ -120,7 +121,7 @@ def test_simulate_with_outputs_prints_the_ruling_and_writes_it(tmp_path: Path) -
     res = _run("simulate", "snooker", "--break", "-o", str(out), "--html", str(page))
     assert res.exit_code == 0, res.output
     lines = res.output.splitlines()
-    assert lines[0].startswith("1.1 ") and "Player 1 from hand (1000, 680)" in lines[0]
+    assert lines[0].startswith("1.1   Player 1 ") and "| from hand (1000, 680) |" in lines[0]
     assert "=> ruling: " in lines[0] and "events" in lines[0]
     assert lines[1:] == [f"record written to {out}", f"replay written to {page}"]
     stored = load(out).frames[0].shots[0].ruling
@@ -142,7 +143,7 @@ def test_simulate_carrom_break_is_ruled(tmp_path: Path) -> None:
     out = tmp_path / "c.json"
     res = _run("simulate", "carrom", "--break", "-o", str(out))
     assert res.exit_code == 0, res.output
-    assert res.output.startswith("board 1,   1 Player 1 (white)")
+    assert res.output.startswith("1.1   Player 1 ") and "| board 1 |" in res.output
     assert "ruling: " in res.output
     rec = load(out)
     shot = rec.frames[0].shots[0]
@@ -245,7 +246,7 @@ def test_referee_text_counts_from_one_without_dicts(tmp_path: Path) -> None:
     lines = res.output.splitlines()
     assert lines[0] == "Snooker: Ann v Bob"
     assert "frame 1" in lines[1]
-    assert lines[2].startswith("1.1   Ann from hand (950, 700) hits red1")
+    assert lines[2].startswith("1.1   Ann plays red, no pot | from hand (950, 700) | hits red1 first")
     assert lines[3].startswith("1.2   Bob concedes")
     assert lines[4] == "frame 1: Ann wins, Ann 0, Bob 0"
     assert "{" not in res.output and "None" not in res.output
@@ -273,23 +274,23 @@ def test_referee_text_ends_with_the_match_line(tmp_path: Path) -> None:
     assert lines[-1] == "Ann wins the match: frames Ann 2 - Bob 0 after 2 (best of 3)"
 
 
-def test_style_and_caption_come_from_render_styles(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The drawing style and caption are looked up by game name in ``potshot.render.styles``,
-    in either shape it may take (tables, or functions of the game's name)."""
-    import types
+def test_style_and_narrator_come_from_the_game() -> None:
+    """Each game's drawing style and narrator live in its own package (``potshot.games.<game>.style``
+    and ``.narration``), found through the registry; the terminal, the replay and the pages tell a
+    shot with the same words."""
+    from potshot.record.model import Hit, Pot, Shot
+    from potshot.render.styles import Style
 
-    tables = types.ModuleType("potshot.render.styles")
-    tables.STYLES = {"carrom": {"board": "#e8c98f"}}  # type: ignore[attr-defined]
-    tables.CAPTIONS = {"carrom": lambda shot, ruling: f"board {ruling['board']}: {shot}"}  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "potshot.render.styles", tables)
+    shot = Shot(
+        player="A", events=[Hit(ball="striker", other="white1"), Pot(ball="white1", pocket="top-left")]
+    )
+    ruling = {"board": 2, "next": "B", "queen": "on_board"}
     carrom = games.get("carrom")
-    assert carrom.style == {"board": "#e8c98f"}
-    assert carrom.caption("A pockets white1", {"board": 2}) == "board 2: A pockets white1"
-    assert games.get("snooker").style is None and games.get("snooker").caption("x") is None
-
-    functions = types.ModuleType("potshot.render.styles")
-    functions.style = lambda game: f"{game}-style"  # type: ignore[attr-defined]
-    functions.caption = lambda game, shot: f"{game}: {shot}"  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "potshot.render.styles", functions)
-    assert games.get("russian").style == "russian-style"
-    assert games.get("russian").caption("P1 pots red") == "russian: P1 pots red"
+    assert isinstance(carrom.style, Style) and type(carrom.style).__module__ == "potshot.render.styles"
+    assert carrom.style.narrate.__module__ == "potshot.games.carrom.narration"
+    told = carrom.narrate(shot, ruling)
+    assert carrom.caption(shot, ruling) == told.plain() == "A pockets a white; B to play"
+    assert told.details[0] == "board 2" and "pocketed white1" in told.details
+    line = carrom.describe(ShotPlayed(1, 0, shot, ruling, None))  # type: ignore[arg-type]
+    assert line.startswith("2.1   [bold]A[/bold] pockets") and "| board 2 |" in line
+    assert [p.role for p in told.parts()][:2] == ["player", "text"]

@@ -62,7 +62,7 @@ def test_snooker_live_account_counts_from_one() -> None:
     lines = [ln for ln in res.output.splitlines() if ln.startswith("1.")]
     assert len(lines) == 3
     assert lines[0].startswith("1.1 ") and "Bob" not in lines[0].split("|")[0]
-    assert "Ann 0 - Bob 0" in lines[0] or "FOUL" in lines[0]
+    assert "| score Ann 0, Bob 0" in lines[0] or "| foul (" in lines[0]
 
 
 def test_snooker_html_replay(tmp_path: Path) -> None:
@@ -223,8 +223,8 @@ def test_text_has_no_python_dicts_or_none(game: str) -> None:
 def test_carrom_says_board_and_counts_from_one() -> None:
     res = _run("play", "carrom", "--seed", "3", *SHORT["carrom"])
     assert res.exit_code == 0, res.output
-    shots = [ln for ln in res.output.splitlines() if ln.startswith("board 1, ")]
-    assert [int(ln.split()[2]) for ln in shots] == [1, 2, 3]
+    shots = [ln for ln in res.output.splitlines() if ln.startswith("1.") and "| board 1 |" in ln]
+    assert [int(ln.split()[0].split(".")[1]) for ln in shots] == [1, 2, 3]
     assert "frame" not in res.output.lower()
 
 

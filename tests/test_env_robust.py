@@ -12,8 +12,9 @@ import gymnasium as gym
 import numpy as np
 import pytest
 
-from potshot.envs.games import SnookerAdapter, _d_grid, free_place_in_d
+from potshot.envs.games import _d_grid, _table_key, free_place_in_d
 from potshot.envs.gym import PotshotEnv, flat_env
+from potshot.games.snooker.env import SnookerAdapter
 from potshot.games.snooker.equipment import TABLE
 
 R = TABLE.ball_radius
@@ -61,11 +62,11 @@ def test_a_place_on_a_ball_is_projected_to_the_nearest_free_point_of_the_d() -> 
 def test_projection_is_the_nearest_free_sample_point() -> None:
     """Against a brute-force search over the same sample points."""
     rng = np.random.default_rng(3)
-    grid = _d_grid()
+    grid = _d_grid(_table_key(TABLE))
     for _ in range(20):
         others = [tuple(float(v) for v in rng.uniform((600, 450), (1180, 740))) for _ in range(6)]
         want = (float(rng.uniform(600, 1180)), float(rng.uniform(450, 737)))
-        got = free_place_in_d(want, others)
+        got = free_place_in_d(want, others, TABLE)
         clear = [all(math.dist(tuple(g), q) >= 2 * R + 0.02 for q in others) for g in grid]
         if all(math.dist((round(want[0], 2), round(want[1], 2)), q) >= 2 * R + 0.02 for q in others):
             assert got == (round(want[0], 2), round(want[1], 2))

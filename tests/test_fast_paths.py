@@ -336,9 +336,9 @@ def test_carrom_striker_places_as_the_plain_functions_find_them() -> None:
     """The carrom env's base places (pieces far from the base not asked) and the carrom referee's
     Law 103 test (the Law 91 places worked out once per seat): what players.carrom.base_places and
     equipment.carrom.striker_position_possible answer, pieces on and about the bases included."""
-    from potshot.envs.games import _base_places
     from potshot.games.carrom import equipment as ceq
     from potshot.games.carrom.bot import RS, base_places, legal_places
+    from potshot.games.carrom.env import _base_places
 
     rng = random.Random(5)
     names = sorted(ceq.PIECE_NAMES)

@@ -20,9 +20,9 @@ from potshot.cli import main
 from potshot.games.carrom import equipment as cm
 from potshot.games.russian import equipment as ru
 from potshot.games.snooker import equipment as sn
+from potshot.games.snooker.style import FILLS as BALL_FILL
 from potshot.record import RecordError, load
 from potshot.render.svg import (
-    BALL_FILL,
     Position,
     layout_at,
     render_position,

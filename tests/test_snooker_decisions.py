@@ -7,6 +7,7 @@ from __future__ import annotations
 import msgspec
 import pytest
 
+from potshot import games
 from potshot.games.snooker.referee import SnookerReferee
 from potshot.record.errors import RecordError
 from potshot.record.model import Before, Frame, Hit, Record, Shot
@@ -158,5 +159,6 @@ def test_the_warning_says_what_a_third_failure_brings() -> None:
         rec = msgspec.convert(record(*THREE[:2], position=OPEN, score=LEVEL, rules=rules), Record)
         res = referee_record(rec)
         assert res.error is None
-        line = res.referee.account(rec.frames[0].shots[1], res.rulings[0][1])
+        told = games.get("snooker").narrate(rec.frames[0].shots[1], res.rulings[0][1], rec.rules)
+        line = told.detail_text()
         assert "warning" in line and words in line

@@ -346,5 +346,7 @@ def test_account_names_the_action() -> None:
         record(shot("Ann", hit("white", "red1"), **BREAK), shot("Bob", action="restart")), Record
     )
     res = referee_record(rec)
-    line = res.referee.account(Shot(player="Bob", before=Before(action="restart")), res.rulings[0][1])
-    assert line.startswith("Bob: restart") and "next Ann" in line
+    from potshot.games.snooker.narration import narrate
+
+    told = narrate(Shot(player="Bob", before=Before(action="restart")), res.rulings[0][1])
+    assert told.plain() == "Bob: restart; Ann to play" and "next: Ann" in told.details

@@ -17,7 +17,7 @@ def test_marked_pot_names_the_contact(api: Api) -> None:
     """A tapped pot is written as the contact and the pot, so its account reads as it happened."""
     m = api.create(game="snooker", mode="mark", players=["Ann", "Bob"], rules={"reds": 6})
     api.tap(m, tap="pot", ball="red")
-    assert m["state"]["last"]["account"].startswith("Ann: hits red1 first pots red1 scores 1")
+    assert m["state"]["last"]["account"].startswith("hits red1 first · 1 point · score Ann 1, Bob 0")
     shot = api.c.get(f"/api/matches/{m['id']}/record").json()["frames"][0]["shots"][0]
     assert [e["type"] for e in shot["events"]] == ["hit", "pot"]
     # and as a sentence for people (the replay's caption)
@@ -41,7 +41,7 @@ def test_recent_accounts_newest_first_across_frames(api: Api) -> None:
         (0, 1, "Ann"),
         (0, 0, "Ann"),
     ]
-    assert "concedes" in recent[1]["account"] and recent[3]["account"].startswith("Ann: hits red1 first")
+    assert "concedes" in recent[1]["account"] and recent[3]["account"].startswith("hits red1 first")
     for _ in range(10):
         api.tap(m, tap="miss")
     assert len(m["state"]["recent"]) == 8 and m["state"]["recent"][0]["shot"] == 10

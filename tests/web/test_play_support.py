@@ -37,7 +37,7 @@ def test_billiards_tables_have_pockets_baulk_line_d_and_spots(api: Api) -> None:
 
 def test_carrom_board_has_bases_the_striker_may_use(api: Api) -> None:
     t = _games(api)["carrom"]["table"]
-    assert t["kind"] == "carrom" and sorted(t["bases"]) == ["east", "north", "south", "west"]
+    assert t["kind"] == "board" and sorted(t["bases"]) == ["east", "north", "south", "west"]
     assert t["outer_circle"] == 85.0 and len(t["arrows"]) == 4
     assert all(p["radius"] == 22.25 for p in t["pockets"].values())
     for seat, base in t["bases"].items():

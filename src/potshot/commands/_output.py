@@ -105,3 +105,21 @@ def write_outputs(
         except OSError as e:
             raise click.ClickException(f"cannot write {html} (--html): {e.strerror}") from None
         said(f"replay written to {html}")
+
+
+class GameChoice(click.Choice):  # type: ignore[type-arg]
+    """A choice of the registered games (:func:`potshot.games.names`), read when the command runs,
+    not when the module is imported: a game registered later (a plug-in, a test's) is one of them."""
+
+    def __init__(self) -> None:
+        super().__init__((), case_sensitive=True)
+
+    @property  # type: ignore[override]
+    def choices(self) -> tuple[str, ...]:
+        from potshot import games
+
+        return tuple(games.names())
+
+    @choices.setter
+    def choices(self, _value: Any) -> None:
+        """Set by ``click.Choice.__init__``; the registry is the choice."""

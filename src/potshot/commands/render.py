@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Literal
 import click
 
 from potshot import games
-from potshot.commands._output import check_output, write_text
+from potshot.commands._output import GameChoice, check_output, write_text
 from potshot.record.errors import RecordError
 
 if TYPE_CHECKING:
@@ -82,7 +82,7 @@ def _indices(record: Record, frame: int, shot: int | None, word: str) -> tuple[i
 @click.option(
     "--start",
     "start",
-    type=click.Choice(games.names()),
+    type=GameChoice(),
     default=None,
     help="Draw this game's standard starting position instead of a record.",
 )

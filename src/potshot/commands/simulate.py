@@ -28,7 +28,7 @@ import click
 from rich.markup import escape
 
 from potshot import games
-from potshot.commands._output import check_output, console, distinct_outputs, write_outputs
+from potshot.commands._output import GameChoice, check_output, console, distinct_outputs, write_outputs
 from potshot.commands._rules import add_rule_options, given_rules
 from potshot.record.model import Before, Cue, Frame, Record, Shot
 
@@ -87,7 +87,7 @@ def _verdict(ruling: Ruling) -> str:
 
 
 @click.command()
-@click.argument("game_name", metavar="GAME", type=click.Choice(games.names()))
+@click.argument("game_name", metavar="GAME", type=GameChoice())
 @click.option("--break", "break_off", is_flag=True, help="The break-off from the standard starting position.")
 @click.option(
     "--position",
@@ -188,7 +188,7 @@ def simulate(
     shot = Shot(player=player, before=Before(place=spot) if spot is not None else Before(), cue=cue)
     frame = Frame(starts=player, position=layout if from_record else None)
     record = Record(
-        game=game.name,  # type: ignore[arg-type]
+        game=game.name,
         players=[player, "Player 2" if player != "Player 2" else "Player 1"],
         rules=rules,
         frames=[frame],

@@ -17,11 +17,12 @@ from rich.console import Console
 from rich.table import Table
 
 from potshot import games
+from potshot.commands._output import GameChoice
 from potshot.commands._rules import add_rule_options, given_rules
 
 
 @click.command()
-@click.argument("game", type=click.Choice(games.names()))
+@click.argument("game", type=GameChoice())
 @click.option(
     "--players",
     "players",

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import gymnasium
 
+from potshot.envs.games import env_games
 from potshot.envs.gym import FlatAction, PotshotEnv, flat_env
 
-for _game, _id in (("snooker", "Snooker"), ("carrom", "Carrom"), ("russian", "Russian")):
+for _game in env_games():  # potshot/<Game>-v0 for every registered game with an environment
+    _id = _game.capitalize()
     if f"potshot/{_id}-v0" not in gymnasium.registry:
         gymnasium.register(
             id=f"potshot/{_id}-v0", entry_point="potshot.envs.gym:PotshotEnv", kwargs={"game": _game}

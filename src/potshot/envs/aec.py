@@ -23,6 +23,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from potshot import games
 from potshot.envs.core import (
     REWARDS,
     Noise,
@@ -33,7 +34,7 @@ from potshot.envs.core import (
     observation_space,
     observe,
 )
-from potshot.envs.games import ADAPTERS, Turn
+from potshot.envs.games import DEFAULT_GAME, Turn, adapter_class
 
 
 class PotshotAEC(AECEnv[str, dict[str, np.ndarray], dict[str, Any]]):  # type: ignore[misc]
@@ -47,7 +48,7 @@ class PotshotAEC(AECEnv[str, dict[str, np.ndarray], dict[str, Any]]):  # type: i
 
     def __init__(
         self,
-        game: str = "snooker",
+        game: str = DEFAULT_GAME,
         players: int = 2,
         *,
         doubles: bool = False,
@@ -57,17 +58,19 @@ class PotshotAEC(AECEnv[str, dict[str, np.ndarray], dict[str, Any]]):  # type: i
         reds: int = 15,
     ) -> None:
         super().__init__()
-        if game not in ADAPTERS:
-            raise ValueError(f"unknown game {game!r} ({', '.join(ADAPTERS)})")
+        adapter = adapter_class(game)
         if reward not in REWARDS:
             raise ValueError(f"unknown reward {reward!r} ({', '.join(REWARDS)})")
+        g = games.get(game)
         n = 4 if doubles else players
-        if game != "russian" and n != (4 if doubles else 2):
-            raise ValueError(f"{game} is played by two players (carrom doubles: doubles=True)")
-        if doubles and game != "carrom":
-            raise ValueError("doubles is carrom's")
-        if game == "russian" and not 2 <= n <= 8:
-            raise ValueError("Russian billiards is played by 2 to 8 players here")
+        if doubles and not g.doubles:
+            with_doubles = [name for name in games.names() if games.get(name).doubles]
+            raise ValueError(f"{game} has no doubles (doubles: {', '.join(with_doubles) or 'none'})")
+        lo, hi = g.players_range
+        if not doubles and not lo <= n <= hi:
+            count = f"{lo}" if lo == hi else f"{lo} to {hi}"
+            hint = " (doubles: doubles=True)" if g.doubles else ""
+            raise ValueError(f"{g.title} is played by {count} players here{hint}")
         self.game = game
         self.doubles = doubles
         self.possible_agents = [f"P{i + 1}" for i in range(n)]
@@ -75,7 +78,7 @@ class PotshotAEC(AECEnv[str, dict[str, np.ndarray], dict[str, Any]]):  # type: i
         self.noise_setting = noise
         self.max_shots = max_shots
         self.options: dict[str, Any] = {"reds": reds, "random_start": False, "doubles": doubles}
-        self._obs_space = observation_space(ADAPTERS[game])
+        self._obs_space = observation_space(adapter)
         self._act_space = action_space()
         self._np = np.random.default_rng(0)
         self._pending: Turn | None = None
@@ -149,6 +152,6 @@ def _reward(kind: str, me: str, before: dict[str, int], after: dict[str, int], a
     return reward_of(kind, me, before, after, adapter)
 
 
-def env(game: str = "snooker", **kw: Any) -> PotshotAEC:
+def env(game: str = DEFAULT_GAME, **kw: Any) -> PotshotAEC:
     """The AEC environment (``players`` for Russian billiards, ``doubles`` for carrom)."""
     return PotshotAEC(game, **kw)

@@ -12,7 +12,7 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from potshot.envs.games import ADAPTERS, CUE_HIGH, CUE_LOW, N_DECISIONS, GameAdapter, Turn
+from potshot.envs.games import CUE_HIGH, CUE_LOW, N_DECISIONS, GameAdapter, Turn, adapter_class
 from potshot.record.model import Shot
 from potshot.referee.runner import rule_shot
 
@@ -164,9 +164,7 @@ Policy = Callable[[dict[str, np.ndarray]], dict[str, Any]]
 
 
 def make_adapter(game: str, players: list[str], options: dict[str, Any]) -> GameAdapter:
-    if game not in ADAPTERS:
-        raise ValueError(f"unknown game {game!r} ({', '.join(ADAPTERS)})")
-    return ADAPTERS[game](players, options)
+    return adapter_class(game)(players, options)
 
 
 def decision_of(d: Any) -> int:

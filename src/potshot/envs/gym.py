@@ -35,7 +35,7 @@ from potshot.envs.core import (
     random_action,
     reward_of,
 )
-from potshot.envs.games import ADAPTERS, Turn
+from potshot.envs.games import DEFAULT_GAME, Turn, adapter_class
 from potshot.record.io import as_dict
 from potshot.record.model import RulingDict
 from potshot.referee.base import Ruling
@@ -61,7 +61,7 @@ class PotshotEnv(gym.Env[dict[str, np.ndarray], dict[str, Any]]):
 
     def __init__(
         self,
-        game: str = "snooker",
+        game: str = DEFAULT_GAME,
         *,
         opponent: str | Policy = "random",
         reward: str = "difference",
@@ -71,8 +71,7 @@ class PotshotEnv(gym.Env[dict[str, np.ndarray], dict[str, Any]]):
         position: dict[str, Any] | None = None,
         random_start: bool = True,
     ) -> None:
-        if game not in ADAPTERS:
-            raise ValueError(f"unknown game {game!r} ({', '.join(ADAPTERS)})")
+        adapter = adapter_class(game)
         if reward not in REWARDS:
             raise ValueError(f"unknown reward {reward!r} ({', '.join(REWARDS)})")
         self.game = game
@@ -81,7 +80,7 @@ class PotshotEnv(gym.Env[dict[str, np.ndarray], dict[str, Any]]):
         self.noise_setting = noise
         self.max_shots = max_shots
         self.options = {"reds": reds, "position": position, "random_start": random_start}
-        self.observation_space = observation_space(ADAPTERS[game])  # type: ignore[assignment]
+        self.observation_space = observation_space(adapter)  # type: ignore[assignment]
         self.action_space = action_space()
         self.adapter = make_adapter(game, [AGENT, OPPONENT], self.options)
         self._rng = random.Random(0)
@@ -130,9 +129,9 @@ class PotshotEnv(gym.Env[dict[str, np.ndarray], dict[str, Any]]):
         return len(self.adapter.frame.shots)
 
     def _make_bot(self, seed: int) -> Any:
-        from potshot.tournament.engine import Entrant, _make_player
+        from potshot.tournament.engine import Entrant, make_player
 
-        return _make_player(self.game, Entrant(OPPONENT), seed)
+        return make_player(self.game, Entrant(OPPONENT), seed)
 
     def _advance(self) -> None:
         """Play the opponent until it is the agent's turn, the frame ends or the shots run out."""
@@ -201,7 +200,7 @@ class FlatAction(gym.ActionWrapper[dict[str, np.ndarray], np.ndarray, dict[str, 
         return {"cue": a[:5], "place": a[5:7], "decision": d}
 
 
-def flat_env(game: str = "snooker", **kw: Any) -> gym.Env[Any, Any]:
+def flat_env(game: str = DEFAULT_GAME, **kw: Any) -> gym.Env[Any, Any]:
     """The environment with a flat observation (``FlattenObservation``) and action (:class:`FlatAction`)."""
     return gym.wrappers.FlattenObservation(FlatAction(PotshotEnv(game, **kw)))
 

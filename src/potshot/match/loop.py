@@ -5,7 +5,7 @@ stroke, no events); the game's simulator plays the stroke and fills in
 ``events`` and ``after``; the referee checks and rules it exactly as a
 record's shot from a person would be, and the shot is appended to its frame.
 :func:`play_shot` is one such step; :func:`play_frame` runs the plain loop for
-one frame (whoever the last ruling names plays next). The games whose turns
+one frame (whoever the referee says strikes next: :meth:`~potshot.referee.base.Referee.turn`). The games whose turns
 need more (snooker's decisions after a foul, carrom's boards, Russian spots)
 have their own loops beside this module (:mod:`potshot.games.snooker.match`,
 :mod:`potshot.games.carrom.match`, :mod:`potshot.games.russian.match`), each built of
@@ -65,7 +65,8 @@ def play_frame(
     """
     referee.start_frame(frame_index, frame)
     for k in range(max_shots):
-        players_turn = whose_turn(frame)
+        players_turn = referee.turn()
+        assert players_turn is not None
         shot = players[players_turn].choose(referee)
         ruling, _ = play_shot(
             referee, frame_index, frame, k, shot, simulate, on_shot=on_shot, trajectories=trajectories

@@ -28,14 +28,15 @@ from potshot.record.model import (
     Cue,
     Frame,
     FrameResult,
-    GameName,
     Moved,
     Position,
     Record,
     RulingDict,
     Shot,
+    game_names,
     ruling_or_none,
     to_builtins,
+    unknown_game,
 )
 
 
@@ -46,8 +47,8 @@ def _literal_values(cls: type, name: str) -> tuple[str, ...]:
 
 
 # What a field expects, for the errors msgspec words without it ("Invalid enum value 'x'").
-_EXPECTED: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
-    (re.compile(r"^game$"), typing.get_args(GameName)),
+_EXPECTED: tuple[tuple[re.Pattern[str], tuple[str, ...] | typing.Callable[[], list[str]]], ...] = (
+    (re.compile(r"^game$"), game_names),  # the registered games, when asked
     (re.compile(r"(^|\.)before\.decision$|^decision$"), _literal_values(Before, "decision")),
     (
         re.compile(r"(^|\.)events\[\d+\]\.type$"),
@@ -95,7 +96,7 @@ def _explain(err: RecordError, raw: Any = None) -> RecordError:
     elif fld and msg.startswith(("Invalid enum value", "Invalid value")):
         for pat, allowed in _EXPECTED:
             if pat.search(fld):
-                msg = f"{msg} (expected one of: {', '.join(allowed)})"
+                msg = f"{msg} (expected one of: {', '.join(allowed() if callable(allowed) else allowed)})"
                 break
     return RecordError(msg, frame=err.frame, shot=err.shot, field=fld)
 
@@ -490,6 +491,9 @@ def load_partial(
         record = msgspec.convert(header, Record)
     except msgspec.ValidationError as e:
         raise _explain(from_msgspec(e)) from None
+    bad_game = unknown_game(record.game)
+    if bad_game is not None:
+        raise _explain(RecordError(bad_game, field="game"))
     if record.format != FORMAT:
         raise RecordError(f"unsupported format {record.format!r} (expected {FORMAT!r})", field="format")
     for found in _unknown_fields_header(raw):  # top level: other programs' metadata lives here

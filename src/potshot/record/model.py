@@ -30,7 +30,24 @@ Position = tuple[float, float]
 Layout = dict[str, Position | None]
 """Where every piece stands: name to position, ``None`` when off the table."""
 
-GameName = Literal["snooker", "carrom", "russian"]
+GameName = str
+"""A registered game's name (:mod:`potshot.games`): the registry, not this module, says which names
+exist (:func:`game_names`), so that a game added to the registry needs nothing here."""
+
+
+def game_names() -> list[str]:
+    """The games a record may name: every registered game (:func:`potshot.games.names`)."""
+    from potshot import games
+
+    return games.names()
+
+
+def unknown_game(game: Any) -> str | None:
+    """msgspec's wording for a ``game`` that names no registered game (``None`` when it names one):
+    ``Invalid enum value 'pool'``, as it words a value outside an enumeration."""
+    if isinstance(game, str) and game in game_names():
+        return None
+    return f"Invalid enum value {game!r}"
 
 
 class _Base(msgspec.Struct, omit_defaults=True, forbid_unknown_fields=False):
@@ -405,11 +422,15 @@ def decode_record(data: bytes | str) -> Record:
     else; :func:`potshot.record.load` wraps those in a :class:`RecordError`.
     """
     try:
-        return _decoder.decode(data)
+        record = _decoder.decode(data)
     except msgspec.ValidationError:
         raw = msgspec.json.decode(data)
         _drop_bad_rulings(raw)
-        return msgspec.convert(raw, Record)
+        record = msgspec.convert(raw, Record)
+    bad = unknown_game(record.game)
+    if bad is not None:
+        raise msgspec.ValidationError(f"{bad} - at `$.game`")
+    return record
 
 
 def encode_record(record: Record) -> bytes:

@@ -11,7 +11,10 @@ cushions and foul kinds) and a few hook methods:
 - :meth:`Referee.piece_names` -- the pieces in play under ``record.rules``;
 - :meth:`Referee.piece_radius` and :meth:`Referee.surface` -- for checking positions;
 - :meth:`Referee.start_frame` -- set up a frame (snooker frame, carrom board, Russian game);
-- :meth:`Referee.rule` -- rule on one shot, returning the ruling.
+- :meth:`Referee.rule` -- rule on one shot, returning the ruling;
+- the "what now" protocol (:mod:`potshot.referee.protocol`): :meth:`Referee.next_shot`,
+  :meth:`Referee.next_frame`, :meth:`Referee.match_result`, :meth:`Referee.layout` and
+  :meth:`Referee.score_fields` -- what every consumer reads instead of ``state``.
 
 All mutable state lives in ``self.state`` so that :meth:`snapshot` and
 :meth:`restore` give undo and replay from any shot for free.
@@ -50,6 +53,7 @@ from potshot.record.model import (
     Shot,
     Spin,
 )
+from potshot.referee.protocol import MatchResult, NextFrame, NextShot
 
 OVERLAP_TOLERANCE_MM = 0.5
 """Two pieces overlap when their centres are closer than the sum of radii less this.
@@ -266,6 +270,42 @@ class Referee(ABC):
         rules do not allow at this moment. The runner restores the state then.
         """
 
+    # ------------------------------------------------ the "what now" protocol
+
+    def next_shot(self, declared: Mapping[str, Any] | None = None) -> NextShot | None:
+        """The next stroke (who strikes, the cue piece, in hand and where, what is asked first),
+        given the ``before`` fields ``declared`` so far (a snooker decision changes who strikes);
+        ``None`` between frames and once the match is over."""
+        raise NotImplementedError(f"{type(self).__name__} does not say what comes next")
+
+    def next_frame(self) -> NextFrame | None:
+        """Between frames (and before the first): the next frame's header, with its break rotation
+        and seats; ``None`` while a frame is in play and once the match is over."""
+        raise NotImplementedError(f"{type(self).__name__} does not say what comes next")
+
+    def match_result(self) -> MatchResult:
+        """Whether the match is over, and its winner."""
+        raise NotImplementedError(f"{type(self).__name__} does not say what comes next")
+
+    def layout(self, decision: str | None = None) -> dict[str, tuple[float, float] | None]:
+        """Where the pieces are now; with a ``decision`` pending (snooker's play, put back,
+        replace), the table that decision leaves."""
+        raise NotImplementedError(f"{type(self).__name__} does not give its layout")
+
+    def score_fields(self) -> dict[str, Any]:
+        """What a score board shows for this game now: at least ``score`` (by player) and
+        ``break``, and the game's own (points remaining, frames won, dues, tallies, seats...)."""
+        raise NotImplementedError(f"{type(self).__name__} does not give its score")
+
+    def turn(self, declared: Mapping[str, Any] | None = None) -> str | None:
+        """Who is to act next: the next stroke's player, or between frames who starts the next
+        one; ``None`` once the match is over."""
+        shot = self.next_shot(declared)
+        if shot is not None:
+            return shot.player
+        frame = self.next_frame()
+        return frame.starts if frame is not None else None
+
     def rule_checked(self, shot: Shot) -> Ruling:
         """:meth:`check_shot` and :meth:`rule` with nothing half-applied: a shot refused with a
         :class:`RecordError` leaves the referee as it was (record format, "Errors"). This takes a
@@ -288,30 +328,6 @@ class Referee(ABC):
     def frame_result(self) -> FrameResult | None:
         """The frame's result once it is over, else ``None``."""
         return None
-
-    def account(self, shot: Shot, ruling: Ruling) -> str:
-        """A one-line human account of a ruled shot (the terminal output)."""
-        bits = [f"{shot.player}:"]
-        pots = [e.ball for e in shot.events if isinstance(e, Pot)]
-        first = next((e.other for e in shot.events if isinstance(e, Hit)), None)
-        if shot.before.concede:
-            bits.append("concedes")
-        elif first:
-            bits.append(f"hits {first} first")
-        elif shot.events:
-            bits.append("hits nothing")
-        if pots:
-            bits.append("pots " + ", ".join(pots))
-        if ruling.foul:
-            bits.append("FOUL (" + "; ".join(ruling.fouls) + f"), {ruling.penalty} away")
-        elif ruling.points:
-            bits.append(f"scores {ruling.points}")
-        bits.append("| " + ", ".join(f"{k} {v}" for k, v in ruling.score.items()))
-        if ruling.frame_over:
-            bits.append(f"| frame to {ruling.winner}")
-        elif ruling.next:
-            bits.append(f"| next {ruling.next}")
-        return " ".join(bits)
 
     # -------------------------------------------------------------- undo/redo
 

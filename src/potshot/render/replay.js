@@ -23,7 +23,7 @@
     const w = cv.width - 2 * pad, h = cv.height - 2 * pad;
     // sideways when that shows the table larger (a long table on a wide screen)
     const upright = Math.min(w / W, h / L), sideways = Math.min(w / L, h / W);
-    const turn = T.kind !== "carrom" && sideways > upright * 1.05;
+    const turn = T.width !== T.length && sideways > upright * 1.05;
     const s = turn ? sideways : upright;
     const ox = (cv.width - (turn ? L : W) * s) / 2, oy = (cv.height - (turn ? W : L) * s) / 2;
     // upright: x right, y up the screen; sideways: y (up the table) to the right, x down the screen
@@ -41,60 +41,12 @@
   function line(p, q) { cx.beginPath(); cx.moveTo(p[0], p[1]); cx.lineTo(q[0], q[1]); cx.stroke(); }
   function px(n) { return n * (window.devicePixelRatio || 1) / view.s; } // n screen pixels in mm
 
-  // ------------------------------------------------------------------- tables
-  function drawSnooker() {
-    const W = T.width, L = T.length, c = T.cushion, r = T.rail;
-    cx.fillStyle = "#5b3a1e"; cx.beginPath(); cx.roundRect(-c - r, -c - r, W + 2 * (c + r), L + 2 * (c + r), 30); cx.fill();
-    cx.fillStyle = "#2f8f46"; cx.fillRect(-c, -c, W + 2 * c, L + 2 * c); // cloth, under the cushions too
-    cx.fillStyle = "#0b0b0b";
-    for (const p of T.pockets) { circle(p.c[0], p.c[1], p.r); cx.fill(); }
-    cx.save(); cx.beginPath(); cx.rect(-c, -c, W + 2 * c, L + 2 * c); cx.clip(); // rubber stays within its band
-    cx.fillStyle = "#1f6e34";
-    for (const sg of T.segments) { // the cushion rubber behind each straight face
-      const a = sg.a, b = sg.b, n = sg.n;
-      cx.beginPath(); cx.moveTo(a[0], a[1]); cx.lineTo(b[0], b[1]);
-      cx.lineTo(b[0] - c * n[0], b[1] - c * n[1]); cx.lineTo(a[0] - c * n[0], a[1] - c * n[1]); cx.closePath(); cx.fill();
-    }
-    for (const j of T.jaws) { circle(j.c[0], j.c[1], j.r); cx.fill(); } // the rounded jaws
-    cx.restore();
-    cx.fillStyle = "#5b3a1e"; // wood beyond the rubber
-    cx.fillRect(-c - r, L + c, W + 2 * (c + r), r); cx.fillRect(-c - r, -c - r, W + 2 * (c + r), r);
-    cx.fillRect(-c - r, -c, r, L + 2 * c); cx.fillRect(W + c, -c, r, L + 2 * c);
-    cx.fillStyle = "#0b0b0b";
-    for (const p of T.pockets) { circle(p.c[0], p.c[1], p.r); cx.fill(); }
-    cx.strokeStyle = "rgba(0,0,0,.35)"; cx.lineWidth = px(1);
-    for (const sg of T.segments) line(sg.a, sg.b);
-    cx.strokeStyle = "rgba(255,255,255,.7)"; cx.lineWidth = Math.max(px(1), 2);
-    line([0, T.baulk], [W, T.baulk]);
-    cx.beginPath(); cx.arc(W / 2, T.baulk, T.d, Math.PI, 2 * Math.PI); cx.stroke(); // the D, on the baulk side
-    cx.fillStyle = "rgba(255,255,255,.75)";
-    for (const p of T.spots) { circle(p[0], p[1], Math.max(px(1.5), 5)); cx.fill(); }
-  }
-
-  function drawCarrom() {
-    const S = T.width, f = T.frame, ink = "#2a2a2a", red = "#c62828";
-    cx.fillStyle = "#6b3f1f"; cx.beginPath(); cx.roundRect(-f, -f, S + 2 * f, S + 2 * f, 12); cx.fill();
-    cx.fillStyle = "#f1d9a6"; cx.fillRect(0, 0, S, S);
-    cx.strokeStyle = ink; cx.lineWidth = Math.max(px(1), 1.5);
-    for (const [p, q] of T.base_lines) line(p, q);
-    for (const c of T.base_circles) {
-      circle(c[0], c[1], T.base_circle_r); cx.fillStyle = red; cx.fill(); cx.stroke();
-    }
-    for (const [a, b] of T.arrows) { // from near the pocket toward the centre; the head at the pocket end
-      line(a, b);
-      let ux = a[0] - b[0], uy = a[1] - b[1]; const n = Math.hypot(ux, uy); ux /= n; uy /= n;
-      const h = 14;
-      cx.beginPath(); cx.moveTo(a[0], a[1]);
-      cx.lineTo(a[0] - h * ux + 0.5 * h * uy, a[1] - h * uy - 0.5 * h * ux);
-      cx.lineTo(a[0] - h * ux - 0.5 * h * uy, a[1] - h * uy + 0.5 * h * ux); cx.closePath();
-      cx.fillStyle = ink; cx.fill();
-    }
-    circle(T.centre[0], T.centre[1], T.outer_r); cx.stroke();
-    circle(T.centre[0], T.centre[1], T.centre_r); cx.fillStyle = red; cx.fill(); cx.stroke();
-    cx.fillStyle = "#111";
-    for (const p of T.pockets) { circle(p.c[0], p.c[1], p.r); cx.fill(); }
-    // the seats' names on the frame, upright on the screen
+  // -------------------------------------------------------------------- tables
+  // The table is drawn by the pages' drawer (web/static/table.js, inlined before this file):
+  // drawTable(ctx, table in the one schema, px). The seats' names go on a board's frame.
+  function drawSeats() {
     cx.setTransform(1, 0, 0, 1, 0, 0);
+    const f = T.margin;
     const fs = Math.max(10, Math.min(f * 0.38 * view.s, 22 * (window.devicePixelRatio || 1)));
     cx.font = `${fs}px system-ui, sans-serif`; cx.fillStyle = "#f3e6c8"; cx.textAlign = "center"; cx.textBaseline = "middle";
     for (const [name, p] of Object.entries(T.seats)) { const [sx, sy] = screen(p[0], p[1]); cx.fillText(name, sx, sy); }
@@ -123,7 +75,7 @@
   function drawPieces(s) {
     const names = new Set([...Object.keys(s.before), ...Object.keys(s.after), ...Object.keys(s.traj || {})]);
     drawn = {};
-    const dark = T.kind !== "carrom";
+    const dark = T.kind !== "board" && T.pieces !== "discs";
     for (const n of names) {
       const p = at(s, n, t);
       drawn[n] = p ? [Math.round(p[0] * 100) / 100, Math.round(p[1] * 100) / 100] : null;
@@ -145,7 +97,8 @@
     cx.setTransform(1, 0, 0, 1, 0, 0);
     cx.fillStyle = "#1d1f21"; cx.fillRect(0, 0, cv.width, cv.height);
     mm();
-    if (T.kind === "carrom") drawCarrom(); else drawSnooker();
+    drawTable(cx, { ...T, size: [T.width, T.length] }, px);
+    if (T.seats) drawSeats();
     const s = shots[cur];
     if (s) drawPieces(s);
     cx.setTransform(1, 0, 0, 1, 0, 0);

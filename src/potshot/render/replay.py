@@ -13,7 +13,7 @@ the position before it to the position after it.
 
 The page has a score board (:meth:`Style.scoreboard`), the shot list under frame
 headings (a carrom board is a *board*, a Russian-billiards frame a *game*) that
-follows the current shot, a caption per shot for people (:meth:`Style.caption`:
+follows the current shot, a caption per shot for people (the game's narrator, :mod:`potshot.narration`:
 "Ann pots red into the top-left pocket (1); break 9") with the ruling's details
 under it, keyboard shortcuts and URL parameters (``#frame=2&shot=5&speed=4``);
 the page's help (``?``) and ``docs/replay.md`` list them. Frames and shots count
@@ -30,35 +30,21 @@ import html
 import json
 import math
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from potshot.equipment.cushions import build_geometry
-from potshot.games.carrom import equipment as cm
 from potshot.match.text import points_text
+from potshot.narration import ruling_map, winner_first
 from potshot.record.model import Frame, OffTable, Pot, Record, RulingDict, Shot
-from potshot.render.styles import (
-    STYLES,
-    Scoreboard,
-    Style,
-    ruling_map,
-    style,
-    table_for,
-    winner_first,
-)
+from potshot.render.styles import Scoreboard, Style, style
 
 Trajectory = list[tuple[float, float, float]]
 TrajectoriesPerShot = Sequence[Mapping[str, Trajectory] | None]
 
 SPEEDS: tuple[float, ...] = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
 """The replay's speeds (the speed menu, the arrow keys, ``#speed=``)."""
-
-# The drawing's margins (mm): not rules, only the frame of the picture.
-SNOOKER_CUSHION = 45.0
-SNOOKER_RAIL = 75.0
-CARROM_FRAME = 70.0
 
 
 def ball_colour(game: str, name: str) -> str:
@@ -72,72 +58,17 @@ def ball_colour(game: str, name: str) -> str:
     return st.fills.get(base) or st.fill(name)
 
 
-def _snooker_table(rules: Mapping[str, Any]) -> dict[str, Any]:
-    """Drawing data for the snooker/Russian table (mm), from the same outlines as the physics."""
-    table = table_for(rules)
-    g = build_geometry(table)
-    return {
-        "kind": "snooker",
-        "width": table.width,
-        "length": table.length,
-        "cushion": SNOOKER_CUSHION,
-        "rail": SNOOKER_RAIL,
-        "margin": SNOOKER_CUSHION + SNOOKER_RAIL,
-        "segments": [{"a": s.a, "b": s.b, "n": s.normal} for s in g.segments],
-        "jaws": [{"c": j.centre, "r": j.radius} for j in g.jaws],
-        # the holes drawn a little wider than the falls, for the eye
-        "pockets": [{"c": f.centre, "r": max(f.radius, table.ball_radius * 1.1) + 12.0} for f in g.falls],
-        "baulk": table.baulk_line,
-        "d": table.d_radius,
-        "spots": list(table.spots.values()),
-    }
-
-
-def _carrom_board(_rules: Mapping[str, Any]) -> dict[str, Any]:
-    """Drawing data for the ICF board, the markings as :func:`potshot.render.svg.render_position` draws them."""
-    b = cm.BOARD
-    lines = []
-    for seat in cm.SEATS:
-        base = b.base(seat)
-        for v in (base.outer, base.inner):
-            lines.append((cm.from_seat(seat, base.ends[0], v), cm.from_seat(seat, base.ends[1], v)))
-    return {
-        "kind": "carrom",
-        "width": b.size,
-        "length": b.size,
-        "frame": CARROM_FRAME,
-        "margin": CARROM_FRAME,
-        "pockets": [{"c": c, "r": b.pocket_diameter / 2} for c in b.pocket_centres.values()],
-        "centre": b.centre,
-        "centre_r": b.centre_circle_radius,
-        "outer_r": b.outer_circle_radius,
-        "base_lines": lines,
-        "base_circles": [c for seat in cm.SEATS for c in cm.base_circle_centres(seat)],
-        "base_circle_r": b.base_circle_radius,
-        "arrows": cm.arrows(),
-        "seats": {seat: cm.from_seat(seat, b.size / 2, -CARROM_FRAME / 2) for seat in cm.SEATS},
-    }
-
-
-_SURFACES: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
-    "snooker-table": _snooker_table,
-    "carrom-board": _carrom_board,
-}
-"""The drawing data of each :attr:`Style.surface`."""
-
-# Rings printed on some pieces: (ring radius / piece radius, colour), by colour class.
-_MARKS: dict[str, dict[str, Any]] = {
-    "striker": {"k": 0.62, "c": "#3a5fb0"},
-    "queen": {"k": 0.55, "c": "rgba(255,255,255,.7)"},
-}
-
-
 def table_drawing(
     game: str, rules: Mapping[str, Any] | None = None
 ) -> tuple[dict[str, Any], dict[str, float]]:
-    """The game's table (or board) as drawing data, and the cue piece's radius (mm) under ``"default"``."""
+    """The game's table (or board) in the one schema (:mod:`potshot.render.geometry`, with ``width``,
+    ``length`` and ``margin`` for the page's frame), and the cue piece's radius (mm) under ``"default"``."""
+    from potshot.render.geometry import table_geometry
+
     st = style(game)
-    data = _SURFACES[st.surface](dict(rules or {}))
+    g = table_geometry(game, rules)
+    width, length = g["size"]
+    data = {**g, "width": width, "length": length, "margin": g["border"]}
     return data, {"default": st.radius(st.cue_piece, rules)}
 
 
@@ -172,8 +103,9 @@ def caption(game: str, shot: Shot) -> str:
     ...     "score": {"Ann": 0, "Bob": 4}, "next": "Bob"}))
     'foul (no red hit) · penalty 4 · score Ann 0, Bob 4 · next: Bob'
     """
-    st = STYLES.get(game)
-    if st is None:
+    try:
+        st = style(game)
+    except ValueError:
         return _summary(ruling_map(shot.ruling))
     return st.details(shot)
 
@@ -242,7 +174,7 @@ def _frame_result(st: Style, frame: Frame, last: RulingDict) -> str:
     winner = res.winner if res is not None else last.get("winner") if last.get("frame_over") else None
     if winner:
         score = res.score if res is not None and res.score else {}
-        if st.surface == "carrom-board":
+        if not st.result_by_score:
             return f"won by {winner}"
         return f"{winner} {winner_first(score, winner)}" if score else f"won by {winner}"
     if last.get("frame_over") or (res is not None):
@@ -323,14 +255,16 @@ def replay_data(
             names.update(traj or {})
             r = ruling_map(shot.ruling)
             board_after = st.scoreboard(r, players) if r else board_before
+            told = st.narration(shot, r, rules)
             shots.append(
                 {
                     "frame": fi,
                     "n": si + 1,
                     "label": f"{st.frame_word} {fi + 1}, shot {si + 1}",
                     "player": shot.player,
-                    "caption": st.caption(shot, r, players),
-                    "details": st.details(shot, r),
+                    "caption": told.plain(),
+                    "details": told.detail_text() if r else "",
+                    "told": told.to_json(),
                     "before": {n: _pos(p) for n, p in before.items()},
                     "after": {n: _pos(p) for n, p in after.items()},
                     "traj": traj,
@@ -363,7 +297,7 @@ def replay_data(
         "table": drawing,
         "radius": {n: st.radius(n, rules) if n else radii["default"] for n in ordered},
         "colour": {n: st.fill(n, rules) for n in ordered},
-        "marks": {n: _MARKS[kind] for n in ordered if (kind := _kind(st, n, rules)) in _MARKS},
+        "marks": {n: dict(st.marks[mk]) for n in ordered if (mk := _kind(st, n, rules) or "") in st.marks},
         "frames": frames,
         "shots": shots,
     }
@@ -395,6 +329,13 @@ def write_replay_html(
 
 def _asset(name: str) -> str:
     return resources.files("potshot.render").joinpath(name).read_text(encoding="utf-8")
+
+
+def table_js() -> str:
+    """The pages' table drawer (``potshot/web/static/table.js``, an ES module) as a plain script to
+    inline: the replay draws the table with the same code as the web pages (``drawTable``)."""
+    text = resources.files("potshot.web").joinpath("static/table.js").read_text(encoding="utf-8")
+    return re.sub(r"^export\s+(?=(?:async\s+)?(?:function|class|const|let)\b)", "", text, flags=re.M)
 
 
 def help_text(frame_word: str = "frame") -> str:
@@ -445,7 +386,7 @@ def render_page(data: Mapping[str, Any]) -> str:
         "SPEEDS": speeds,
         "WORD": html.escape(word),
         "HELP": help_text(word),
-        "JS": _asset("replay.js"),
+        "JS": table_js() + "\n" + _asset("replay.js"),
         "DATA": blob,
     }
     # one pass: a title (or the data) that happens to contain ``__JS__`` stays as it is

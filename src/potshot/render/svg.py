@@ -23,22 +23,19 @@ from __future__ import annotations
 
 import copy
 import math
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 from xml.sax.saxutils import escape, quoteattr
 
-from potshot.games.carrom import equipment as cm
-from potshot.games.snooker import equipment as sn
+from potshot.narration import ruling_map
 from potshot.record.errors import RecordError
 from potshot.record.model import Moved, OffTable, Pot, Record, Shot
-from potshot.render.styles import CARROM_FILLS, SNOOKER_FILLS, STYLES, Style, ruling_map, style, table_for
+from potshot.render.styles import Style, style
 
 Point = tuple[float, float]
 LayoutIn = Mapping[str, Any]
-
-GAMES: tuple[str, ...] = tuple(STYLES)
 
 # ----------------------------------------------------------------- drawing sizes
 # None of these is a rule: the rules fix the playing surface and its markings, which
@@ -59,8 +56,6 @@ BOARD_WOOD = "#f1d9a6"
 BOARD_LINE = "#2a2a2a"
 BASE_CIRCLE = "#c62828"
 
-BALL_FILL: dict[str, str] = SNOOKER_FILLS
-PIECE_FILL: dict[str, str] = CARROM_FILLS
 OUTLINE_COLOUR = "#222222"
 LIGHT_OUTLINE = "#bbbbbb"  # for black pieces on dark cloth
 HIGHLIGHT = "#ff8c00"
@@ -281,21 +276,23 @@ def _jaw(
     svg.polygon([nose, *arc], class_="jaw", fill=CLOTH)
 
 
-def _snooker_table(svg: _Svg, table: sn.Table, spots: Iterable[str]) -> None:
-    """The table of Section 1 Rule 1: cushions and pocket mouths, baulk line, D, spots."""
-    w, length = table.width, table.length
+def _billiards_table(svg: _Svg, g: Mapping[str, Any]) -> None:
+    """A billiards table of the one schema (snooker's, Section 1 Rule 1): cushions and pocket mouths,
+    baulk line, D, spots."""
+    w, length = g["size"]
     c, rail = SNOOKER_CUSHION, SNOOKER_RAIL
     svg.rect(-c - rail, -c - rail, w + c + rail, length + c + rail, class_="rail", fill=RAIL, rx=30)
     svg.rect(-c, -c, w + c, length + c, class_="cushion", fill=CUSHION)
     svg.rect(0.0, 0.0, w, length, class_="cloth", fill=CLOTH)
     # Pocket mouths (Section 1 Rule 1(c)): a channel of the mouth's width through the cushion.
-    for p in table.pockets.values():
-        px, py = p.centre
-        if p.corner:
+    for name, p in g["pockets"].items():
+        px, py = p["at"]
+        mouth, jaw = p["mouth"], p["jaw_radius"]
+        if p["corner"]:
             sx = 1.0 if px > w / 2 else -1.0  # outward along x
             sy = 1.0 if py > length / 2 else -1.0
             cx0, cy0 = (w if sx > 0 else 0.0), (length if sy > 0 else 0.0)
-            a = p.mouth / math.sqrt(2)  # the noses sit on the cushion lines, a from the corner
+            a = mouth / math.sqrt(2)  # the noses sit on the cushion lines, a from the corner
             n1 = (cx0 - sx * a, cy0)
             n2 = (cx0, cy0 - sy * a)
             out = (sx * c, sy * c)  # through the cushion, ending inside the hole
@@ -305,13 +302,13 @@ def _snooker_table(svg: _Svg, table: sn.Table, spots: Iterable[str]) -> None:
                 fill=CLOTH,
             )
             diag = (sx / math.sqrt(2), sy / math.sqrt(2))
-            _jaw(svg, n1, (-sx, 0.0), diag, p.jaw_radius, c)
-            _jaw(svg, n2, (0.0, -sy), diag, p.jaw_radius, c)
+            _jaw(svg, n1, (-sx, 0.0), diag, jaw, c)
+            _jaw(svg, n2, (0.0, -sy), diag, jaw, c)
             hole = (cx0 + sx * (c * 0.45), cy0 + sy * (c * 0.45))
         else:
             sx = 1.0 if px > w / 2 else -1.0
             x0 = w if sx > 0 else 0.0
-            half = p.mouth / 2
+            half = mouth / 2
             svg.polygon(
                 [
                     (x0, py - half),
@@ -322,13 +319,13 @@ def _snooker_table(svg: _Svg, table: sn.Table, spots: Iterable[str]) -> None:
                 class_="mouth",
                 fill=CLOTH,
             )
-            _jaw(svg, (x0, py - half), (0.0, -1.0), (sx, 0.0), p.jaw_radius, c)
-            _jaw(svg, (x0, py + half), (0.0, 1.0), (sx, 0.0), p.jaw_radius, c)
+            _jaw(svg, (x0, py - half), (0.0, -1.0), (sx, 0.0), jaw, c)
+            _jaw(svg, (x0, py + half), (0.0, 1.0), (sx, 0.0), jaw, c)
             hole = (x0 + sx * (c * 0.75), py)
-        svg.circle(hole[0], hole[1], p.mouth / 2 + 2.0, class_="pocket", fill=POCKET, data_name=p.name)
+        svg.circle(hole[0], hole[1], mouth / 2 + 2.0, class_="pocket", fill=POCKET, data_name=name)
     # Baulk line (Rule 1(d)) and the D (Rule 1(e)) on the baulk side of it.
-    cx, by = table.width / 2, table.baulk_line
-    r = table.d_radius
+    cx, by = g["d_centre"][0], g["baulk_line"]
+    r = g["d_radius"]
     stroke: dict[str, Any] = {"stroke": LINE, "stroke_width": 2.0, "fill": "none"}
     svg.line((0.0, by), (w, by), class_="baulk-line", **stroke)
     svg.add(
@@ -338,32 +335,26 @@ def _snooker_table(svg: _Svg, table: sn.Table, spots: Iterable[str]) -> None:
         **stroke,
     )
     # The spots (Rule 1(f)).
-    all_spots = table.spots
-    for name in spots:
-        x, y = all_spots[name]
+    for name, (x, y) in g["spots"].items():
         svg.circle(x, y, SPOT_RADIUS, class_="spot", fill=LINE, data_name=name)
 
 
-def _carrom_board(svg: _Svg) -> None:
-    """The ICF board (``potshot.games.carrom.equipment``): frame, pockets, circles, base lines, arrows."""
-    b = cm.BOARD
-    s = b.size
+def _board(svg: _Svg, g: Mapping[str, Any]) -> None:
+    """A board of the one schema (the ICF board): frame, pockets, circles, base lines, arrows, seats."""
+    s = g["size"][0]
     f = CARROM_FRAME
     svg.rect(-f, -f, s + f, s + f, class_="frame", fill=RAIL, rx=12)
     svg.rect(0.0, 0.0, s, s, class_="surface", fill=BOARD_WOOD)
     thin: dict[str, Any] = {"stroke": BOARD_LINE, "stroke_width": 1.5, "fill": "none"}
     # Base lines and base circles for each seat.
-    for seat in cm.SEATS:
-        base = b.base(seat)
-        for v in (base.outer, base.inner):
-            a = cm.from_seat(seat, base.ends[0], v)
-            e = cm.from_seat(seat, base.ends[1], v)
-            svg.line(a, e, class_="base-line", data_seat=seat, **thin)
-        for cx, cy in cm.base_circle_centres(seat):
+    for seat, base in g["bases"].items():
+        for a, e in base["lines"]:
+            svg.line((a[0], a[1]), (e[0], e[1]), class_="base-line", data_seat=seat, **thin)
+        for cx, cy in base["circles"]:
             svg.circle(
                 cx,
                 cy,
-                b.base_circle_radius,
+                g["base_circle"],
                 class_="base-circle",
                 data_seat=seat,
                 fill=BASE_CIRCLE,
@@ -371,24 +362,23 @@ def _carrom_board(svg: _Svg) -> None:
                 stroke_width=1.5,
             )
     # The diagonal arrows, pointing at the pockets.
-    for start, end in cm.arrows():
-        svg.line(start, end, class_="arrow", **thin)
+    for start, end in g["arrows"]:
+        svg.line((start[0], start[1]), (end[0], end[1]), class_="arrow", **thin)
         ux, uy = start[0] - end[0], start[1] - end[1]
         n = math.hypot(ux, uy)
         ux, uy = ux / n, uy / n
         head = 14.0
         left = (start[0] - head * ux + 0.5 * head * uy, start[1] - head * uy - 0.5 * head * ux)
         right = (start[0] - head * ux - 0.5 * head * uy, start[1] - head * uy + 0.5 * head * ux)
-        svg.polygon([start, left, right], class_="arrow-head", fill=BOARD_LINE)
+        svg.polygon([(start[0], start[1]), left, right], class_="arrow-head", fill=BOARD_LINE)
     # Centre circle and outer circle.
-    cx, cy = b.centre
-    svg.circle(cx, cy, b.outer_circle_radius, class_="outer-circle", **thin)
-    svg.circle(cx, cy, b.centre_circle_radius, class_="centre-circle", fill=BASE_CIRCLE, stroke=BOARD_LINE)
-    for name, (px, py) in b.pocket_centres.items():
-        svg.circle(px, py, b.pocket_diameter / 2, class_="pocket", fill=POCKET, data_name=name)
+    cx, cy = g["centre"]
+    svg.circle(cx, cy, g["outer_circle"], class_="outer-circle", **thin)
+    svg.circle(cx, cy, g["centre_circle"], class_="centre-circle", fill=BASE_CIRCLE, stroke=BOARD_LINE)
+    for name, p in g["pockets"].items():
+        svg.circle(p["at"][0], p["at"][1], p["radius"], class_="pocket", fill=POCKET, data_name=name)
     # Seat names outside the frame.
-    for seat in cm.SEATS:
-        u, v = cm.from_seat(seat, s / 2, -f / 2)
+    for seat, (u, v) in (g.get("seats") or {}).items():
         svg.add(
             "text",
             seat,
@@ -404,28 +394,48 @@ def _carrom_board(svg: _Svg) -> None:
 SurfaceDrawing = tuple[_Svg, tuple[float, float, float, float], float, bool]
 
 
-def _snooker_surface(rules: Mapping[str, Any]) -> SurfaceDrawing:
-    """The snooker table (also Russian billiards'): ``rules.table`` ``"10ft"`` draws the 10 ft one."""
-    table = table_for(rules)
-    svg = _Svg(table.length)
-    _snooker_table(svg, table, sn.COLOURS)
-    e = SNOOKER_CUSHION + SNOOKER_RAIL
-    return svg, (-e, -e, table.width + e, table.length + e), 0.25, True
+def _geometry_surface(game: str, rules: Mapping[str, Any]) -> SurfaceDrawing:
+    """Any table from its common part in the one schema (:mod:`potshot.render.geometry`): the
+    border, the surface, the pockets, the markings and the spots."""
+    from potshot.render.geometry import table_geometry
+
+    g = table_geometry(game, rules)
+    (w, length), b, col = g["size"], g["border"], g["colours"]
+    svg = _Svg(length)
+    svg.rect(-b, -b, w + b, length + b, class_="rail", fill=col["border"])
+    svg.rect(0.0, 0.0, w, length, class_="surface", fill=col["surface"])
+    for name, p in g["pockets"].items():
+        svg.circle(p["at"][0], p["at"][1], p["radius"], class_="pocket", fill=col["pocket"], data_name=name)
+    for a, z in g["lines"]:
+        svg.line((a[0], a[1]), (z[0], z[1]), class_="marking", stroke=col["line"], stroke_width=2.0)
+    for c in g["circles"]:
+        fill = col["line"] if c.get("fill") else "none"
+        svg.circle(c["at"][0], c["at"][1], c["radius"], class_="marking", fill=fill, stroke=col["line"])
+    for name, (x, y) in g["spots"].items():
+        svg.circle(x, y, SPOT_RADIUS, class_="spot", fill=col["line"], data_name=name)
+    scale = min(1.0, 800.0 / max(w + 2 * b, length + 2 * b))
+    return svg, (-b, -b, w + b, length + b), scale, g["pieces"] != "discs"
 
 
-def _carrom_surface(_rules: Mapping[str, Any]) -> SurfaceDrawing:
-    """The ICF carrom board."""
-    svg = _Svg(cm.BOARD.size)
-    _carrom_board(svg)
-    f = CARROM_FRAME
-    return svg, (-f, -f, cm.BOARD.size + f, cm.BOARD.size + f), 0.75, False
+def _surface(game: str, rules: Mapping[str, Any]) -> SurfaceDrawing:
+    """The game's table in the one schema (:mod:`potshot.render.geometry`), drawn by its kind: a
+    billiards table or a board with their markings, any other from the schema's common part."""
+    from potshot.render.geometry import table_geometry
 
+    g = table_geometry(game, rules)
+    w, length = g["size"]
+    if g["kind"] == "billiards":
+        svg = _Svg(length)
+        _billiards_table(svg, g)
+        e = SNOOKER_CUSHION + SNOOKER_RAIL
+        return svg, (-e, -e, w + e, length + e), 0.25, True
+    if g["kind"] == "board":
+        svg = _Svg(length)
+        _board(svg, g)
+        f = CARROM_FRAME
+        return svg, (-f, -f, w + f, length + f), 0.75, False
+    return _geometry_surface(game, rules)
 
-_SURFACES: dict[str, Callable[[Mapping[str, Any]], SurfaceDrawing]] = {
-    "snooker-table": _snooker_surface,
-    "carrom-board": _carrom_surface,
-}
-"""The drawing of each :attr:`Style.surface`."""
 
 # ------------------------------------------------------------------- positions
 
@@ -445,10 +455,10 @@ def render_position(
     ``table: "10ft"`` draws the 10 ft table); ``highlight`` names pieces to ring.
     Raises ValueError for an unknown game or piece or a malformed position.
     """
-    st = style(game)
+    style(game)  # ValueError for a game that is not registered
     rules = dict(rules or {})
     marked = set(highlight or ())
-    svg, box, default_scale, dark = _SURFACES[st.surface](rules)
+    svg, box, default_scale, dark = _surface(game, rules)
     off = _pieces(svg, game, layout, marked, rules, dark_surface=dark)
     scale = px_per_mm or default_scale
     if not scale > 0:

@@ -20,7 +20,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-GAMES = ("snooker", "carrom", "russian")
+from potshot import games
 
 
 @dataclass(frozen=True)
@@ -111,23 +111,22 @@ def match_seed(tournament_seed: int, match_id: str) -> int:
     return int.from_bytes(h[:6], "big")
 
 
-def _make_player(game: str, who: Entrant, seed: int) -> Any:
+def make_player(game: str, who: Entrant, seed: int) -> Any:
+    """The entrant's player: the game's built-in player (:meth:`potshot.games.Game.bot`), or its
+    ``module:Class`` taking ``(name, seed)``."""
     if who.kind == "bot":
-        kw: dict[str, Any] = {} if who.aim is None else {"aim_sigma": who.aim}
-        if game == "snooker":
-            from potshot.games.snooker.bot import SnookerBot
-
-            return SnookerBot(who.name, seed, **kw)
-        if game == "carrom":
-            from potshot.games.carrom.bot import CarromBot
-
-            return CarromBot(who.name, seed, **kw)
-        from potshot.games.russian.bot import RussianBot
-
-        return RussianBot(who.name, seed, **kw)
+        return _game(game).bot(who.name, seed, aim_error=who.aim)
     mod_name, _, attr = who.kind.partition(":")
     cls = getattr(importlib.import_module(mod_name), attr)
     return cls(who.name, seed)
+
+
+def _game(name: str) -> games.Game:
+    """The registered game ``name``; ``ValueError`` naming the games when there is none."""
+    try:
+        return games.get(name)
+    except KeyError:
+        raise ValueError(f"unknown game {name!r} (games: {', '.join(games.names())})") from None
 
 
 def _with_rules(rules: dict[str, Any] | None, spec: MatchSpec) -> dict[str, Any] | None:
@@ -135,82 +134,34 @@ def _with_rules(rules: dict[str, Any] | None, spec: MatchSpec) -> dict[str, Any]
     :meth:`potshot.games.Game.with_rules`)."""
     if not spec.rules:
         return rules
-    from potshot import games
-
     return games.get(spec.game).with_rules(rules, dict(spec.rules))
 
 
 def play_match(spec: MatchSpec) -> MatchResult:
-    """Play one match from its spec alone (see the module docstring)."""
+    """Play one match from its spec alone (see the module docstring): the game's record for
+    ``spec.frames`` of its match units (:meth:`potshot.games.Game.new_record`, with the game's own
+    options that the spec gives, ``reds``), played by the game's match loop
+    (:meth:`potshot.games.Game.play`, ``max_shots`` per frame), the units each entrant won counted
+    by the game (:meth:`potshot.games.Game.units_won`)."""
     from potshot.record.io import dumps
-    from potshot.record.model import Frame, Record
 
-    if spec.game not in GAMES:
-        raise ValueError(f"unknown game {spec.game!r} (games: {', '.join(GAMES)})")
+    g = _game(spec.game)
     t0 = time.perf_counter()
     names = [spec.a.name, spec.b.name]
-    players = {e.name: _make_player(spec.game, e, spec.seed * 4 + i) for i, e in enumerate((spec.a, spec.b))}
-    won = {n: 0 for n in names}
+    players = {e.name: make_player(spec.game, e, spec.seed * 4 + i) for i, e in enumerate((spec.a, spec.b))}
     meta = {"generator": "potshot tournament", "match": spec.match_id, "seed": spec.seed}
-    if spec.game == "snooker":
-        from potshot.games.snooker.match import play_frame
-        from potshot.games.snooker.referee import SnookerReferee
-
-        record = Record(
-            game="snooker",
-            players=list[str | list[str]](names),
-            rules=_with_rules(None if spec.reds == 15 else {"reds": spec.reds}, spec),
-            match={"frames": spec.frames},
-            meta=meta,
-        )
-        ref = SnookerReferee(record)
-        for fi in range(spec.frames):
-            frame = Frame(starts=names[fi % 2])
-            record.frames.append(frame)
-            play_frame(ref, fi, frame, players, max_shots=spec.max_shots)
-            if frame.result is not None and frame.result.winner in won:
-                won[frame.result.winner] += 1
-            if ref.state.match is not None and ref.state.match.decided:
-                break
-    elif spec.game == "carrom":
-        from potshot.games.carrom.match import new_record
-        from potshot.games.carrom.match import play_game as play_carrom
-        from potshot.games.carrom.referee import CarromReferee
-
-        record = new_record((names[0], names[1]), games=spec.frames, seed=spec.seed)
-        record.meta = meta
-        record.rules = _with_rules(record.rules, spec)
-        cref = CarromReferee(record)
-        play_carrom(cref, record, players, max_strokes=spec.max_shots * 10)
-        for frame in record.frames:
-            last = frame.shots[-1].ruling if frame.shots else None
-            if last is not None and last.get("game_over") and last.get("game_winner") in won:
-                won[str(last["game_winner"])] += 1
-    else:
-        from potshot.games.russian.match import play_game as play_russian
-        from potshot.games.russian.referee import RussianReferee
-
-        record = Record(
-            game="russian",
-            players=list[str | list[str]](names),
-            meta=meta,
-            rules=_with_rules(None, spec),
-        )
-        rref = RussianReferee(record)
-        for gi in range(spec.frames):
-            frame = Frame(starts=names[gi % 2])
-            record.frames.append(frame)
-            play_russian(rref, gi, frame, players, max_shots=spec.max_shots)
-            winner = frame.result.winner if frame.result is not None else None
-            last = frame.shots[-1].ruling if frame.shots else None
-            if winner is None and last is not None:
-                # tournament policy (not a rule): a game left at the shot limit goes to the higher
-                # posted score; level scores share it
-                posted = dict(last.get("posted") or {})
-                if posted and posted.get(names[0], 0) != posted.get(names[1], 0):
-                    winner = max(names, key=lambda n: posted.get(n, 0))
-            if winner in won:
-                won[str(winner)] += 1
+    options = {o.name: getattr(spec, o.name) for o in g.options if hasattr(spec, o.name)}
+    record = g.new_record(names, frames=spec.frames, seed=spec.seed, **options)
+    record.rules = _with_rules(record.rules, spec)
+    # the tournament's own meta first, then what the game's record keeps there (Russian: stars, games)
+    record.meta = {
+        **meta,
+        **{k: v for k, v in (record.meta or {}).items() if k not in meta and k != "generator"},
+    }
+    ref = g.referee_class()(record)
+    g.play(ref, record, players, max_shots=spec.max_shots * g.match_shots_factor)
+    units = g.units_won(record)
+    won = {n: int(units.get(n, 0)) for n in names}
     shots = sum(len(f.shots) for f in record.frames)
     return MatchResult(
         match_id=spec.match_id,

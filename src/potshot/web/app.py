@@ -14,8 +14,9 @@ from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse, JSONResponse, Response, StreamingResponse
 from fastapi.staticfiles import StaticFiles
 
+from potshot import games as registry
 from potshot.web.db import make_engine, migrate, sessions
-from potshot.web.engine import DOUBLES, PLAYER_COUNTS, WebError, warm_up
+from potshot.web.engine import WebError, warm_up
 from potshot.web.geometry import table_geometry
 from potshot.web.service import Matches
 from potshot.web.tournaments import Tournaments
@@ -162,33 +163,29 @@ def create_app(settings: Settings) -> FastAPI:
 
     @app.get("/api/games")
     def games() -> dict[str, Any]:
+        """Every registered game's facts (``Game.facts``), with its table drawn from a fresh referee."""
         from potshot.record.model import Frame, Record
-        from potshot.referee.registry import referee_class
+        from potshot.web.engine import Runtime
 
         out = []
-        for game, counts in PLAYER_COUNTS.items():
-            cls = referee_class(game)
-            rec = Record(game=game, players=["A", "B"])  # type: ignore[arg-type]
-            ref = cls(rec)
+        for name in registry.names():
+            game = registry.get(name)
+            rec = Record(game=name, players=["A", "B"])
+            ref = game.referee_class()(rec)
             frame = Frame(starts="A")
             rec.frames.append(frame)
             ref.start_frame(0, frame)
-            from potshot.web.engine import Runtime
-
             rt = Runtime(record=rec, referee=ref, rulings=[[]])
+            pieces = sorted(ref.piece_names())
+            style = game.style  # the drawing's colours (potshot.render.styles), where the game has one
             out.append(
                 {
-                    "game": game,
-                    "title": cls.title,
-                    "players": list(counts),
-                    "doubles": game in DOUBLES,
+                    **game.facts(),
                     "surface": list(ref.surface()),
-                    "pockets": list(cls.pockets),
-                    "cushions": list(cls.cushions),
-                    "foul_kinds": sorted(cls.foul_kinds),
-                    "pieces": {n: ref.piece_radius(n) for n in sorted(ref.piece_names())},
+                    "pieces": {n: ref.piece_radius(n) for n in pieces},
+                    "colours": {n: style.fill(n) for n in pieces} if style is not None else {},
                     "start": rt.position(),
-                    "table": table_geometry(game),
+                    "table": table_geometry(name),
                 }
             )
         return {"games": out}

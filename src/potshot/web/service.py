@@ -14,12 +14,10 @@ import msgspec
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session, sessionmaker
 
+from potshot import games as registry
 from potshot.record.errors import RecordError
 from potshot.record.model import Before, Record, Shot, decode_record, player_names
-from potshot.render.styles import caption
 from potshot.web.engine import (
-    GAMES,
-    PLAYER_COUNTS,
     Entry,
     Runtime,
     WebError,
@@ -135,16 +133,23 @@ class Matches:
             for fi in reversed(range(len(rt.record.frames)))
             for si, shot in reversed(list(enumerate(rt.record.frames[fi].shots)))
         )
-        recent: list[dict[str, Any]] = [
-            {
-                "frame": fi,
-                "shot": si,
-                "player": shot.player,
-                "account": rt.referee.account(shot, rt.rulings[fi][si]),
-                "caption": caption(row.game, shot, shot.ruling, names),
-            }
-            for fi, si, shot in itertools.islice(newest_first, RECENT)
-        ]
+        # each told once, by the game's narrator: the sentence (caption), the ruling's details (account)
+        game = registry.get(row.game)
+        recent: list[dict[str, Any]] = []
+        for fi, si, shot in itertools.islice(newest_first, RECENT):
+            told = game.narrate(
+                shot, shot.ruling if shot.ruling is not None else rt.rulings[fi][si], rt.record.rules
+            )
+            recent.append(
+                {
+                    "frame": fi,
+                    "shot": si,
+                    "player": shot.player,
+                    "account": told.detail_text(),
+                    "caption": told.plain(),
+                    "told": told.to_json(),
+                }
+            )
         last_shot = None
         if rt.record.frames and rt.record.frames[-1].shots:  # recent[0] is that shot: its account
             newest = recent[0]
@@ -152,6 +157,7 @@ class Matches:
                 "player": newest["player"],
                 "account": newest["account"],
                 "caption": newest["caption"],
+                "told": newest["told"],
                 "ruling": rt.record.frames[-1].shots[-1].ruling,
             }
         over = rt.match_over()
@@ -313,8 +319,8 @@ class Matches:
         self, body: dict[str, Any], admin: str | None, *, tournament: str | None = None
     ) -> dict[str, Any]:
         game = body.get("game")
-        if game not in GAMES:
-            raise bad(f"game must be one of {', '.join(GAMES)}", "game")
+        if not isinstance(game, str) or game not in registry.names():
+            raise bad(f"game must be one of {', '.join(registry.names())}", "game")
         mode = body.get("mode", "play")
         if mode not in ("play", "mark"):
             raise bad("mode is play or mark", "mode")
@@ -323,7 +329,7 @@ class Matches:
         players = body.get("players")
         teams = doubles_teams(game, players)
         names: Any = player_names(teams) if teams is not None else players
-        lo, hi = PLAYER_COUNTS[game]
+        lo, hi = registry.get(game).players_range
         if (
             not isinstance(names, list)
             or not all(isinstance(p, str) and p.strip() for p in names)
@@ -478,8 +484,8 @@ class Matches:
         if not isinstance(player, str):
             raise bad("no player to play", "player")
         before = rt.merged_before(body.get("before"))
-        if rt.game == "carrom" and before.place is not None:
-            cue.place = before.place
+        if registry.get(rt.game).cue_place and before.place is not None:
+            cue.place = before.place  # the striker's place is the stroke's (carrom: cue.place)
         shot = Shot(player=player, before=before, cue=cue)
         return shot, self._simulate(rt, shot)
 
@@ -508,33 +514,28 @@ class Matches:
         turn = rt.turn()
         if turn is None or turn not in row.bots:
             raise WebError(409, "conflict", f"it is {turn}'s turn, not a bot's")
-        if rt.game == "snooker":
-            st = rt.referee.state
-            if st.pending is not None and "decision" not in rt.declared:
-                bot = rt.bot(turn, seed_of(row.id, row.revision))
-                decision = bot.decide(rt.referee)
-                if decision != "play" and st.pending.offender not in row.bots:
-                    return {"decision": decision}
+        ns = rt.referee.next_shot(rt.declared)
+        if ns is not None and ns.decision is not None:
+            # the bot decides after the opponent's foul; a stroke the decision gives back to a person
+            # (put back, replace: the offender) waits for that person (snooker Section 3 Rule 14(a))
+            bot = rt.bot(turn, seed_of(row.id, row.revision))
+            decision = bot.decide(rt.referee)
+            if rt.referee.turn({**rt.declared, "decision": decision}) not in row.bots:
+                return {"decision": decision}
         return None
 
     def _bot_stroke(self, rt: Runtime, row: MatchRow) -> tuple[Shot, dict[str, Any]]:
         turn = rt.turn()
         assert turn is not None
         bot = rt.bot(turn, seed_of(row.id, row.revision))
-        if rt.game == "snooker":
-            st = rt.referee.state
-            decision = rt.declared.get("decision")
-            if st.pending is not None and decision is None:
-                decision = bot.decide(rt.referee)
-            shot = bot.stroke(
-                rt.referee,
-                decision,
-                turn
-                if decision != "put_back" and decision != "replace"
-                else st.pending.offender
-                if st.pending
-                else turn,
-            )
+        decision = rt.declared.get("decision")
+        ns = rt.referee.next_shot(rt.declared)
+        if ns is not None and ns.decision is not None:
+            decision = bot.decide(rt.referee)
+        if decision is not None:
+            # after a foul the stroke is whoever the decision sends to the table (the referee's turn)
+            striker = rt.referee.turn({**rt.declared, "decision": decision}) or turn
+            shot = bot.stroke(rt.referee, decision, striker)
         else:
             shot = bot.choose(rt.referee)
         extra = self._simulate(rt, shot) if shot.cue is not None else {"trajectories": {}, "duration": 0.0}

@@ -13,9 +13,10 @@ import msgspec
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
+from potshot import games as registry
 from potshot.record.model import Record
 from potshot.referee.registry import referee_class
-from potshot.web.engine import GAMES, PLAYER_COUNTS, WebError, bad
+from potshot.web.engine import WebError, bad
 from potshot.web.models import MatchRow, TournamentRow
 from potshot.web.service import Matches
 
@@ -47,8 +48,13 @@ class Tournaments:
         self.matches.require_admin(admin)
         _lib()
         game = body.get("game")
-        if game not in GAMES or PLAYER_COUNTS[game][0] != 2:
-            raise bad("game must be snooker or carrom (two-player matches)", "game")
+        two = [
+            n
+            for n in registry.names()
+            if registry.get(n).players_range[0] <= 2 <= registry.get(n).players_range[1]
+        ]
+        if game not in two:
+            raise bad(f"game must be one of {', '.join(two)} (two-player matches)", "game")
         fmt = body.get("format")
         if fmt not in FORMATS:
             raise bad(f"format must be one of {', '.join(FORMATS)}", "format")

@@ -5,7 +5,7 @@ bots: boards until the referee ends the game (25 points, or the last board
 with a leader, Law 29), the break alternating (Law 22(a)), every stroke
 checked and ruled by the referee exactly as a record's shot. A board where
 neither bot makes progress is passed out (three passes each, Law 98) and
-replayed. :func:`describe`, :func:`frame_line` and :func:`match_line` are what
+replayed. :func:`frame_line` and :func:`match_line` are what
 ``potshot play carrom`` prints: boards, games and strokes counted from 1.
 """
 
@@ -15,11 +15,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from rich.markup import escape
-
-from potshot.games.carrom.equipment import colour_of
 from potshot.games.carrom.referee import CarromReferee, CarromRuling
-from potshot.match.loop import OnShot, ShotPlayed, play_shot
+from potshot.match.loop import OnShot, play_shot
 from potshot.match.text import last_ruling, points_text
 from potshot.record.model import Before, Frame, Pot, Record, RulingDict, Shot
 from potshot.referee.base import Referee
@@ -39,6 +36,47 @@ def new_record(
     if seed is not None:
         meta["seed"] = seed
     return Record(game="carrom", players=list(players), match={"games": games or frames}, meta=meta)
+
+
+def add_stats(
+    record: Record, rulings: Sequence[Sequence[Any]], referee: Referee, out: dict[str, dict[str, Any]]
+) -> None:
+    """Queens covered (the ruling's ``queen`` names who covered it, Laws 65-70) and slams: a board won
+    with every own piece pocketed before the opponent pocketed one (by side: in doubles the partners'
+    pockets count together)."""
+    assert isinstance(referee, CarromReferee)
+    names = record.player_names()
+    for fi, frame in enumerate(record.frames):
+        pocketed_by: dict[str, int] = {n: 0 for n in names}
+        prev_queen = "on_board"
+        for shot, ruling in zip(frame.shots, rulings[fi] if fi < len(rulings) else [], strict=False):
+            if shot.player not in out or shot.before.concede or shot.before.action:
+                continue
+            pots = [e for e in shot.events if isinstance(e, Pot) and e.ball != "striker"]
+            if not (ruling.foul or ruling.fouls) and pots:
+                pocketed_by[shot.player] += len([e for e in pots if e.ball != "queen"])
+            queen = getattr(ruling, "queen", "on_board")
+            if queen in out and queen != prev_queen:
+                out[queen]["queens"] += 1
+            prev_queen = queen
+            if getattr(ruling, "board_over", False) and ruling.winner in out:
+                won = referee.side_of(ruling.winner)
+                mine = sum(pocketed_by[n] for n in names if referee.side_of(n) == won)
+                theirs = sum(pocketed_by[n] for n in names if referee.side_of(n) != won)
+                if theirs == 0 and mine >= 9:
+                    for n in names:
+                        if referee.side_of(n) == won:
+                            out[n]["slams"] += 1
+
+
+def units_won(record: Record) -> dict[str, int]:
+    """Games won by each side of a played record (Law 30), from each game's last board's ruling."""
+    won = {n: 0 for n in record.player_names()}
+    for frame in record.frames:
+        last = frame.shots[-1].ruling if frame.shots else None
+        if last is not None and last.get("game_over") and last.get("game_winner") in won:
+            won[str(last["game_winner"])] += 1
+    return won
 
 
 def make_bot(
@@ -143,18 +181,20 @@ def play_game(
     def _simulate(r: Referee, shot: Shot) -> ShotResult:
         return simulate(r, shot, trajectories=want)
 
-    names = record.player_names()
-    game_breaker = breaker = names[0]
     stats = GameStats()
     fi = len(record.frames)
-    while not ref.state.match_over and stats.strokes < max_strokes:
-        frame = Frame(starts=breaker)
+    while not ref.match_result().over and stats.strokes < max_strokes:
+        nxt = ref.next_frame()  # Law 22: the break rotation (a void board replayed by its breaker)
+        if nxt is None:
+            break
+        frame = Frame(starts=nxt.starts)
         record.frames.append(frame)
         ref.start_frame(fi, frame)
         stats.boards += 1
         last: CarromRuling | None = None
         while stats.strokes < max_strokes:
-            player = ref.state.current
+            player = ref.turn()
+            assert player is not None
             k = len(frame.shots)
             if k >= max_board_strokes:
                 shot = Shot(player=player, before=Before(action="pass"))
@@ -177,88 +217,7 @@ def play_game(
         fi += 1
         if last is None or not last.frame_over:
             break
-        if last.void:
-            continue
-        other = {names[0]: names[1], names[1]: names[0]}
-        if last.game_over:
-            game_breaker = breaker = other[game_breaker]
-        else:
-            breaker = other[breaker]
     return stats
-
-
-def describe(sp: ShotPlayed, record: Record | None = None, referee: Referee | None = None) -> str:
-    """One line of rich markup for a played stroke: board and stroke (from 1), player and colour,
-    pieces placed, what was pocketed, fouls and penalties, the queen, the board's result, the game score.
-
-    ``record`` names the board's breaker (who has the whites, Law 16); ``referee``, when it is the
-    referee just after this stroke, adds the white and black pieces still to pocket.
-    """
-    shot, r = sp.shot, sp.ruling
-    assert isinstance(r, CarromRuling)
-    whites = None
-    if record is not None and sp.frame < len(record.frames):
-        frame = record.frames[sp.frame]
-        whites = frame.whites or frame.starts
-    left: tuple[int, int] | None = None
-    if isinstance(referee, CarromReferee) and referee.state is not None:
-        st = referee.state
-        w = st.white_side
-        counts = [referee.on_board(s) + st.returned_pending[s] + st.penalty_pending[s] for s in (w, 1 - w)]
-        left = (counts[0], counts[1])
-    b = shot.before
-    own = ("white" if shot.player == whites else "black") if whites is not None else None
-    board = r.board
-    who = f"[bold]{escape(shot.player)}[/bold]" + (f" ({own})" if own else "")
-    bits = [f"board {board}, {sp.index + 1:>3} {who}"]
-    if b.action is not None:
-        bits.append(f"[yellow]{escape(b.action.replace('_', ' '))}[/yellow]")
-    if b.waive_penalty:
-        bits.append("[yellow]condones the penalty[/yellow]")
-    if b.penalty_place:
-        bits.append("placed " + ", ".join(escape(n) for n in b.penalty_place))
-    if shot.cue is not None or shot.events:
-        pots = [e.ball for e in shot.events if isinstance(e, Pot)]
-        if not pots:
-            bits.append("pockets nothing")
-        else:
-            shown = []
-            for p in pots:
-                c = colour_of(p)
-                style = (
-                    "green" if c == own else "magenta" if c == "queen" else "red" if c is None else "yellow"
-                )
-                shown.append(f"[{style}]{escape(p)}[/{style}]")
-            bits.append("pockets " + ", ".join(shown))
-    if r.foul or r.penalty_pieces:
-        pen = r.penalty_pieces
-        tag = "TECHNICAL FOUL" if r.technical else "FOUL" if r.foul else "DUE"
-        bits.append(f"[red]{tag}{f' -{pen}' if pen else ''}[/red]")
-    notes = [f for f in r.fouls if "Law" in f]
-    if notes:
-        bits.append("[dim](" + escape("; ".join(notes)) + ")[/dim]")
-    if r.returned:
-        bits.append("back: " + escape(", ".join(r.returned)))
-    due = {k: v for k, v in r.to_place.items() if v}
-    if due:
-        bits.append("to place " + escape(points_text(due)))
-    bits.append(f"queen [magenta]{escape(r.queen.replace('_', ' '))}[/magenta]")
-    game = escape(points_text(r.game_score))
-    if r.frame_over:
-        if r.void:
-            tail = "| [bold]board void[/bold]"
-        else:
-            pts = sum(r.board_points.values())
-            tail = f"| [bold]board {board} to {escape(r.winner or 'nobody')} +{pts}[/bold]"
-        tail += f" | game {game}"
-        if r.game_winner:
-            tail += f" | [bold]game to {escape(r.game_winner)}[/bold]"
-    else:
-        tail = f"| left W{left[0]} B{left[1]} " if left is not None else ""
-        tail += f"| game {game}"
-        if r.next and r.next != shot.player:
-            tail += f" | next {escape(r.next)}"
-    return " ".join(bits) + " " + tail
 
 
 def frame_line(record: Record, index: int, seconds: float | None = None) -> str:

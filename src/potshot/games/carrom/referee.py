@@ -65,6 +65,7 @@ from potshot.record.model import (
     Shot,
 )
 from potshot.referee.base import OVERLAP_TOLERANCE_MM, Referee, RuleOption, Ruling
+from potshot.referee.protocol import Ask, MatchResult, NextFrame, NextShot
 from potshot.referee.registry import register
 
 Pos = tuple[float, float]
@@ -170,6 +171,9 @@ class CarromState:
     # board ("" when the record does not show it)
     board_breaker: str = ""
     game_breaker: str = ""
+    game_opener: str = ""
+    """Who started the game's first board, broken or not ("" when the record starts mid-game): the
+    next game's breaker follows from it (Law 22(a)(ii)-(iii), :meth:`CarromReferee.next_frame`)."""
     # the board
     white_side: int = 0
     on: set[str] = field(default_factory=set)
@@ -242,6 +246,34 @@ class _Verdict:
     queen_covered: bool = False
     queen_pending: bool = False
     law71: bool = False
+
+
+def suggested_places(pieces: list[str], layout: Mapping[str, Pos | None]) -> dict[str, list[float]]:
+    """Where due ``pieces`` may be placed: the first spots, searched ring by ring outward from the
+    centre circle, where :func:`~potshot.games.carrom.equipment.penalty_place_fault` finds no fault
+    (inside the outer circle, not on the centre circle, touching nothing, no shot with the queen:
+    Laws 57(a), 58, 62, 75). Fewer than asked (or none) when the circle has no room (Law 52(a))."""
+    placed: dict[str, Any] = {n: p for n, p in layout.items() if p is not None and n != "striker"}
+    out: dict[str, list[float]] = {}
+    cx, cy = eq.BOARD.centre
+    for name in pieces:
+        r = eq.piece_radius(name)
+        d = eq.CENTRE_CIRCLE_RADIUS + r + 0.5
+        spot = None
+        while spot is None and d + r <= eq.OUTER_CIRCLE_RADIUS + 0.5:
+            n = max(8, int(2 * math.pi * d / 4.0))
+            for k in range(n):
+                a = 2 * math.pi * k / n
+                x, y = round(cx + d * math.cos(a), 2), round(cy + d * math.sin(a), 2)
+                if eq.penalty_place_fault(name, x, y, placed) is None:
+                    spot = [x, y]
+                    break
+            d += 4.0
+        if spot is None:
+            break
+        out[name] = spot
+        placed[name] = (spot[0], spot[1])
+    return out
 
 
 @functools.lru_cache(maxsize=8)
@@ -483,6 +515,7 @@ class CarromReferee(Referee):
         st.board_breaker = whites
         if new_game:
             st.game_breaker = whites if st.board_no == 1 and not st.broken else ""
+            st.game_opener = whites if st.board_no == 1 else ""
         self._open_board(frame)
         # Laws 51(a), 56: pieces owed by a side that has pieces down are to be placed at once
         self._settle_penalties()
@@ -668,9 +701,138 @@ class CarromReferee(Referee):
         counts = [int(won.get(self.side_name(i), 0)) for i in range(len(self.sides))]
         return best_of_fault(self.games_best_of, None, counts, "game")
 
-    def layout(self) -> dict[str, Pos | None]:
-        """The known positions of the pieces on the board."""
+    def layout(self, decision: str | None = None) -> dict[str, Pos | None]:
+        """The known positions of the pieces on the board (carrom has no decision to wait for)."""
         return {n: p for n, p in self.state.pos.items() if n in self.state.on}
+
+    # ------------------------------------------------------- what comes next
+
+    def _in_play(self) -> bool:
+        st = self.state
+        return self.frame_index >= 0 and not st.board_over and not st.match_over
+
+    def next_shot(self, declared: Mapping[str, Any] | None = None) -> NextShot | None:
+        """The next stroke: ``current`` strikes, the striker placed on his base line (Law 91), after
+        any pieces due (returned or penalty, Laws 45-62) are placed by the owner's opponent: in
+        singles the player in turn, in doubles (51(b)) the creditor side's next player in the order
+        of play from the player in turn; dues may be waived (Law 60)."""
+        if not self._in_play():
+            return None
+        st = self.state
+        turn = st.current
+        layout = self.layout()
+        due = self.per_player([st.returned_pending[s] + st.penalty_pending[s] for s in (0, 1)])
+        asks: list[Ask] = []
+        for owner, count in due.items():
+            if not count:
+                continue
+            side = self.side_of(owner)
+            colour = self.colour(side)
+            down = sorted(
+                (n for n in _pieces_of(colour) if layout.get(n) is None), key=lambda n: int(n[len(colour) :])
+            )
+            start = self.order.index(turn) if turn in self.order else 0
+            from_turn = self.order[start:] + self.order[:start]
+            placer = next((n for n in from_turn if self.side_of(n) != side), turn)
+            asks.append(
+                Ask(
+                    "penalty_place",
+                    placer,
+                    "before.penalty_place",
+                    detail={
+                        "owner": owner,
+                        "count": int(count),
+                        "pieces": down,
+                        "waivable": True,
+                        "suggested": suggested_places(down[: int(count)], layout),
+                    },
+                )
+            )
+        return NextShot(turn, "striker", True, "base_line", tuple(asks))
+
+    def turn(self, declared: Mapping[str, Any] | None = None) -> str | None:
+        """:meth:`Referee.turn` without building the asks: the player in turn (Laws 21, 22(b)), or
+        between boards the next breaker."""
+        if self._in_play():
+            return self.state.current
+        nf = self.next_frame()
+        return nf.starts if nf is not None else None
+
+    def next_frame(self) -> NextFrame | None:
+        """Law 22: who breaks the next board. Singles: the break alternates board by board
+        (22(a)(i)) and a new game is broken first by the player who did not break the last game
+        first (22(a)(ii)-(iii)); doubles: the break goes round the table to the previous breaker's
+        right, board after board and game after game (22(b)). A void board is replayed by the same
+        breaker (Laws 98, 101, 103 say it is replayed; the same breaker is this app's reading, as
+        ``docs/carrom-record.md`` says). The first board is broken by the first player."""
+        st = self.state
+        if self.frame_index < 0:
+            first = self.order[0]
+            return NextFrame({"starts": first}, first)
+        if not st.board_over or st.match_over:
+            return None
+        breaker = st.board_breaker or self.order[0]
+        if st.last_board_end == "void":
+            starts = breaker
+        elif st.game_over and len(self.order) == 2:
+            starts = self.next_player(st.game_breaker or st.game_opener or breaker)
+        else:
+            starts = self.next_player(breaker)
+        return NextFrame({"starts": starts}, starts)
+
+    def match_result(self) -> MatchResult:
+        """Law 30: the match is the best of ``match.games`` games (3)."""
+        st = self.state
+        games = self.per_player(st.games_won)
+        if not st.match_over:
+            return MatchResult(False, None, {"games": games})
+        winner = None if st.match_winner is None else self.side_name(st.match_winner)
+        return MatchResult(True, winner, {"games": games})
+
+    def _queen_text(self) -> str:
+        """The queen as rulings give it: ``on_board``, ``pending``, or who covered it."""
+        st = self.state
+        if st.queen == "on_board" or st.queen == "pending":
+            return st.queen
+        if st.queen_player is not None:
+            return st.queen_player
+        return self.side_name(st.queen_side if st.queen_side is not None else 0)
+
+    def score_fields(self) -> dict[str, Any]:
+        """The score board: the game score (Laws 25-28, also as ``score``), the board's points, the
+        queen (Laws 65-70), pieces owed (Law 45(b)), games won (Law 30), the board number, the
+        turn's pieces as ``break``, the seats (Laws 1, 2, 31-33) and who plays which colour
+        (Law 16: the breaker's side has the whites)."""
+        st = self.state
+        names = self.players
+        if self.frame_index < 0:
+            return {
+                "score": {n: 0 for n in names},
+                "break": 0,
+                "game_score": {n: 0 for n in names},
+                "board_points": {},
+                "queen": "on_board",
+                "owed": {},
+                "frames_won": {n: 0 for n in names},
+                "seats": dict(st.seats),
+                # Law 16: the first board's breaker (the first player) has the whites
+                "colours": {
+                    n: "white" if self.side_of(n) == self.side_of(self.order[0]) else "black" for n in names
+                },
+            }
+        game_score = self.per_player(st.game_score)
+        return {
+            "score": game_score,
+            "break": 0 if st.board_over else st.turn_pieces,
+            "game_score": dict(game_score),
+            "board_points": self.per_player(st.board_points),
+            "queen": self._queen_text(),
+            "owed": self.per_player(st.owed),
+            "frames_won": self.per_player(st.games_won),
+            "board": st.board_no,
+            "seats": dict(st.seats),
+            "colours": {n: self.colour(self.side_of(n)) for n in names},
+        }
 
     # ------------------------------------------------------------ checks
 
@@ -1710,15 +1872,7 @@ class CarromReferee(Referee):
         st = self.state
         for n in [n for n in st.pos if n not in st.on]:
             del st.pos[n]
-        queen = (
-            "on_board"
-            if st.queen == "on_board"
-            else "pending"
-            if st.queen == "pending"
-            else st.queen_player
-            if st.queen_player is not None
-            else (self.side_name(st.queen_side if st.queen_side is not None else 0))
-        )
+        queen = self._queen_text()
         winner = None if st.board_winner is None else self.side_name(st.board_winner)
         to_place = [st.returned_pending[s] + st.penalty_pending[s] for s in (0, 1)]
         return CarromRuling(
@@ -1890,46 +2044,3 @@ class CarromReferee(Referee):
         if st.match_over:
             ruling.match_winner = self.side_name(win)
         return ruling
-
-    # ------------------------------------------------------------ account
-
-    def account(self, shot: Shot, ruling: Ruling) -> str:
-        """One line: who played, what was pocketed, the ruling's gist."""
-        if not isinstance(ruling, CarromRuling):
-            return super().account(shot, ruling)
-        bits = [f"{shot.player}:"]
-        pots = [e.ball for e in shot.events if isinstance(e, Pot)]
-        if shot.before.action or shot.before.concede:
-            bits.append(shot.before.action or "concede_board")
-        elif pots:
-            bits.append("pockets " + ", ".join(pots))
-        else:
-            bits.append("pockets nothing")
-        if ruling.foul:
-            bits.append("FOUL" + (" (technical)" if ruling.technical else ""))
-        if ruling.fouls:
-            bits.append("(" + "; ".join(ruling.fouls) + ")")
-        if ruling.returned:
-            bits.append("returned " + ", ".join(ruling.returned))
-        due = {k: v for k, v in ruling.to_place.items() if v}
-        if due:
-            bits.append("to place " + ", ".join(f"{k} {v}" for k, v in due.items()))
-        # Laws 65-70, in words: "on_board" and "pending" are the record's tokens, not a person's
-        bits.append(
-            {"on_board": "queen on the board", "pending": "queen to cover"}.get(
-                ruling.queen, f"queen covered by {ruling.queen}"
-            )
-        )
-        if ruling.board_over:
-            if ruling.void:
-                bits.append("| board void, replayed")
-            else:
-                bits.append(f"| board to {ruling.winner} +{sum(ruling.board_points.values())}")
-            bits.append("| game " + ", ".join(f"{k} {v}" for k, v in ruling.game_score.items()))
-            if ruling.game_winner:
-                bits.append(f"| game to {ruling.game_winner}")
-            if ruling.match_winner:
-                bits.append(f"| match to {ruling.match_winner}")
-        else:
-            bits.append(f"| next {ruling.next}")
-        return " ".join(bits)

@@ -6,7 +6,7 @@ rulebook has no winning score (stars are "for display purposes only", STARS),
 so the game is discontinued (``before.action = "discontinue"``) once a player
 holds ``stars`` Real Stars, or left unfinished after ``max_shots`` shots.
 :func:`play` plays a record's games one after another, the first shot passing
-round the players. :func:`describe`, :func:`frame_line` and :func:`match_line`
+round the players. :func:`frame_line` and :func:`match_line`
 are what ``potshot play russian`` prints: games and shots counted from 1.
 """
 
@@ -15,12 +15,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from rich.markup import escape
-
 from potshot.games.russian.referee import RussianReferee, RussianRuling
-from potshot.match.loop import OnShot, ShotPlayed, play_shot
+from potshot.match.loop import OnShot, play_shot
 from potshot.match.text import last_ruling, points_text
-from potshot.record.model import Before, Frame, Hit, Pot, Record, Shot
+from potshot.record.model import Before, Frame, Record, Shot
 from potshot.referee.base import Referee
 
 if TYPE_CHECKING:  # the players and the physics are imported when a game is played, not for an account
@@ -43,6 +41,27 @@ def new_record(
     return Record(game="russian", players=list(players), meta=meta)
 
 
+def units_won(record: Record) -> dict[str, int]:
+    """Games won by each player of a played record. The rules name no winner of a game (STARS: it is
+    discontinued); the tournament's policy, not a rule: a game goes to its result's winner when it
+    names one, else to the higher posted score (a game left at the shot limit); level scores share it
+    (nobody counts it)."""
+    names = record.player_names()
+    won = {n: 0 for n in names}
+    for frame in record.frames:
+        winner = frame.result.winner if frame.result is not None else None
+        last = frame.shots[-1].ruling if frame.shots else None
+        if winner is None and last is not None:
+            posted = dict(last.get("posted") or {})
+            if posted:
+                best = max(posted.get(n, 0) for n in names)
+                leaders = [n for n in names if posted.get(n, 0) == best]
+                winner = leaders[0] if len(leaders) == 1 else None
+        if winner in won:
+            won[str(winner)] += 1
+    return won
+
+
 def make_bot(name: str, seed: int, *, aim_error: float | None = None, **_: Any) -> RussianBot:
     """The built-in Russian-billiards player (``aim_error``: degrees, one standard deviation)."""
     from potshot.games.russian.bot import RussianBot
@@ -56,7 +75,8 @@ def simulate(ref: Referee, shot: Shot, *, trajectories: bool = False) -> ShotRes
     from potshot.games.russian.bot import stroke_layout
 
     assert isinstance(ref, RussianReferee) and shot.cue is not None
-    return on_table(stroke_layout(ref, shot), shot.cue, trajectories=trajectories)
+    cue_ball = ref.stroke_cue(shot.before)  # the pink, declared white (DECLARATION); else the white
+    return on_table(stroke_layout(ref, shot), shot.cue, cue_ball=cue_ball, trajectories=trajectories)
 
 
 def break_stroke(
@@ -97,7 +117,10 @@ def play(
     games = int(meta.get("games", 1))
     names = record.player_names()
     for gi in range(len(record.frames), games):
-        frame = Frame(starts=names[gi % len(names)])
+        nxt = referee.next_frame()
+        # game k opened by player k in turn; after a game left unfinished at the shot cap (still in
+        # play for the referee) the next player opens the next one all the same
+        frame = Frame(starts=nxt.starts if nxt is not None else names[gi % len(names)])
         record.frames.append(frame)
         play_game(
             referee,
@@ -140,23 +163,22 @@ def play_game(
         return simulate(ref, shot, trajectories=want)
 
     referee.start_frame(frame_index, frame)
-    last: RussianRuling | None = None
     for k in range(max_shots):
-        st = referee.state
-        player = st.current
+        ns = referee.next_shot()
+        assert ns is not None
+        player = ns.player
         spots: dict[str, Point] | None = None
-        if st.pending:
-            chooser = last.spot_by if last is not None and last.spot_by else player
-            spots = bots[chooser].choose_spots(referee, player) if chooser in bots else None
+        spot = ns.ask("spot")
+        if spot is not None:  # a blocked ball's spot, chosen by the player the rules name (PLAY, BALLS)
+            spots = bots[spot.player].choose_spots(referee, player) if spot.player in bots else None
         shot = bots[player].choose(referee, spots=spots)
         ruling, _ = play_shot(
             referee, frame_index, frame, k, shot, _simulate, on_shot=on_shot, trajectories=trajectories
         )
         assert isinstance(ruling, RussianRuling)
-        last = ruling
         if ruling.frame_over:
             break
-        if ruling.star is not None and referee.state.tallies[ruling.star].stars >= stars:
+        if ruling.star is not None and ruling.tallies[ruling.star]["stars"] >= stars:
             end = Shot(player=ruling.star, before=Before(action="discontinue"))
             play_shot(
                 referee, frame_index, frame, k + 1, end, _simulate, on_shot=on_shot, trajectories=trajectories
@@ -174,60 +196,6 @@ def scores_text(posted: Mapping[str, int], tallies: Mapping[str, Mapping[str, in
     """
     stars = {p: tallies.get(p, {}).get("stars", 0) for p in posted}
     return points_text({p: f"{v}*{stars[p]}" if stars[p] else v for p, v in posted.items()})
-
-
-def describe(sp: ShotPlayed, record: Record | None = None, referee: Referee | None = None) -> str:
-    """One line of rich markup for a played shot: game and shot (from 1), player, declarations,
-    contacts, pots, the points or the scratch and its penalty, the turn's points, the posted scores."""
-    shot, r = sp.shot, sp.ruling
-    assert isinstance(r, RussianRuling)
-    b = shot.before
-    bits = [f"{sp.frame + 1}.{sp.index + 1:<4} [bold]{escape(shot.player)}[/bold]"]
-    if b.action is not None:
-        bits.append(f"[yellow]{escape(b.action.replace('_', ' '))}[/yellow]")
-    if b.declare_pink is not None:
-        bits.append(f"declares the pink [magenta]{escape(b.declare_pink)}[/magenta]")
-    if b.spot is not None:
-        bits.append(f"spot ({b.spot[0]:.0f}, {b.spot[1]:.0f})")
-    if b.extra and "spots" in b.extra:
-        bits.append(
-            "spots "
-            + ", ".join(f"{escape(str(n))} ({p[0]:.0f}, {p[1]:.0f})" for n, p in b.extra["spots"].items())
-        )
-    if b.place is not None:
-        bits.append(f"from hand ({b.place[0]:.0f}, {b.place[1]:.0f})")
-    cue = r.cue_ball
-    if shot.cue is not None or shot.events:
-        contacts = [
-            e.other if e.ball == cue else e.ball
-            for e in shot.events
-            if isinstance(e, Hit) and cue in (e.ball, e.other)
-        ]
-        seen: list[str] = []
-        for c in [*r.touching, *contacts]:
-            if c not in seen:
-                seen.append(c)
-        bits.append("hits " + ", ".join(seen) if seen else "hits nothing")
-        pots = [f"{e.ball} ({e.pocket})" for e in shot.events if isinstance(e, Pot)]
-        if pots:
-            bits.append("[green]pots " + escape(", ".join(pots)) + "[/green]")
-    if r.scratch or r.foul:
-        bits.append(f"[red]SCRATCH -{r.penalty}: {escape('; '.join(r.fouls))}[/red]")
-    elif r.points:
-        bits.append(f"[green]+{r.points}[/green]")
-        if r.cannons:
-            bits.append(f"({r.cannons} cannon{'s' if r.cannons > 1 else ''})")
-    if r.awarded:
-        bits.append("to " + ", ".join(f"{escape(p)} +{v}" for p, v in r.awarded.items()))
-    if r.star:
-        took = ", ".join(f"{escape(p)} {v}" for p, v in r.claimed.items()) or "nothing"
-        bits.append(f"[bold magenta]REAL STAR to {escape(r.star)}[/bold magenta] (claims {took})")
-    tail = f"| turn {r.break_} | {escape(scores_text(r.score, r.tallies))}"
-    if r.frame_over:
-        tail += " | [bold]game over[/bold]"
-    elif r.next and r.next != shot.player:
-        tail += f" | next {escape(r.next)}"
-    return " ".join(bits) + " " + tail
 
 
 def _stars_needed(record: Record) -> int:

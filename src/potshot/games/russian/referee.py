@@ -35,6 +35,7 @@ import msgspec
 from potshot.games.russian import equipment as eq
 from potshot.record.errors import RecordError
 from potshot.record.model import (
+    Before,
     Cushion,
     Foul,
     Frame,
@@ -48,6 +49,7 @@ from potshot.record.model import (
 )
 from potshot.referee.base import OVERLAP_TOLERANCE_MM, Referee, RuleOption, Ruling
 from potshot.referee.facts import CUSHION, StrokeFacts
+from potshot.referee.protocol import Ask, MatchResult, NextFrame, NextShot
 from potshot.referee.registry import register
 
 Position = tuple[float, float]
@@ -396,6 +398,125 @@ class RussianReferee(Referee):
         if not self.state.over:
             return None
         return FrameResult(winner=None, score=self._posted())
+
+    # ------------------------------------------------------- what comes next
+
+    def next_shot(self, declared: Mapping[str, Any] | None = None) -> NextShot | None:
+        """The next shot: the player in turn (PLAY: "in the sequence"). First, a blocked ball's spot
+        chosen by the player the rules name (PLAY, BALLS: :meth:`_spot_chooser`); the white placed in
+        the kitchen when in hand (PLAY); at the start of a turn the optional declaration of the pink
+        (DECLARATION); and, with the pink on the table, the ball struck -- the white, or the pink
+        while declared white, for the rest of the turn (DECLARATION: at the start of a turn only
+        together with that declaration). ``cue`` is the pink when ``declared`` chooses it and may."""
+        st = self.state
+        if st is None or st.over:
+            return None
+        d = declared or {}
+        turn = st.current
+        asks: list[Ask] = []
+        if st.pending:
+            chooser = self._spot_chooser(turn) if st.sequence else turn
+            asks += [Ask("spot", chooser, "before.spot", detail={"ball": ball}) for ball in st.pending]
+        in_hand = st.positions.get("white") is None
+        if in_hand:
+            asks.append(Ask("place", turn, "before.place", area="kitchen"))
+        start = st.turn_shots == 0
+        if start:
+            asks.append(
+                Ask("declare_pink", turn, "before.declare_pink", options=eq.DECLARABLE, optional=True)
+            )
+        pink_on = st.positions.get("pink") is not None
+        if pink_on and (start or st.pink == "white"):
+            asks.append(
+                Ask(
+                    "cue_ball",
+                    turn,
+                    "before.cue_ball",
+                    options=("white", "pink"),
+                    optional=True,
+                    detail={"requires": {"declare_pink": "white"}} if start else {},
+                )
+            )
+        in_force = d.get("declare_pink") if d.get("declare_pink") is not None and start else st.pink
+        cue = "pink" if d.get("cue_ball") == "pink" and in_force == "white" and pink_on else "white"
+        return NextShot(turn, cue, in_hand, "kitchen" if in_hand else None, tuple(asks))
+
+    def turn(self, declared: Mapping[str, Any] | None = None) -> str | None:
+        """:meth:`Referee.turn` without building the asks: the player in turn (PLAY), or between
+        games the next game's opener."""
+        st = self.state
+        if st is not None and not st.over:
+            return st.current
+        nf = self.next_frame()
+        return nf.starts if nf is not None else None
+
+    def stroke_cue(self, before: Before) -> str:
+        """The ball a stroke strikes: the white, or the pink when ``before.cue_ball`` says so and the
+        pink is white for this shot (DECLARATION: "where the pink ball is declared to be white, the
+        player may choose to shoot either the white ball or the pink ball as the cue ball, and may
+        use either one in subsequent shots in that turn"). A :class:`RecordError` on
+        ``before.cue_ball`` says why not, before anything is simulated."""
+        b = before
+        if b.cue_ball is None or b.cue_ball == "white":
+            return "white"
+        if b.cue_ball != "pink":
+            raise RecordError(
+                f"cue_ball is {b.cue_ball!r}; expected 'white' or 'pink'", field="before.cue_ball"
+            )
+        st = self.state
+        in_force = b.declare_pink if b.declare_pink is not None and st.turn_shots == 0 else st.pink
+        if in_force != "white":
+            raise RecordError(
+                "the pink may be the cue ball only when declared white (DECLARATION)", field="before.cue_ball"
+            )
+        if st.positions.get("pink") is None:
+            raise RecordError(
+                "the pink is not on the table and cannot be the cue ball", field="before.cue_ball"
+            )
+        return "pink"
+
+    def _games(self) -> int:
+        """The games the match plays one after another (``meta.games``, default 1)."""
+        try:
+            return max(1, int((self.record.meta or {}).get("games", 1)))
+        except (TypeError, ValueError):
+            return 1
+
+    def next_frame(self) -> NextFrame | None:
+        """The next game, opened by the next player in turn (game ``k`` by player ``k``, round the
+        players); ``None`` while a game is in play and once the last game is over."""
+        st = self.state
+        if st is not None and not st.over:
+            return None
+        if self.match_result().over:
+            return None
+        starts = self.players[(self.frame_index + 1) % len(self.players)]
+        return NextFrame({"starts": starts}, starts)
+
+    def match_result(self) -> MatchResult:
+        """Over once the match's games are discontinued (STARS: a game ends when discontinued);
+        the rules name no winner."""
+        st = self.state
+        over = st is not None and st.over and self.frame_index + 1 >= self._games()
+        return MatchResult(over, None)
+
+    def layout(self, decision: str | None = None) -> dict[str, tuple[float, float] | None]:
+        """Where the balls are (``None``: off the table, in hand, or waiting for a spot)."""
+        st = self.state
+        return {} if st is None else dict(st.positions)
+
+    def score_fields(self) -> dict[str, Any]:
+        """The score board: posted scores (SCORING), the turn's points as ``break``, each player's
+        tallies above and below the line and Real Stars (STARS), and the white in hand."""
+        st = self.state
+        if st is None:
+            return {"score": {n: 0 for n in self.players}, "break": 0, "tallies": {}, "in_hand": True}
+        return {
+            "score": self._posted(),
+            "break": st.turn_points,
+            "tallies": {p: t.as_dict() for p, t in st.tallies.items()},
+            "in_hand": st.positions.get("white") is None,
+        }
 
     # ------------------------------------------------------------- checks
 
@@ -1344,59 +1465,6 @@ class RussianReferee(Referee):
         ruling.sequence = list(st.sequence)
         ruling.frame_over = st.over
         return ruling
-
-    def account(self, shot: Shot, ruling: Ruling) -> str:
-        """One line: what the shot did, the scratch or points, the turn and the posted scores.
-
-        >>> from potshot.record.model import Record, Frame, Shot, Hit, Cushion
-        >>> ref = RussianReferee(Record(game="russian", players=["Ann", "Bob"], frames=[Frame(starts="Ann")]))
-        >>> s = Shot(player="Ann", events=[Cushion("white", "top")])
-        >>> ref.account(s, RussianRuling(scratch=True, foul=True, fouls=["no contact"], penalty=3,
-        ...                              posted={"Ann": 7, "Bob": 0}, next="Bob"))
-        'Ann: hits nothing SCRATCH (no contact), loses 3 | Ann 7, Bob 0 | next Bob'
-        """
-        if not isinstance(ruling, RussianRuling):
-            return super().account(shot, ruling)
-        b = shot.before
-        bits = [f"{shot.player}:"]
-        if b.action is not None:
-            bits.append(b.action.replace("_", " "))
-        if b.declare_pink is not None:
-            bits.append(f"declares the pink {b.declare_pink}")
-        first = next(
-            (
-                e.other if e.ball == ruling.cue_ball else e.ball
-                for e in shot.events
-                if isinstance(e, Hit) and ruling.cue_ball in (e.ball, e.other)
-            ),
-            None,
-        )
-        if ruling.touching:
-            bits.append(f"touching {', '.join(ruling.touching)}")
-        if first:
-            bits.append(f"hits {first} first")
-        elif shot.events and b.action is None:
-            bits.append("hits nothing")
-        pots = [f"{e.ball} ({e.pocket})" for e in shot.events if isinstance(e, Pot)]
-        if pots:
-            bits.append("pots " + ", ".join(pots))
-        if ruling.scratch or ruling.scratched:
-            what = "SCRATCH" if ruling.scratch else "scratch against " + ", ".join(ruling.scratched)
-            bits.append(f"{what} ({'; '.join(ruling.fouls)}), loses {ruling.penalty}")
-        elif ruling.points:
-            bits.append(f"scores {ruling.points}")
-        if ruling.awarded:
-            bits.append("to " + ", ".join(f"{p} {v}" for p, v in ruling.awarded.items()))
-        if ruling.star:
-            bits.append(f"REAL STAR to {ruling.star}")
-        if ruling.turn_points:
-            bits.append(f"(turn {ruling.turn_points})")
-        bits.append("| " + ", ".join(f"{k} {v}" for k, v in ruling.posted.items()))
-        if ruling.frame_over:
-            bits.append("| game discontinued")
-        elif ruling.next:
-            bits.append(f"| next {ruling.next}")
-        return " ".join(bits)
 
 
 def _proportional(total: int, weights: dict[str, int], order: list[str]) -> dict[str, int]:

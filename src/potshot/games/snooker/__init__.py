@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
-from potshot.games import Game, Option, register
+from potshot.games import Game, MatchField, Option, best_of, register
 
 MISS_POLICIES = ("standard", "clear_path", "always", "never", "commentary")
 """``rules.miss``'s values (the referee's ``MISS_POLICIES``, stated here without importing it)."""
@@ -19,6 +19,13 @@ class Snooker(Game):
     title = "Snooker"
     frames_help = "Frames to play (the break-off alternates; Section 3 Rule 2)."
     shot_word = "stroke"
+    decisions = (
+        "play",
+        "put_back",
+        "replace",
+        "from_hand",
+    )  # Section 3 Rules 10(f), 14(a); the 2004 third miss
+    free_ball = True  # Section 3 Rule 10
     default_players = ("Ann", "Bob")
     default_max_shots = 400
     max_shots_help = "Strokes at most per frame (a frame that reaches it is left unfinished)."
@@ -49,9 +56,90 @@ class Snooker(Game):
             rule=True,
         ),
     )
+    # the pages' facts (GET /api/games)
+    placement_hint = "Click or drag in the D to place it."  # Section 3 Rule 1(f), 14(a): in hand, in the D
+    ask_kinds = ("decision", "free_ball", "nominate", "place")  # Rules 10, 12, 14
+    piece_values: ClassVar[Mapping[str, int]] = {
+        "red": 1,
+        "yellow": 2,
+        "green": 3,
+        "brown": 4,
+        "blue": 5,
+        "pink": 6,
+        "black": 7,
+    }
+    """Section 3 Rule 1(a) (also ``equipment.BALL_VALUES``)."""
+    piece_groups: ClassVar[Mapping[str, tuple[str, ...]]] = {
+        "colour": ("yellow", "green", "brown", "blue", "pink", "black")
+    }
+    """Section 3 Rule 1(a): the colours, ascending (``on: ["colour"]`` is any of them)."""
+    match_form = (
+        MatchField("reds", "Reds", "rules", "15", (("15", "15 reds"), ("10", "10 reds"), ("6", "6 reds"))),
+        # WPBSA matches run to best of 35 (World Championship final)
+        MatchField(
+            "best_of",
+            "Match",
+            "match",
+            "1",
+            best_of((1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 25, 35), "one frame", "best of {n} frames"),
+        ),
+    )
+    match_length = (("best_of", "best of {n}", "best of {n}"), ("frames", "{n} frame", "{n} frames"))
+    score_fields = ("frames_won", "highest_break")
+    fact_fields = (
+        ("break", "Break"),
+        ("points_remaining", "Remaining"),
+        ("snookers_required", "Snookers required"),
+        ("on", "On"),
+        ("warning", "Warning"),  # Section 3 Rule 14(d)(iii): a third miss gives the frame away
+    )
+    stats_columns = (
+        ("pots", "Pots", "num"),
+        ("pot_success", "Pot success", "pct"),
+        ("highest_break", "High break", "num"),
+        ("centuries", "Centuries", "num"),
+        ("safeties", "Safeties", "num"),
+        ("fouls", "Fouls", "num"),
+    )
+    marking: ClassVar[Mapping[str, Any]] = {
+        "pad": "balls",
+        "balls": ("red", "yellow", "green", "brown", "blue", "pink", "black"),
+        "counted": ("red",),  # several on the table: the button counts them
+        "cue_in_foul": True,  # foul mode offers the white: an in-off
+        "pot_hidden": (),
+        "follows_on": True,  # a pot is of the ball on (Section 3 Rule 3)
+        "modes": ("foul", "free"),
+        "foul_word": "Foul",
+        "foul_hint": "Foul: the ball hit first or potted (in-off: the white)",
+        "miss_word": "Miss",
+        "foul_miss": True,  # Section 3 Rule 14(d): foul and a miss
+        "no_contact": False,
+        "ball_pockets": {},
+        "declared": None,
+        "blacks": False,
+        "end": "concede",
+        "actions": (
+            ("restart", "Re-rack", None, "stalemate: the frame starts again (Section 3 Rule 16)"),
+            ("forfeit", "forfeits the frame", "each", "Section 4 Rule 2"),
+        ),
+    }
+
+    def rules_options(self) -> dict[str, list[Any]]:
+        """``rules.reds`` (Section 3 Rule 2(a)), ``rules.miss`` and ``rules.total_points`` (the referee's)."""
+        from potshot.games.snooker import equipment as eq
+        from potshot.games.snooker import referee
+
+        return {
+            "reds": list(eq.RED_COUNTS),
+            "miss": list(referee.MISS_POLICIES),
+            "total_points": [False, True],
+            "table": ["", "10ft"],
+        }
+
     referee_module = "potshot.games.snooker.referee"
     equipment_module = "potshot.games.snooker.equipment"
     match_module = "potshot.games.snooker.match"
+    env_module = "potshot.games.snooker.env"
 
     def starting_layout(
         self, rules: Mapping[str, Any] | None = None

@@ -78,7 +78,7 @@ import numpy.typing as npt
 
 from potshot import geometry as geo
 from potshot.games.snooker import equipment as eq
-from potshot.games.snooker.referee import INCOMING_DECISIONS, SnookerReferee, TableState
+from potshot.games.snooker.referee import SnookerReferee, TableState
 from potshot.physics import simulate_shot
 from potshot.physics.cue import squirt_angle
 from potshot.physics.params import GRAVITY, MU_ROLL
@@ -247,19 +247,9 @@ class Situation:
 
 def stroke_table(ref: SnookerReferee, decision: str | None = None) -> tuple[TableState, bool]:
     """The referee's table the next stroke is played on, given the incoming player's ``decision``
-    (``replace``: the table before the foul), and whether a free ball is given; nothing copied."""
-    st = ref.state
-    pend = st.pending
-    if pend is None:
-        return st.table, False
-    if decision == "replace" and pend.replace_to is not None:
-        return pend.replace_to, bool(pend.replace_to.free_ball)
-    if decision == "put_back":
-        return st.table, False
-    if decision == "from_hand":
-        hand = ref.table_from_hand(st.table)
-        return hand, hand.free_ball
-    return st.table, pend.free_ball
+    (``replace``: the table before the foul), and whether a free ball is given; nothing copied
+    (:meth:`SnookerReferee.stroke_table`, Section 3 Rules 10, 14)."""
+    return ref.stroke_table(decision)
 
 
 def situation(ref: SnookerReferee, decision: str | None = None) -> Situation:
@@ -707,10 +697,11 @@ class SnookerBot(CueingBot):
     def decide(self, ref: SnookerReferee) -> str:
         """The incoming player's choice after the opponent's foul: play, put_back, replace, or
         from_hand where a rule offers it (a better pot from the D than from where the white lies)."""
-        pend = ref.state.pending
-        if pend is None:
+        ns = ref.next_shot()
+        ask = ns.decision if ns is not None else None
+        if ask is None:
             raise ValueError("no foul is pending: there is no decision to take")
-        opts = list(pend.options)
+        opts = list(ask.options or ())
         if ref.frame_index != self._frame:
             self._frame = ref.frame_index
             self.replaces = 0
@@ -772,10 +763,10 @@ class SnookerBot(CueingBot):
         assert isinstance(referee, SnookerReferee)
         decision: str | None = None
         player = self.name
-        pend = referee.state.pending
-        if pend is not None:
+        ns = referee.next_shot()
+        if ns is not None and ns.decision is not None:
             decision = self.decide(referee)
-            player = pend.incoming if decision in INCOMING_DECISIONS else pend.offender
+            player = referee.turn({"decision": decision}) or player
         return self.stroke(referee, decision, player)
 
     def stroke(self, ref: SnookerReferee, decision: str | None, player: str | None = None) -> Shot:

@@ -5,7 +5,7 @@ incoming player's decision after a foul, then the stroke by whoever the
 decision sends to the table, Section 3 Rule 12), with a cap on the strokes of
 a frame (``max_shots``): a frame that reaches it is left unfinished (no
 result). :func:`play` plays the match of a record (``match.frames``), the
-break-off alternating frame by frame (Section 3 Rule 2). :func:`describe`,
+break-off alternating frame by frame (Section 3 Rule 2). the narrator (:mod:`potshot.games.snooker.narration`),
 :func:`frame_line` and :func:`match_line` are what ``potshot play snooker``
 prints; frames and strokes are counted from 1 there (0-based only in JSON).
 """
@@ -15,12 +15,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from rich.markup import escape
-
-from potshot.games.snooker.referee import INCOMING_DECISIONS, SnookerReferee, SnookerRuling
-from potshot.match.loop import OnShot, ShotPlayed, play_shot
+from potshot.games.snooker.referee import SnookerReferee, SnookerRuling
+from potshot.match.loop import OnShot, play_shot
 from potshot.match.text import points_text
-from potshot.record.model import Frame, Hit, Pot, Record, Shot
+from potshot.record.model import Frame, Record, Shot
 from potshot.referee.base import Referee
 
 if TYPE_CHECKING:  # the players and the physics are imported when a frame is played, not for an account
@@ -41,6 +39,33 @@ def new_record(players: Sequence[str], *, frames: int = 1, seed: int | None = No
         match={"frames": frames},
         meta=meta,
     )
+
+
+def add_stats(
+    record: Record, rulings: Sequence[Sequence[Any]], referee: Referee, out: dict[str, dict[str, Any]]
+) -> None:
+    """Centuries: each visit whose break reached 100 (Section 2 Rule 8: a break is a visit's points)."""
+    for fi, frame in enumerate(record.frames):
+        visit_player: str | None = None
+        visit_break = 0
+        for shot, ruling in zip(frame.shots, rulings[fi] if fi < len(rulings) else [], strict=False):
+            s = out.get(shot.player)
+            if s is None or shot.before.concede or shot.before.action:
+                continue
+            if visit_player != shot.player or ruling.break_ < visit_break:
+                visit_player, visit_break = shot.player, 0
+            if visit_break < 100 <= ruling.break_:
+                s["centuries"] += 1
+            visit_break = ruling.break_
+
+
+def units_won(record: Record) -> dict[str, int]:
+    """Frames won by each player of a played record (a drawn or unfinished frame counts for nobody)."""
+    won = {n: 0 for n in record.player_names()}
+    for frame in record.frames:
+        if frame.result is not None and frame.result.winner in won:
+            won[frame.result.winner] += 1
+    return won
 
 
 def make_bot(name: str, seed: int, *, aim_error: float | None = None, **_: Any) -> SnookerBot:
@@ -105,12 +130,15 @@ def play(
     names = record.player_names()
     frames = int((record.match or {}).get("frames") or (record.match or {}).get("best_of") or 1)
     for fi in range(len(record.frames), frames):
-        frame = Frame(starts=names[fi % 2])
+        nxt = referee.next_frame()
+        # Section 3 Rule 3(b) from the referee; after a frame left unfinished at the stroke cap
+        # (still in play for the referee) the break-off still passes to the next player
+        frame = Frame(starts=nxt.starts if nxt is not None else names[fi % len(names)])
         record.frames.append(frame)
         play_frame(referee, fi, frame, bots, on_shot=on_shot, max_shots=max_shots, trajectories=trajectories)
         if on_frame is not None:
             on_frame(fi)
-        if referee.state.match is not None and referee.state.match.decided:
+        if referee.match_result().over:
             break
 
 
@@ -140,69 +168,22 @@ def play_frame(
     referee.start_frame(frame_index, frame)
     for bot in players.values():
         bot.replaces = 0
-    last: SnookerRuling | None = None
     for k in range(max_shots):
-        st = referee.state
+        ns = referee.next_shot()
         decision: str | None = None
-        if st.pending is not None:
-            pend = st.pending
-            decision = players[pend.incoming].decide(referee)
-            striker = pend.incoming if decision in INCOMING_DECISIONS else pend.offender
-        elif last is not None and last.next:
-            striker = last.next
-        else:
-            striker = st.striker
+        if ns is not None and ns.decision is not None:
+            decision = players[ns.player].decide(referee)  # the incoming player (Rule 14(a))
+        striker = referee.turn({"decision": decision} if decision is not None else None)
+        assert striker is not None
         shot = players[striker].stroke(referee, decision, striker)
         ruling, _ = play_shot(
             referee, frame_index, frame, k, shot, stroke, on_shot=on_shot, trajectories=trajectories
         )
         assert isinstance(ruling, SnookerRuling)
-        last = ruling
         if ruling.frame_over:
             break
     frame.result = referee.frame_result()
     return frame
-
-
-def describe(sp: ShotPlayed, record: Record | None = None, referee: Referee | None = None) -> str:
-    """One line of rich markup for a played stroke: ``frame.stroke`` (from 1), player, declarations,
-    first ball hit, pots, fouls, points, score, break."""
-    shot, r = sp.shot, sp.ruling
-    b = shot.before
-    bits = [f"[bold]{escape(shot.player)}[/bold]"]
-    if b.decision == "put_back":
-        bits.append("(put back)")
-    elif b.decision == "replace":
-        bits.append("(replaced)")
-    if b.concede:
-        bits.append("[yellow]concedes[/yellow]")
-    if b.place is not None:
-        bits.append(f"from hand ({b.place[0]:.0f}, {b.place[1]:.0f})")
-    if b.free_ball:
-        bits.append(f"free ball {escape(b.free_ball)}")
-    if b.nominate:
-        bits.append(f"nominates {escape(b.nominate)}")
-    first = next((e.other if e.ball == "white" else e.ball for e in shot.events if isinstance(e, Hit)), None)
-    if shot.cue is not None or shot.events:
-        bits.append(f"hits {first}" if first else "hits nothing")
-    pots = [f"{e.ball} ({e.pocket})" for e in shot.events if isinstance(e, Pot)]
-    if pots:
-        bits.append("[green]pots " + escape(", ".join(pots)) + "[/green]")
-    if r.foul:
-        reasons = "; ".join(r.fouls)
-        bits.append(f"[red]FOUL {r.penalty} away: {escape(reasons)}[/red]")
-        if isinstance(r, SnookerRuling) and r.miss:
-            bits.append("[red]and a miss[/red]")
-        if isinstance(r, SnookerRuling) and r.free_ball:
-            bits.append("[magenta]FREE BALL[/magenta]")
-    elif r.points:
-        bits.append(f"[green]+{r.points}[/green]")
-    tail = f"| {escape(score_text(r.score))}"
-    if r.break_:
-        tail += f" | break {r.break_}"
-    if r.frame_over:
-        tail += f" | [bold]frame to {escape(r.winner or 'nobody')}[/bold]"
-    return f"{sp.frame + 1}.{sp.index + 1:<3} " + " ".join(bits) + " " + tail
 
 
 def score_text(score: Mapping[str, int]) -> str:

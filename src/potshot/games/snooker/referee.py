@@ -47,6 +47,7 @@ from potshot.record.model import (
 )
 from potshot.referee.base import OVERLAP_TOLERANCE_MM, Referee, RuleOption, Ruling, state_copy
 from potshot.referee.facts import StrokeFacts
+from potshot.referee.protocol import Ask, MatchResult, NextFrame, NextShot
 from potshot.referee.registry import register
 
 Point = tuple[float, float]
@@ -528,6 +529,158 @@ class SnookerReferee(Referee):
         """Who plays after ``player``'s visit (Section 3 Rule 3(a); doubles: Rule 17(a), 17(c))."""
         i = self.cycle.index(player)
         return self.cycle[(i + 1) % len(self.cycle)]
+
+    # ------------------------------------------------------- what comes next
+
+    def stroke_table(self, decision: str | None = None) -> tuple[TableState, bool]:
+        """The table the next stroke is played on, given the incoming player's ``decision`` after a
+        foul, and whether a free ball is given (nothing copied): ``replace`` the balls as before the
+        foul (Section 3 Rule 14(a), 14(d)(ii), its free ball with it), ``put_back`` the table as it
+        is without a free ball (Rule 10(f)), ``play`` the table as it is, with a free ball when the
+        incoming player is snookered (Rule 10), ``from_hand`` the white in hand with the balls left
+        where they are (:meth:`table_from_hand`)."""
+        st = self.state
+        pend = st.pending
+        if pend is None:
+            return st.table, False
+        if decision == "replace" and pend.replace_to is not None:
+            return pend.replace_to, bool(pend.replace_to.free_ball)
+        if decision == "put_back":
+            return st.table, False
+        if decision == "from_hand":
+            hand = self.table_from_hand(st.table)  # the 2004 third miss (docs/record-extensions.md)
+            return hand, hand.free_ball
+        return st.table, pend.free_ball
+
+    def striker_after(self, decision: str | None = None) -> str | None:
+        """Who strikes next: after a foul the incoming player plays (``play``; ``from_hand`` after a
+        third foul and a miss under the 2004 rule), or asks the offender to play again -- ``put_back``
+        (Rule 10(f), 14(a)(i)) or ``replace`` (Rule 14(a)(ii)); otherwise the striker the last stroke left (Rules 3(a), 17(a)). ``None``
+        once the frame is over."""
+        st = self.state
+        if st is None or st.over:
+            return None
+        p = st.pending
+        if p is not None:
+            return p.incoming if decision is None or decision in INCOMING_DECISIONS else p.offender
+        return st.striker
+
+    def turn(self, declared: Mapping[str, Any] | None = None) -> str | None:
+        """:meth:`Referee.turn` without building the asks: :meth:`striker_after` the decision
+        declared, or between frames the next frame's breaker (Rule 3(b))."""
+        st = self.state
+        if st is not None and not st.over:
+            return self.striker_after((declared or {}).get("decision"))
+        nf = self.next_frame()
+        return nf.starts if nf is not None else None
+
+    def next_shot(self, declared: Mapping[str, Any] | None = None) -> NextShot | None:
+        """The next stroke. After a foul with no decision yet, only the incoming player's decision is
+        asked (Section 3 Rule 14(a): play, put back, and replace after a miss). Otherwise, on the
+        table that decision leaves: the free ball (Rule 10), the nominated colour after a red
+        (Rules 3(e)-(f)), and the white placed in the D when in hand (Rule 5; after a replace,
+        in hand again when it was in hand before the foul, 14(d)(ii))."""
+        st = self.state
+        if st is None or st.over:
+            return None
+        decision = (declared or {}).get("decision")
+        pend = st.pending
+        if pend is not None and decision is None:
+            ask = Ask("decision", pend.incoming, "before.decision", options=tuple(pend.options))
+            return NextShot(
+                pend.incoming, "white", st.table.in_hand, "D" if st.table.in_hand else None, (ask,)
+            )
+        player = self.striker_after(decision)
+        assert player is not None
+        table, free = self.stroke_table(decision)
+        asks: list[Ask] = []
+        if free:
+            asks.append(
+                Ask("free_ball", player, "before.free_ball", options=tuple(self._object_balls(table.layout)))
+            )
+        if table.on == "colour":
+            asks.append(
+                Ask("nominate", player, "before.nominate", options=tuple(self._colours_on(table.layout)))
+            )
+        in_hand = table.in_hand
+        if decision == "replace" and pend is not None:
+            in_hand = table.in_hand or table.layout.get("white") is None
+        if in_hand:
+            asks.append(Ask("place", player, "before.place", area="D"))
+        return NextShot(player, "white", in_hand, "D" if in_hand else None, tuple(asks))
+
+    def next_frame(self) -> NextFrame | None:
+        """Section 3 Rule 3(b): the players break off in turn, frame after frame (the first frame:
+        the first player). ``None`` while a frame is in play and once the match is decided."""
+        st = self.state
+        if st is not None and not st.over:
+            return None
+        if self.match_result().over:
+            return None
+        names = self.players
+        starts = names[(self.frame_index + 1) % len(names)]
+        return NextFrame({"starts": starts}, starts)
+
+    def match_result(self) -> MatchResult:
+        """Section 3 Rule 1(g)-(h): the match is decided by frames won (best of, or a number of
+        frames; by total points when they count). A record without ``match`` is one frame."""
+        st = self.state
+        if st is None or not st.over:
+            return MatchResult(False)
+        m = st.match
+        frames = dict(m.frames_won) if m is not None else {}
+        if self.record.match is None:
+            return MatchResult(True, st.winner, {"frames_won": frames})
+        if m is None or not m.decided:
+            return MatchResult(False, None, {"frames_won": frames})
+        return MatchResult(True, m.winner, {"frames_won": frames})
+
+    def layout(self, decision: str | None = None) -> dict[str, tuple[float, float] | None]:
+        """The balls now; with a decision pending after a foul, the table ``decision`` leaves
+        (:meth:`stroke_table`), the white ``None`` when it is to be placed."""
+        st = self.state
+        if st is None:
+            return {}
+        if decision is None or st.pending is None:
+            return dict(st.table.layout)
+        table, _ = self.stroke_table(decision)
+        out = dict(table.layout)
+        if table.in_hand:
+            out["white"] = None
+        return out
+
+    def score_fields(self) -> dict[str, Any]:
+        """The score board: scores and break (Section 3 Rule 1), the ball on, the white in hand,
+        points remaining and snookers required, frames won (Rule 1(g)), and the warning that a
+        third miss loses the frame (Rule 14(c))."""
+        st = self.state
+        names = self.players
+        if st is None:
+            return {
+                "score": {n: 0 for n in names},
+                "break": 0,
+                "on": [],
+                "in_hand": False,
+                "points_remaining": 8 * self.reds + 27,
+                "snookers_required": 0,
+                "frames_won": {n: 0 for n in names},
+                "warning": False,
+            }
+        remaining = 0
+        if not st.over:
+            remaining = 7 if st.respotted_black else self._points_remaining(st.table.layout, st.table.on)
+        deficit = max(st.scores) - min(st.scores) if st.scores else 0
+        p = st.pending
+        return {
+            "score": self._score_dict(),
+            "break": st.break_,
+            "on": [] if st.over else [st.table.on],
+            "in_hand": bool(st.table.in_hand),
+            "points_remaining": remaining,
+            "snookers_required": 0 if st.over else max(0, deficit - remaining),
+            "frames_won": dict(st.match.frames_won) if st.match is not None else {n: 0 for n in names},
+            "warning": bool(p is not None and p.miss and p.chain == 2),
+        }
 
     def start_frame(self, index: int, frame: Frame) -> None:
         """Section 3 Rule 2(a): the standard position unless the frame gives one; Rule 3(c) white in hand."""
@@ -1978,23 +2131,8 @@ class SnookerReferee(Referee):
 
     def third_failure_brings(self) -> str:
         """What the referee's warning after a second foul and a miss in a row says (Section 3 Rule
-        14(c)(ii); under ``rules.third_miss: "amateur_2004"`` the Italian text's 14.1*)."""
-        if self.third_miss == "amateur_2004":
-            return "after a third failure the opponent may play from hand, play on, or put the offender back (14.1*)"
-        return "a third failure awards the frame"
+        14(c)(ii); under ``rules.third_miss: "amateur_2004"`` the Italian text's 14.1*): the
+        narrator's words (:func:`potshot.games.snooker.narration.third_failure_brings`)."""
+        from potshot.games.snooker.narration import third_failure_brings
 
-    def account(self, shot: Shot, ruling: Ruling) -> str:
-        line = super().account(shot, ruling)
-        if shot.before.action:
-            head = f"{shot.player}:"
-            line = f"{head} {shot.before.action.replace('_', ' ')}" + line[len(head) :]
-        if isinstance(ruling, SnookerRuling):
-            if ruling.miss:
-                line += " | FOUL AND A MISS" + (
-                    f" (warning: {self.third_failure_brings()})" if ruling.warning else ""
-                )
-            if ruling.free_ball:
-                line += " | FREE BALL"
-            if ruling.respotted_black:
-                line += " | black re-spotted"
-        return line
+        return third_failure_brings(self.rules)

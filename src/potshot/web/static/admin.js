@@ -14,12 +14,14 @@ import {
   live,
   showError,
   toast,
-  GAME_TITLES,
+  allGames,
+  gameInfo,
+  gameTitle,
   unitName,
   unitTitle,
   formatTitle,
 } from "/static/api.js";
-import { matchForm, scoreText, statusBadge, matchTitle, tournamentTable } from "/static/index.js";
+import { fieldControl, fieldValues, matchForm, scoreText, statusBadge, matchTitle, tournamentTable } from "/static/index.js";
 
 const $ = (sel, root = document) => root.querySelector(sel);
 const adm = { admin: true };
@@ -342,7 +344,7 @@ function renderMatches() {
               el(
                 "div",
                 { class: "muted small" },
-                [GAME_TITLES[m.game] ?? m.game, m.mode === "play" ? "played on the simulated table" : "marked", m.table, m.tournament ? "tournament" : null]
+                [gameTitle(m.game), m.mode === "play" ? "played on the simulated table" : "marked", m.table, m.tournament ? "tournament" : null]
                   .filter(Boolean)
                   .join(" · "),
               ),
@@ -568,7 +570,7 @@ async function showMatch(id) {
       el(
         "div",
         { class: "row head" },
-        el("h2", { class: "grow" }, `${matchTitle(state)} `, el("span", { class: "muted small" }, `${GAME_TITLES[state.game] ?? state.game} · ${state.id}${state.table ? ` · ${state.table}` : ""}`)),
+        el("h2", { class: "grow" }, `${matchTitle(state)} `, el("span", { class: "muted small" }, `${gameTitle(state.game)} · ${state.id}${state.table ? ` · ${state.table}` : ""}`)),
         el("a", { class: "button", href: `/api/matches/${encodeURIComponent(id)}/record`, download: `${id}.json` }, "Export the record"),
         el("a", { class: "button", href: "#matches" }, "Close"),
       ),
@@ -669,7 +671,7 @@ async function importTab() {
         el(
           "p",
           { class: "facts" },
-          el("span", {}, `${GAME_TITLES[made.state.game] ?? made.state.game}, ${frames} ${unitName(made.state.game)}${frames === 1 ? "" : "s"}`),
+          el("span", {}, `${gameTitle(made.state.game)}, ${frames} ${unitName(made.state.game)}${frames === 1 ? "" : "s"}`),
           el("span", {}, "Score ", el("b", {}, scoreText(made.state))),
           statusBadge(made.state),
         ),
@@ -696,23 +698,16 @@ async function tournamentForm() {
     { name: "format" },
     Object.entries({ round_robin: "Round robin", knockout: "Knockout", swiss: "Swiss" }).map(([v, t]) => el("option", { value: v }, t)),
   );
-  const game = el("select", { name: "game" }, el("option", { value: "snooker" }, "Snooker"), el("option", { value: "carrom" }, "Carrom"));
+  // every registered game; each offers its own form fields marked for tournaments
+  const game = el("select", { name: "game" }, allGames().map((g) => el("option", { value: g.game }, g.title)));
+  const tournamentFields = () => gameInfo(game.value).form.fields.filter((f) => f.tournament);
   const rounds = el("input", { type: "number", name: "rounds", min: 1, max: 30, value: 3 });
   const roundsLabel = el("label", {}, "Swiss rounds", rounds);
   const rules = el("div", { class: "row" });
   const renderRules = () => {
     roundsLabel.hidden = fmt.value !== "swiss";
-    if (game.value === "snooker") {
-      rules.replaceChildren(
-        el("label", {}, "Reds", el("select", { name: "reds" }, [15, 10, 6].map((n) => el("option", { value: n }, `${n} reds`)))),
-        el("label", {}, "Each match", el("select", { name: "best_of" }, [1, 3, 5, 7, 9].map((n) => el("option", { value: n }, n === 1 ? "one frame" : `best of ${n} frames`)))),
-      );
-    } else {
-      rules.replaceChildren(
-        el("label", {}, "Each match", el("select", { name: "games" }, [1, 3, 5].map((n) => el("option", { value: n }, n === 1 ? "one game" : `best of ${n} games`)))),
-        el("label", {}, "Points a game", el("input", { type: "number", name: "points", min: 1, max: 99, value: 25 })),
-      );
-    }
+    const fields = tournamentFields();
+    rules.replaceChildren(...(fields.length ? fields.map(fieldControl) : [el("p", { class: "muted small" }, gameInfo(game.value).form.note)]));
   };
   fmt.addEventListener("change", renderRules);
   game.addEventListener("change", renderRules);
@@ -752,14 +747,7 @@ async function tournamentForm() {
         if (!Number.isInteger(n) || n < 1) throw new Error("Swiss rounds is a whole number from 1.");
         body.rounds = n;
       }
-      if (game.value === "snooker") {
-        body.rules = { reds: Number(form.elements.reds.value) };
-        body.match = { best_of: Number(form.elements.best_of.value) };
-      } else {
-        const points = Number(form.elements.points.value);
-        if (!Number.isInteger(points) || points < 1 || points > 99) throw new Error("Points a game is a whole number from 1 to 99.");
-        body.match = { games: Number(form.elements.games.value), points };
-      }
+      Object.assign(body, fieldValues(form, tournamentFields()));
       const t = await post("/api/tournaments", body, adm);
       toast(`Tournament ${t.name} created`);
       form.reset();
@@ -826,7 +814,7 @@ async function showTournament(tid) {
 
 function renderTournament(t) {
   const box = $("#tournament-detail");
-  const unit = t.game === "carrom" ? "games" : "frames";
+  const unit = gameInfo(t.game).match_units;
   // a live update re-draws the rounds: keep what the organiser is typing (and where) in the same
   // tournament, until it is reported
   const typed = new Map();
@@ -967,7 +955,7 @@ function renderTournament(t) {
       el(
         "div",
         { class: "row head" },
-        el("h2", { class: "grow" }, `${t.name} `, el("span", { class: "muted small" }, `${GAME_TITLES[t.game] ?? t.game} · ${formatTitle(t.format)} · ${t.players.length} players · ${t.tables.join(", ")}`)),
+        el("h2", { class: "grow" }, `${t.name} `, el("span", { class: "muted small" }, `${gameTitle(t.game)} · ${formatTitle(t.format)} · ${t.players.length} players · ${t.tables.join(", ")}`)),
         pairBtn,
         el("a", { class: "button", href: `/tournaments/${encodeURIComponent(t.id)}`, target: "_blank", rel: "noopener" }, "Public page"),
         el("button", { type: "button", onclick: () => copy(absolute(`/tournaments/${encodeURIComponent(t.id)}`), "the tournament's link") }, "Copy its link"),

@@ -70,13 +70,52 @@ export async function request(method, path, body = undefined, opts = {}) {
 export const get = (path, opts) => request("GET", path, undefined, opts);
 export const post = (path, body, opts) => request("POST", path, body ?? {}, opts);
 
-let gamesCache = null;
-/** `GET /api/games` once per page: `{snooker: {...}, carrom: {...}, russian: {...}}`. */
+// The games' facts (docs/web-api.md, "Games"), loaded once when this module is first imported:
+// every page that imports api.js has them before its own code runs, so gameInfo() is synchronous.
+let gameList = [];
+try {
+  gameList = (await get("/api/games")).games ?? [];
+} catch (e) {
+  console.error("GET /api/games failed", e);
+}
+const gameMap = Object.fromEntries(gameList.map((g) => [g.game, g]));
+
+/** `GET /api/games` as `{name: facts}` (loaded once per page). */
 export async function games() {
-  if (!gamesCache) {
-    gamesCache = get("/api/games").then((d) => Object.fromEntries(d.games.map((g) => [g.game, g])));
-  }
-  return gamesCache;
+  return gameMap;
+}
+
+/** Every game's facts, in the order people see them. */
+export function allGames() {
+  return gameList;
+}
+
+/** The facts of game `name` (docs/web-api.md, "Games"); a stand-in with the name as its words
+ * when the server did not describe it. */
+export function gameInfo(name) {
+  return (
+    gameMap[name] ?? {
+      game: name,
+      title: String(name ?? ""),
+      short_title: String(name ?? ""),
+      frame_word: "frame",
+      frame_words: "frames",
+      match_unit: "match",
+      match_units: "matches",
+      players: [2, 2],
+      caps: { decisions: [], asks: [], concede: false, seats: false, units_won: false },
+      placement: {},
+      stroke: {},
+      form: { fields: [], note: "" },
+      match_length: [],
+      score_fields: [],
+      fact_fields: [],
+      stats_columns: [],
+      values: {},
+      groups: {},
+      marking: { pad: "balls", balls: [], modes: [], actions: [] },
+    }
+  );
 }
 
 /**
@@ -171,20 +210,25 @@ export function showError(e) {
   toast(e instanceof ApiError ? e.line : String(e?.message ?? e), "error");
 }
 
-/** Human names for the three games. */
-export const GAME_TITLES = { snooker: "Snooker", carrom: "Carrom", russian: "Russian billiards" };
+/** A game's title for people ("Russian billiards"). */
+export const gameTitle = (name) => gameInfo(name).title;
 
 const FORMAT_TITLES = { round_robin: "Round robin", knockout: "Knockout", swiss: "Swiss" };
 /** Human name of a tournament format (`round_robin` -> "Round robin"). */
 export const formatTitle = (f) => FORMAT_TITLES[f] ?? f;
 
-/** What one unit of play is called in each game (carrom: board; the match unit is a game). */
+/** What one unit of play is called in a game (a frame, a carrom board, a game). */
 export function unitName(game) {
-  return game === "carrom" ? "board" : game === "russian" ? "game" : "frame";
+  return gameInfo(game).frame_word;
 }
 
 /** What the game calls its unit, capitalised: Frame / Board / Game. */
 export function unitTitle(game) {
   const u = unitName(game);
   return u[0].toUpperCase() + u.slice(1);
+}
+
+/** What a match is counted in, plural, for a listing: frames, games. */
+export function unitsWon(game) {
+  return gameInfo(game).match_units;
 }

@@ -3,26 +3,11 @@
 // page with the token in the address. The form and the score helpers are exported: the
 // organiser's page (admin.js) builds its "new marked match" form with the same code.
 
-import { el, formatTitle, games, get, post, showError, GAME_TITLES } from "/static/api.js";
-
-/** "best of" choices: snooker frames (WPBSA matches run to best of 35), carrom games (Law 30: 3). */
-const SNOOKER_BEST_OF = [1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 25, 35];
-const CARROM_BEST_OF = [1, 3, 5];
-const CARROM_ROUNDS = [
-  ["", "League (8 boards a game at most)"],
-  ["quarter-final", "Quarter-final (no board limit)"],
-  ["semi-final", "Semi-final (no board limit)"],
-  ["final", "Final (no board limit)"],
-];
-
-/** What the match unit is called, plural, in a listing: snooker frames, carrom games. */
-export function unitsWon(game) {
-  return game === "carrom" ? "games" : "frames";
-}
+import { allGames, el, formatTitle, gameInfo, gameTitle, get, post, showError, unitsWon } from "/static/api.js";
 
 /**
  * A match's score for a person: "Ann 9 – 4 Bob" for two players, "Ann 12 · Bob 5 · Cy 0" for more,
- * with the frames (carrom: games) won when any is decided. `item` is a listing entry or a state.
+ * with the units won (frames, games) when any is decided and the game counts them. `item` is a listing entry or a state.
  */
 export function scoreText(item) {
   const players = item.players ?? [];
@@ -34,7 +19,7 @@ export function scoreText(item) {
   else text = names.map((n) => `${n} ${val(n)}`).join(" · ");
   const won = item.frames_won ?? {};
   const counts = names.map((n) => Number(won[n] ?? 0));
-  if (item.game !== "russian" && names.length === 2 && (counts.some((c) => c > 0) || item.status === "over")) {
+  if (gameInfo(item.game).caps.units_won && names.length === 2 && (counts.some((c) => c > 0) || item.status === "over")) {
     text += ` (${unitsWon(item.game)} ${counts[0]}–${counts[1]})`;
   }
   return text;
@@ -71,16 +56,45 @@ function option(value, text, selected) {
   return el("option", { value, selected: selected ? true : null }, text);
 }
 
+/** One field of a game's new-match form (docs/web-api.md, `form.fields`): a choice or a number. */
+export function fieldControl(f) {
+  const control = f.choices
+    ? el("select", { name: f.name }, f.choices.map(([v, t]) => option(v, t, v === f.default)))
+    : el("input", { name: f.name, type: "number", min: f.min, max: f.max, value: f.default });
+  return el("label", {}, f.label, control);
+}
+
+/** The `rules` and `match` of a POST body from the fields' controls in `form`; throws an Error
+ * naming the field (and `onBad(message, control)` is called) when a number is out of range. */
+export function fieldValues(form, fields, onBad = () => {}) {
+  const out = {};
+  for (const f of fields) {
+    const control = form.elements[f.name];
+    if (!control) continue;
+    const raw = control.value;
+    if (f.choices && raw === "") continue; // the choice that leaves the key out
+    const value = f.number ? Number(raw) : raw;
+    if (!f.choices && (raw.trim() === "" || !Number.isInteger(value) || value < f.min || value > f.max)) {
+      const message = `${f.label} is a whole number from ${f.min} to ${f.max}.`;
+      onBad(message, control);
+      throw new Error(message);
+    }
+    out[f.into] = { ...(out[f.into] ?? {}), [f.name]: value };
+  }
+  return out;
+}
+
 /**
- * Build a new-match form inside `form`: game, players (2 for snooker and carrom, 2 to 6 for
- * Russian), in play mode which seats the bot plays, the rules (snooker reds and best of N frames,
- * carrom best of N games, points a game and the round) and a title (and table, marked matches).
- * `onSubmit(body)` gets the body of POST /api/matches once the form is valid; it may throw.
+ * Build a new-match form inside `form`: game, players (as many as the game takes; doubles where
+ * it has them), in play mode which seats the bot plays, the game's own fields (its facts' `form`:
+ * snooker reds and best of N frames, carrom best of N games, points a game and the round) and a
+ * title (and table, marked matches). `onSubmit(body)` gets the body of POST /api/matches once the
+ * form is valid; it may throw.
  */
 export async function matchForm(form, { mode = "play", onSubmit }) {
-  const info = await games();
-  let game = "snooker";
-  let doubles = false; // carrom doubles: two teams of two (Laws 2, 22(b))
+  const list = allGames();
+  let game = list[0]?.game ?? "";
+  let doubles = false; // two teams of two (carrom Laws 2, 22(b))
   const seats =
     mode === "play"
       ? [
@@ -102,20 +116,20 @@ export async function matchForm(form, { mode = "play", onSubmit }) {
     { type: "submit", class: "primary", name: "submit" },
     mode === "play" ? "Start the game" : "Create the marked match",
   );
+  const info = () => gameInfo(game);
 
-  for (const g of ["snooker", "carrom", "russian"]) {
-    if (!info[g]) continue;
-    const input = el("input", { type: "radio", name: "game", value: g, checked: g === game ? true : null });
+  for (const g of list) {
+    const input = el("input", { type: "radio", name: "game", value: g.game, checked: g.game === game ? true : null });
     input.addEventListener("change", () => {
-      game = g;
-      if (!info[g].doubles) doubles = false;
-      const [, hi] = doubles ? [4, 4] : info[g].players;
+      game = g.game;
+      if (!g.doubles) doubles = false;
+      const [, hi] = doubles ? [4, 4] : g.players;
       seats.splice(hi);
       renderPlayers();
       renderRules();
       clearError();
     });
-    gameBox.append(el("label", { class: "seg-item" }, input, el("span", {}, g === "russian" ? "Russian" : (GAME_TITLES[g] ?? info[g].title))));
+    gameBox.append(el("label", { class: "seg-item" }, input, el("span", {}, g.short_title)));
   }
 
   /** Doubles: the seats in playing order A1, B1, A2, B2 (play passes to the right, Law 22(b);
@@ -128,7 +142,7 @@ export async function matchForm(form, { mode = "play", onSubmit }) {
   ];
 
   function renderPlayers() {
-    const [lo, hi] = doubles ? [4, 4] : info[game].players;
+    const [lo, hi] = doubles ? [4, 4] : info().players;
     // doubles against the bot: your partner and the other team are bots unless you say otherwise
     const extra = doubles && mode === "play" ? [null, null, { name: "Partner", bot: true }, { name: "Bot 2", bot: true }] : [];
     while (seats.length < lo) seats.push({ ...(extra[seats.length] ?? { name: "", bot: false }) });
@@ -194,12 +208,12 @@ export async function matchForm(form, { mode = "play", onSubmit }) {
           )
         : null;
     let kind = null;
-    if (info[game].doubles) {
+    if (info().doubles) {
       const pick = (value, text) => {
         const input = el("input", { type: "radio", name: "format", value, checked: doubles === (value === "doubles") ? true : null });
         input.addEventListener("change", () => {
           doubles = value === "doubles";
-          seats.splice(doubles ? 4 : info[game].players[1]);
+          seats.splice(doubles ? 4 : info().players[1]);
           renderPlayers();
           clearError();
         });
@@ -216,54 +230,10 @@ export async function matchForm(form, { mode = "play", onSubmit }) {
   }
 
   function renderRules() {
-    if (game === "snooker") {
-      rulesBox.replaceChildren(
-        el(
-          "label",
-          {},
-          "Reds",
-          el("select", { name: "reds" }, option("15", "15 reds"), option("10", "10 reds"), option("6", "6 reds")),
-        ),
-        el(
-          "label",
-          {},
-          "Match",
-          el(
-            "select",
-            { name: "best_of" },
-            SNOOKER_BEST_OF.map((n) => option(String(n), n === 1 ? "one frame" : `best of ${n} frames`, n === 1)),
-          ),
-        ),
-      );
-    } else if (game === "carrom") {
-      rulesBox.replaceChildren(
-        el(
-          "label",
-          {},
-          "Match",
-          el(
-            "select",
-            { name: "games" },
-            CARROM_BEST_OF.map((n) => option(String(n), n === 1 ? "one game" : `best of ${n} games`, n === 1)),
-          ),
-        ),
-        el("label", {}, "Points a game", el("input", { name: "points", type: "number", min: 1, max: 99, value: 25 })),
-        el(
-          "label",
-          {},
-          "Round",
-          el(
-            "select",
-            { name: "round" },
-            CARROM_ROUNDS.map(([v, t]) => option(v, t, v === "")),
-          ),
-        ),
-      );
-    } else {
-      rulesBox.replaceChildren(
-        el("p", { class: "muted small" }, "One game, the players in rotation; the house rules' defaults."),
-      );
-    }
+    const fields = info().form.fields;
+    rulesBox.replaceChildren(
+      ...(fields.length ? fields.map(fieldControl) : [el("p", { class: "muted small" }, info().form.note)]),
+    );
   }
 
   function clearError() {
@@ -295,18 +265,7 @@ export async function matchForm(form, { mode = "play", onSubmit }) {
     });
     const out = { game, mode, players: doubles ? [[names[0], names[2]], [names[1], names[3]]] : names };
     if (mode === "play") out.bots = names.filter((_, i) => seats[i].bot);
-    if (game === "snooker") {
-      out.rules = { reds: Number(form.elements.reds.value) };
-      out.match = { best_of: Number(form.elements.best_of.value) };
-    } else if (game === "carrom") {
-      const points = Number(form.elements.points.value);
-      if (!Number.isInteger(points) || points < 1 || points > 99) {
-        fail("Points a game is a whole number from 1 to 99.", form.elements.points);
-      }
-      out.match = { games: Number(form.elements.games.value), points };
-      const round = form.elements.round.value;
-      if (round) out.rules = { round };
-    }
+    Object.assign(out, fieldValues(form, info().form.fields, fail));
     if (title.value.trim()) out.title = title.value.trim();
     if (mode === "mark" && table.value.trim()) out.table = table.value.trim();
     return out;
@@ -359,7 +318,7 @@ function matchRows(items) {
     el(
       "tr",
       { dataset: { id: m.id } },
-      el("td", {}, GAME_TITLES[m.game] ?? m.game),
+      el("td", {}, gameTitle(m.game)),
       el(
         "td",
         { class: "what" },
@@ -398,7 +357,7 @@ export function tournamentTable(ts, nameHeading, link) {
           "tr",
           { dataset: { id: t.id } },
           el("td", {}, t.name),
-          el("td", {}, GAME_TITLES[t.game] ?? t.game),
+          el("td", {}, gameTitle(t.game)),
           el("td", {}, formatTitle(t.format)),
           el("td", { class: "num" }, String(t.players.length)),
           el("td", { class: "act" }, link(t)),
@@ -454,7 +413,7 @@ function renderMine(all) {
           return el(
             "tr",
             { dataset: { id: m.id } },
-            el("td", {}, GAME_TITLES[m.game] ?? m.game),
+            el("td", {}, gameTitle(m.game)),
             el("td", { class: "what" }, el("div", { class: "match-title" }, matchTitle(m))),
             el("td", { class: "score" }, scoreText(m)),
             el(

@@ -7,18 +7,15 @@ import {
   ApiError,
   el,
   followLive,
-  games,
   get,
   idFromPath,
   post,
   showError,
   toast,
   tokenFromUrl,
-  GAME_TITLES,
+  gameInfo,
 } from "/static/api.js";
 import {
-  RUSSIAN_VALUES,
-  SNOOKER_VALUES,
   baseName,
   ballColour,
   facts,
@@ -34,36 +31,17 @@ const id = idFromPath();
 const token = tokenFromUrl();
 const $ = (sel) => document.querySelector(sel);
 
-/** Russian pockets by ball (BALLS: the red in the top pockets, the blue in the middle ones...). */
-const RUSSIAN_POCKETS = {
-  red: ["top-left", "top-right"],
-  blue: ["left-middle", "right-middle"],
-  yellow: ["bottom-right"],
-  green: ["bottom-left"],
-};
-/** The snooker spots (record coordinates, mm): where a Russian ball whose own spot is blocked may go. */
-const SPOTS = [
-  ["black spot", [889.0, 3245.0]],
-  ["pink spot", [889.0, 2676.75]],
-  ["blue spot", [889.0, 1784.5]],
-  ["brown spot", [889.0, 737.0]],
-  ["yellow spot", [1181.0, 737.0]],
-  ["green spot", [597.0, 737.0]],
-];
-const SNOOKER_BALLS = ["red", "yellow", "green", "brown", "blue", "pink", "black"];
-const RUSSIAN_BALLS = ["red", "pink", "blue", "yellow", "green"];
-
 let state = null;
-let info = null; // this game's entry of GET /api/games
+let info = null; // this game's facts: its entry of GET /api/games
 let busy = false;
 // what the marker has chosen but not yet sent
-let mode = "pot"; // snooker/Russian: "pot" | "foul" | "free" | "inoff" | "cannon"
+let mode = "pot"; // the balls pad: "pot" | "foul" | "free" | "inoff" | "cannon" (the game's marking.modes)
 let potted = false; // foul / free ball: the named ball was potted too
 let pocket = null; // the pocket chosen for the next pot (optional)
 let foulKind = "";
-let carromTaps = []; // carrom: the pieces counted in this stroke, in the order tapped
-let cannon = []; // Russian: the balls the cue ball contacted
-let penalty = null; // carrom dues: "place" | "waive" | "no_room"
+let pieceTaps = []; // the pieces pad: the pieces counted in this stroke, in the order tapped
+let cannon = []; // cannon mode: the balls the cue ball contacted
+let penalty = null; // pieces due (carrom): "place" | "waive" | "no_room"
 let armed = null; // a destructive button waiting for its confirming tap
 let stopLive = null;
 
@@ -71,8 +49,8 @@ let stopLive = null;
 
 async function load() {
   try {
-    const [st, all] = await Promise.all([get(`/api/matches/${encodeURIComponent(id)}`), games()]);
-    info = all[st.game];
+    const st = await get(`/api/matches/${encodeURIComponent(id)}`);
+    info = gameInfo(st.game);
     setState(st);
   } catch (e) {
     showError(e);
@@ -107,7 +85,7 @@ function resetChoices() {
   potted = false;
   pocket = null;
   foulKind = "";
-  carromTaps = [];
+  pieceTaps = [];
   cannon = [];
   penalty = null;
   armed = null;
@@ -188,7 +166,7 @@ function canWrite() {
 function render() {
   if (!state) return;
   document.title = `Mark · ${shownTitle(state)}`;
-  $("#title").textContent = `${GAME_TITLES[state.game] ?? state.game} · ${shownTitle(state)}${state.table ? ` · ${state.table}` : ""}`;
+  $("#title").textContent = `${info.title} · ${shownTitle(state)}${state.table ? ` · ${state.table}` : ""}`;
   $("#rev").textContent = `rev ${state.revision}`;
   $("#watch-link").href = `/watch/${encodeURIComponent(id)}`;
   const undo = $("#undo");
@@ -203,7 +181,7 @@ function render() {
   $("#pad").dataset.mode = mode;
   renderTop();
   renderAsk();
-  $("#pad").replaceChildren(...(state.game === "carrom" ? carromPad() : tablePad()));
+  $("#pad").replaceChildren(...(info.marking.pad === "pieces" ? piecesPad() : tablePad()));
   renderLast();
 }
 
@@ -298,7 +276,12 @@ function renderAsk() {
         ),
       );
     } else if (a.kind === "spot") {
-      const free = SPOTS.filter(([, p]) => spotFree(p));
+      // the standard spots (the table's), the highest first: where a ball whose own spot is
+      // blocked may go (Russian PLAY: "any vacant spot")
+      const spots = Object.entries(info.table?.spots ?? {})
+        .reverse()
+        .map(([colour, p]) => [`${colour} spot`, p]);
+      const free = spots.filter(([, p]) => spotFree(p));
       parts.push(
         el(
           "div",
@@ -351,63 +334,68 @@ function spotFree(p) {
   return Object.values(state.position ?? {}).every((q) => q == null || Math.hypot(q[0] - p[0], q[1] - p[1]) > 2 * r + 0.5);
 }
 
-// --------------------------------------------------------------- snooker and Russian pad
+// --------------------------------------------------------------- the balls pad (snooker, Russian)
+
+/** The pockets a ball (as the colour it plays) is associated with, where the game names them. */
+const ballPockets = (colour) => info.marking.ball_pockets?.[colour] ?? [];
+const pocketsNamed = () => Object.keys(info.marking.ball_pockets ?? {}).length > 0;
 
 function ballEnabled(ball) {
-  const g = state.game;
+  const m = info.marking;
   if (mode === "foul") return ball === "white" || countOnTable(ball) > 0;
-  if (g === "snooker") {
+  if (m.follows_on) {
     if (mode === "free") {
       const opts = ask("free_ball")?.options ?? [];
       return opts.some((o) => baseName(o) === ball);
     }
-    const on = fresh() ? "red" : state.on?.[0];
-    if (on === "red") return ball === "red" && countOnTable("red") > 0;
-    if (on === "colour") return ball !== "red" && onTable(ball);
+    // a fresh frame starts on the first ball of the pad (the reds); a group (any colour) is any of its balls
+    const on = fresh() ? m.balls[0] : state.on?.[0];
+    const group = info.groups[on];
+    if (group) return group.includes(ball) && onTable(ball);
+    if (m.counted.includes(on)) return ball === on && countOnTable(on) > 0;
     return ball === on && onTable(ball);
   }
-  // Russian: any ball on the table with a pocket; the pink only as declared (DECLARATION)
+  // any ball on the table with a pocket; the declared piece only as declared (Russian DECLARATION)
   if (!onTable(ball)) return false;
   if (mode === "inoff" || mode === "cannon") return true;
-  if (ball === "pink") return Boolean(RUSSIAN_POCKETS[pinkInForce(state)]);
+  if (ball === m.declared) return ballPockets(pinkInForce(state)).length > 0;
   return true;
 }
 
 function ballLabel(ball) {
-  const g = state.game;
+  const m = info.marking;
+  const values = info.values;
   if (ball === "white") return mode === "foul" ? "in-off" : "white";
-  if (ball === "red" && g === "snooker") return fresh() ? "red" : `red ×${countOnTable("red")}`;
-  if (ball === "black" && g === "russian") return `black ×${countOnTable("black")}`;
-  if (g === "snooker") return `${ball} ${SNOOKER_VALUES[ball]}`;
-  if (ball === "pink") {
+  if (m.counted.includes(ball)) return fresh() && values[ball] ? ball : `${ball} ×${countOnTable(ball)}`;
+  if (ball === m.declared) {
     const p = pinkInForce(state);
-    return RUSSIAN_VALUES[p] ? `pink as ${p} ${RUSSIAN_VALUES[p]}` : "pink";
+    return values[p] ? `${ball} as ${p} ${values[p]}` : ball;
   }
-  return RUSSIAN_VALUES[ball] ? `${ball} ${RUSSIAN_VALUES[ball]}` : ball;
+  return values[ball] ? `${ball} ${values[ball]}` : ball;
 }
 
-function russianPocket(ball) {
-  const colour = ball === "pink" ? pinkInForce(state) : ball;
-  const own = RUSSIAN_POCKETS[colour] ?? [];
-  return pocket ?? own[0] ?? "top-left";
+/** The pocket a pot names: the one chosen, else the ball's own first (as the colour it plays). */
+function ownPocket(ball) {
+  const colour = ball === info.marking.declared ? pinkInForce(state) : ball;
+  return pocket ?? ballPockets(colour)[0] ?? info.marking.default_pocket ?? info.pockets[0];
 }
 
 function onBall(ball) {
-  const g = state.game;
   if (mode === "foul") {
     if (ball === "white") return tap({ tap: "foul", ball: "white", ...(pocket ? { pocket } : {}) });
     return tap({ tap: "foul", ball, potted, ...(pocket ? { pocket } : {}) });
   }
   if (mode === "free") return tap({ tap: "free_ball", ball, pot: potted, ...(pocket ? { pocket } : {}) });
-  if (g === "russian" && mode === "inoff") return russianRaw([hit(ball), { type: "pot", ball: cueBall(), pocket: russianPocket(ball) }]);
-  if (g === "russian" && mode === "cannon") {
+  if (mode === "inoff") return rawShot([hit(ball), { type: "pot", ball: cueBall(), pocket: ownPocket(ball) }]);
+  if (mode === "cannon") {
     cannon = cannon.includes(ball) ? cannon.filter((b) => b !== ball) : [...cannon, ball];
     return render();
   }
   const body = { tap: "pot", ball };
-  if (g === "russian") body.pocket = russianPocket(ball);
+  if (pocketsNamed()) body.pocket = ownPocket(ball);
   else if (pocket) body.pocket = pocket;
-  if (g === "snooker" && ask("nominate") && ball !== "red") body.before = { nominate: ball };
+  const nom = ask("nominate");
+  if (nom && (nom.options ?? []).includes(ball)) body.before = { nominate: ball };
   return tap(body);
 }
 
@@ -416,8 +404,8 @@ function cueBall() {
 }
 const hit = (ball) => ({ type: "hit", ball: cueBall(), other: ball });
 
-/** A Russian stroke the taps do not name (in-off, cannon, an action), as the record's shot. */
-function russianRaw(events, before = {}) {
+/** A stroke the taps do not name (in-off, cannon, no contact, an action), as the record's shot. */
+function rawShot(events, before = {}) {
   return tap({ tap: "raw", shot: { player: state.turn, before, events } });
 }
 
@@ -475,23 +463,29 @@ function armedButton(key, label, confirmLabel, attrs, action) {
   );
 }
 
+/** The mode buttons' labels (`foul` takes the game's word: Foul, Scratch). */
+const MODE_LABELS = { free: "Free ball…", inoff: "In-off…", cannon: "Cannon…" };
+
 function tablePad() {
-  const g = state.game;
+  const m = info.marking;
   const blocked = Boolean(blocking());
-  const free = g === "snooker" && ask("free_ball");
   const write = canWrite() && !blocked;
-  const balls = g === "snooker" ? [...SNOOKER_BALLS] : [...RUSSIAN_BALLS, "black"];
-  if (mode === "foul" && g === "snooker") balls.unshift("white");
-  if (g === "russian" && mode === "pot") balls.pop(); // a black has no pocket: potting one is a foul tap
+  let balls = [...m.balls];
+  if (mode === "foul" && m.cue_in_foul) balls.unshift("white");
+  // a ball without a pocket (Russian black) is not potted by a pot tap: potting one is a foul tap
+  if (mode === "pot") balls = balls.filter((b) => !m.pot_hidden.includes(b));
 
   const modes = el(
     "div",
     { class: "modes" },
     el("span", { class: "muted" }, mode === "pot" ? "Tap the ball potted" : modeHint()),
-    modeButton("foul", g === "russian" ? "Scratch…" : "Foul…"),
-    g === "snooker" ? modeButton("free", "Free ball…", Boolean(free)) : null,
-    g === "russian" ? modeButton("inoff", "In-off…") : null,
-    g === "russian" ? modeButton("cannon", "Cannon…") : null,
+    ...m.modes.map((k) =>
+      k === "foul"
+        ? modeButton("foul", `${m.foul_word}…`)
+        : k === "free"
+          ? modeButton("free", MODE_LABELS.free, Boolean(ask("free_ball")))
+          : modeButton(k, MODE_LABELS[k] ?? `${k}…`),
+    ),
   );
   const ballGrid = el(
     "div",
@@ -540,7 +534,8 @@ function tablePad() {
           class: "primary",
           "data-testid": "cannon-done",
           disabled: !write || cannon.length < 2,
-          onclick: () => russianRaw(cannon.map((b) => hit(b === "black" ? pickOne("black") : b))),
+          // a counted ball (several on the table, the Russian blacks) is named as one of them
+          onclick: () => rawShot(cannon.map((b) => hit(m.counted.includes(b) ? pickOne(b) : b))),
         },
         cannon.length < 2 ? "Cannon: tap two balls or more" : `Cannon: ${cannon.join(", ")}`,
       ),
@@ -550,10 +545,10 @@ function tablePad() {
 
   const actions = el("div", { class: "actions" });
   actions.append(
-    el("button", { class: "big", "data-tap": "miss", disabled: !write, onclick: () => tap({ tap: "miss" }) }, g === "russian" ? "No score" : "Miss"),
+    el("button", { class: "big", "data-tap": "miss", disabled: !write, onclick: () => tap({ tap: "miss" }) }, m.miss_word),
     el("button", { class: "big", "data-tap": "safety", disabled: !write, onclick: () => tap({ tap: "safety" }) }, "Safety"),
   );
-  if (g === "snooker") {
+  if (m.foul_miss) {
     actions.append(
       el(
         "button",
@@ -561,23 +556,24 @@ function tablePad() {
         "Foul & miss",
       ),
     );
-  } else {
+  }
+  if (m.no_contact) {
     actions.append(
       el(
         "button",
-        { class: "big danger", "data-tap": "no_contact", disabled: !write, onclick: () => russianRaw([]) },
+        { class: "big danger", "data-tap": "no_contact", disabled: !write, onclick: () => rawShot([]) },
         "No contact",
       ),
     );
   }
-  actions.append(foulKindRow(write, g === "russian" ? "Scratch" : "Foul"));
-  if (g === "russian") actions.append(russianActions());
+  actions.append(foulKindRow(write, m.foul_word));
+  if (m.blacks) actions.append(blackActions());
   actions.append(...[refereeActions(), concedeRow()].filter(Boolean));
   return [el("div", { class: "pad-left" }, modes, ballGrid, sub), actions];
 }
 
 /** The row that records a foul of a named kind: the game's foul kinds to choose from and the
- * button that sends the choice (`noun`: "Foul", Russian "Scratch"); `more()` adds to the tap. */
+ * button that sends the choice (`noun`: the game's foul word, "Foul", "Scratch"); `more()` adds to the tap. */
 function foulKindRow(write, noun, more = () => ({})) {
   const kinds = info?.foul_kinds ?? [];
   return el(
@@ -612,7 +608,7 @@ function foulKindRow(write, noun, more = () => ({})) {
 
 function modeHint() {
   return {
-    foul: state.game === "russian" ? "Scratch: the ball hit first (or potted)" : "Foul: the ball hit first or potted (in-off: the white)",
+    foul: info.marking.foul_hint,
     free: "Free ball: the nominated ball",
     inoff: "In-off: the ball the cue ball went in off",
     cannon: "Cannon: every ball the cue ball contacted",
@@ -643,7 +639,8 @@ function pocketChips(write) {
   );
 }
 
-function russianActions() {
+/** Spot or remove a black (Russian BLACK BALL), as the last ruling allows. */
+function blackActions() {
   const r = state.last?.ruling;
   const allowed = typeof r?.blacks === "number" ? r.blacks : 0;
   const blacks = countOnTable("black");
@@ -657,7 +654,7 @@ function russianActions() {
         "data-action": "spot_black",
         disabled: !write || blacks >= allowed,
         title: "BLACK BALL: a black goes on the top centre spot",
-        onclick: () => russianRaw([], { action: "spot_black" }),
+        onclick: () => rawShot([], { action: "spot_black" }),
       },
       "Spot a black",
     ),
@@ -666,32 +663,18 @@ function russianActions() {
       {
         "data-action": "remove_black",
         disabled: !write || blacks <= allowed,
-        onclick: () => russianRaw([], { action: "remove_black" }),
+        onclick: () => rawShot([], { action: "remove_black" }),
       },
       "Remove a black",
     ),
   );
 }
 
-/** The referee's actions that take the place of a stroke (docs/record-extensions.md, `action`),
- * each behind a confirming second tap, in a panel that stays closed until wanted. */
-const ACTIONS = {
-  snooker: [
-    ["restart", "Re-rack", null, "stalemate: the frame starts again (Section 3 Rule 16)"],
-    ["forfeit", "forfeits the frame", "each", "Section 4 Rule 2"],
-  ],
-  carrom: [
-    ["pass", "passes", "turn", "Law 98"],
-    ["replay", "Replay the board", null, "the board is void and replayed (Laws 101, 103)"],
-    ["lose_board", "loses the board", "turn", "Laws 64, 82(b), 87(b)"],
-    ["concede_game", "concedes the game", "turn", "Law 100"],
-    ["concede_match", "concedes the match", "turn", "Law 100"],
-  ],
-  russian: [["withdraw", "withdraws", "turn", "leaves the rotation (PLAY)"]],
-};
-
+/** The referee's actions that take the place of a stroke (docs/record-extensions.md, `action`;
+ * the game's `marking.actions`: [action, label, who, why]), each behind a confirming second tap,
+ * in a panel that stays closed until wanted. */
 function refereeActions() {
-  const list = ACTIONS[state.game] ?? [];
+  const list = info.marking.actions ?? [];
   const buttons = [];
   for (const [action, label, who, why] of list) {
     const players = who === "each" ? state.players : [state.turn];
@@ -719,12 +702,12 @@ function refereeActions() {
 }
 
 function concedeRow() {
-  if (state.game === "russian") {
+  if (info.marking.end === "discontinue") {
     return el(
       "div",
       { class: "row concede" },
       armedButton("end", "End the game…", "Tap again: end the game", { class: "danger", "data-action": "discontinue" }, () =>
-        russianRaw([], { action: "discontinue" }),
+        rawShot([], { action: "discontinue" }),
       ),
     );
   }
@@ -741,17 +724,16 @@ function concedeRow() {
   );
 }
 
-// -------------------------------------------------------------------------- carrom pad
+// -------------------------------------------------------------------------- the pieces pad (carrom)
 
-function carromPad() {
+function piecesPad() {
+  const m = info.marking;
   const write = canWrite() && !blocking();
-  const count = (k) => carromTaps.filter((t) => t === k).length;
-  const limit = {
-    white: countOnTable("white"),
-    black: countOnTable("black"),
-    queen: onTable("queen") ? 1 : 0,
-    striker: 1,
-  };
+  const count = (k) => pieceTaps.filter((t) => t === k).length;
+  // the foul piece (the striker) once; a single piece (the queen) while on the board; else those on it
+  const limit = Object.fromEntries(
+    m.pieces.map(([k]) => [k, k === m.foul_piece ? 1 : m.single.includes(k) ? (onTable(k) ? 1 : 0) : countOnTable(k)]),
+  );
   const tile = (k) =>
     el(
       "div",
@@ -764,7 +746,7 @@ function carromPad() {
           "data-add": k,
           disabled: !write || count(k) >= limit[k],
           onclick: () => {
-            carromTaps.push(k);
+            pieceTaps.push(k);
             render();
           },
         },
@@ -780,21 +762,21 @@ function carromPad() {
           "data-sub": k,
           disabled: !write || count(k) === 0,
           onclick: () => {
-            const i = carromTaps.lastIndexOf(k);
-            if (i >= 0) carromTaps.splice(i, 1);
+            const i = pieceTaps.lastIndexOf(k);
+            if (i >= 0) pieceTaps.splice(i, 1);
             render();
           },
         },
         "−",
       ),
-      el("span", { class: "muted small" }, k === "striker" ? "a foul" : `${limit[k]} on the board`),
+      el("span", { class: "muted small" }, k === m.foul_piece ? "a foul" : `${limit[k]} on the board`),
     );
-  const summary = carromTaps.length ? carromTaps.map(pretty).join(", ") : "nothing";
+  const summary = pieceTaps.length ? pieceTaps.map(pretty).join(", ") : "nothing";
   const left = el(
     "div",
     { class: "pad-left" },
     el("div", { class: "modes" }, el("span", { class: "muted" }, "Tap each piece pocketed in this stroke, then Stroke done")),
-    el("div", { class: "pieces" }, ...["white", "black", "queen", "striker"].map(tile)),
+    el("div", { class: "pieces" }, ...m.pieces.map(([k]) => tile(k))),
     el(
       "div",
       { class: "subrow" },
@@ -803,17 +785,17 @@ function carromPad() {
         {
           class: "big primary",
           "data-tap": "pocketed",
-          disabled: !write || carromTaps.length === 0,
-          onclick: () => tap({ tap: "pocketed", pieces: [...carromTaps] }),
+          disabled: !write || pieceTaps.length === 0,
+          onclick: () => tap({ tap: "pocketed", pieces: [...pieceTaps] }),
         },
-        carromTaps.length ? `Stroke done: ${summary}` : "Stroke done",
+        pieceTaps.length ? `Stroke done: ${summary}` : "Stroke done",
       ),
       el(
         "button",
         {
           class: "big",
           "data-tap": "nothing",
-          disabled: !write || carromTaps.length > 0,
+          disabled: !write || pieceTaps.length > 0,
           onclick: () => tap({ tap: "pocketed", pieces: [] }),
         },
         "No pocketing",
@@ -824,8 +806,8 @@ function carromPad() {
     "div",
     { class: "actions" },
     el("div", { class: "muted" }, "A foul in this stroke (with the pieces counted):"),
-    foulKindRow(write, "Foul", () => ({ pieces: [...carromTaps] })),
-    el("div", { class: "muted small" }, "The striker pocketed is a foul by itself: count it above (Laws 45, 47)."),
+    foulKindRow(write, m.foul_word, () => ({ pieces: [...pieceTaps] })),
+    m.foul_piece_note ? el("div", { class: "muted small" }, m.foul_piece_note) : null,
     ...[refereeActions(), concedeRow()].filter(Boolean),
   );
   return [left, actions];
@@ -834,21 +816,26 @@ function carromPad() {
 // ---------------------------------------------------------------------------- keyboard
 
 /** Keys for a marker at a keyboard: the same buttons, so what is disabled stays impossible.
- * 1-9: the balls (carrom: 1 white, 2 black, 3 queen, 4 striker); u / Ctrl+Z undo, U / Ctrl+Y redo;
- * snooker and Russian: m miss (no score), s safety, f foul (scratch) mode, e free ball mode;
- * carrom: w white, b black, q queen, x striker, Enter stroke done, n no pocketing. */
+ * 1-9: the balls (the pieces pad: its pieces in order); u / Ctrl+Z undo, U / Ctrl+Y redo;
+ * the balls pad: m miss (no score), s safety, f foul (scratch) mode, e free ball mode;
+ * the pieces pad: each piece's key (carrom: w white, b black, q queen, x striker), Enter stroke
+ * done, n no pocketing. */
 function keySelector(ev) {
   const k = ev.key;
   const lower = k.toLowerCase();
   if ((ev.ctrlKey && lower === "z" && !ev.shiftKey) || (!ev.ctrlKey && k === "u")) return "#undo";
   if ((ev.ctrlKey && (lower === "y" || (lower === "z" && ev.shiftKey))) || (!ev.ctrlKey && k === "U")) return "#redo";
   if (ev.ctrlKey || ev.altKey || ev.metaKey) return null;
-  const carrom = state?.game === "carrom";
+  const pieces = info?.marking.pad === "pieces";
   if (/^[1-9]$/.test(k)) {
-    return carrom ? `.piece-tile:nth-child(${k}) button.piece` : `.balls button.ball:nth-child(${k})`;
+    return pieces ? `.piece-tile:nth-child(${k}) button.piece` : `.balls button.ball:nth-child(${k})`;
   }
-  const map = carrom
-    ? { w: "[data-add=white]", b: "[data-add=black]", q: "[data-add=queen]", x: "[data-add=striker]", Enter: "[data-tap=pocketed]", n: "[data-tap=nothing]" }
+  const map = pieces
+    ? {
+        ...Object.fromEntries(info.marking.pieces.map(([name, key]) => [key, `[data-add=${name}]`])),
+        Enter: "[data-tap=pocketed]",
+        n: "[data-tap=nothing]",
+      }
     : { m: "[data-tap=miss]", s: "[data-tap=safety]", f: "[data-mode=foul]", e: "[data-mode=free]", Enter: "[data-testid=cannon-done]" };
   return map[k] ?? null;
 }

@@ -3,7 +3,7 @@
 // who is at the table, following the live channel. `?at=top` puts the strip at the top (default:
 // the bottom); `?scale=1.5` enlarges it for a 1080p canvas.
 
-import { ApiError, el, followLive, idFromPath, get, unitTitle } from "/static/api.js";
+import { ApiError, el, followLive, gameInfo, idFromPath, get, unitTitle } from "/static/api.js";
 import { num, pinkInForce, sideName, sides } from "/static/stats.js";
 
 const id = idFromPath();
@@ -19,7 +19,7 @@ if (Number.isFinite(scale) && scale > 0.2 && scale <= 4) document.documentElemen
 function side(team, alignRight) {
   const name = team[0];
   const atTable = team.includes(state.turn);
-  const colour = state.game === "carrom" ? state.colours?.[name] : null;
+  const colour = state.colours?.[name] ?? null; // where players have colours of pieces
   const nameEl = el(
     "span",
     { class: "name" },
@@ -38,13 +38,9 @@ function side(team, alignRight) {
 function middle() {
   const [a, b] = sides(state).map((t) => t[0]);
   const won = state.frames_won ?? {};
-  if (state.game === "russian") return null;
-  const label =
-    state.game === "snooker"
-      ? state.match?.best_of
-        ? `(${state.match.best_of})`
-        : "frames"
-      : "games";
+  const info = gameInfo(state.game);
+  if (!info.caps.units_won) return null;
+  const label = state.match?.best_of ? `(${state.match.best_of})` : info.match_units;
   return el(
     "div",
     { class: "frames", "data-testid": "overlay-frames" },
@@ -54,27 +50,25 @@ function middle() {
   );
 }
 
+/** The strip's line, from the facts the game lists (`fact_fields`) and its capabilities. */
 function infoLine() {
+  const info = gameInfo(state.game);
+  const fields = Object.fromEntries(info.fact_fields);
   const bits = [];
   if (state.match_over) {
     bits.push(state.winner ? `${state.winner} wins` : "Game over");
-  } else if (state.game === "snooker") {
-    if (state.break) bits.push(`Break ${state.break}`);
-    bits.push(`${state.points_remaining ?? 0} remaining`);
-    if (state.snookers_required) bits.push(`snookers required (${state.snookers_required} pts)`);
-  } else if (state.game === "carrom") {
-    bits.push(`Board ${state.board ?? (state.frame ?? 0) + 1}`);
-    if (state.teams && state.turn) bits.push(`${state.turn} at the table`); // doubles: which partner
-    if (state.break) bits.push(`Break ${state.break}`);
-    if (state.queen && state.queen !== "on_board") bits.push(state.queen === "pending" ? "queen to cover" : `queen: ${state.queen}`);
   } else {
-    if (state.turn) bits.push(`${state.turn} at the table`);
-    if (state.break) bits.push(`Turn ${state.break}`);
-    const pink = pinkInForce(state);
-    if (pink !== "pink") bits.push(`pink as ${pink}`);
-  }
-  if (!state.match_over && state.game !== "russian" && !bits.some((b) => b.startsWith("Board"))) {
-    bits.unshift(`${unitTitle(state.game)} ${(state.frame ?? 0) + 1}`);
+    if (info.caps.units_won) bits.push(`${unitTitle(state.game)} ${state.board ?? (state.frame ?? 0) + 1}`);
+    // who strikes, where a side is a team or the players rotate
+    if (state.turn && (state.teams || info.players[1] > 2)) bits.push(`${state.turn} at the table`);
+    if (state.break && "break" in fields) bits.push(`${fields.break.split(" ")[0]} ${state.break}`);
+    if ("points_remaining" in fields) bits.push(`${state.points_remaining ?? 0} remaining`);
+    if ("snookers_required" in fields && state.snookers_required) bits.push(`snookers required (${state.snookers_required} pts)`);
+    if ("queen" in fields && state.queen && state.queen !== "on_board") bits.push(state.queen === "pending" ? "queen to cover" : `queen: ${state.queen}`);
+    if ("pink" in fields) {
+      const pink = pinkInForce(state);
+      if (pink !== "pink") bits.push(`pink as ${pink}`);
+    }
   }
   return el("div", { class: "info", "data-testid": "overlay-info" }, bits.join(" · "));
 }

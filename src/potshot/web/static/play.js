@@ -10,21 +10,19 @@
 // spots. A bot's turn is played at once by POST /bot. Errors from the server: a toast with its
 // one-line message, and nothing on the page changes.
 
-import { ApiError, GAME_TITLES, el, games, get, idFromPath, live, post, showError, toast, tokenFromUrl, unitName, unitTitle } from "/static/api.js";
+import { ApiError, el, gameInfo, get, idFromPath, live, post, showError, toast, tokenFromUrl, unitName, unitTitle } from "/static/api.js";
 import { TableView, kindOf, pieceColour } from "/static/table.js";
 
 const $ = (id) => document.getElementById(id);
 const ANIM_KEY = "potshot-anim";
 const TURN_KEY = "potshot-turn-board";
 const SPIN_MAX = 0.8;
-const SPEEDS = { snooker: [0.05, 11.5, 2.5], russian: [0.05, 11.5, 2.5], carrom: [0.3, 8, 3] };
-const SNOOKER_COLOURS = ["yellow", "green", "brown", "blue", "pink", "black"];
 const DECISION_NAMES = { play: "Play on", put_back: "Put back (offender plays)", replace: "Replace the balls (offender plays)" };
 
 const S = {
   id: idFromPath(),
   token: tokenFromUrl(),
-  info: null, // the /api/games entry
+  info: null, // the game's facts: its /api/games entry
   state: null,
   view: null,
   busy: false, // a request or an animation is running
@@ -71,15 +69,15 @@ function humanTurn() {
   return !st.match_over && Boolean(st.turn) && !isBot(st.turn);
 }
 
-/** The ball placed by hand when in hand: the striker (carrom) or the white. */
+/** The piece placed by hand when in hand: the game's cue piece (the white, carrom's striker). */
 function placedName() {
-  return S.info.game === "carrom" ? "striker" : "white";
+  return S.info.cue_piece;
 }
 
 /** Russian DECLARATION: whether the pink may be struck as the cue ball now (declared white at the
  * start of this turn, with the declaration chosen on the page, or earlier in the turn). */
 function pinkMayCue() {
-  if (S.info.game !== "russian" || !humanTurn()) return false;
+  if (!humanTurn()) return false;
   const a = ask("cue_ball");
   if (!a || ask("decision")) return false;
   if (a.requires && S.declarePink !== a.requires.declare_pink) return false;
@@ -119,7 +117,7 @@ function basePosition() {
 /** Whether the cue ball (striker) is placed by hand before this stroke. */
 function placing() {
   if (!humanTurn()) return false;
-  if (S.info.game === "carrom") return !ask("decision");
+  if (S.info.placement.every_stroke) return !ask("decision");
   return Boolean(ask("place")) && !ask("decision");
 }
 
@@ -234,9 +232,20 @@ function snapToBase(x, y, seat) {
   return [c1[0] + dx * kk, c1[1] + dy * kk];
 }
 
+/** Whether the cue piece is placed on the player's base lines (else in the D). */
+function baseLines() {
+  return S.info.placement.shape === "base_lines";
+}
+
+/** Whether `ball` is in the State's `on` list, directly or through a group ("colour"). */
+function isOnBall(ball, on) {
+  const k = kindOf(ball);
+  return on.includes(k) || on.some((g) => (S.info.groups[g] ?? []).includes(k));
+}
+
 function defaultPlace() {
   const pos = basePosition();
-  if (S.info.game === "carrom") {
+  if (baseLines()) {
     const seat = seatOf(S.state.turn);
     const base = S.info.table.bases[seat];
     const [t1, t2] = base.track;
@@ -283,7 +292,7 @@ function drawOverlay(ctx, view) {
   if (view.animating || !S.state || S.busy) return;
   const st = S.state;
   // the area where the cue ball may be placed
-  if (placing() && S.info.game !== "carrom") {
+  if (placing() && !baseLines()) {
     const g = S.info.table;
     const [dx, dy] = g.d_centre;
     ctx.save();
@@ -297,7 +306,7 @@ function drawOverlay(ctx, view) {
     ctx.fill();
     ctx.restore();
   }
-  if (placing() && S.info.game === "carrom") {
+  if (placing() && baseLines()) {
     const base = S.info.table.bases[seatOf(st.turn)];
     ctx.save();
     ctx.strokeStyle = "rgba(31, 91, 208, 0.35)";
@@ -342,11 +351,11 @@ function drawOverlay(ctx, view) {
   const [ex, ey] = view.toScreen(...end);
   ctx.save();
   // the cue (or the finger's direction) behind the cue ball, drawn back by the power
-  const [smin, smax] = SPEEDS[S.info.game];
+  const [smin, smax] = S.info.stroke.speeds;
   const power = (Number($("speed").value) - smin) / (smax - smin);
   const back = radius(cueName()) * view.scale * (1.6 + 4 * power);
   const ang = Math.atan2(ey - sy, ex - sx);
-  if (S.info.game !== "carrom") {
+  if (S.info.stroke.cue_stick) {
     const len = Math.min(view.cssW, view.cssH) * 0.3;
     ctx.strokeStyle = "#d9b26a";
     ctx.lineWidth = 5;
@@ -406,10 +415,10 @@ function ring(ctx, view, p, name, pad, style, dash = []) {
   ctx.restore();
 }
 
-/** Carrom: with "turn the board" on, the board turns so that a person to play has their base
+/** Seats (carrom): with "turn the board" on, the board turns so that a person to play has their base
  * line at the bottom (their seat: Law 91); during a bot's turn it stays as it was. */
 function orientBoard() {
-  if (!S.view || S.info.game !== "carrom") return;
+  if (!S.view || !S.info.caps.seats) return;
   let want = S.view.rotation;
   if (!S.turnBoard) want = 0;
   else if (humanTurn()) want = TableView.rotationFor(seatOf(S.state.turn));
@@ -432,15 +441,15 @@ function renderScoreboard() {
   box.replaceChildren();
   const teams = Array.isArray(st.teams) && st.teams.length ? st.teams : null;
   box.classList.toggle("many", !teams && st.players.length > 3);
-  const game = S.info.game;
+  const fields = S.info.score_fields;
   // carrom doubles: one box a team (its values are the team's), the partners and their seats in it
   for (const side of teams ?? st.players.map((p) => [p])) {
     const p = side[0];
     const score = st.score?.[p] ?? 0;
     const sub = [];
-    if (game === "snooker") sub.push(`frames ${st.frames_won?.[p] ?? 0}`);
-    if (game === "carrom") sub.push(`games ${st.frames_won?.[p] ?? 0}`, `board ${st.board_points?.[p] ?? 0}`);
-    const t = game === "russian" ? st.tallies?.[p] : null;
+    if (fields.includes("frames_won")) sub.push(`${S.info.match_units} ${st.frames_won?.[p] ?? 0}`);
+    if (fields.includes("board_points")) sub.push(`board ${st.board_points?.[p] ?? 0}`);
+    const t = fields.includes("tallies") ? st.tallies?.[p] : null;
     if (t && typeof t === "object") {
       if (t.stars) sub.push(`★ ${t.stars}`, `tally ${t.below ?? 0}`);
       else sub.push(`above ${t.above ?? 0}`, `below ${t.below ?? 0}`);
@@ -448,7 +457,7 @@ function renderScoreboard() {
     const fouls = side.reduce((n, m) => n + (st.stats?.[m]?.fouls ?? 0), 0);
     if (fouls) sub.push(`fouls ${fouls}`);
     const hb = st.stats?.[p]?.highest_break ?? 0;
-    if (game === "snooker" && hb) sub.push(`high ${hb}`);
+    if (fields.includes("highest_break") && hb) sub.push(`high ${hb}`);
     const cls = ["player"];
     if (side.includes(st.turn)) cls.push("turn");
     if (st.match_over && st.winner === p) cls.push("winner");
@@ -493,24 +502,31 @@ function renderFacts() {
   const box = $("facts");
   box.replaceChildren();
   box.append(fact(unitTitle(S.info.game), (st.frame ?? 0) + 1));
-  if (S.info.game === "snooker") {
-    box.append(fact("Break", st.break ?? 0));
-    box.append(fact("Remaining", st.points_remaining ?? 0));
-    box.append(fact("Snookers required", st.snookers_required ?? 0, st.snookers_required ? "warn" : null));
-    if (st.on?.length) box.append(fact("On", st.on.join(", ")));
-    // Section 3 Rule 14(d)(iii): after two misses in a row, a third failure awards the frame
-    if (st.warning) box.append(fact("Warning:", "a third miss gives the frame away", "warn"));
-  } else if (S.info.game === "carrom") {
-    const q = st.queen ?? "on_board";
-    // Laws 42-44: the queen pocketed is "pending" until covered by the next stroke's piece
-    box.append(fact("Queen", q === "on_board" ? "on the board" : q === "pending" ? "to be covered" : `covered by ${q}`));
-    const owed = Object.entries(st.owed ?? {}).filter(([, n]) => n);
-    if (owed.length) box.append(fact("Due", owed.map(([p, n]) => `${p} ${n}`).join(", ")));
-  } else {
-    box.append(fact("Break", st.break ?? 0));
-    if (st.in_hand) box.append(fact("White", "in hand"));
+  for (const [field, label] of S.info.fact_fields) {
+    const shown = FACTS[field]?.(st);
+    if (shown) box.append(fact(label, ...shown));
   }
 }
+
+/** The facts line's values by State field of the game's `fact_fields`: [value, class], or null. */
+const FACTS = {
+  break: (st) => [st.break ?? 0],
+  points_remaining: (st) => [st.points_remaining ?? 0],
+  snookers_required: (st) => [st.snookers_required ?? 0, st.snookers_required ? "warn" : null],
+  on: (st) => (st.on?.length ? [st.on.join(", ")] : null),
+  // Section 3 Rule 14(d)(iii): after two misses in a row, a third failure awards the frame
+  warning: (st) => (st.warning ? ["a third miss gives the frame away", "warn"] : null),
+  // Laws 42-44: the queen pocketed is "pending" until covered by the next stroke's piece
+  queen: (st) => {
+    const q = st.queen ?? "on_board";
+    return [q === "on_board" ? "on the board" : q === "pending" ? "to be covered" : `covered by ${q}`];
+  },
+  owed: (st) => {
+    const owed = Object.entries(st.owed ?? {}).filter(([, n]) => n);
+    return owed.length ? [owed.map(([p, n]) => `${p} ${n}`).join(", ")] : null;
+  },
+  in_hand: (st) => (st.in_hand ? ["in hand"] : null),
+};
 
 function renderRuling() {
   const st = S.state;
@@ -535,10 +551,7 @@ function renderRuling() {
 }
 
 function placeHint() {
-  if (S.info.game === "carrom") return "Drag the striker along your base lines, or put it on a base circle.";
-  return S.info.game === "snooker"
-    ? "Click or drag in the D to place it."
-    : "Click or drag in the kitchen (the D) to place it; hit a ball beyond the D line first.";
+  return S.info.placement.hint;
 }
 
 function renderTurn() {
@@ -569,7 +582,7 @@ function renderTurn() {
   if (ask("decision")) what.push("A foul: choose how play goes on.");
   else if (placing()) what.push("Click or drag on the table to aim.");
   else what.push("Click or drag on the table to aim, or pull back from the cue ball for aim and power.");
-  if (S.info.game === "carrom") what.push(`You sit ${seatOf(st.turn)}: ${placeHint().toLowerCase()}`);
+  if (S.info.caps.seats) what.push(`You sit ${seatOf(st.turn)}: ${placeHint().toLowerCase()}`);
   box.append(el("div", { class: "what" }, what.join(" ")));
 }
 
@@ -750,23 +763,24 @@ function renderAsk(a) {
 
 function renderCue() {
   const st = S.state;
-  const game = S.info.game;
+  const { stroke, caps } = S.info;
   const can = humanTurn() && !S.busy && !ask("decision");
   $("cue").classList.toggle("disabled", !can);
   $("cue").hidden = Boolean(st.match_over) || st.mode !== "play";
   for (const id of ["strike", "aim", "aim-minus", "aim-plus", "speed", "elevation", "spin-reset"]) $(id).disabled = !can;
-  $("spin-row").hidden = game === "carrom";
+  $("spin-row").hidden = !stroke.spin;
   const aimIn = $("aim");
   if (document.activeElement !== aimIn) aimIn.value = fmt(S.aim, 2);
   $("speed-out").textContent = `${fmt($("speed").value, 2)} m/s`;
   $("elevation-out").textContent = `${$("elevation").value}°`;
-  $("strike").textContent = game === "carrom" ? "Flick" : "Strike";
+  $("elevation").closest("label")?.toggleAttribute("hidden", !stroke.elevation);
+  $("strike").textContent = stroke.word;
   $("undo").disabled = S.busy || !st.can_undo;
-  // Russian billiards has no concession (docs/russian-record.md); snooker concedes the frame
-  // (Section 3 Rule 2), carrom the board (as a board lost)
-  $("concede").hidden = game === "russian" || Boolean(st.match_over) || st.mode !== "play";
+  // a game without concession (Russian billiards, docs/russian-record.md) shows no button; snooker
+  // concedes the frame (Section 3 Rule 2), carrom the board (as a board lost)
+  $("concede").hidden = !caps.concede || Boolean(st.match_over) || st.mode !== "play";
   $("concede").disabled = !humanTurn() || S.busy;
-  $("concede").textContent = `Concede the ${unitName(game)}`;
+  $("concede").textContent = `Concede the ${unitName(S.info.game)}`;
 }
 
 function renderBanner() {
@@ -803,7 +817,7 @@ function setState(st) {
   const fresh = !S.state || st.revision !== S.state.revision;
   S.state = st;
   const named = st.title && !st.title.startsWith(`${st.game}:`) ? st.title : (st.teams ?? st.players).map((p) => (Array.isArray(p) ? p.join(" & ") : p)).join(" v ");
-  $("title").textContent = `${GAME_TITLES[S.info.game] ?? S.info.game} · ${named}${st.table ? ` · ${st.table}` : ""}`;
+  $("title").textContent = `${S.info.title} · ${named}${st.table ? ` · ${st.table}` : ""}`;
   if (fresh) {
     S.penalty = {};
     S.waive = false;
@@ -822,22 +836,21 @@ function setState(st) {
   render();
 }
 
-/** Aim at the nearest piece the player may play (carrom: toward the centre). */
+/** Aim at the nearest piece the player may play (or toward the centre, where the game says so). */
 function defaultAim() {
   const c = cuePosition();
   if (!c) return;
   const pos = shownPosition();
   let target = null;
-  if (S.info.game === "carrom") {
+  if (S.info.stroke.aim_at_centre) {
     target = S.info.table.centre;
   } else {
     // the nearest ball the player may hit first that the cue ball reaches in a straight line
     const on = S.state.on ?? [];
-    const inKitchen = S.info.game === "russian" && placing();
+    const inKitchen = S.info.placement.first_beyond_line && placing();
     const legalFirst = (n) => {
-      const k = kindOf(n);
-      if (S.info.game === "snooker" && on.length && !(on.includes(k) || (on.includes("colour") && SNOOKER_COLOURS.includes(k)))) return false;
-      // Russian, from the kitchen: a ball beyond the D line first (PLAY)
+      if (on.length && !isOnBall(n, on)) return false;
+      // from the kitchen: a ball beyond the D line first (Russian PLAY)
       if (inKitchen && pos[n][1] <= S.info.table.baulk_line + radius(n)) return false;
       return true;
     };
@@ -845,7 +858,7 @@ function defaultAim() {
     for (const [n, p] of Object.entries(pos)) {
       if (!p || n === cueName() || !legalFirst(n)) continue;
       // DECLARATION: the one of white and pink not struck is deemed black
-      if (S.info.game === "russian" && pinkMayCue() && (n === "white" || n === "pink")) continue;
+      if (pinkMayCue() && (n === "white" || n === "pink")) continue;
       candidates.push([Math.hypot(p[0] - c[0], p[1] - c[1]), n, p]);
     }
     candidates.sort((a, b) => a[0] - b[0]);
@@ -910,15 +923,14 @@ function freeBallNominated(fb) {
   if (S.freeBall) return S.freeBall;
   const aimed = aimedBall();
   const on = S.state.on ?? [];
-  const isOn = aimed && (on.includes(kindOf(aimed)) || (on.includes("colour") && SNOOKER_COLOURS.includes(aimed)));
+  const isOn = aimed && isOnBall(aimed, on);
   return aimed && !isOn && fb.options.includes(aimed) ? aimed : null;
 }
 
 function buildBefore() {
   const before = {};
-  const game = S.info.game;
   if (placing()) {
-    if (!S.place) throw new Error(game === "carrom" ? "Put the striker on your base lines first." : "Place the cue ball first.");
+    if (!S.place) throw new Error(S.info.placement.missing);
     before.place = [Math.round(S.place[0] * 100) / 100, Math.round(S.place[1] * 100) / 100];
   }
   const nom = ask("nominate");
@@ -974,9 +986,9 @@ async function strike() {
     cue: {
       aim: Math.round(S.aim * 100) / 100,
       speed: Number($("speed").value),
-      side: S.info.game === "carrom" ? 0 : S.side,
-      height: S.info.game === "carrom" ? 0 : S.height,
-      elevation: S.info.game === "carrom" ? 0 : Number($("elevation").value),
+      side: S.info.stroke.spin ? S.side : 0,
+      height: S.info.stroke.spin ? S.height : 0,
+      elevation: S.info.stroke.elevation ? Number($("elevation").value) : 0,
     },
     before,
   };
@@ -1095,7 +1107,6 @@ let drag = null; // "place" | "aim" | null
 function onTableDown(ev) {
   if (S.busy || !S.state || !humanTurn()) return;
   const [x, y] = S.view.toTable(ev.clientX, ev.clientY);
-  const game = S.info.game;
   if (ask("decision")) return;
   // carrom pieces due, placed one by one
   const pa = asksNow().find((a) => a.kind === "penalty_place");
@@ -1139,7 +1150,7 @@ function onTableDown(ev) {
   if (placing()) {
     const c = shownPosition()[placedName()];
     const nearCue = c && Math.hypot(x - c[0], y - c[1]) < radius(placedName()) * 2.5;
-    const inArea = game === "carrom" ? nearBase(x, y) : inD(x, y);
+    const inArea = baseLines() ? nearBase(x, y) : inD(x, y);
     if (nearCue || inArea) {
       drag = "place";
       S.view.canvas.setPointerCapture?.(ev.pointerId);
@@ -1169,7 +1180,7 @@ function pullTo(x, y) {
   const len = Math.hypot(dx, dy);
   if (len < radius(cueName())) return;
   setAimAt([c[0] + dx, c[1] + dy], c, false);
-  const [smin, smax] = SPEEDS[S.info.game];
+  const [smin, smax] = S.info.stroke.speeds;
   const full = Math.min(S.view.W, S.view.L) / 3;
   const k = Math.min(1, (len - radius(cueName())) / full);
   const speed = $("speed");
@@ -1187,11 +1198,10 @@ function nearBase(x, y) {
 }
 
 function movePlaced(x, y, report) {
-  const game = S.info.game;
-  const p = game === "carrom" ? snapToBase(x, y, seatOf(S.state.turn)) : clampToD(x, y);
+  const p = baseLines() ? snapToBase(x, y, seatOf(S.state.turn)) : clampToD(x, y);
   const other = overlapping(placedName(), p[0], p[1], basePosition(), [placedName()]);
   if (other) {
-    if (report) toast(`The ${game === "carrom" ? "striker" : "cue ball"} would touch ${other} there.`, "error");
+    if (report) toast(`The ${S.info.placement.word} would touch ${other} there.`, "error");
     return;
   }
   S.place = p;
@@ -1318,7 +1328,7 @@ async function main() {
     sel.value = saved;
   }
   sel.addEventListener("change", () => localStorage.setItem(ANIM_KEY, sel.value));
-  // carrom: the board turned to the player to play (on unless the player said otherwise)
+  // seats (carrom): the board turned to the player to play (on unless the player said otherwise)
   S.turnBoard = localStorage.getItem(TURN_KEY) !== "0";
   const turnBox = $("turn-board");
   turnBox.checked = S.turnBoard;
@@ -1328,19 +1338,18 @@ async function main() {
     render();
   });
   let st;
-  let all;
   try {
-    [st, all] = await Promise.all([get(`/api/matches/${encodeURIComponent(S.id)}`), games()]);
+    st = await get(`/api/matches/${encodeURIComponent(S.id)}`);
   } catch (e) {
     showError(e);
     $("title").textContent = "The match cannot be loaded";
     return;
   }
-  S.info = all[st.game];
-  $("turn-board-label").hidden = st.game !== "carrom";
+  S.info = gameInfo(st.game);
+  $("turn-board-label").hidden = !S.info.caps.seats;
   if (st.mode !== "play") toast("This is a marked match: the table only shows it.", "error");
   $("watch-link").href = `/watch/${encodeURIComponent(S.id)}`;
-  const [smin, smax, sdef] = SPEEDS[st.game] ?? SPEEDS.snooker;
+  const [smin, smax, sdef] = S.info.stroke.speeds;
   const speed = $("speed");
   speed.min = String(smin);
   speed.max = String(smax);

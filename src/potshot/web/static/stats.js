@@ -3,11 +3,7 @@
 // takes a State and returns DOM; nothing here writes to the server. Values the State does not
 // carry are left out, never shown as "undefined" or "null".
 
-import { el, unitName, unitTitle, GAME_TITLES } from "/static/api.js";
-
-/** Snooker values (Section 3 Rule 2); Russian values by the BALLS paragraph (pink by declaration). */
-export const SNOOKER_VALUES = { red: 1, yellow: 2, green: 3, brown: 4, blue: 5, pink: 6, black: 7 };
-export const RUSSIAN_VALUES = { red: 1, green: 3, yellow: 6, blue: 9 };
+import { el, gameInfo, unitName, unitTitle } from "/static/api.js";
 
 /** Display colours of balls and carrom pieces (by base name: red3 -> red). */
 export const BALL_COLOURS = {
@@ -55,7 +51,8 @@ export function pct(v) {
   return typeof v === "number" && Number.isFinite(v) ? `${Math.round(v * 100)}%` : "–";
 }
 
-/** The Russian pink's colour in force for the next stroke: declared now, or still in force in this turn. */
+/** The declared piece's colour in force for the next stroke (Russian DECLARATION: the pink):
+ * declared now, or still in force in this turn; "pink" (its own) when none is. */
 export function pinkInForce(state) {
   if (state.declared?.declare_pink) return state.declared.declare_pink;
   const r = state.last?.ruling;
@@ -80,29 +77,23 @@ export function shownTitle(state) {
   return !state.title || state.title === `${state.game}: ${named}` ? named : state.title;
 }
 
-/** The match's unit line: "Frame 2 of best of 3 · Ann 1 – 0 Bob" (carrom: games won). */
+/** The match's unit line: "Frame 2 · best of 3 · frames Ann 1 – 0 Bob" (a carrom board: "Board 4 ·
+ * 3 games to win · games ..."); the game's title where the match is one game. */
 export function unitLine(state) {
-  const game = state.game;
+  const info = gameInfo(state.game);
+  if (!info.caps.units_won) return info.title;
   const two = sides(state);
   // per-player values are the side's (doubles: keyed by both partners), named by the side
   const [a, b] = two.map((t) => t[0]);
   const [an, bn] = two.map(sideName);
   const won = state.frames_won ?? {};
-  const parts = [];
-  if (game === "carrom") {
-    const board = state.board ?? state.frames?.length ?? 1;
-    parts.push(`Board ${board}`);
-    const games = state.match?.games;
-    if (games) parts.push(`${games} game${games === 1 ? "" : "s"} to win`);
-    if (two.length === 2) parts.push(`games ${an} ${won[a] ?? 0} – ${won[b] ?? 0} ${bn}`);
-  } else if (game === "snooker") {
-    parts.push(`Frame ${(state.frame ?? 0) + 1}`);
-    if (state.match?.best_of) parts.push(`best of ${state.match.best_of}`);
-    else if (state.match?.frames) parts.push(`${state.match.frames} frames`);
-    parts.push(`frames ${a} ${won[a] ?? 0} – ${won[b] ?? 0} ${b}`);
-  } else {
-    parts.push(GAME_TITLES[game] ?? game);
+  const parts = [`${unitTitle(state.game)} ${state.board ?? (state.frame ?? 0) + 1}`];
+  const length = info.match_length.find(([key]) => state.match?.[key]);
+  if (length) {
+    const n = state.match[length[0]];
+    parts.push((n === 1 ? length[1] : length[2]).replace("{n}", String(n)));
   }
+  if (two.length === 2) parts.push(`${info.match_units} ${an} ${won[a] ?? 0} – ${won[b] ?? 0} ${bn}`);
   return parts.join(" · ");
 }
 
@@ -110,7 +101,8 @@ export function unitLine(state) {
 export function resultLine(state) {
   if (state.match_over) {
     if (state.winner) return `${state.winner} wins the match`;
-    return state.game === "russian" ? "The game is over" : "The match is over";
+    const info = gameInfo(state.game);
+    return info.caps.units_won ? "The match is over" : `The ${info.match_unit} is over`;
   }
   const frames = state.frames ?? [];
   const cur = frames[frames.length - 1];
@@ -120,29 +112,40 @@ export function resultLine(state) {
   return "";
 }
 
-function subLine(state, name, side = [name]) {
-  const bits = [];
-  if (state.game === "snooker") {
-    bits.push(`frames ${state.frames_won?.[name] ?? 0}`);
-  } else if (state.game === "carrom") {
+/** The score box's lines under the score, by field of the game's `score_fields`. */
+const SUB_FIELDS = {
+  colour: (state, name) => {
     const colour = state.colours?.[name];
-    if (colour) bits.push(colour === "white" ? "whites" : "blacks");
-    bits.push(`games ${state.frames_won?.[name] ?? 0}`);
+    return colour ? (colour === "white" ? "whites" : "blacks") : null;
+  },
+  frames_won: (state, name) => `${gameInfo(state.game).match_units} ${state.frames_won?.[name] ?? 0}`,
+  board_points: (state, name) => {
     const bp = state.board_points?.[name];
-    if (typeof bp === "number" && bp > 0) bits.push(`board +${bp}`);
-    // pieces due: to be placed now (their pieces are down) and owed until one is (Laws 45, 51, 56)
+    return typeof bp === "number" && bp > 0 ? `board +${bp}` : null;
+  },
+  // pieces due: to be placed now (their pieces are down) and owed until one is (carrom Laws 45, 51, 56)
+  owed: (state, name) => {
     const due = (state.last?.ruling?.to_place?.[name] ?? 0) + (state.owed?.[name] ?? 0);
-    if (due) bits.push(`owes ${due}`);
-    if (side.includes(state.queen)) bits.push(side.length > 1 ? `${state.queen} covered the queen` : "covered the queen");
-  } else {
+    return due ? `owes ${due}` : null;
+  },
+  queen: (state, name, side) =>
+    side.includes(state.queen) ? (side.length > 1 ? `${state.queen} covered the queen` : "covered the queen") : null,
+  tallies: (state, name) => {
     const t = state.tallies?.[name];
-    if (t) {
-      if (t.stars) bits.push(`${"★".repeat(Math.min(t.stars, 5))}${t.stars > 5 ? ` ×${t.stars}` : ""}`);
-      if (!t.stars) bits.push(`above ${t.above}`);
-      bits.push(`below ${t.below}`);
-    }
-  }
-  return bits.join(" · ");
+    if (!t) return null;
+    const bits = [];
+    if (t.stars) bits.push(`${"★".repeat(Math.min(t.stars, 5))}${t.stars > 5 ? ` ×${t.stars}` : ""}`);
+    if (!t.stars) bits.push(`above ${t.above}`);
+    bits.push(`below ${t.below}`);
+    return bits.join(" · ");
+  },
+};
+
+function subLine(state, name, side = [name]) {
+  return gameInfo(state.game)
+    .score_fields.map((f) => SUB_FIELDS[f]?.(state, name, side))
+    .filter(Boolean)
+    .join(" · ");
 }
 
 /** The score board: one box a player (carrom doubles: a team, its partners and their seats),
@@ -153,7 +156,7 @@ export function scoreboard(state) {
   for (const side of sides(state)) {
     const name = side[0]; // per-player values are the team's, keyed by both partners
     const atTable = side.includes(state.turn);
-    const colour = state.game === "carrom" ? state.colours?.[name] : null;
+    const colour = gameInfo(state.game).score_fields.includes("colour") ? state.colours?.[name] : null;
     const members = doubles
       ? el(
           "div",
@@ -189,59 +192,56 @@ export function scoreboard(state) {
   return box;
 }
 
-/** The facts of the moment: break, points remaining, snookers required, what is on. */
+/** The facts line's values, by State field of the game's `fact_fields` (null: left out). */
+const FACTS = {
+  break: (state) => num(state.break),
+  points_remaining: (state) => num(state.points_remaining),
+  // the referee's figure is points: the deficit beyond what is left on the table
+  snookers_required: (state) => {
+    const sr = state.snookers_required;
+    return typeof sr === "number" && sr > 0 ? `${sr} pts` : "0";
+  },
+  on: (state) => (state.on?.length && !state.match_over ? state.on.map(pretty).join(", ") : null),
+  warning: (state) => (state.warning ? "three misses" : null),
+  queen: (state) => {
+    const q = state.queen;
+    return q === "on_board" ? "on the board" : q === "pending" ? "to be covered" : `covered by ${q}`;
+  },
+  pink: (state) => {
+    const pink = pinkInForce(state);
+    return pink === "pink" ? "not declared" : `as ${pink}`;
+  },
+  blacks: (state) => {
+    const blacks = state.last?.ruling?.blacks;
+    return typeof blacks === "number" ? String(blacks) : null;
+  },
+};
+/** The test ids of the facts (the browser tests and the overlay read them). */
+const FACT_IDS = { points_remaining: "remaining", snookers_required: "snookers" };
+
+/** The facts of the moment, as the game lists them: break, points remaining, snookers required,
+ * what is on; the queen; the declared pink and the blacks allowed. */
 export function facts(state) {
   const f = el("div", { class: "facts", "data-testid": "facts" });
-  const fact = (label, value, id) => f.append(el("span", {}, `${label} `, el("b", { "data-testid": id }, value)));
-  if (state.game === "snooker") {
-    fact("Break", num(state.break), "break");
-    fact("Remaining", num(state.points_remaining), "remaining");
-    // the referee's figure is points: the deficit beyond what is left on the table
-    const sr = state.snookers_required;
-    fact("Snookers required", typeof sr === "number" && sr > 0 ? `${sr} pts` : "0", "snookers");
-    if (state.on?.length && !state.match_over) fact("On", state.on.map(pretty).join(", "), "on");
-    if (state.warning) fact("Warning", "three misses", "warning");
-  } else if (state.game === "carrom") {
-    fact("Break", num(state.break), "break");
-    const q = state.queen;
-    fact("Queen", q === "on_board" ? "on the board" : q === "pending" ? "to be covered" : `covered by ${q}`, "queen");
-  } else {
-    fact("Turn points", num(state.break), "break");
-    const pink = pinkInForce(state);
-    fact("Pink", pink === "pink" ? "not declared" : `as ${pink}`, "pink");
-    const blacks = state.last?.ruling?.blacks;
-    if (typeof blacks === "number") fact("Blacks allowed", String(blacks), "blacks");
+  for (const [field, label] of gameInfo(state.game).fact_fields) {
+    const value = FACTS[field]?.(state);
+    if (value === null || value === undefined) continue;
+    f.append(el("span", {}, `${label} `, el("b", { "data-testid": FACT_IDS[field] ?? field }, value)));
   }
   return f;
 }
 
-/** The statistics of each player (state.stats), as a table; carrom adds queens and slams. */
+/** The statistics of each player (state.stats), as a table of the game's `stats_columns`. */
 export function statsTable(state) {
-  const cols =
-    state.game === "carrom"
-      ? [
-          ["pots", "Pocketed", num],
-          ["pot_success", "Success", pct],
-          ["highest_break", "Best turn", num],
-          ["queens", "Queens", num],
-          ["slams", "Slams", num],
-          ["fouls", "Fouls", num],
-        ]
-      : [
-          ["pots", "Pots", num],
-          ["pot_success", "Pot success", pct],
-          ["highest_break", state.game === "russian" ? "Best turn" : "High break", num],
-          ...(state.game === "snooker" ? [["centuries", "Centuries", num]] : []),
-          ["safeties", "Safeties", num],
-          ["fouls", state.game === "russian" ? "Scratches" : "Fouls", num],
-        ];
+  const formats = { num, pct };
+  const cols = gameInfo(state.game).stats_columns;
   const head = el("tr", {}, el("th", {}, ""), ...state.players.map((p) => el("th", { class: "num" }, p)));
   const rows = cols.map(([key, label, fmt]) =>
     el(
       "tr",
       { "data-stat": key },
       el("th", {}, label),
-      ...state.players.map((p) => el("td", { class: "num" }, fmt(state.stats?.[p]?.[key]))),
+      ...state.players.map((p) => el("td", { class: "num" }, (formats[fmt] ?? num)(state.stats?.[p]?.[key]))),
     ),
   );
   return el("table", { class: "grid stats", "data-testid": "stats" }, el("thead", {}, head), el("tbody", {}, rows));
@@ -257,7 +257,7 @@ export function recentList(state, limit = 8) {
       el(
         "li",
         {},
-        state.game !== "russian" && typeof r.frame === "number"
+        gameInfo(state.game).caps.units_won && typeof r.frame === "number"
           ? el("span", { class: "unit" }, `${unitTitle(state.game)[0]}${r.frame + 1}`)
           : null,
         el("span", { class: "caption" }, r.caption ?? r.account),

@@ -15,43 +15,24 @@
 // pixels; `view.scale` is pixels per mm), `view.finish()` ends a running animation at once,
 // `view.radius(name)`, `view.inPocket(x, y)`, `view.onTable(x, y, r)`.
 
-const BALL_COLOURS = {
-  white: "#f7f5ea",
-  red: "#c8102e",
-  yellow: "#f4d21c",
-  green: "#11884a",
-  brown: "#7a4a1f",
-  blue: "#1f5bd0",
-  pink: "#f08db0",
-  black: "#141414",
-};
-
-const CARROM_COLOURS = {
-  white: "#f1e4c2",
-  black: "#222222",
-  queen: "#d3213c",
-  striker: "#fbfbf6",
-};
+// Each game's piece colours, from its GET /api/games entry (`colours`, the game's drawing style),
+// kept by game as each TableView is made: the pages draw no colour table of their own.
+const COLOURS = {};
 
 /** The base name of a piece: `red7` -> `red`, `black2` -> `black`, `white` -> `white`. */
 export function kindOf(name) {
   return String(name).replace(/\d+$/, "");
 }
 
-/** A piece's fill colour for a game. */
+/** A piece's fill colour for a game (its `colours` from GET /api/games, once a TableView has it). */
 export function pieceColour(game, name) {
-  const kind = kindOf(name);
-  if (game === "carrom") return CARROM_COLOURS[kind] ?? "#999";
-  return BALL_COLOURS[kind] ?? "#999";
+  const colours = COLOURS[game] ?? {};
+  return colours[name] ?? colours[kindOf(name)] ?? "#999";
 }
 
-/** A short label to write on a piece, or "" (carrom queen and striker, Russian blacks). */
-function pieceLabel(game, name) {
-  if (game === "carrom") {
-    if (name === "queen") return "Q";
-    return "";
-  }
-  return "";
+/** A short label to write on a piece (the table's `labels`, e.g. a queen's "Q"), or "". */
+function pieceLabel(geo, name) {
+  return geo.labels?.[name] ?? geo.labels?.[kindOf(name)] ?? "";
 }
 
 export class TableView {
@@ -66,6 +47,7 @@ export class TableView {
     this.info = gameInfo;
     this.game = gameInfo.game;
     this.geo = gameInfo.table ?? {};
+    COLOURS[gameInfo.game] = { ...(COLOURS[gameInfo.game] ?? {}), ...(gameInfo.colours ?? {}) };
     const [w, l] = gameInfo.surface;
     this.W = w;
     this.L = l;
@@ -92,13 +74,12 @@ export class TableView {
 
   /** The border drawn round the playing surface (rail and cushions, or the frame), mm. */
   get border() {
-    if (this.geo.kind === "carrom") return this.geo.frame ?? 76;
-    return (this.geo.cushion ?? 50) + (this.geo.rail ?? 110);
+    return this.geo.border ?? 0;
   }
 
   /** A piece's radius in mm (from the games description). */
   radius(name) {
-    return this.info.pieces?.[name] ?? this.info.pieces?.[kindOf(name)] ?? (this.game === "carrom" ? 15.5 : 26.25);
+    return this.info.pieces?.[name] ?? this.info.pieces?.[kindOf(name)] ?? this.info.pieces?.[this.info.cue_piece] ?? 20;
   }
 
   /** `deg` as a rotation this table may take: 0, 90, 180, 270 for a square board (carrom), 0 or
@@ -245,8 +226,7 @@ export class TableView {
     const [a, b, c, d, e, f] = this._m;
     // table space: draw in mm
     ctx.setTransform(dpr * a, dpr * c, dpr * b, dpr * d, dpr * e, dpr * f);
-    if (this.geo.kind === "carrom") this._drawBoard(ctx);
-    else this._drawTable(ctx);
+    drawTable(ctx, { ...this.geo, size: [this.W, this.L] }, (n) => this._px(n));
     // screen space (CSS px) for the pieces, labels and the page's overlay
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     this._drawPieces(ctx, this._anim ? this._anim.now : this.position);
@@ -265,134 +245,9 @@ export class TableView {
     return n / this.scale;
   }
 
-  _drawTable(ctx) {
-    const { W, L } = this;
-    const g = this.geo;
-    const cush = g.cushion ?? 50;
-    const rail = g.rail ?? 110;
-    // wooden rail
-    ctx.fillStyle = "#4a2a14";
-    roundRect(ctx, -cush - rail, -cush - rail, W + 2 * (cush + rail), L + 2 * (cush + rail), rail * 0.6);
-    ctx.fill();
-    ctx.strokeStyle = "#2a170a";
-    ctx.lineWidth = this._px(2);
-    ctx.stroke();
-    // cushions, then the cloth
-    ctx.fillStyle = "#145a2b";
-    ctx.fillRect(-cush, -cush, W + 2 * cush, L + 2 * cush);
-    ctx.fillStyle = "#1c7a3a";
-    ctx.fillRect(0, 0, W, L);
-    // diamonds on the rail (decoration, 1/8 of the length / 1/4 of the width apart)
-    ctx.fillStyle = "#e9dcc0";
-    const dr = Math.max(this._px(1.5), 8);
-    for (let i = 1; i < 8; i++) {
-      if (i === 4) continue;
-      const y = (L * i) / 8;
-      dot(ctx, -cush - rail / 2, y, dr);
-      dot(ctx, W + cush + rail / 2, y, dr);
-    }
-    for (let i = 1; i < 4; i++) {
-      const x = (W * i) / 4;
-      dot(ctx, x, -cush - rail / 2, dr);
-      dot(ctx, x, L + cush + rail / 2, dr);
-    }
-    // pockets: the hole, a little beyond the cushion line at each corner and middle
-    for (const p of Object.values(g.pockets ?? {})) {
-      const r = p.corner ? p.mouth * 0.62 : p.mouth * 0.55;
-      ctx.fillStyle = "#050505";
-      dot(ctx, p.at[0], p.at[1], r);
-      ctx.strokeStyle = "#8a6a2a";
-      ctx.lineWidth = this._px(1.5);
-      ctx.beginPath();
-      ctx.arc(p.at[0], p.at[1], r + this._px(1), 0, 2 * Math.PI);
-      ctx.stroke();
-    }
-    // baulk line and D (Section 1 Rule 1(d), (e)); Russian: the D line
-    ctx.strokeStyle = "rgba(255,255,255,0.75)";
-    ctx.lineWidth = this._px(1.2);
-    if (g.baulk_line !== undefined) {
-      ctx.beginPath();
-      ctx.moveTo(0, g.baulk_line);
-      ctx.lineTo(W, g.baulk_line);
-      ctx.stroke();
-    }
-    if (g.d_radius) {
-      const [cx, cy] = g.d_centre;
-      ctx.beginPath();
-      ctx.arc(cx, cy, g.d_radius, Math.PI, 2 * Math.PI);
-      ctx.stroke();
-    }
-    // spots
-    ctx.fillStyle = "rgba(255,255,255,0.8)";
-    for (const [x, y] of Object.values(g.spots ?? {})) dot(ctx, x, y, this._px(1.6));
-  }
-
-  _drawBoard(ctx) {
-    const { W, L } = this;
-    const g = this.geo;
-    const fr = g.frame ?? 76;
-    ctx.fillStyle = "#5b3516";
-    roundRect(ctx, -fr, -fr, W + 2 * fr, L + 2 * fr, fr * 0.35);
-    ctx.fill();
-    ctx.fillStyle = "#f0d9a8";
-    ctx.fillRect(0, 0, W, L);
-    ctx.strokeStyle = "#3a210c";
-    ctx.lineWidth = this._px(2);
-    ctx.strokeRect(0, 0, W, L);
-    const ink = "#2b1a0b";
-    const red = "#b3202a";
-    // pockets
-    for (const p of Object.values(g.pockets ?? {})) {
-      ctx.fillStyle = "#0a0a0a";
-      dot(ctx, p.at[0], p.at[1], p.radius);
-    }
-    // base lines and circles (Law 91)
-    ctx.strokeStyle = ink;
-    ctx.lineWidth = this._px(1.3);
-    for (const base of Object.values(g.bases ?? {})) {
-      for (const [p, q] of base.lines) {
-        ctx.beginPath();
-        ctx.moveTo(p[0], p[1]);
-        ctx.lineTo(q[0], q[1]);
-        ctx.stroke();
-      }
-      for (const [x, y] of base.circles) {
-        ctx.fillStyle = red;
-        dot(ctx, x, y, g.base_circle);
-        ctx.beginPath();
-        ctx.arc(x, y, g.base_circle, 0, 2 * Math.PI);
-        ctx.stroke();
-      }
-    }
-    // diagonal arrows: from each pocket's rim toward the centre, an arrowhead at the far end
-    for (const [p, q] of g.arrows ?? []) {
-      ctx.beginPath();
-      ctx.moveTo(p[0], p[1]);
-      ctx.lineTo(q[0], q[1]);
-      ctx.stroke();
-      const ang = Math.atan2(q[1] - p[1], q[0] - p[0]);
-      const h = 14;
-      ctx.beginPath();
-      ctx.moveTo(q[0], q[1]);
-      ctx.lineTo(q[0] - h * Math.cos(ang - 0.45), q[1] - h * Math.sin(ang - 0.45));
-      ctx.moveTo(q[0], q[1]);
-      ctx.lineTo(q[0] - h * Math.cos(ang + 0.45), q[1] - h * Math.sin(ang + 0.45));
-      ctx.stroke();
-    }
-    // centre and outer circles
-    const [cx, cy] = g.centre ?? [W / 2, L / 2];
-    ctx.beginPath();
-    ctx.arc(cx, cy, g.outer_circle, 0, 2 * Math.PI);
-    ctx.stroke();
-    ctx.fillStyle = red;
-    dot(ctx, cx, cy, g.centre_circle);
-    ctx.beginPath();
-    ctx.arc(cx, cy, g.centre_circle, 0, 2 * Math.PI);
-    ctx.stroke();
-  }
-
   _drawPieces(ctx, position) {
-    const order = Object.keys(position).sort((p, q) => (p === "striker" || p === "white" ? 1 : 0) - (q === "striker" || q === "white" ? 1 : 0));
+    const cue = this.info.cue_piece;
+    const order = Object.keys(position).sort((p, q) => (p === cue ? 1 : 0) - (q === cue ? 1 : 0));
     for (const name of order) {
       const p = position[name];
       if (!p) continue;
@@ -405,9 +260,10 @@ export class TableView {
     const [px, py] = this.toScreen(x, y);
     const r = Math.max(this.radius(name) * this.scale, 2.5);
     const colour = pieceColour(this.game, name);
+    const cue = this.info.cue_piece;
     ctx.save();
     ctx.globalAlpha = alpha;
-    if (this.game === "carrom") {
+    if (this.geo.pieces === "discs") {
       ctx.fillStyle = "rgba(0,0,0,0.25)";
       dot(ctx, px + r * 0.12, py + r * 0.15, r);
       ctx.fillStyle = colour;
@@ -417,7 +273,7 @@ export class TableView {
       ctx.beginPath();
       ctx.arc(px, py, r * 0.62, 0, 2 * Math.PI);
       ctx.stroke();
-      if (name === "striker") {
+      if (name === cue) {
         ctx.strokeStyle = "#1f5bd0";
         ctx.lineWidth = Math.max(1.2, r * 0.14);
         ctx.beginPath();
@@ -438,7 +294,7 @@ export class TableView {
       ctx.arc(px, py, r, 0, 2 * Math.PI);
       ctx.stroke();
     }
-    const label = pieceLabel(this.game, name);
+    const label = pieceLabel(this.geo, name);
     if (label && r >= 6) {
       ctx.fillStyle = "#fff";
       ctx.font = `700 ${Math.round(r * 1.05)}px system-ui, sans-serif`;
@@ -509,6 +365,213 @@ export class TableView {
     anim.resolve();
   }
 }
+
+
+/**
+ * Draw a table in the one schema (potshot.render.geometry; GET /api/games `table`, the replay's
+ * data) on `ctx`, already in table space (mm, record coordinates); `px(n)`: n CSS pixels in mm.
+ * The pages' TableView and the replay page both draw with this.
+ */
+export function drawTable(ctx, geo, px) {
+  if (geo.kind === "board") drawBoard(ctx, geo, px);
+  else if (geo.kind === "billiards") drawBilliards(ctx, geo, px);
+  else drawGeneric(ctx, geo, px);
+}
+
+function drawBilliards(ctx, g, px) {
+  const [W, L] = g.size;
+  const cush = g.cushion ?? 50;
+  const rail = g.rail ?? 110;
+  // wooden rail
+  ctx.fillStyle = "#4a2a14";
+  roundRect(ctx, -cush - rail, -cush - rail, W + 2 * (cush + rail), L + 2 * (cush + rail), rail * 0.6);
+  ctx.fill();
+  ctx.strokeStyle = "#2a170a";
+  ctx.lineWidth = px(2);
+  ctx.stroke();
+  if (g.segments?.length) {
+    // the cloth under the cushions too, then the rubber behind each straight face and the
+    // rounded jaws: the outlines the physics uses (potshot.equipment.cushions), so the pocket
+    // mouths show as they play
+    ctx.fillStyle = "#1c7a3a";
+    ctx.fillRect(-cush, -cush, W + 2 * cush, L + 2 * cush);
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(-cush, -cush, W + 2 * cush, L + 2 * cush);
+    ctx.clip();
+    ctx.fillStyle = "#145a2b";
+    for (const { a, b, n } of g.segments) {
+      ctx.beginPath();
+      ctx.moveTo(a[0], a[1]);
+      ctx.lineTo(b[0], b[1]);
+      ctx.lineTo(b[0] - cush * n[0], b[1] - cush * n[1]);
+      ctx.lineTo(a[0] - cush * n[0], a[1] - cush * n[1]);
+      ctx.closePath();
+      ctx.fill();
+    }
+    for (const j of g.jaws ?? []) dot(ctx, j.c[0], j.c[1], j.r);
+    ctx.restore();
+    ctx.strokeStyle = "rgba(0,0,0,0.35)";
+    ctx.lineWidth = px(1);
+    for (const { a, b } of g.segments) {
+      ctx.beginPath();
+      ctx.moveTo(a[0], a[1]);
+      ctx.lineTo(b[0], b[1]);
+      ctx.stroke();
+    }
+  } else {
+    // cushions, then the cloth
+    ctx.fillStyle = "#145a2b";
+    ctx.fillRect(-cush, -cush, W + 2 * cush, L + 2 * cush);
+    ctx.fillStyle = "#1c7a3a";
+    ctx.fillRect(0, 0, W, L);
+  }
+  // diamonds on the rail (decoration, 1/8 of the length / 1/4 of the width apart)
+  ctx.fillStyle = "#e9dcc0";
+  const dr = Math.max(px(1.5), 8);
+  for (let i = 1; i < 8; i++) {
+    if (i === 4) continue;
+    const y = (L * i) / 8;
+    dot(ctx, -cush - rail / 2, y, dr);
+    dot(ctx, W + cush + rail / 2, y, dr);
+  }
+  for (let i = 1; i < 4; i++) {
+    const x = (W * i) / 4;
+    dot(ctx, x, -cush - rail / 2, dr);
+    dot(ctx, x, L + cush + rail / 2, dr);
+  }
+  // pockets: the hole, a little beyond the cushion line at each corner and middle
+  for (const p of Object.values(g.pockets ?? {})) {
+    const r = p.corner ? p.mouth * 0.62 : p.mouth * 0.55;
+    ctx.fillStyle = "#050505";
+    dot(ctx, p.at[0], p.at[1], r);
+    ctx.strokeStyle = "#8a6a2a";
+    ctx.lineWidth = px(1.5);
+    ctx.beginPath();
+    ctx.arc(p.at[0], p.at[1], r + px(1), 0, 2 * Math.PI);
+    ctx.stroke();
+  }
+  // baulk line and D (Section 1 Rule 1(d), (e)); Russian: the D line
+  ctx.strokeStyle = "rgba(255,255,255,0.75)";
+  ctx.lineWidth = px(1.2);
+  if (g.baulk_line !== undefined) {
+    ctx.beginPath();
+    ctx.moveTo(0, g.baulk_line);
+    ctx.lineTo(W, g.baulk_line);
+    ctx.stroke();
+  }
+  if (g.d_radius) {
+    const [cx, cy] = g.d_centre;
+    ctx.beginPath();
+    ctx.arc(cx, cy, g.d_radius, Math.PI, 2 * Math.PI);
+    ctx.stroke();
+  }
+  // spots
+  ctx.fillStyle = "rgba(255,255,255,0.8)";
+  for (const [x, y] of Object.values(g.spots ?? {})) dot(ctx, x, y, px(1.6));
+}
+
+/** Any other table, from the common part of the one schema (potshot.render.geometry). */
+function drawGeneric(ctx, g, px) {
+  const [W, L] = g.size;
+  const col = g.colours ?? {};
+  const b = g.border ?? 0;
+  ctx.fillStyle = col.border ?? "#4a2a14";
+  ctx.fillRect(-b, -b, W + 2 * b, L + 2 * b);
+  ctx.fillStyle = col.surface ?? "#1c7a3a";
+  ctx.fillRect(0, 0, W, L);
+  ctx.fillStyle = col.pocket ?? "#050505";
+  for (const p of Object.values(g.pockets ?? {})) dot(ctx, p.at[0], p.at[1], p.radius);
+  ctx.strokeStyle = col.line ?? "#f4f4f4";
+  ctx.lineWidth = px(1.2);
+  for (const [p, q] of g.lines ?? []) {
+    ctx.beginPath();
+    ctx.moveTo(p[0], p[1]);
+    ctx.lineTo(q[0], q[1]);
+    ctx.stroke();
+  }
+  for (const c of g.circles ?? []) {
+    ctx.beginPath();
+    ctx.arc(c.at[0], c.at[1], c.radius, 0, 2 * Math.PI);
+    if (c.fill) {
+      ctx.fillStyle = col.line ?? "#f4f4f4";
+      ctx.fill();
+    }
+    ctx.stroke();
+  }
+  ctx.fillStyle = col.line ?? "#f4f4f4";
+  for (const [x, y] of Object.values(g.spots ?? {})) dot(ctx, x, y, px(1.6));
+}
+
+function drawBoard(ctx, g, px) {
+  const [W, L] = g.size;
+  const fr = g.frame ?? 76;
+  ctx.fillStyle = "#5b3516";
+  roundRect(ctx, -fr, -fr, W + 2 * fr, L + 2 * fr, fr * 0.35);
+  ctx.fill();
+  ctx.fillStyle = "#f0d9a8";
+  ctx.fillRect(0, 0, W, L);
+  ctx.strokeStyle = "#3a210c";
+  ctx.lineWidth = px(2);
+  ctx.strokeRect(0, 0, W, L);
+  const ink = "#2b1a0b";
+  const red = "#b3202a";
+  // pockets
+  for (const p of Object.values(g.pockets ?? {})) {
+    ctx.fillStyle = "#0a0a0a";
+    dot(ctx, p.at[0], p.at[1], p.radius);
+  }
+  // base lines and circles (Law 91)
+  ctx.strokeStyle = ink;
+  ctx.lineWidth = px(1.3);
+  for (const base of Object.values(g.bases ?? {})) {
+    for (const [p, q] of base.lines) {
+      ctx.beginPath();
+      ctx.moveTo(p[0], p[1]);
+      ctx.lineTo(q[0], q[1]);
+      ctx.stroke();
+    }
+    for (const [x, y] of base.circles) {
+      ctx.fillStyle = red;
+      dot(ctx, x, y, g.base_circle);
+      ctx.beginPath();
+      ctx.arc(x, y, g.base_circle, 0, 2 * Math.PI);
+      ctx.stroke();
+    }
+  }
+  // diagonal arrows: from near each pocket toward the centre, a filled head at the pocket's end
+  // (as the SVG draws them, potshot.render.svg)
+  for (const [p, q] of g.arrows ?? []) {
+    ctx.beginPath();
+    ctx.moveTo(p[0], p[1]);
+    ctx.lineTo(q[0], q[1]);
+    ctx.stroke();
+    let ux = p[0] - q[0];
+    let uy = p[1] - q[1];
+    const n = Math.hypot(ux, uy) || 1;
+    ux /= n;
+    uy /= n;
+    const h = 14;
+    ctx.beginPath();
+    ctx.moveTo(p[0], p[1]);
+    ctx.lineTo(p[0] - h * ux + 0.5 * h * uy, p[1] - h * uy - 0.5 * h * ux);
+    ctx.lineTo(p[0] - h * ux - 0.5 * h * uy, p[1] - h * uy + 0.5 * h * ux);
+    ctx.closePath();
+    ctx.fillStyle = ink;
+    ctx.fill();
+  }
+  // centre and outer circles
+  const [cx, cy] = g.centre ?? [W / 2, L / 2];
+  ctx.beginPath();
+  ctx.arc(cx, cy, g.outer_circle, 0, 2 * Math.PI);
+  ctx.stroke();
+  ctx.fillStyle = red;
+  dot(ctx, cx, cy, g.centre_circle);
+  ctx.beginPath();
+  ctx.arc(cx, cy, g.centre_circle, 0, 2 * Math.PI);
+  ctx.stroke();
+}
+
 
 /** The interpolated [x, y] of samples `s` at time t (idx caches the last segment per name). */
 function sampleAt(s, t, idx, name) {

@@ -4,7 +4,7 @@
 // ratings (rating, RD). Live through /api/tournaments/{id}/live (any change to the tournament or
 // to a score of one of its matches).
 
-import { el, formatTitle, get, live, idFromPath, showError, GAME_TITLES } from "/static/api.js";
+import { el, formatTitle, get, live, idFromPath, showError, gameInfo, gameTitle } from "/static/api.js";
 
 const tid = idFromPath();
 
@@ -32,7 +32,7 @@ function knockoutRoundName(r, total) {
   return left === 0 ? "Final" : left === 1 ? "Semi-finals" : left === 2 ? "Quarter-finals" : `Round ${r}`;
 }
 
-const unitOf = (t) => (t.game === "carrom" ? "games" : "frames");
+const unitOf = (t) => gameInfo(t.game).match_units;
 const num = (v, digits = 1) => (typeof v === "number" && Number.isFinite(v) ? (Number.isInteger(v) ? String(v) : v.toFixed(digits)) : "0");
 
 /** The live score of a match being played, "34 – 12" (the current frame/board/game). */
@@ -77,7 +77,7 @@ function matchBox(m, t) {
     el(
       "div",
       { class: "bm-foot" },
-      score ? el("span", { class: "live-score", title: `the current ${t.game === "carrom" ? "board" : "frame"}` }, `now ${score}`) : el("span", {}, ""),
+      score ? el("span", { class: "live-score", title: `the current ${gameInfo(t.game).frame_word}` }, `now ${score}`) : el("span", {}, ""),
       el("a", { href: `/watch/${encodeURIComponent(m.id)}` }, "Watch"),
     ),
   );
@@ -215,7 +215,7 @@ function render(t) {
   const champion = t.format === "knockout" && paired === planned ? t.rounds[paired - 1]?.matches[0]?.winner : null;
   const finished = !playing && paired > 0 && paired >= planned;
   document.getElementById("t-facts").replaceChildren(
-    el("span", {}, el("b", {}, GAME_TITLES[t.game] ?? t.game)),
+    el("span", {}, el("b", {}, gameTitle(t.game))),
     el("span", {}, el("b", {}, formatTitle(t.format))),
     el("span", {}, el("b", {}, String(t.players.length)), " players"),
     el("span", {}, paired ? ["Round ", el("b", {}, String(paired)), ` of ${planned}`] : `${planned} rounds, none paired yet`),

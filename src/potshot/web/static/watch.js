@@ -3,7 +3,7 @@
 // referee's account of the last shots, the players' statistics, and the table's position drawn by
 // /static/table.js (imported when it is there; the table is hidden when it is not).
 
-import { ApiError, el, followLive, games, get, idFromPath, showError, unitTitle, GAME_TITLES } from "/static/api.js";
+import { ApiError, el, followLive, games, get, idFromPath, showError, unitTitle, gameInfo, gameTitle } from "/static/api.js";
 import {
   facts,
   recentList,
@@ -26,7 +26,7 @@ let lastScores = {};
 function render() {
   if (!state) return;
   document.title = `${shownTitle(state)} · potshot`;
-  $("#title").textContent = `${GAME_TITLES[state.game] ?? state.game} · ${shownTitle(state)}${state.table ? ` · ${state.table}` : ""}`;
+  $("#title").textContent = `${gameTitle(state.game)} · ${shownTitle(state)}${state.table ? ` · ${state.table}` : ""}`;
   $("#overlay-link").href = `/overlay/${encodeURIComponent(state.id)}`;
   const link = $("#tournament-link");
   link.hidden = !state.tournament;
@@ -52,7 +52,7 @@ function render() {
   $("#recent").replaceChildren(recentList(state, view ? 5 : 8)); // beside the table: fewer, to fit
   $("#stats").replaceChildren(statsTable(state));
   const units = unitsList(state);
-  $("#units-card").hidden = !units || state.game === "russian";
+  $("#units-card").hidden = !units || !gameInfo(state.game).caps.units_won;
   $("#units-title").textContent = `${unitTitle(state.game)}s`;
   $("#units").replaceChildren(...(units ? [units] : []));
   drawTable();
