@@ -254,10 +254,12 @@ class Tiered:
 
     def _waiting(self) -> bool:
         """Whether a background compile may still deliver the cache entry."""
-        if self._in_cache():
-            return True  # _choose takes it next
+        return self._in_cache() or self._compiling()  # in the cache: _choose takes it next
+
+    def _compiling(self) -> bool:
+        """Whether a background compile runs (this process's, or another's by its lock file)."""
         if self._proc is not None and self._owner == os.getpid():
-            return self._proc.poll() is None
+            return bool(self._proc.poll() is None)
         path = self._lock_path()
         return path is not None and _lock_alive(path)
 
@@ -300,9 +302,11 @@ SNOOKER = Tiered(
     "run",
     "from potshot.physics import simulate_shot\n"
     "from potshot.record.model import Cue\n"
-    "simulate_shot({'white': (889.0, 600.0), 'red1': (889.0, 1500.0)}, Cue(speed=2.0, aim=90.0))\n",
+    "simulate_shot({'white': (889.0, 600.0), 'red1': (889.0, 1500.0)}, Cue(speed=2.0, aim=90.0))\n"
+    "simulate_shot({'white': (889.0, 600.0)}, Cue(speed=2.0, aim=90.0, elevation=10.0))\n",
 )
-"""The snooker (and Russian billiards) kernel, ``kernel.run``."""
+"""The snooker (and Russian billiards) kernel, ``kernel.run``: its planar specialisation first,
+then the 3D one (an elevated cue), both compiled by the background process."""
 
 
 CARROM = Tiered(
@@ -334,7 +338,7 @@ def wait(timeout: float = 600.0, tiers: tuple[Tiered, ...] = (SNOOKER,)) -> bool
     for t in tiers:
         while True:
             with t._lock:
-                if not t._waiting() or t._in_cache():
+                if not t._compiling():
                     if not (t._in_cache() or getattr(t._dispatcher(), "signatures", None)):
                         return False
                     break
