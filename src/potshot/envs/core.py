@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -166,16 +167,23 @@ def make_adapter(game: str, players: list[str], options: dict[str, Any]) -> Game
     return adapter_class(game)(players, options)
 
 
+def decision_of(d: Any) -> int:
+    """The action's ``decision`` as a whole number: an integer as it is (each adapter takes it
+    modulo its choices), a float rounded down, the first number of an array; a value that is not
+    a finite number (NaN, an infinity) is 0 (docs/envs.md: an action outside its space is projected
+    onto it, never refused)."""
+    if type(d) is int or isinstance(d, np.integer):
+        return int(d)  # a whole number (Discrete's sample: numpy's int64)
+    v = float(np.asarray(d, dtype=np.float64).reshape(-1)[0])
+    return math.floor(v) if math.isfinite(v) else 0
+
+
 def act(
     adapter: GameAdapter, turn: Turn, action: dict[str, Any], noise: Noise, rng: np.random.Generator
 ) -> Turn:
     """Apply an action of ``turn.player``: the decision after a foul, then (if that player strikes)
     the stroke. Returns the turn that was played (or handed over by the decision)."""
-    d = action.get("decision", 0)
-    if type(d) is int or isinstance(d, np.integer):
-        decision = int(d)  # a whole number (Discrete's sample: numpy's int64), as below
-    else:
-        decision = int(np.asarray(d).reshape(-1)[0])
+    decision = decision_of(action.get("decision", 0))
     played = adapter.decide(turn, decision)
     if played.player != turn.player:
         return played  # put back / replace: the offender strikes, with the decision recorded

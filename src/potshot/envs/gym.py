@@ -13,11 +13,11 @@ the action and :func:`potshot.envs.core.observation_space` for the observation.
 
 from __future__ import annotations
 
-import json
 import random
 from typing import Any
 
 import gymnasium as gym
+import msgspec
 import numpy as np
 
 from potshot.envs.core import (
@@ -166,7 +166,7 @@ class PotshotEnv(gym.Env[dict[str, np.ndarray], dict[str, Any]]):
             "opponent_score": max((v for k, v in scores.items() if k != AGENT), default=0),
             "shots": self._shots(),
             "foul": bool(last is not None and last.foul),
-            "ruling": json.dumps(self._last_ruling(last)),
+            "ruling": msgspec.json.encode(self._last_ruling(last)).decode(),
         }
 
     def _last_ruling(self, last: Ruling | None) -> RulingDict | None:

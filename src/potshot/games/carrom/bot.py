@@ -66,6 +66,7 @@ from potshot.games.carrom import equipment as eq
 from potshot.games.carrom.referee import CarromReferee, CarromRuling
 from potshot.physics.carrom import E_FRAME, MU_SLIDE, G, simulate_flick
 from potshot.physics.result import ShotResult
+from potshot.physics.warmup import compiled_kernels
 from potshot.players.base import CueingBot, trial_ruling
 from potshot.players.common import unit
 from potshot.record.model import Before, Cue, Pot, Shot
@@ -729,6 +730,10 @@ class CarromBot(CueingBot):
 
     def choose(self, referee: Referee) -> Shot:
         """The next stroke for ``self.name``: placements, place, aim and pace, with the execution error."""
+        with compiled_kernels():  # its trial flicks want the compiled kernel (physics.warmup)
+            return self._choose(referee)
+
+    def _choose(self, referee: Referee) -> Shot:
         assert isinstance(referee, CarromReferee)
         ref = referee
         before = self.placements(ref)
