@@ -545,9 +545,10 @@ class Matches:
         shot.events = list(result.events)
         shot.after = dict(result.after)
         traj = {
-            name: [[round(t, 4), round(x, 2), round(y, 2)] for t, x, y in samples]
+            # [t, x, y], or [t, x, y, z] for a ball that left the cloth (z: mm above it)
+            name: [[round(q[0], 4), *(round(v, 2) for v in q[1:])] for q in samples]
             for name, samples in (result.trajectories or {}).items()
-            if len({(x, y) for _, x, y in samples}) > 1  # pieces that moved at all
+            if len({(q[1], q[2]) for q in samples}) > 1  # pieces that moved at all
         }
         return {"trajectories": traj, "duration": round(float(result.duration), 4)}
 

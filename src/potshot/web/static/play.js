@@ -17,7 +17,7 @@ const $ = (id) => document.getElementById(id);
 const ANIM_KEY = "potshot-anim";
 const TURN_KEY = "potshot-turn-board";
 const SPIN_MAX = 0.8;
-const DECISION_NAMES = { play: "Play on", put_back: "Put back (offender plays)", replace: "Replace the balls (offender plays)" };
+const DECISION_NAMES = { play: "Play on", put_back: "Put back (offender plays)", replace: "Replace the balls (offender plays)", from_hand: "Play from hand (balls left where they are)" };
 
 const S = {
   id: idFromPath(),
