@@ -71,7 +71,7 @@ def test_a_wrong_report_is_refused_and_a_right_one_taken(server: Any, page: Any)
     row.locator("[name=reason]").fill("scores swapped")
     row.locator("form.report button").click()
     expect(row.locator("td").nth(2)).to_contain_text(f"won by {m['b']}")
-    expect(row.locator("ul.corrections li")).to_contain_text("organiser")
+    expect(row.locator("ul.corrections li")).to_contain_text("admin")
     expect(row.locator("ul.corrections li")).to_contain_text("(scores swapped)")
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 1024, f"the organiser's page is {width} px wide at 1024"

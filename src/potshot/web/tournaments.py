@@ -18,7 +18,9 @@ from potshot import games as registry
 from potshot.record.model import Record
 from potshot.referee.registry import referee_class
 from potshot.web.engine import WebError, bad
+from potshot.web.guard import check_names
 from potshot.web.models import MatchRow, TournamentRow
+from potshot.web.people import Actor
 from potshot.web.service import Matches
 
 FORMATS = ("round_robin", "knockout", "swiss")
@@ -56,13 +58,13 @@ class Tournaments:
         self.lock = threading.Lock()
         self.listeners: list[Callable[[str, dict[str, Any]], None]] = []
 
-    def _row(self, s: Session, tid: str) -> TournamentRow:
-        row = s.get(TournamentRow, tid)
+    def _row(self, s: Session, tid: str, *, write: bool = False) -> TournamentRow:
+        row = s.get(TournamentRow, tid, with_for_update=write or None)
         if row is None:
             raise WebError(404, "not_found", f"no tournament {tid!r}")
         return row
 
-    def create(self, body: dict[str, Any], admin: str | None) -> dict[str, Any]:
+    def create(self, body: dict[str, Any], admin: str | Actor | None) -> dict[str, Any]:
         self.matches.require_admin(admin)
         _lib()
         game = body.get("game")
@@ -77,6 +79,8 @@ class Tournaments:
         if fmt not in FORMATS:
             raise bad(f"format must be one of {', '.join(FORMATS)}", "format")
         players = body.get("players")
+        check_names(players, "players")
+        check_names(body.get("tables"), "tables")
         if isinstance(players, list) and any(isinstance(p, list) for p in players):
             # doubles: each entrant a team, in playing order (the game must play doubles)
             if not registry.get(game).doubles:
@@ -256,12 +260,12 @@ class Tournaments:
             },
         }
 
-    def pair(self, tid: str, admin: str | None) -> dict[str, Any]:
+    def pair(self, tid: str, admin: str | Actor | None) -> dict[str, Any]:
         """Pair the next round once every match of the last one has a result."""
         self.matches.require_admin(admin)
         lib = _lib()
         with self.lock, self.sessions() as s:
-            row = self._row(s, tid)
+            row = self._row(s, tid, write=True)
             results = self._results(s, row)
             if row.rounds:
                 waiting = [
@@ -316,12 +320,14 @@ class Tournaments:
                         "title": f"{row.name}, round {n + 1}: {a} v {b}",
                         "table": table,
                     },
-                    self.matches.admin_password,
+                    admin,
                     tournament=row.id,
                 )
                 ms.append({"id": created["id"], "a": a, "b": b, "table": table})
             row.rounds = [*row.rounds, {"round": n + 1, "matches": ms}]
             row.revision += 1
+            if self.matches.notify is not None:
+                self.matches.notify(s, "t:" + tid, None)
             s.commit()
             view = self._view(s, row, admin=True)
             public = self._view(s, row)  # the live channel is public: no match tokens in it
@@ -329,16 +335,17 @@ class Tournaments:
             fn(tid, public)
         return view
 
-    def report(self, tid: str, body: dict[str, Any], admin: str | None) -> dict[str, Any]:
+    def report(self, tid: str, body: dict[str, Any], admin: str | Actor | None) -> dict[str, Any]:
         """A result entered without marking: ``{"match": id, "frames": {a: n, b: m}}``.
 
         A match that already has a result (reported, or its marked match over) is corrected only
-        with ``"reason"`` (why) and optionally ``"by"`` (who; else "organiser"); each correction
-        is kept in the match's audit trail, ``corrections``: who, when (UTC), the result before and
-        after, and why. A report equal to the result in force changes nothing."""
+        with ``"reason"`` (why); each correction is kept in the match's audit trail,
+        ``corrections``: who (the signed-in organiser, or ``admin`` by the password, as the
+        matches' audit log names them; a ``"by"`` claimed in the body is kept in the reason), when
+        (UTC), the result before and after, and why. A report equal to the result in force changes nothing."""
         self.matches.require_admin(admin)
         with self.lock, self.sessions() as s:
-            row = self._row(s, tid)
+            row = self._row(s, tid, write=True)
             mid = body.get("match")
             m = next((m for rnd in row.rounds for m in rnd["matches"] if m["id"] == mid and m["b"]), None)
             if m is None:
@@ -368,13 +375,16 @@ class Tournaments:
                         f"{was.get(m['b'], 0)} {m['b']}): a correction needs a reason",
                         "reason",
                     )
-                by = body.get("by") or "organiser"
-                if not isinstance(by, str):
+                claimed = body.get("by")
+                if claimed is not None and not isinstance(claimed, str):
                     raise bad("by names who corrects the result", "by")
+                by = self.matches.by(None, admin)
+                if claimed and claimed.strip() and claimed.strip() != by:
+                    reason = f"{reason.strip()} (by {claimed.strip()[:100]}, as claimed)"
                 trail = list((row.results.get(str(mid)) or {}).get("corrections") or [])
                 trail.append(
                     {
-                        "by": by.strip()[:100] or "organiser",
+                        "by": by,
                         "at": datetime.now(UTC).isoformat(timespec="seconds"),
                         "from": was,
                         "to": frames,
@@ -384,6 +394,8 @@ class Tournaments:
                 entry["corrections"] = trail
             row.results = {**row.results, str(mid): entry}
             row.revision += 1
+            if self.matches.notify is not None:
+                self.matches.notify(s, "t:" + tid, None)
             s.commit()
             view = self._view(s, row, admin=True)
             public = self._view(s, row)  # the live channel is public: no match tokens in it
