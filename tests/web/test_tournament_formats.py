@@ -59,7 +59,8 @@ def test_a_correction_needs_a_reason_and_is_audited(api: Api) -> None:
     # a second correction is added to the trail (the public view shows it too)
     assert _report(api, t["id"], m, 2, 0, reason="a frame was conceded, not played").status_code == 200
     trail = _match(api.c.get(f"/api/tournaments/{t['id']}").json(), m["id"])["corrections"]
-    assert [c["to"][m["a"]] for c in trail] == [1, 2] and trail[1]["reason"] == "a frame was conceded, not played"
+    assert [c["to"][m["a"]] for c in trail] == [1, 2]
+    assert trail[1]["reason"] == "a frame was conceded, not played"
 
 
 def test_a_russian_tournament_is_paired_and_reported(api: Api) -> None:
