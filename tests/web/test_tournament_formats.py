@@ -145,3 +145,29 @@ def test_swiss_keeps_buchholz(api: Api) -> None:
     assert all("buchholz" in s for s in view["standings"])
     # the winners' opponents have 0 points, so every Buchholz is the losers' opponents' 1 point or 0
     assert sorted(s["buchholz"] for s in view["standings"]) == [0.0, 0.0, 1.0, 1.0]
+
+
+def _bye(view: dict[str, Any]) -> str:
+    return next(str(m["a"]) for m in view["rounds"][-1]["matches"] if m["b"] is None)
+
+
+def test_byes_fit_each_format(api: Api) -> None:
+    """A round robin's bye is a round sat out (no points); a Swiss bye scores a win's point; a
+    knockout's bye goes to the top seed, who meets the winner of the other match in the final."""
+    rr = _create(api, game="snooker", players=["A", "B", "C"], match={"best_of": 3})
+    view = _pair(api, rr["id"])
+    sat_out = _bye(view)
+    line = next(s for s in view["standings"] if s["player"] == sat_out)
+    assert (line["points"], line["played"]) == (0.0, 0)
+    sw = _create(api, game="snooker", players=["A", "B", "C"], match={"best_of": 3}, format="swiss", rounds=2)
+    view = _pair(api, sw["id"])
+    line = next(s for s in view["standings"] if s["player"] == _bye(view))
+    assert (line["points"], line["played"]) == (1.0, 0)
+    ko = _create(api, game="snooker", players=["A", "B", "C"], match={"best_of": 3}, format="knockout")
+    view = _pair(api, ko["id"])
+    assert _bye(view) == "A"  # the top seed
+    (m,) = [x for x in view["rounds"][0]["matches"] if x["b"]]
+    assert {m["a"], m["b"]} == {"B", "C"}
+    _report(api, ko["id"], m, 0, 2)
+    final = _pair(api, ko["id"])["rounds"][1]["matches"]
+    assert [(x["a"], x["b"]) for x in final] == [("A", m["b"])]

@@ -146,13 +146,18 @@ TIE_BREAKS = ("buchholz", "head_to_head")
 
 
 def standings(
-    players: Sequence[str], results: Sequence[Result], tie_break: str = "buchholz"
+    players: Sequence[str], results: Sequence[Result], tie_break: str = "buchholz", bye_points: float = 1.0
 ) -> list[Standing]:
     """Standings: points first, then the format's tie-break.
 
     ``tie_break="buchholz"`` (Swiss): the sum of the opponents' points, then frame difference,
     then frames won, then name. Buchholz measures the strength of a Swiss field, where players
     meet different opponents; in a round robin everybody meets everybody, so it says nothing.
+
+    ``bye_points``: what a bye scores (``byes`` counts them either way): 1 in a Swiss (the
+    pairing gave the player nobody to play: a win's points, as the usual Swiss convention);
+    0 in a round robin, where an odd field's byes fall to everyone in turn and a bye is only a
+    round sat out.
 
     ``tie_break="head_to_head"`` (round robin, knockout): among the players level on points, the
     points they took from their matches with each other; then the frame (board, game) difference
@@ -175,7 +180,7 @@ def standings(
     for r in results:
         sa = table[r.a]
         if r.b is None:
-            sa.points += 1.0
+            sa.points += bye_points
             sa.byes += 1
             continue
         sb = table[r.b]

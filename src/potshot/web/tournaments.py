@@ -228,7 +228,9 @@ class Tournaments:
                 ms.append(item)
             rounds.append({"round": rnd["round"], "matches": ms})
         tie_break = TIE_BREAK[row.format]
-        table = lib.standings(_entrants(row.players), self._lib_results(row, results), tie_break)
+        # a round robin's bye is a round sat out (no points); a Swiss or knockout bye goes through
+        bye = 0.0 if row.format == "round_robin" else 1.0
+        table = lib.standings(_entrants(row.players), self._lib_results(row, results), tie_break, bye)
         ratings = self._ratings(row, results)
         return {
             "id": row.id,
