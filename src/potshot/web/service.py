@@ -61,23 +61,30 @@ def _shot_json(shot: Shot) -> dict[str, Any]:
 
 def bots_answer(rt: Runtime, bots: list[str], seed: int, before: Any) -> Any:
     """A person's stroke ``before``, with what the bots answer on it: each ask of the referee's
-    whose player is a bot (carrom dues owed to the bot: the bot places or waives them, Laws 51(b),
-    60; a person's own answer to such an ask is not taken, nor a waiver when nothing of the
-    person's own is due)."""
+    whose player is a bot and that the bot answers (:meth:`potshot.players.base.Player.answer`:
+    carrom dues owed to the bot, placed or waived by it, Laws 51(b), 60). The person's own
+    entries for what the bot answers are not taken; an ask the bot leaves unanswered keeps the
+    person's."""
     ns = rt.referee.next_shot(rt.declared)
     asks = [a for a in (ns.asks if ns is not None else ()) if a.player in bots]
     if ns is None or not asks or not isinstance(before, (dict, type(None))):
         return before
     out = dict(before or {})
-    if not any(a.kind == "penalty_place" and a.player not in bots for a in ns.asks):
-        out.pop("waive_penalty", None)
     for a in asks:
+        said = rt.bot(a.player, seed).answer(rt.referee, a)
+        if not said:
+            continue
         key = a.field.removeprefix("before.")
+        mine = a.detail.get("pieces", ())
         if isinstance(out.get(key), dict):  # the person's entries for the bot's pieces go
-            out[key] = {n: p for n, p in out[key].items() if n not in a.detail.get("pieces", ())} or None
+            out[key] = {n: p for n, p in out[key].items() if n not in mine} or None
         else:
             out.pop(key, None)
-        for k, v in rt.bot(a.player, seed).answer(rt.referee, a).items():
+        if "waive_penalty" in said or not any(
+            b.kind == a.kind and b.player not in bots for b in ns.asks
+        ):  # a waiver is the creditor's (Law 60): not the person's unless something is owed to them
+            out.pop("waive_penalty", None)
+        for k, v in said.items():
             out[k] = {**(out.get(k) or {}), **v} if isinstance(v, dict) else v
     return out
 
