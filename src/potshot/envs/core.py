@@ -163,6 +163,26 @@ def play(adapter: GameAdapter, shot: Shot) -> None:
 Policy = Callable[[dict[str, np.ndarray]], dict[str, Any]]
 
 
+def check_rules(game: str, rules: dict[str, Any] | None) -> dict[str, Any] | None:
+    """``rules`` for a match of ``game`` (the record's ``rules``: snooker's ``code``, ``third_miss``,
+    ``miss`` ...), refused with :class:`ValueError` naming the option when the game's referee does
+    not read a key or allow a value (:meth:`potshot.referee.base.Referee.check_rules`)."""
+    if rules is None:
+        return None
+    if not isinstance(rules, dict):
+        raise ValueError(f"rules is a dict of the game's rules options, got {type(rules).__name__}")
+    from potshot import games
+    from potshot.record.model import Record
+    from potshot.referee.registry import referee_class
+
+    g = games.get(game)
+    players: list[str | list[str]] = [f"P{i + 1}" for i in range(g.players_range[0])]
+    err = referee_class(game)(Record(game=game, players=players, rules=dict(rules))).check_rules()
+    if err is not None:
+        raise err  # a RecordError is a ValueError, naming the field (rules.<key>)
+    return dict(rules)
+
+
 def make_adapter(game: str, players: list[str], options: dict[str, Any]) -> GameAdapter:
     return adapter_class(game)(players, options)
 

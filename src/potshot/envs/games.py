@@ -79,6 +79,13 @@ class GameAdapter:
         self.frame: Frame
         self.last: Ruling | None = None
 
+    def record_rules(self, **base: Any) -> dict[str, Any] | None:
+        """The record's ``rules``: ``base`` (what the adapter's own options set, e.g. snooker's reds)
+        under the env's ``rules`` option (checked by :func:`potshot.envs.core.check_rules`), or
+        ``None`` when both are empty."""
+        merged = {**base, **(self.options.get("rules") or {})}
+        return merged or None
+
     # -- the frame
     def start(self, rng: random.Random) -> None:
         raise NotImplementedError

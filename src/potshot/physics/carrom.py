@@ -262,9 +262,9 @@ def _speed_on(seg: list[float], decel: float, t: float) -> float:
     return max(math.hypot(seg[3], seg[4]) - decel * (t - seg[0]), 0.0)
 
 
-def _trajectories(raw: RawFlick, end: float) -> dict[str, list[tuple[float, float, float]]]:
+def _trajectories(raw: RawFlick, end: float) -> dict[str, list[tuple[float, ...]]]:
     """``(t, x, y)`` samples per disc, every :data:`TRAJECTORY_DT` and at every segment's ends."""
-    out: dict[str, list[tuple[float, float, float]]] = {nm: [] for nm in raw.names}
+    out: dict[str, list[tuple[float, ...]]] = {nm: [] for nm in raw.names}
     segs: dict[int, list[int]] = {k: [] for k in range(len(raw.names))}
     for k in range(raw.seg_int.shape[0]):
         segs[int(raw.seg_int[k, 0])].append(k)

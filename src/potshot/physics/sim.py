@@ -501,40 +501,50 @@ def _sample(
     sn_b: npt.NDArray[np.float64],
     sn_s: npt.NDArray[np.int64],
     params: Params,
-) -> dict[str, list[tuple[float, float, float]]]:
-    """(t, x, y) in seconds and mm: every event instant plus a 60 Hz grid while the ball moves."""
+) -> dict[str, list[tuple[float, ...]]]:
+    """(t, x, y) in seconds and mm: every event instant plus a 60 Hz grid while the ball moves.
+
+    A ball that leaves the cloth (airborne in any sample: a jump, a hop off a cushion or another
+    ball, a ball flying off the table) has a fourth channel in every one of its samples, ``z``:
+    the height of its bottom above the cloth in mm (0 while it is on the cloth), on its exact
+    parabola between events (:func:`potshot.physics.kernel.fly`). A ball that stays on the cloth
+    keeps three (docs/replay.md)."""
     p = params.vector()
     n = len(names)
     end = float(sn_t[-1]) if len(sn_t) else 0.0
     grid = np.arange(0.0, end, 1.0 / TRAJECTORY_FPS)
     times = np.union1d(grid, sn_t)
-    out: dict[str, list[tuple[float, float, float]]] = {}
+    out: dict[str, list[tuple[float, ...]]] = {}
     seg = np.searchsorted(sn_t, times, side="right") - 1
     acc = np.zeros((n, 3))
     for i, name in enumerate(names):
-        samples: list[tuple[float, float, float]] = []
+        samples: list[tuple[float, float, float, float]] = []
         last = None
+        flew = False
         for t, k in zip(times, seg, strict=True):
             st = int(sn_s[k, i])
             b = sn_b[k].copy()
             s = sn_s[k].copy()
+            z = 0.0
             if st == K.AIRBORNE:
                 K.py_fly(b, i, float(t - sn_t[k]), p)
+                z = max(0.0, float(b[i, K.Z] * 1e3))
+                flew = True
             elif st in (K.SLIDING, K.ROLLING):
                 ax, ay, _ = K.py_motion(b, s, i, p)
                 acc[i, 0], acc[i, 1] = ax, ay
                 K.py_evolve(b, s, acc, i, float(t - sn_t[k]), p)
             x, y = float(b[i, 0] * 1e3), float(b[i, 1] * 1e3)
             if st == K.POCKETED:
-                samples.append((float(t), x, y))
+                samples.append((float(t), x, y, z))
                 break
             if last is not None and last == (x, y) and samples and samples[-1][0] < t and st == K.STATIONARY:
                 continue
-            samples.append((float(t), x, y))
+            samples.append((float(t), x, y, z))
             last = (x, y)
         if samples and samples[-1][0] < end and int(sn_s[-1, i]) != K.POCKETED:
-            samples.append((end, float(sn_b[-1, i, 0] * 1e3), float(sn_b[-1, i, 1] * 1e3)))
-        out[name] = samples
+            samples.append((end, float(sn_b[-1, i, 0] * 1e3), float(sn_b[-1, i, 1] * 1e3), 0.0))
+        out[name] = [q if flew else q[:3] for q in samples]
     return out
 
 
