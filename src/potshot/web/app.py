@@ -15,6 +15,7 @@ from fastapi.responses import FileResponse, JSONResponse, Response, StreamingRes
 from fastapi.staticfiles import StaticFiles
 
 from potshot import games as registry
+from potshot.web import exports
 from potshot.web.db import make_engine, migrate, sessions
 from potshot.web.engine import WebError, warm_up
 from potshot.web.geometry import table_geometry
@@ -111,6 +112,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.state.matches = matches
     app.state.tournaments = tournaments
     app.state.broker = broker
+    app.include_router(exports.router)  # the paper and exports (potshot.web.exports, docs/exports.md)
 
     @app.exception_handler(WebError)
     async def _web_error(_req: Request, e: WebError) -> JSONResponse:

@@ -1,0 +1,306 @@
+"""The read-only results site a club publishes (``potshot site OUTDIR``): static HTML pages with no
+JavaScript, every name escaped, every link relative (the folder works from a disk, a USB stick or
+any web host, at any path).
+
+Layout of OUTDIR::
+
+    index.html              the tournaments and the matches
+    style.css
+    t/<id>.html             a tournament: standings, bracket (knockout), rounds with results
+    m/<id>.html             a match: its frames with scores and breaks, the result
+    t/<id>-standings.csv    the CSV exports beside the pages (potshot.paper.tables)
+    t/<id>-results.csv
+    matches.csv, frames.csv
+
+Sources: the web app's database (:func:`from_database`) or match records (:func:`from_records`,
+grouped into events by their ``meta.event``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from html import escape
+from pathlib import Path
+from typing import Any
+
+from potshot.paper import MatchSheet, event_from_sheets, sheet_from_record
+from potshot.paper.tables import frames_csv, matches_csv, results_csv, standings_csv
+
+CSS = """\
+body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 60em; padding: 0 1em; color: #111; }
+h1 { font-size: 1.6em; } h2 { font-size: 1.2em; margin-top: 1.5em; }
+table { border-collapse: collapse; margin: .5em 0; }
+th, td { border: 1px solid #999; padding: .25em .6em; text-align: left; }
+th { background: #eee; } td.n { text-align: right; }
+.win { font-weight: bold; }
+nav { margin-bottom: 1em; } .muted { color: #555; }
+.bracket { display: flex; gap: 1.5em; align-items: center; overflow-x: auto; }
+.bracket ol { list-style: none; padding: 0; margin: 0; display: flex; flex-direction: column;
+  justify-content: space-around; gap: .8em; min-width: 12em; }
+.bracket li { border: 1px solid #999; padding: .2em .4em; }
+.bracket li span { display: block; }
+"""
+
+
+@dataclass
+class Site:
+    """What the site shows: tournament views (the web app's shape) and match sheets."""
+
+    title: str = "Results"
+    tournaments: list[dict[str, Any]] = field(default_factory=list)
+    sheets: list[MatchSheet] = field(default_factory=list)
+
+
+def slug(ident: str) -> str:
+    """A file name for ``ident``: itself when it is plain (letters, digits, ``-``, ``_``), else its
+    plain characters and a short digest (so two ids never share a page).
+
+    >>> slug("t1a2b"), slug("../etc/passwd")
+    ('t1a2b', 'etc-passwd-9e0b7b0e')
+    """
+    if re.fullmatch(r"[A-Za-z0-9_-]{1,64}", ident):
+        return ident
+    plain = re.sub(r"[^A-Za-z0-9_-]+", "-", ident).strip("-")[:40]
+    return f"{plain}-{hashlib.sha256(ident.encode()).hexdigest()[:8]}".lstrip("-")
+
+
+def _e(text: Any) -> str:
+    return escape(str(text), quote=True)
+
+
+def _page(title: str, body: str, depth: int) -> str:
+    up = "../" * depth
+    return (
+        "<!DOCTYPE html>\n"
+        '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f"<title>{_e(title)}</title>\n"
+        f'<link rel="stylesheet" href="{up}style.css">\n</head>\n<body>\n'
+        f'<nav><a href="{up}index.html">All results</a></nav>\n'
+        f"{body}\n"
+        '<p class="muted">Published with potshot.</p>\n</body>\n</html>\n'
+    )
+
+
+def _result(m: dict[str, Any]) -> str:
+    if m.get("b") is None:
+        return "bye"
+    f = m.get("frames") or {}
+    if m.get("status") != "over" and not any((f or {}).values()):
+        return ""
+    return f"{f.get(m['a'], 0)}–{f.get(m['b'], 0)}"
+
+
+def _name(name: str | None, winner: str | None) -> str:
+    if name is None:
+        return "(bye)"
+    return f'<span class="win">{_e(name)}</span>' if name == winner else _e(name)
+
+
+def tournament_page(t: dict[str, Any], match_pages: set[str]) -> str:
+    """A tournament's page: the standings, a knockout's bracket, each round's results (a played
+    match links to its page where the site has one)."""
+    from potshot import games as registry
+
+    game = registry.get(t["game"]).title if t.get("game") in registry.names() else str(t.get("game", ""))
+    out = [f"<h1>{_e(t.get('name', ''))}</h1>"]
+    out.append(
+        f'<p class="muted">{_e(game)} · {_e(str(t.get("format", "")).replace("_", " "))} · '
+        f"{len(t.get('players', []))} players</p>"
+    )
+    ratings = t.get("ratings") or {}
+    out.append("<h2>Standings</h2>\n<table>\n<tr><th>#</th><th>Player</th><th>Points</th><th>Played</th>"
+               "<th>Won</th><th>For</th><th>Against</th><th>Buchholz</th><th>Rating</th></tr>")  # fmt: skip
+    for i, s in enumerate(t.get("standings", []), 1):
+        r = ratings.get(s["player"])
+        rating = f"{r['rating']:.0f} ± {r['rd']:.0f}" if r else ""
+        out.append(
+            f'<tr><td class="n">{i}</td><td>{_e(s["player"])}</td><td class="n">{s["points"]:g}</td>'
+            f'<td class="n">{s["played"]}</td><td class="n">{s["won"]}</td><td class="n">{s["frames_for"]}</td>'
+            f'<td class="n">{s["frames_against"]}</td><td class="n">{s["buchholz"]:g}</td><td>{_e(rating)}</td></tr>'
+        )
+    out.append("</table>")
+    tid = slug(str(t.get("id") or t.get("name", "")))
+    out.append(
+        f'<p><a href="{_e(tid)}-standings.csv">Standings (CSV)</a> · <a href="{_e(tid)}-results.csv">Results (CSV)</a></p>'
+    )
+    rounds = t.get("rounds", [])
+    if t.get("format") == "knockout" and rounds:
+        out.append('<h2>Bracket</h2>\n<div class="bracket">')
+        for rnd in rounds:
+            out.append(f'<ol aria-label="Round {rnd["round"]}">')
+            for m in rnd["matches"]:
+                res = _result(m)
+                out.append(
+                    f"<li><span>{_name(m['a'], m.get('winner'))}</span><span>{_name(m.get('b'), m.get('winner'))}</span>"
+                    + (f'<span class="muted">{_e(res)}</span>' if res and res != "bye" else "")
+                    + "</li>"
+                )
+            out.append("</ol>")
+        out.append("</div>")
+    for rnd in rounds:
+        out.append(f"<h2>Round {rnd['round']}</h2>\n<table>\n<tr><th>Table</th><th>Player</th><th>Result</th>"
+                   "<th>Player</th><th></th></tr>")  # fmt: skip
+        for m in rnd["matches"]:
+            mid = m.get("id")
+            link = ""
+            if mid and slug(str(mid)) in match_pages:
+                link = f'<a href="../m/{_e(slug(str(mid)))}.html">Score card</a>'
+            out.append(
+                f"<tr><td>{_e(m.get('table') or '')}</td><td>{_name(m['a'], m.get('winner'))}</td>"
+                f'<td class="n">{_e(_result(m))}</td><td>{_name(m.get("b"), m.get("winner"))}</td><td>{link}</td></tr>'
+            )
+        out.append("</table>")
+    return _page(str(t.get("name", "")), "\n".join(out), 1)
+
+
+def match_page(s: MatchSheet) -> str:
+    """A match's page: the frames (boards, games) with scores, breaks and winners, the result."""
+    a = s.players[0] if s.players else ""
+    b = s.players[1] if len(s.players) > 1 else ""
+    facts = [s.game_title]
+    facts += [
+        f"{k}: {v}"
+        for k, v in (("Event", s.event), ("Table", s.table), ("Referee", s.referee), ("Date", s.date))
+        if v
+    ]
+    out = [f"<h1>{_e(s.heading)}</h1>", f'<p class="muted">{_e(" · ".join(facts))}</p>']
+    if s.winner:
+        verdict = (
+            f"{s.winner} wins {max(s.units_won.values(), default=0)}–{min(s.units_won.values(), default=0)}"
+        )
+    else:
+        verdict = "Drawn" if s.over else "Unfinished"
+    out.append(f"<p><strong>{_e(verdict)}</strong> ({_e(s.match_units)}: {_e(a)} {s.units_won.get(a, 0)}, "
+               f"{_e(b)} {s.units_won.get(b, 0)})</p>")  # fmt: skip
+    out.append(f"<table>\n<tr><th>{_e(s.frame_word.capitalize())}</th><th>Starts</th><th>{_e(a)}</th><th>{_e(b)}</th>"
+               f"<th>High break {_e(a)}</th><th>High break {_e(b)}</th><th>Winner</th></tr>")  # fmt: skip
+    for f in s.frames:
+        if not f.shots:
+            continue
+        out.append(
+            f'<tr><td class="n">{f.number}</td><td>{_e(f.starts)}</td><td class="n">{f.score.get(a, 0)}</td>'
+            f'<td class="n">{f.score.get(b, 0)}</td><td class="n">{f.high_break.get(a, 0)}</td>'
+            f'<td class="n">{f.high_break.get(b, 0)}</td><td>{_e(f.winner or ("" if f.over else "unfinished"))}</td></tr>'
+        )
+    out.append("</table>")
+    if s.error:
+        out.append(f'<p class="muted">The record stops ruling here: {_e(s.error)}</p>')
+    return _page(s.heading, "\n".join(out), 1)
+
+
+def index_page(site: Site, match_pages: dict[str, MatchSheet]) -> str:
+    out = [f"<h1>{_e(site.title)}</h1>"]
+    if site.tournaments:
+        out.append("<h2>Tournaments</h2>\n<ul>")
+        for t in site.tournaments:
+            tid = slug(str(t.get("id") or t.get("name", "")))
+            out.append(f'<li><a href="t/{_e(tid)}.html">{_e(t.get("name", ""))}</a></li>')
+        out.append("</ul>")
+    if match_pages:
+        out.append("<h2>Matches</h2>\n<table>\n<tr><th>Match</th><th>Result</th><th>Event</th></tr>")
+        for sid, s in match_pages.items():
+            score = "–".join(str(s.units_won.get(p, 0)) for p in s.players[:2])
+            out.append(
+                f'<tr><td><a href="m/{_e(sid)}.html">{_e(" v ".join(s.players))}</a></td>'
+                f'<td class="n">{_e(score)}</td><td>{_e(s.event or s.title)}</td></tr>'
+            )
+        out.append("</table>")
+    out.append('<p><a href="matches.csv">Matches (CSV)</a> · <a href="frames.csv">Frames (CSV)</a></p>')
+    return _page(site.title, "\n".join(out), 0)
+
+
+def write_site(site: Site, outdir: Path) -> list[Path]:
+    """Write the site's pages (and its CSV files) under ``outdir``; the paths written."""
+    outdir = Path(outdir)
+    (outdir / "t").mkdir(parents=True, exist_ok=True)
+    (outdir / "m").mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+
+    def put(rel: str, text: str) -> None:
+        p = outdir / rel
+        p.write_text(text, encoding="utf-8")
+        written.append(p)
+
+    pages: dict[str, MatchSheet] = {}
+    for s in site.sheets:
+        sid = slug(s.id or s.heading)
+        while sid in pages:  # the same id twice: the later one gets its own page
+            sid = slug(sid + "+")
+        pages[sid] = s
+    put("style.css", CSS)
+    put("index.html", index_page(site, pages))
+    for sid, s in pages.items():
+        put(f"m/{sid}.html", match_page(s))
+    for t in site.tournaments:
+        tid = slug(str(t.get("id") or t.get("name", "")))
+        put(f"t/{tid}.html", tournament_page(t, set(pages)))
+        put(f"t/{tid}-standings.csv", standings_csv(t))
+        put(f"t/{tid}-results.csv", results_csv(t))
+    put("matches.csv", matches_csv(site.sheets))
+    put("frames.csv", frames_csv(site.sheets))
+    return written
+
+
+def from_records(paths: Iterable[Path], title: str = "Results") -> Site:
+    """A site of match records (files, or folders of ``*.json``): a page a match, and an event page a
+    ``meta.event`` grouping two or more matches (standings from the frames won)."""
+    from potshot.record.io import load
+
+    files: list[Path] = []
+    for p in paths:
+        p = Path(p)
+        files += sorted(p.rglob("*.json")) if p.is_dir() else [p]
+    sheets: list[MatchSheet] = []
+    for f in files:
+        try:
+            rec = load(f, unknown="ignore")
+        except Exception as e:  # a file that is not a record is named, not skipped silently
+            raise ValueError(f"{f}: not a match record: {e}") from None
+        sheets.append(sheet_from_record(rec, id=f.stem))
+    events: dict[str, list[MatchSheet]] = {}
+    for s in sheets:
+        if s.event:
+            events.setdefault(s.event, []).append(s)
+    tournaments = [
+        event_from_sheets(name, group, id="event-" + name)
+        for name, group in events.items()
+        if len({g.game for g in group}) == 1
+    ]
+    return Site(title=title, tournaments=tournaments, sheets=sheets)
+
+
+def from_database(url: str, title: str = "Results") -> Site:
+    """A site of the web app's database (``potshot serve``'s, SQLite or PostgreSQL): every
+    tournament's public view (no match tokens) and every match with frames played."""
+    import msgspec
+    from sqlalchemy import inspect
+
+    from potshot.record.model import Record
+    from potshot.web.db import make_engine, sessions
+    from potshot.web.service import Matches
+    from potshot.web.tournaments import Tournaments
+
+    engine = make_engine(url)
+    try:
+        if not inspect(engine).has_table("matches"):
+            raise ValueError(f"{url}: no potshot database there (potshot serve makes one)")
+        maker = sessions(engine)
+        matches = Matches(maker, admin_password="")
+        tournaments = Tournaments(maker, matches)
+        views = [tournaments.get(t["id"]) for t in tournaments.listing()]
+        sheets = []
+        for m in matches.listing():
+            raw = matches.record(m["id"])
+            rec = msgspec.convert({k: v for k, v in raw.items() if k != "format"}, Record)
+            if not any(f.shots for f in rec.frames):
+                continue
+            sheets.append(
+                sheet_from_record(rec, id=m["id"], title=m.get("title") or "", table=m.get("table") or "")
+            )
+    finally:
+        engine.dispose()
+    return Site(title=title, tournaments=views, sheets=sheets)
