@@ -59,7 +59,7 @@ def slug(ident: str) -> str:
     plain characters and a short digest (so two ids never share a page).
 
     >>> slug("t1a2b"), slug("../etc/passwd")
-    ('t1a2b', 'etc-passwd-9e0b7b0e')
+    ('t1a2b', 'etc-passwd-7fef78f5')
     """
     if re.fullmatch(r"[A-Za-z0-9_-]{1,64}", ident):
         return ident
@@ -100,6 +100,12 @@ def _name(name: str | None, winner: str | None) -> str:
     return f'<span class="win">{_e(name)}</span>' if name == winner else _e(name)
 
 
+def _span(name: str | None, winner: str | None) -> str:
+    """A bracket's line for a player: the winner's in bold."""
+    cls = ' class="win"' if name is not None and name == winner else ""
+    return f"<span{cls}>{_e('(bye)' if name is None else name)}</span>"
+
+
 def tournament_page(t: dict[str, Any], match_pages: set[str]) -> str:
     """A tournament's page: the standings, a knockout's bracket, each round's results (a played
     match links to its page where the site has one)."""
@@ -135,7 +141,7 @@ def tournament_page(t: dict[str, Any], match_pages: set[str]) -> str:
             for m in rnd["matches"]:
                 res = _result(m)
                 out.append(
-                    f"<li><span>{_name(m['a'], m.get('winner'))}</span><span>{_name(m.get('b'), m.get('winner'))}</span>"
+                    f"<li>{_span(m['a'], m.get('winner'))}{_span(m.get('b'), m.get('winner'))}"
                     + (f'<span class="muted">{_e(res)}</span>' if res and res != "bye" else "")
                     + "</li>"
                 )
