@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
 from potshot import games as registry
 from potshot.record.model import Record
@@ -92,14 +92,22 @@ def match_length(game: str, match: Mapping[str, Any] | None) -> tuple[str, int |
     return "", None
 
 
-def _game_words(game: str) -> dict[str, str]:
+class _Words(TypedDict):
+    game_title: str
+    frame_word: str
+    frame_words: str
+    match_units: str
+
+
+def _words(game: str) -> _Words:
+    """The game's title, frame word and its plural, and the match's units (its facts)."""
     facts = registry.get(game).facts()
-    return {
-        "game_title": str(facts["title"]),
-        "frame_word": str(facts["frame_word"]),
-        "frame_words": str(facts["frame_words"]),
-        "match_units": str(facts["match_units"]),
-    }
+    return _Words(
+        game_title=str(facts["title"]),
+        frame_word=str(facts["frame_word"]),
+        frame_words=str(facts["frame_words"]),
+        match_units=str(facts["match_units"]),
+    )
 
 
 def sheet_from_record(
@@ -166,7 +174,7 @@ def sheet_from_record(
         winner=result.winner,
         length=match_length(record.game, record.match)[0],
         error=str(done.error) if done.error else "",
-        **_game_words(record.game),
+        **_words(record.game),
     )
 
 
@@ -200,7 +208,7 @@ def blank_sheet(
         date=date,
         frames=[FrameLine(i + 1, "", {}, None, {}, 0, False) for i in range(frames)],
         length=length,
-        **_game_words(game),
+        **_words(game),
     )
 
 

@@ -183,7 +183,8 @@ def score_card(sheet: MatchSheet) -> bytes:
     story.append(Spacer(1, 6 * mm))
     units = sheet.match_units
     if blank:
-        story.append(_p(f"Result ({units}): {a} ____  {b} ____     Winner: ____________________", st["h2"]))
+        story.append(_p(f"Result ({units}): {a} ______   {b} ______", st["h2"]))
+        story.append(_p("Winner: " + "_" * 30, st["h2"]))
     else:
         line = f"{a} {sheet.units_won.get(a, 0)} – {sheet.units_won.get(b, 0)} {b} ({units})"
         story.append(_p(line, st["h2"]))
