@@ -93,6 +93,25 @@ def test_a_finished_match_counts_the_frames_each_won() -> None:
     assert sheet.winner == max(sheet.units_won, key=lambda p: sheet.units_won[p])
 
 
+def test_breaks_are_the_visits_points() -> None:
+    """Every visit's break, and nothing else: a snooker player's breaks in a frame add up to the
+    points his fair strokes scored (Section 2 Rule 8: a break is the points of one visit),
+    the highest is his high break, and none is 0."""
+    ruled = referee_record(load(SNOOKER))
+    sheet = sheet_from_record(load(SNOOKER))
+    for line, frame, rulings in zip(sheet.frames, ruled.record.frames, ruled.rulings, strict=True):
+        for p in sheet.players:
+            fair = [
+                r.points for s, r in zip(frame.shots, rulings, strict=True) if s.player == p and not r.foul
+            ]
+            assert sum(line.breaks[p]) == sum(fair)
+            assert max(line.breaks[p], default=0) == line.high_break[p]
+            assert all(b > 0 for b in line.breaks[p])
+    for p in sheet.players:
+        everything = sorted((b for f in sheet.frames for b in f.breaks[p]), reverse=True)
+        assert sheet.best_breaks(p, 3) == everything[:3]
+
+
 def test_an_unfinished_match_has_no_winner() -> None:
     sheet = sheet_from_record(load(CARROM))
     assert not sheet.over and sheet.winner is None
@@ -132,6 +151,8 @@ def test_score_card_prints_every_frame_the_result_and_the_referee() -> None:
     assert _has_run(words, ["Referee:", *sheet.referee.split()])
     assert _has_run(words, ["Winner:", f"{sheet.winner}."])
     assert _has_run(words, ["Table:", "Table", "2"])
+    best = sheet.best_breaks(a)
+    assert _has_run(words, ["Best", "breaks:", a, *[f"{x}," for x in best[:-1]], f"{best[-1]};"])
 
 
 def test_blank_score_card_has_a_row_a_frame_and_nothing_filled_in() -> None:

@@ -37,6 +37,9 @@ class FrameLine:
     """Each player's highest break (a visit's points: the rulings' ``break``) in the frame."""
     shots: int
     over: bool
+    breaks: dict[str, list[int]] = field(default_factory=dict)
+    """Each player's breaks in the frame, in order: every visit's highest ``break`` above 0 (a
+    break is the points of one visit, as the rulebooks define it; the game's referee counts them)."""
 
 
 @dataclass(frozen=True)
@@ -69,6 +72,10 @@ class MatchSheet:
     def high_break(self) -> dict[str, int]:
         """Each player's highest break of the match."""
         return {p: max((f.high_break.get(p, 0) for f in self.frames), default=0) for p in self.players}
+
+    def best_breaks(self, player: str, n: int = 5) -> list[int]:
+        """``player``'s ``n`` highest breaks of the match, highest first."""
+        return sorted((b for f in self.frames for b in f.breaks.get(player, [])), reverse=True)[:n]
 
     @property
     def heading(self) -> str:
@@ -135,9 +142,18 @@ def sheet_from_record(
     for fi, frame in enumerate(record.frames):
         rulings = done.rulings[fi] if fi < len(done.rulings) else []
         high = {n: 0 for n in names}
+        breaks: dict[str, list[int]] = {n: [] for n in names}
+        visit: tuple[str, int] | None = None  # whose visit, its highest break so far
         for shot, ruling in zip(frame.shots, rulings, strict=False):
             if shot.player in high:
                 high[shot.player] = max(high[shot.player], int(ruling.break_))
+            if visit is not None and visit[0] != shot.player:
+                if visit[1] > 0 and visit[0] in breaks:
+                    breaks[visit[0]].append(visit[1])
+                visit = None
+            visit = (shot.player, max(visit[1] if visit else 0, int(ruling.break_)))
+        if visit is not None and visit[1] > 0 and visit[0] in breaks:
+            breaks[visit[0]].append(visit[1])
         # the frame's own result (a carrom board's points), else where the rulings left the score
         score = dict(frame.result.score) if frame.result and frame.result.score else {}
         if not score:
@@ -152,6 +168,7 @@ def sheet_from_record(
                 high_break=high,
                 shots=len(frame.shots),
                 over=over,
+                breaks=breaks,
             )
         )
     result = ref.match_result()

@@ -191,6 +191,9 @@ def score_card(sheet: MatchSheet) -> bytes:
         verdict = f"Winner: {sheet.winner}" if sheet.winner else ("Drawn" if sheet.over else "Unfinished")
         hb = sheet.high_break
         story.append(_p(f"{verdict}.  High breaks: {a} {hb.get(a, 0)}, {b} {hb.get(b, 0)}.", st["sub"]))
+        best = [f"{p} {', '.join(map(str, sheet.best_breaks(p)))}" for p in (a, b) if sheet.best_breaks(p)]
+        if best:
+            story.append(_p("Best breaks: " + "; ".join(best) + ".", st["sub"]))
         if sheet.error:
             story.append(_p(f"The record stops ruling: {sheet.error}", st["note"]))
     story.append(Spacer(1, 12 * mm))

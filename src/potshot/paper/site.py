@@ -193,6 +193,9 @@ def match_page(s: MatchSheet) -> str:
             f'<td class="n">{f.high_break.get(b, 0)}</td><td>{_e(f.winner or ("" if f.over else "unfinished"))}</td></tr>'
         )
     out.append("</table>")
+    best = [f"{p} {', '.join(map(str, s.best_breaks(p)))}" for p in (a, b) if s.best_breaks(p)]
+    if best:
+        out.append(f"<p>Best breaks: {_e('; '.join(best))}</p>")
     if s.error:
         out.append(f'<p class="muted">The record stops ruling here: {_e(s.error)}</p>')
     return _page(s.heading, "\n".join(out), 1)
