@@ -390,3 +390,34 @@ def test_cli_site(tmp_path: Path) -> None:
     bad.write_text('{"game": "snooker"}')
     r = CliRunner().invoke(main, ["site", str(out), str(bad)])
     assert r.exit_code == 1 and "bad.json: not a match record" in r.output
+
+
+DOUBLES = RECORDS / "carrom-doubles-board.json"
+
+
+def test_doubles_cards_show_the_teams() -> None:
+    """A doubles record (carrom, ``players: [[A1, A2], [B1, B2]]``): each side is the team, its
+    score the team's (the referee keys it by every member), its breaks its members' visits."""
+    from potshot.paper.pdf import score_card
+
+    rec = load(DOUBLES)
+    ruled = referee_record(load(DOUBLES))
+    sheet = sheet_from_record(rec)
+    teams = [" & ".join(t) for t in rec.players if isinstance(t, list)]
+    assert sheet.players == teams and len(teams) == 2
+    (line,) = sheet.frames
+    result = ruled.record.frames[0].result
+    assert result is not None
+    for team, members in zip(teams, rec.players, strict=True):
+        assert all(line.score[team] == result.score[m] for m in members)
+        own = [
+            r.break_
+            for s, r in zip(rec.frames[0].shots, ruled.rulings[0], strict=True)
+            if s.player in members
+        ]
+        assert line.high_break[team] == max(own)
+    assert line.winner in teams
+    words = _pdf_words(score_card(sheet))
+    a, b = (t.split() for t in teams)
+    assert _has_run(words, ["1", line.starts, str(line.score[teams[0]]), str(line.score[teams[1]])])
+    assert _has_run(words, ["Referee", *a, *b])  # a signature box for each team

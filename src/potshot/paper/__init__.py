@@ -53,6 +53,7 @@ class MatchSheet:
     frame_words: str
     match_units: str
     players: list[str]
+    """The sides, in the record's order: the players, or in doubles each team as ``A1 & A2``."""
     title: str = ""
     event: str = ""
     table: str = ""
@@ -137,34 +138,48 @@ def sheet_from_record(
     meta: Mapping[str, Any] = record.meta or {}
     done = referee_record(record)
     ref = done.referee
-    names = record.player_names()
+    # the sides: the players, or in doubles each team as "A1 & A2" (a side's score is its members')
+    teams = [[str(m) for m in p] if isinstance(p, list) else [str(p)] for p in record.players]
+    names = [" & ".join(t) for t in teams]
+    side_of = {m: label for label, t in zip(names, teams, strict=True) for m in t}
+
+    def per_side(values: Mapping[str, Any]) -> dict[str, int]:
+        return {
+            label: int(values.get(label, next((values[m] for m in t if m in values), 0)))
+            for label, t in zip(names, teams, strict=True)
+        }
+
+    def side(player: str | None) -> str | None:
+        return None if player is None else side_of.get(player, player)
+
     frames: list[FrameLine] = []
     for fi, frame in enumerate(record.frames):
         rulings = done.rulings[fi] if fi < len(done.rulings) else []
         high = {n: 0 for n in names}
         breaks: dict[str, list[int]] = {n: [] for n in names}
-        visit: tuple[str, int] | None = None  # whose visit, its highest break so far
+        visit: tuple[str, int] | None = None  # whose visit (the side), its highest break so far
         for shot, ruling in zip(frame.shots, rulings, strict=False):
-            if shot.player in high:
-                high[shot.player] = max(high[shot.player], int(ruling.break_))
-            if visit is not None and visit[0] != shot.player:
+            who = side_of.get(shot.player, shot.player)
+            if who in high:
+                high[who] = max(high[who], int(ruling.break_))
+            if visit is not None and visit[0] != who:
                 if visit[1] > 0 and visit[0] in breaks:
                     breaks[visit[0]].append(visit[1])
                 visit = None
-            visit = (shot.player, max(visit[1] if visit else 0, int(ruling.break_)))
+            visit = (who, max(visit[1] if visit else 0, int(ruling.break_)))
         if visit is not None and visit[1] > 0 and visit[0] in breaks:
             breaks[visit[0]].append(visit[1])
         # the frame's own result (a carrom board's points), else where the rulings left the score
         score = dict(frame.result.score) if frame.result and frame.result.score else {}
         if not score:
-            score = dict(rulings[-1].score) if rulings else {n: 0 for n in names}
+            score = dict(rulings[-1].score) if rulings else {}
         over = bool(rulings and rulings[-1].frame_over)
         frames.append(
             FrameLine(
                 number=fi + 1,
                 starts=frame.starts,
-                score={n: int(score.get(n, 0)) for n in names},
-                winner=frame.result.winner if frame.result else None,
+                score=per_side(score),
+                winner=side(frame.result.winner if frame.result else None),
                 high_break=high,
                 shots=len(frame.shots),
                 over=over,
@@ -186,9 +201,9 @@ def sheet_from_record(
         referee=referee or str(meta.get("referee", "")),
         date=str(meta.get("date", "")),
         frames=frames,
-        units_won={n: int(won.get(n, 0)) for n in names},
+        units_won=per_side(won),
         over=result.over,
-        winner=result.winner,
+        winner=side(result.winner),
         length=match_length(record.game, record.match)[0],
         error=str(done.error) if done.error else "",
         **_words(record.game),

@@ -133,8 +133,7 @@ def score_card(sheet: MatchSheet) -> bytes:
     from reportlab.platypus import Spacer
 
     st = _styles()
-    a = sheet.players[0] if sheet.players else ""
-    b = sheet.players[1] if len(sheet.players) > 1 else ""
+    sides = sheet.players
     blank = not any(f.shots for f in sheet.frames)
     story: list[Any] = [_p(sheet.event or sheet.game_title, st["sub"]), _p(sheet.heading, st["title"])]
     facts = [sheet.game_title + (f", {sheet.length}" if sheet.length else "")]
@@ -148,57 +147,46 @@ def score_card(sheet: MatchSheet) -> bytes:
     if sheet.id:
         facts.append(f"Match {sheet.id}")
     story.append(_p("  ·  ".join(facts), st["sub"]))
-    head = [
-        _cap(sheet.frame_word),
-        "Starts",
-        _p(a, st["cellb"]),
-        _p(b, st["cellb"]),
-        _p(f"High break {a}", st["cellb"]),
-        _p(f"High break {b}", st["cellb"]),
-        "Winner",
-    ]
-    rows: list[list[Any]] = [head]
+    head = [_cap(sheet.frame_word), "Starts"]
+    head += [_p(p, st["cellb"]) for p in sides] + [_p(f"High break {p}", st["cellb"]) for p in sides]
+    rows: list[list[Any]] = [[*head, "Winner"]]
     for f in sheet.frames:
         if blank or not f.shots:
-            rows.append([str(f.number), "", "", "", "", "", ""])
+            rows.append([str(f.number)] + [""] * (len(head) - 1) + [""])
             continue
         rows.append(
-            [
-                str(f.number),
-                _p(f.starts, st["cell"]),
-                str(f.score.get(a, 0)),
-                str(f.score.get(b, 0)),
-                str(f.high_break.get(a, 0)),
-                str(f.high_break.get(b, 0)),
-                _p(f.winner or ("unfinished" if not f.over else "-"), st["cell"]),
-            ]
+            [str(f.number), _p(f.starts, st["cell"])]
+            + [str(f.score.get(p, 0)) for p in sides]
+            + [str(f.high_break.get(p, 0)) for p in sides]
+            + [_p(f.winner or ("unfinished" if not f.over else "-"), st["cell"])]
         )
-    story.append(
-        _grid(
-            rows,
-            [18 * mm, 28 * mm, 28 * mm, 28 * mm, 25 * mm, 25 * mm, 28 * mm],
-            height=10 * mm if blank else None,
-        )
-    )
+    each = 116 * mm / max(1, 2 * len(sides))
+    widths = [14 * mm, 24 * mm] + [each] * (2 * len(sides)) + [26 * mm]
+    story.append(_grid(rows, widths, height=10 * mm if blank else None))
     story.append(Spacer(1, 6 * mm))
     units = sheet.match_units
+    won = sheet.units_won
     if blank:
-        story.append(_p(f"Result ({units}): {a} ______   {b} ______", st["h2"]))
+        story.append(_p(f"Result ({units}): " + "   ".join(f"{p} ______" for p in sides), st["h2"]))
         story.append(_p("Winner: " + "_" * 30, st["h2"]))
     else:
-        line = f"{a} {sheet.units_won.get(a, 0)} – {sheet.units_won.get(b, 0)} {b} ({units})"
+        if len(sides) == 2:
+            line = f"{sides[0]} {won.get(sides[0], 0)} – {won.get(sides[1], 0)} {sides[1]} ({units})"
+        else:
+            line = ", ".join(f"{p} {won.get(p, 0)}" for p in sides) + f" ({units})"
         story.append(_p(line, st["h2"]))
         verdict = f"Winner: {sheet.winner}" if sheet.winner else ("Drawn" if sheet.over else "Unfinished")
         hb = sheet.high_break
-        story.append(_p(f"{verdict}.  High breaks: {a} {hb.get(a, 0)}, {b} {hb.get(b, 0)}.", st["sub"]))
-        best = [f"{p} {', '.join(map(str, sheet.best_breaks(p)))}" for p in (a, b) if sheet.best_breaks(p)]
+        highs = ", ".join(f"{p} {hb.get(p, 0)}" for p in sides)
+        story.append(_p(f"{verdict}.  High breaks: {highs}.", st["sub"]))
+        best = [f"{p} {', '.join(map(str, sheet.best_breaks(p)))}" for p in sides if sheet.best_breaks(p)]
         if best:
             story.append(_p("Best breaks: " + "; ".join(best) + ".", st["sub"]))
         if sheet.error:
             story.append(_p(f"The record stops ruling: {sheet.error}", st["note"]))
     story.append(Spacer(1, 12 * mm))
-    sign = [["Referee", a, b], ["", "", ""]]
-    story.append(_grid(sign, [60 * mm, 60 * mm, 60 * mm], height=14 * mm))
+    sign = [["Referee", *sides], [""] * (1 + len(sides))]
+    story.append(_grid(sign, [180 * mm / (1 + len(sides))] * (1 + len(sides)), height=14 * mm))
     story.append(_p("Printed by potshot.", st["note"]))
     return _doc(story, sheet.heading)
 

@@ -165,9 +165,8 @@ def tournament_page(t: dict[str, Any], match_pages: set[str]) -> str:
 
 def match_page(s: MatchSheet) -> str:
     """A match's page: the frames (boards, games) with scores, breaks and winners, the result."""
-    a = s.players[0] if s.players else ""
-    b = s.players[1] if len(s.players) > 1 else ""
-    facts = [s.game_title]
+    sides = s.players
+    facts = [s.game_title + (f", {s.length}" if s.length else "")]
     facts += [
         f"{k}: {v}"
         for k, v in (("Event", s.event), ("Table", s.table), ("Referee", s.referee), ("Date", s.date))
@@ -175,25 +174,28 @@ def match_page(s: MatchSheet) -> str:
     ]
     out = [f"<h1>{_e(s.heading)}</h1>", f'<p class="muted">{_e(" · ".join(facts))}</p>']
     if s.winner:
-        verdict = (
-            f"{s.winner} wins {max(s.units_won.values(), default=0)}–{min(s.units_won.values(), default=0)}"
-        )
+        verdict = f"{s.winner} wins"
     else:
         verdict = "Drawn" if s.over else "Unfinished"
-    out.append(f"<p><strong>{_e(verdict)}</strong> ({_e(s.match_units)}: {_e(a)} {s.units_won.get(a, 0)}, "
-               f"{_e(b)} {s.units_won.get(b, 0)})</p>")  # fmt: skip
-    out.append(f"<table>\n<tr><th>{_e(s.frame_word.capitalize())}</th><th>Starts</th><th>{_e(a)}</th><th>{_e(b)}</th>"
-               f"<th>High break {_e(a)}</th><th>High break {_e(b)}</th><th>Winner</th></tr>")  # fmt: skip
+    won = ", ".join(f"{p} {s.units_won.get(p, 0)}" for p in sides)
+    out.append(f"<p><strong>{_e(verdict)}</strong> ({_e(s.match_units)}: {_e(won)})</p>")
+    head = "".join(f"<th>{_e(p)}</th>" for p in sides) + "".join(
+        f"<th>High break {_e(p)}</th>" for p in sides
+    )
+    out.append(
+        f"<table>\n<tr><th>{_e(s.frame_word.capitalize())}</th><th>Starts</th>{head}<th>Winner</th></tr>"
+    )
     for f in s.frames:
         if not f.shots:
             continue
+        cells = "".join(f'<td class="n">{f.score.get(p, 0)}</td>' for p in sides)
+        cells += "".join(f'<td class="n">{f.high_break.get(p, 0)}</td>' for p in sides)
         out.append(
-            f'<tr><td class="n">{f.number}</td><td>{_e(f.starts)}</td><td class="n">{f.score.get(a, 0)}</td>'
-            f'<td class="n">{f.score.get(b, 0)}</td><td class="n">{f.high_break.get(a, 0)}</td>'
-            f'<td class="n">{f.high_break.get(b, 0)}</td><td>{_e(f.winner or ("" if f.over else "unfinished"))}</td></tr>'
+            f'<tr><td class="n">{f.number}</td><td>{_e(f.starts)}</td>{cells}'
+            f"<td>{_e(f.winner or ('' if f.over else 'unfinished'))}</td></tr>"
         )
     out.append("</table>")
-    best = [f"{p} {', '.join(map(str, s.best_breaks(p)))}" for p in (a, b) if s.best_breaks(p)]
+    best = [f"{p} {', '.join(map(str, s.best_breaks(p)))}" for p in sides if s.best_breaks(p)]
     if best:
         out.append(f"<p>Best breaks: {_e('; '.join(best))}</p>")
     if s.error:
