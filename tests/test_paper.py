@@ -421,3 +421,34 @@ def test_doubles_cards_show_the_teams() -> None:
     a, b = (t.split() for t in teams)
     assert _has_run(words, ["1", line.starts, str(line.score[teams[0]]), str(line.score[teams[1]])])
     assert _has_run(words, ["Referee", *a, *b])  # a signature box for each team
+
+
+def test_site_of_a_potshot_tournament_folder(tmp_path: Path) -> None:
+    """``potshot tournament -o DIR`` then ``potshot site OUT DIR``: the tournament's page (its
+    standings as the tournament's own table, its rounds linking each match's page), no record
+    mistaken for the summary."""
+    from potshot.tournament.engine import Entrant, serial_engine
+    from potshot.tournament.runner import TournamentSpec, run, save
+
+    t = run(
+        TournamentSpec(
+            "snooker", tuple(Entrant(n) for n in ("Ann", "Bob", "Cy")), seed=1, reds=6, max_shots=40
+        ),
+        serial_engine,
+    )
+    save(t, tmp_path / "league")
+    out = tmp_path / "public"
+    r = CliRunner().invoke(main, ["site", str(out), str(tmp_path / "league")])
+    assert r.exit_code == 0, r.output
+    _check_site(out)
+    page = (out / "t/tournament-league.html").read_text()
+    table = t.table()
+    rows = re.findall(r'<tr><td class="n">(\d+)</td><td>([^<]*)</td><td class="n">([^<]*)</td>', page)
+    assert [(int(i), p, float(pts)) for i, p, pts in rows] == [
+        (i, s.player, s.points) for i, s in enumerate(table, 1)
+    ]
+    for res in t.results:
+        assert f'href="../m/{res.match_id}.html"' in page
+        assert f"{res.frames_a}–{res.frames_b}" in page
+    rating = t.ratings[table[0].player]
+    assert f"{rating.rating:.0f} ± {rating.rd:.0f}" in page

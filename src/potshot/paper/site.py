@@ -19,6 +19,7 @@ grouped into events by their ``meta.event``).
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -256,15 +257,119 @@ def write_site(site: Site, outdir: Path) -> list[Path]:
     return written
 
 
+TOURNAMENT_FILE = "tournament.json"
+"""What ``potshot tournament -o DIR`` writes beside ``matches/`` (potshot.tournament.runner.save)."""
+
+
+def tournament_from_summary(path: Path) -> dict[str, Any]:
+    """A tournament view (the web app's shape) of ``potshot tournament``'s ``tournament.json``:
+    its rounds of pairs matched with its results in order, the standings worked out by
+    :func:`potshot.tournament.pairing.standings`, its Glicko-2 ratings."""
+    from potshot.tournament.pairing import Result, standings
+
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        results = list(data["results"])
+        players = list(data["ratings"])
+        rounds_in = data["rounds"]
+        game = str(data["game"])
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        raise ValueError(f"{path}: not a potshot tournament summary: {e}") from None
+    used: set[int] = set()
+    rounds = []
+    lib_results = []
+    for n, pairs in enumerate(rounds_in, 1):
+        ms: list[dict[str, Any]] = []
+        for a, b in pairs:
+            if b is None:
+                ms.append(
+                    {
+                        "id": None,
+                        "a": a,
+                        "b": None,
+                        "table": None,
+                        "status": "bye",
+                        "frames": None,
+                        "winner": a,
+                    }
+                )
+                lib_results.append(Result(a, None))
+                continue
+            k = next((i for i, r in enumerate(results) if i not in used and (r["a"], r["b"]) == (a, b)), None)
+            if k is None:
+                ms.append(
+                    {
+                        "id": None,
+                        "a": a,
+                        "b": b,
+                        "table": None,
+                        "status": "playing",
+                        "frames": None,
+                        "winner": None,
+                    }
+                )
+                continue
+            used.add(k)
+            r = results[k]
+            fa, fb = (int(x) for x in r["frames"])
+            winner = a if fa > fb else b if fb > fa else None
+            ms.append(
+                {
+                    "id": r["match"],
+                    "a": a,
+                    "b": b,
+                    "table": None,
+                    "status": "over",
+                    "frames": {a: fa, b: fb},
+                    "winner": winner,
+                }
+            )
+            lib_results.append(Result(a, b, fa, fb))
+        rounds.append({"round": n, "matches": ms})
+    name = Path(path).resolve().parent.name
+    return {
+        "id": "tournament-" + name,
+        "name": name,
+        "game": game,
+        "format": str(data.get("format", "")),
+        "players": players,
+        "rounds": rounds,
+        "standings": [
+            {
+                "player": t.player,
+                "points": t.points,
+                "played": t.played,
+                "won": t.won,
+                "frames_for": t.frames_for,
+                "frames_against": t.frames_against,
+                "buchholz": t.buchholz,
+            }
+            for t in standings(players, lib_results)
+        ],
+        "ratings": {p: {"rating": r["rating"], "rd": r["rd"]} for p, r in data["ratings"].items()},
+    }
+
+
 def from_records(paths: Iterable[Path], title: str = "Results") -> Site:
     """A site of match records (files, or folders of ``*.json``): a page a match, and an event page a
-    ``meta.event`` grouping two or more matches (standings from the frames won)."""
+    ``meta.event`` (standings from the frames won). A folder written by ``potshot tournament -o``
+    (its ``tournament.json``) is that tournament, with its rounds, standings and ratings."""
     from potshot.record.io import load
 
     files: list[Path] = []
+    tournaments: list[dict[str, Any]] = []
     for p in paths:
         p = Path(p)
-        files += sorted(p.rglob("*.json")) if p.is_dir() else [p]
+        if p.is_dir():
+            for f in sorted(p.rglob("*.json")):
+                if f.name == TOURNAMENT_FILE:
+                    tournaments.append(tournament_from_summary(f))
+                else:
+                    files.append(f)
+        elif p.name == TOURNAMENT_FILE:
+            tournaments.append(tournament_from_summary(p))
+        else:
+            files.append(p)
     sheets: list[MatchSheet] = []
     for f in files:
         try:
@@ -276,7 +381,7 @@ def from_records(paths: Iterable[Path], title: str = "Results") -> Site:
     for s in sheets:
         if s.event:
             events.setdefault(s.event, []).append(s)
-    tournaments = [
+    tournaments += [
         event_from_sheets(name, group, id="event-" + name)
         for name, group in events.items()
         if len({g.game for g in group}) == 1
