@@ -14,6 +14,7 @@ from potshot.paper import blank_sheet, match_length, sheet_from_record, tables
 from potshot.paper import site as site_mod
 from potshot.record.model import Record
 from potshot.web.engine import bad
+from potshot.web.guard import scrub
 
 router = APIRouter()
 BLANK_ROWS = 12
@@ -38,8 +39,8 @@ def _csv(text: str, name: str) -> Response:
 
 def _sheet(req: Request, match_id: str, blank: bool, rows: int | None) -> Any:
     matches = req.app.state.matches
-    state = matches.get(match_id)
-    raw = matches.record(match_id)
+    state = scrub(matches.get(match_id))  # text repaired as the API answers it (potshot.web.guard)
+    raw = scrub(matches.record(match_id))
     record = msgspec.convert({k: v for k, v in raw.items() if k != "format"}, Record)
     played = any(f.shots for f in record.frames)
     if blank or not played:
@@ -92,7 +93,7 @@ async def frames(match_id: str, req: Request) -> Response:
 
 
 async def _tournament(req: Request, tid: str) -> dict[str, Any]:
-    view: dict[str, Any] = await asyncio.to_thread(req.app.state.tournaments.get, tid, False)
+    view: dict[str, Any] = scrub(await asyncio.to_thread(req.app.state.tournaments.get, tid, False))
     return view
 
 
