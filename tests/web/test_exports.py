@@ -58,7 +58,8 @@ def test_a_played_match_prints_its_card_and_exports_its_frames(api: Api) -> None
         (f.score[a], f.score[b]) for f in sheet.frames
     ]
 
-    listing = _rows(api.c.get("/api/matches.csv").text)
+    assert api.c.get("/api/matches.csv").status_code == 401  # the organiser's export
+    listing = _rows(api.c.get("/api/matches.csv", headers=H).text)
     assert [(x["id"], x["winner"], x["table"]) for x in listing] == [(mid, sheet.winner, "Table 4")]
 
     blank = _words(api.c.get(f"/api/matches/{mid}/card.pdf?blank=true&rows=4").content)

@@ -390,6 +390,8 @@ def create_app(settings: Settings) -> FastAPI:
             return token, cached
         return token, header_text(req.headers.get("x-potshot-admin"))
 
+    app.state.auth = auth  # the routes of other modules (potshot.web.exports) ask the same
+
     async def anonymous(req: Request) -> bool:
         return not matches.is_admin((await auth(req))[1])
 

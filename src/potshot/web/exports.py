@@ -65,7 +65,10 @@ def _sheet(req: Request, match_id: str, blank: bool, rows: int | None) -> Any:
 
 @router.get("/api/matches.csv")
 async def matches_csv(req: Request) -> Response:
-    """Every match with frames played: one row a match (``potshot.paper.tables.MATCH_COLUMNS``)."""
+    """Every match with frames played: one row a match (``potshot.paper.tables.MATCH_COLUMNS``).
+    The organiser's (it referees every match in the database: not for anyone to ask at will)."""
+    _token, organiser = await req.app.state.auth(req)
+    req.app.state.matches.require_admin(organiser)
 
     def work() -> str:
         matches = req.app.state.matches
