@@ -1,5 +1,6 @@
-"""The tournament page links its printed draw and standings and its CSV exports (issue 23,
-docs/exports.md); the links answer the PDF and the CSV of this tournament."""
+"""The tournament page links its printed draw and standings and its CSV exports, and the
+organiser's match view its score card (issue 23, docs/exports.md); the links answer the PDF and
+the CSV of this tournament or match."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.browser.conftest import ADMIN
+from tests.browser.conftest import ADMIN, create_match
 
 expect = pytest.importorskip("playwright.sync_api", reason="playwright is not installed").expect
 H = {"X-Potshot-Admin": ADMIN}
@@ -48,3 +49,19 @@ def test_tournament_page_links_the_paper(server: Any, page: Any) -> None:
     rows = list(csv.reader(io.StringIO(results, newline="")))
     pairs = {(m["a"], m["b"]) for m in t["rounds"][0]["matches"]}
     assert {(r[4], r[5]) for r in rows[1:]} == pairs
+
+
+def test_admin_match_view_links_the_score_card(server: Any, page: Any) -> None:
+    pypdf = pytest.importorskip("pypdf")
+    m = create_match(server.url, game="snooker", mode="mark", players=["Ann", "Bob"], match={"best_of": 3})
+    page.goto(server.url + "/admin")
+    page.fill("#sign-in [name=password]", ADMIN)
+    page.click("#sign-in button[type=submit]")
+    expect(page.locator(".tabs")).to_be_visible()
+    page.goto(f"{server.url}/admin#matches/{m['id']}")
+    link = page.locator("#match-detail .link-row[data-kind=card] a")
+    expect(link).to_have_attribute("href", f"/api/matches/{m['id']}/card.pdf")
+    card = page.request.get(server.url + str(link.get_attribute("href")))
+    words = " ".join(p.extract_text() for p in pypdf.PdfReader(io.BytesIO(card.body())).pages).split()
+    head = words.index("Winner")  # a blank card before the first shot: a row a frame of the best of 3
+    assert words[head + 1 : head + 4] == ["1", "2", "3"] and "Ann" in words and "Bob" in words
