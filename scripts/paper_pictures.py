@@ -1,5 +1,6 @@
 """Print the paper of docs/exports.md and render it to PNG for docs/pictures (pdftoppm, from
-poppler-utils): a played score card, a blank one, a knockout's draw sheet, round-robin standings.
+poppler-utils): a played score card, a blank one, a knockout's draw sheet, round-robin standings;
+and two pages of the results site (``potshot site``) in headless Chromium.
 
     python3 scripts/paper_pictures.py docs/pictures
 
@@ -8,7 +9,9 @@ reported by seeded chance, so the standings and ratings are the app's own."""
 
 from __future__ import annotations
 
+import json
 import random
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -19,6 +22,7 @@ from fastapi.testclient import TestClient
 
 from potshot.paper import blank_sheet, match_length, sheet_from_record
 from potshot.paper.pdf import draw_sheet, score_card, standings_pdf
+from potshot.paper.site import from_database, write_site
 from potshot.record.io import load
 from potshot.web.app import Settings, create_app
 
@@ -67,6 +71,23 @@ def main(out: Path) -> None:
             cup = _tournament(
                 c, "Club cup", "knockout", ["Ann", "Bob", "Cy", "Dee", "Eli", "Fay", "Gus"], rng
             )
+            imported = {"record": json.loads((HERE / "tests/records/snooker-match.json").read_text())}
+            c.post("/api/matches/import", json={**imported, "table": "Table 2"}, headers=ADMIN)
+        # the results site of that database (potshot site), its knockout page in Chromium
+        site = out / "site-tmp"
+        write_site(from_database(f"sqlite:///{tmp}/p.db", "Club results"), site)
+        shot = [
+            "chromium", "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+            "--window-size=1024,900",
+        ]  # fmt: skip
+        for page, name in ((f"t/{cup['id']}.html", "site-knockout"), ("index.html", "site-index")):
+            subprocess.run(
+                [*shot, f"--screenshot={out / (name + '.png')}", (site / page).resolve().as_uri()],
+                check=True,
+                capture_output=True,
+            )
+            print(out / f"{name}.png")
+        shutil.rmtree(site)
     pdfs = {
         "paper-score-card": score_card(sheet),
         "paper-score-card-blank": score_card(blank),
