@@ -20,7 +20,7 @@ from click.testing import CliRunner
 from potshot import games as registry
 from potshot.cli import main
 from potshot.paper import blank_sheet, event_from_sheets, match_length, sheet_from_record
-from potshot.paper.site import Site, from_records, slug, write_site
+from potshot.paper.site import Site, from_records, slug, tournament_page, write_site
 from potshot.paper.tables import (
     FRAME_COLUMNS,
     MATCH_COLUMNS,
@@ -448,7 +448,21 @@ def test_site_of_a_potshot_tournament_folder(tmp_path: Path) -> None:
         (i, s.player, s.points) for i, s in enumerate(table, 1)
     ]
     for res in t.results:
-        assert f'href="../m/{res.match_id}.html"' in page
+        assert f'href="../m/league-{res.match_id}.html"' in page
         assert f"{res.frames_a}–{res.frames_b}" in page
     rating = t.ratings[table[0].player]
     assert f"{rating.rating:.0f} ± {rating.rd:.0f}" in page
+
+
+def test_a_match_in_play_is_left_blank_on_the_draw() -> None:
+    """The live frames of a match still in play are not its result: the draw sheet leaves the
+    result to be written in, and the site shows none."""
+    from potshot.paper.pdf import draw_sheet
+
+    t = _knockout_view()
+    m = next(m for m in t["rounds"][0]["matches"] if m["b"])
+    m |= {"status": "playing", "frames": {m["a"]: 1, m["b"]: 0}, "winner": None}
+    words = _pdf_words(draw_sheet(t))
+    assert _has_run(words, ["Table", "1", m["a"], m["b"]])
+    page = tournament_page(t, set())
+    assert f'<td>{m["a"]}</td><td class="n"></td><td>{m["b"]}</td>' in page

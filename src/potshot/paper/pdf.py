@@ -195,7 +195,7 @@ def _result_text(m: dict[str, Any]) -> str:
     if m.get("b") is None:
         return "bye"
     f = m.get("frames") or {}
-    if not f or (m.get("status") not in ("over",) and not any(f.values())):
+    if not f or m.get("status") != "over":  # a match in play: left blank, to be written in
         return ""
     return f"{f.get(m['a'], 0)} – {f.get(m['b'], 0)}"
 
@@ -266,7 +266,7 @@ class _Bracket:
                     won = name is not None and m.get("winner") == name
                     c.setFont(bold if won else reg, 8.5)
                     c.drawString(x + 3, y + dy, _fit(c, name if name is not None else "(bye)", box_w - 24))
-                    if name is not None and m.get("b") is not None and f:
+                    if name is not None and m.get("b") is not None and f and m.get("status") == "over":
                         c.drawRightString(x + box_w - 3, y + dy, str(f.get(name, "")))
 
 

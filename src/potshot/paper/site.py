@@ -90,7 +90,7 @@ def _result(m: dict[str, Any]) -> str:
     if m.get("b") is None:
         return "bye"
     f = m.get("frames") or {}
-    if m.get("status") != "over" and not any((f or {}).values()):
+    if not f or m.get("status") != "over":  # a match in play: no result yet
         return ""
     return f"{f.get(m['a'], 0)}–{f.get(m['b'], 0)}"
 
@@ -261,10 +261,11 @@ TOURNAMENT_FILE = "tournament.json"
 """What ``potshot tournament -o DIR`` writes beside ``matches/`` (potshot.tournament.runner.save)."""
 
 
-def tournament_from_summary(path: Path) -> dict[str, Any]:
+def tournament_from_summary(path: Path, prefix: str = "") -> dict[str, Any]:
     """A tournament view (the web app's shape) of ``potshot tournament``'s ``tournament.json``:
     its rounds of pairs matched with its results in order, the standings worked out by
-    :func:`potshot.tournament.pairing.standings`, its Glicko-2 ratings."""
+    :func:`potshot.tournament.pairing.standings`, its Glicko-2 ratings. ``prefix`` goes before
+    each match's id (two tournaments' ``r1-m1`` stay apart)."""
     from potshot.tournament.pairing import Result, standings
 
     try:
@@ -315,7 +316,7 @@ def tournament_from_summary(path: Path) -> dict[str, Any]:
             winner = a if fa > fb else b if fb > fa else None
             ms.append(
                 {
-                    "id": r["match"],
+                    "id": prefix + str(r["match"]),
                     "a": a,
                     "b": b,
                     "table": None,
@@ -357,26 +358,23 @@ def from_records(paths: Iterable[Path], title: str = "Results") -> Site:
     from potshot.record.io import load
 
     files: list[Path] = []
-    tournaments: list[dict[str, Any]] = []
+    summaries: list[Path] = []
     for p in paths:
         p = Path(p)
-        if p.is_dir():
-            for f in sorted(p.rglob("*.json")):
-                if f.name == TOURNAMENT_FILE:
-                    tournaments.append(tournament_from_summary(f))
-                else:
-                    files.append(f)
-        elif p.name == TOURNAMENT_FILE:
-            tournaments.append(tournament_from_summary(p))
-        else:
-            files.append(p)
+        found = sorted(p.rglob("*.json")) if p.is_dir() else [p]
+        summaries += [f for f in found if f.name == TOURNAMENT_FILE]
+        files += [f for f in found if f.name != TOURNAMENT_FILE]
+    # a tournament folder's matches are named "<folder>-<match id>", on its page and their own
+    homes = {f.parent.resolve(): f.parent.name + "-" for f in summaries}
+    tournaments = [tournament_from_summary(f, homes[f.parent.resolve()]) for f in summaries]
     sheets: list[MatchSheet] = []
     for f in files:
         try:
             rec = load(f, unknown="ignore")
         except Exception as e:  # a file that is not a record is named, not skipped silently
             raise ValueError(f"{f}: not a match record: {e}") from None
-        sheets.append(sheet_from_record(rec, id=f.stem))
+        home = next((homes[d] for d in f.resolve().parents if d in homes), "")
+        sheets.append(sheet_from_record(rec, id=home + f.stem))
     events: dict[str, list[MatchSheet]] = {}
     for s in sheets:
         if s.event:
