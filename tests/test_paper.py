@@ -466,3 +466,29 @@ def test_a_match_in_play_is_left_blank_on_the_draw() -> None:
     assert _has_run(words, ["Table", "1", m["a"], m["b"]])
     page = tournament_page(t, set())
     assert f'<td>{m["a"]}</td><td class="n"></td><td>{m["b"]}</td>' in page
+
+
+THREE = RECORDS / "russian-three.json"
+
+
+def test_a_game_of_three_sides_gets_a_column_pair_each(tmp_path: Path) -> None:
+    """A Russian game of three players (12 shots, unfinished): the card and the match page give
+    each player a score and a high-break column, the scores where the last ruling left them."""
+    from potshot.paper.pdf import score_card
+
+    rec = load(THREE)
+    ruled = referee_record(load(THREE))
+    sheet = sheet_from_record(rec)
+    assert sheet.players == rec.player_names() and len(sheet.players) == 3
+    (line,) = sheet.frames
+    assert line.score == {p: ruled.rulings[0][-1].score[p] for p in sheet.players}
+    assert not line.over and line.winner is None and not sheet.over
+    words = _pdf_words(score_card(sheet))
+    row = ["1", line.starts, *[str(line.score[p]) for p in sheet.players]]
+    row += [str(line.high_break[p]) for p in sheet.players] + ["unfinished"]
+    assert _has_run(words, row)
+    assert _has_run(words, ["Referee", *sheet.players])
+    out = _written(Site(sheets=[sheet]), tmp_path / "out")
+    _check_site(out)
+    page = (out / f"m/{slug(sheet.heading)}.html").read_text()
+    assert "".join(f'<td class="n">{line.score[p]}</td>' for p in sheet.players) in page
