@@ -21,6 +21,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from potshot import games as registry
+from potshot.web import exports
 from potshot.web.db import claim_sqlite, make_engine, migrate, sessions
 from potshot.web.engine import WebError, warm_up
 from potshot.web.fanout import Fanout
@@ -280,6 +281,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.state.matches = matches
     app.state.tournaments = tournaments
     app.state.broker = broker
+    app.include_router(exports.router)  # the paper and exports (potshot.web.exports, docs/exports.md)
     app.state.fanout = fanout
     app.state.people = people
     signin = Limiter(settings.signin_per_minute / 60.0, 10)
@@ -387,6 +389,8 @@ def create_app(settings: Settings) -> FastAPI:
                 req.scope["potshot.actor"] = cached
             return token, cached
         return token, header_text(req.headers.get("x-potshot-admin"))
+
+    app.state.auth = auth  # the routes of other modules (potshot.web.exports) ask the same
 
     async def anonymous(req: Request) -> bool:
         return not matches.is_admin((await auth(req))[1])

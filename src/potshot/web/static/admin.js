@@ -593,7 +593,11 @@ async function showMatch(id) {
         el("span", { class: "what grow" }),
         el("button", { type: "button", class: "sm", onclick: () => showMatch(id) }, "Read the shots and the log again"),
       ),
-      linkRows(matchLinks(id, listed?.token, state.mode)),
+      linkRows([
+        ...matchLinks(id, listed?.token, state.mode),
+        // the score card to print: as played so far, or blank before the first shot (docs/exports.md)
+        ["Score card (PDF)", `/api/matches/${encodeURIComponent(id)}/card.pdf`, "card"],
+      ]),
     ),
     el(
       "div",

@@ -241,7 +241,15 @@ function render(t) {
   }
 }
 
+/** The printed draw and standings and the CSV exports (docs/exports.md) beside Home. */
+function paperLinks() {
+  for (const a of document.querySelectorAll("#paper a[data-file]")) {
+    a.href = `/api/tournaments/${encodeURIComponent(tid)}/${a.dataset.file}`;
+  }
+}
+
 async function init() {
+  paperLinks();
   const status = document.getElementById("live-status");
   try {
     render(await get(`/api/tournaments/${encodeURIComponent(tid)}`));
