@@ -197,3 +197,10 @@ def test_seasons_group_tournaments_with_standings_and_ratings(db_api: Api) -> No
     ratings = {v["name"]: v["rating"] for v in season["ratings"].values()}
     assert ratings["Bob"] == max(ratings.values()) and ratings["Bob"] > 1500
     assert db_api.c.get("/api/seasons/nope").status_code == 404
+
+
+def test_player_page_shows_names_as_text() -> None:
+    """The page writes names with textContent only (an attacker's name stays text; the browser
+    test shows it on a page)."""
+    js = (Path(__file__).resolve().parents[2] / "src/potshot/web/static/player.js").read_text()
+    assert "innerHTML" not in js and "insertAdjacentHTML" not in js and "document.write" not in js

@@ -169,12 +169,16 @@ class Players:
 
     # ------------------------------------------------------------- reads
 
-    def listing(self) -> list[dict[str, Any]]:
+    def listing(self, name: str | None = None) -> list[dict[str, Any]]:
+        """Every player (merged ones left out), or the one player ``name`` means (following merges)."""
         self._sync()
         with self.sessions() as s:
-            rows = s.scalars(
-                select(PlayerRow).where(PlayerRow.merged_into.is_(None)).order_by(PlayerRow.name)
-            )
+            if name is not None:
+                found = s.scalar(select(PlayerRow.id).where(PlayerRow.name == name))
+                q = select(PlayerRow).where(PlayerRow.id == (self._player_for(s, name) if found else -1))
+            else:
+                q = select(PlayerRow).where(PlayerRow.merged_into.is_(None))
+            rows = s.scalars(q.order_by(PlayerRow.name))
             counts: dict[int, int] = {}
             for pid, _mid in s.execute(
                 select(SeatRow.player_id, SeatRow.match_id).where(SeatRow.match_id.is_not(None))
@@ -571,8 +575,8 @@ def install(
     }
 
     @app.get("/api/players")
-    async def p_list() -> dict[str, Any]:
-        return {"players": await asyncio.to_thread(players.listing)}
+    async def p_list(name: str | None = None) -> dict[str, Any]:
+        return {"players": await asyncio.to_thread(players.listing, name)}
 
     @app.post("/api/players", status_code=201, openapi_extra=json_body)
     async def p_create(req: Request) -> dict[str, Any]:
