@@ -63,15 +63,17 @@ def units_won(record: Record) -> dict[str, int]:
 
 
 def player_stats(record: Record, player: str) -> dict[str, int]:
-    """``player``'s stars in a played ``record``: each game's last posted tallies (the ruling's
-    ``tallies``, a player's ``stars``: Real Stars scored, SCORING), summed over the games."""
+    """``player``'s stars gained in a played ``record`` (Real Stars, SCORING): in each game, the
+    ``stars`` of the player's last posted tally (the rulings' ``tallies``) less those the game
+    started with (the frame's ``tallies``, a game taken up part way), summed over the games."""
     stars = 0
     for frame in record.frames:
         last = next(
             (s.ruling["tallies"] for s in reversed(frame.shots) if s.ruling and s.ruling.get("tallies")), None
         )
         if last is not None and player in last:
-            stars += int(last[player].get("stars", 0))
+            start = (frame.tallies or {}).get(player, {})
+            stars += int(last[player].get("stars", 0)) - int(start.get("stars", 0))
     return {"stars": stars}
 
 
