@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import re
 import secrets
+import threading
 from collections.abc import Awaitable, Callable
 from datetime import UTC, date, datetime
-from typing import Any
+from typing import Any, cast
 
 import msgspec
 from fastapi import FastAPI, Request
@@ -110,6 +111,8 @@ class Players:
         self.tournaments = tournaments
         self.matches = tournaments.matches
         self.sessions = tournaments.sessions
+        self.lock = threading.Lock()
+        """One merge at a time in this process (other processes: the rows' ``FOR UPDATE``)."""
 
     # ------------------------------------------------------------- linking
 
@@ -307,7 +310,7 @@ class Players:
         q = select(TournamentRow).order_by(TournamentRow.created, TournamentRow.id)
         if tids is not None:
             q = q.where(TournamentRow.id.in_(tids))
-        ratings: dict[int, Any] = {}
+        ratings: dict[str, Rating] = {}
         history: dict[int, list[dict[str, Any]]] = {}
         for t in s.scalars(q):
             pid_of = {
@@ -315,7 +318,7 @@ class Players:
             }
             results = self.tournaments._results(s, t)
             for rnd in t.rounds:
-                period = []
+                period: list[tuple[str, str, float]] = []
                 for m in rnd["matches"]:
                     if m["b"] is None or m["id"] not in results:
                         continue
@@ -324,19 +327,19 @@ class Players:
                         continue
                     f = results[m["id"]]["frames"]
                     fa, fb = int(f.get(m["a"], 0)), int(f.get(m["b"], 0))
-                    period.append((a, b, 1.0 if fa > fb else 0.5 if fa == fb else 0.0))
+                    period.append((str(a), str(b), 1.0 if fa > fb else 0.5 if fa == fb else 0.0))
                 if not period:
                     continue
-                for a, b, _ in period:
-                    ratings.setdefault(a, Rating())
-                    ratings.setdefault(b, Rating())
+                played = {x for ka, kb, _ in period for x in (ka, kb)}
+                for k in played:
+                    ratings.setdefault(k, Rating())
                 ratings = rate_period(ratings, period)
-                for pid in {x for a, b, _ in period for x in (a, b)}:
-                    history.setdefault(pid, []).append(
+                for pid in played:
+                    history.setdefault(int(pid), []).append(
                         {"tournament": t.id, "tournament_name": t.name, "round": rnd["round"]}
                         | _rating_json(ratings[pid])
                     )
-        return history, ratings
+        return history, {int(k): r for k, r in ratings.items()}
 
     # ------------------------------------------------------------- writes
 
@@ -362,11 +365,16 @@ class Players:
         for key, v in (("from", a), ("into", b)):
             if not isinstance(v, int) or isinstance(v, bool):
                 raise bad(f"{key} is a player's id (a number)", key)
-        if a == b:
+        ia, ib = cast(int, a), cast(int, b)
+        if ia == ib:
             raise bad("a player cannot be merged into itself", "into")
         self._sync()
-        with self.sessions() as s:
-            pa, pb = self._player(s, int(a)), self._player(s, int(b))  # type: ignore[arg-type]
+        with self.lock, self.sessions() as s:
+            # both rows locked, in id order (two merges of the same pair wait for each other, never
+            # for ever), read again after the lock: a merge that went first is seen
+            for pid in sorted((ia, ib)):
+                s.get(PlayerRow, pid, with_for_update=True, populate_existing=True)
+            pa, pb = self._player(s, ia), self._player(s, ib)
             for key, p in (("from", pa), ("into", pb)):
                 if p.merged_into is not None:
                     raise WebError(409, "conflict", f"player {p.id} ({p.name}) is already merged", key)
@@ -407,7 +415,7 @@ class Players:
                 )
             )
             s.commit()
-        return self.get(int(b))  # type: ignore[arg-type]
+        return self.get(ib)
 
     def audit(self) -> list[dict[str, Any]]:
         with self.sessions() as s:
