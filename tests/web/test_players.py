@@ -204,3 +204,28 @@ def test_player_page_shows_names_as_text() -> None:
     test shows it on a page)."""
     js = (Path(__file__).resolve().parents[2] / "src/potshot/web/static/player.js").read_text()
     assert "innerHTML" not in js and "insertAdjacentHTML" not in js and "document.write" not in js
+
+
+def test_each_game_counts_its_own_and_agrees_with_the_match(db_api: Api) -> None:
+    """Ann plays snooker and carrom: one entry per game, each with the game's own counts, equal to
+    what the match's own statistics say (carrom: the queen covered, Law 69, and a slam)."""
+    clearance(db_api, ["Ann", "Bob"])
+    m = db_api.create(game="carrom", mode="mark", players=["Ann", "Bob"], match={"games": 1})
+    db_api.tap(m, tap="pocketed", pieces=["white"])
+    db_api.tap(m, tap="pocketed", pieces=["queen", "white"])
+    for _ in range(7):
+        db_api.tap(m, tap="pocketed", pieces=["white"])
+    own = m["state"]["stats"]["Ann"]
+    ann = player(db_api, "Ann")
+    by_game = {g["game"]: g for g in ann["games"]}
+    assert set(by_game) == {"snooker", "carrom"}
+    assert (
+        by_game["carrom"]["stats"]
+        == {"queens": own["queens"], "slams": own["slams"]}
+        == {"queens": 1, "slams": 1}
+    )
+    assert (
+        by_game["carrom"]["won"] + by_game["carrom"]["lost"] + by_game["carrom"]["drawn"] == 0
+    )  # still playing
+    assert next(x for x in ann["matches"] if x["id"] == m["id"])["result"] is None
+    assert player(db_api, "Bob")["games"][0]["stats"] == {"queens": 0, "slams": 0}  # carrom sorts first
