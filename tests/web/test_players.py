@@ -229,3 +229,32 @@ def test_each_game_counts_its_own_and_agrees_with_the_match(db_api: Api) -> None
     )  # still playing
     assert next(x for x in ann["matches"] if x["id"] == m["id"])["result"] is None
     assert player(db_api, "Bob")["games"][0]["stats"] == {"queens": 0, "slams": 0}  # carrom sorts first
+
+
+def test_odd_ids_and_names_are_refused_cleanly(db_api: Api) -> None:
+    """Ids past an INTEGER, digits that are not ASCII, NUL characters (PostgreSQL's text holds
+    none): a clear 4xx or nothing found, never a database error."""
+    for path in (
+        "/api/players/99999999999999999999",
+        "/api/players/abc",
+        "/api/players/%D9%A1",
+        "/api/players/0",
+    ):
+        r = db_api.c.get(path)
+        assert r.status_code == 404 and r.json()["error"]["code"] == "not_found", path
+    assert db_api.c.get("/api/seasons/a%00b").status_code == 404
+    assert db_api.c.get("/api/seasons/" + "x" * 40).status_code == 404
+    assert db_api.c.get("/api/players", params={"name": "a\x00b"}).json() == {"players": []}
+    r = db_api.c.post("/api/players", json={"name": "a\x00b"}, headers=H)
+    assert r.status_code == 400 and r.json()["error"]["field"] == "name"
+    r = db_api.c.post("/api/players/merge", json={"from": 2**70, "into": 1}, headers=H)
+    assert r.status_code == 404 and r.json()["error"]["field"] == "from"
+    body = {"name": "S", "starts": "2026-01-01", "ends": "2026-02-01", "tournaments": ["t\x00"]}
+    r = db_api.c.post("/api/seasons", json=body, headers=H)
+    assert r.status_code == 400 and r.json()["error"]["field"] == "tournaments"
+    r = db_api.c.post("/api/players", json={"name": "Ann"}, headers=H)
+    assert (
+        r.status_code == 201
+        and db_api.c.post("/api/players", json={"name": "Ann"}, headers=H).status_code == 409
+    )
+    assert db_api.c.post("/api/players", json={"name": "Eve"}).status_code == 401

@@ -35,6 +35,8 @@ from potshot.web.people import Actor
 from potshot.web.tournaments import Tournaments
 
 OUTCOMES = ("won", "lost", "drawn")
+MAX_ID = 2**31
+"""Player ids are below it (an INTEGER column); a larger one names nobody."""
 
 
 def _now() -> datetime:
@@ -176,6 +178,8 @@ class Players:
         """Every player (merged ones left out), or the one player ``name`` means (following merges)."""
         self._sync()
         with self.sessions() as s:
+            if name is not None and ("\x00" in name or len(name) > MAX_NAME):
+                return []  # no player has such a name (PostgreSQL's text cannot hold a NUL)
             if name is not None:
                 found = s.scalar(select(PlayerRow.id).where(PlayerRow.name == name))
                 q = select(PlayerRow).where(PlayerRow.id == (self._player_for(s, name) if found else -1))
@@ -346,8 +350,8 @@ class Players:
     def create(self, body: dict[str, Any], actor: str | Actor | None) -> dict[str, Any]:
         self.matches.require_admin(actor)
         name = body.get("name")
-        if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
-            raise bad(f"name is a name of 1 to {MAX_NAME} characters", "name")
+        if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME or "\x00" in name:
+            raise bad(f"name is a name of 1 to {MAX_NAME} characters (no NUL)", "name")
         with self.sessions() as s:
             row = PlayerRow(name=name)
             s.add(row)
@@ -365,6 +369,8 @@ class Players:
         for key, v in (("from", a), ("into", b)):
             if not isinstance(v, int) or isinstance(v, bool):
                 raise bad(f"{key} is a player's id (a number)", key)
+            if not 0 < v < MAX_ID:
+                raise WebError(404, "not_found", f"no player {v}", key)
         ia, ib = cast(int, a), cast(int, b)
         if ia == ib:
             raise bad("a player cannot be merged into itself", "into")
@@ -434,15 +440,15 @@ class Players:
         ):
             raise bad("tournaments is a list of different tournament ids", "tournaments")
         for t in tids:
-            if s.get(TournamentRow, t) is None:
+            if not _key_ok(t) or s.get(TournamentRow, t) is None:
                 raise bad(f"no tournament {t!r}", "tournaments")
         return list(tids)
 
     def season_create(self, body: dict[str, Any], actor: str | Actor | None) -> dict[str, Any]:
         self.matches.require_admin(actor)
         name = body.get("name")
-        if not isinstance(name, str) or not name.strip() or len(name) > 200:
-            raise bad("name is a name of 1 to 200 characters", "name")
+        if not isinstance(name, str) or not name.strip() or len(name) > 200 or "\x00" in name:
+            raise bad("name is a name of 1 to 200 characters (no NUL)", "name")
         when = {}
         for key in ("starts", "ends"):
             v = body.get(key)
@@ -472,7 +478,7 @@ class Players:
         """Add a tournament to a season: ``{"tournament": id}``."""
         self.matches.require_admin(actor)
         with self.sessions() as s:
-            row = s.get(SeasonRow, sid, with_for_update=True)
+            row = s.get(SeasonRow, sid, with_for_update=True) if _key_ok(sid) else None
             if row is None:
                 raise WebError(404, "not_found", f"no season {sid!r}")
             if not isinstance(body.get("tournament"), str):
@@ -499,7 +505,7 @@ class Players:
 
         self._sync()
         with self.sessions() as s:
-            row = s.get(SeasonRow, sid)
+            row = s.get(SeasonRow, sid) if _key_ok(sid) else None
             if row is None:
                 raise WebError(404, "not_found", f"no season {sid!r}")
             names = {r.id: r.name for r in s.scalars(select(PlayerRow))}
@@ -561,8 +567,14 @@ class Players:
             }
 
 
+def _key_ok(key: str) -> bool:
+    """Whether ``key`` can be a tournament's or a season's id (a longer one, or one with a NUL that
+    PostgreSQL's text cannot hold, names nothing)."""
+    return len(key) <= 32 and "\x00" not in key
+
+
 def _pid(raw: str) -> int:
-    if not raw.isdigit() or len(raw) > 12:
+    if not raw.isascii() or not raw.isdigit() or len(raw) > 10 or not 0 < int(raw) < MAX_ID:
         raise WebError(404, "not_found", f"no player {raw!r}")
     return int(raw)
 
