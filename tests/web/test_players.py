@@ -125,6 +125,20 @@ def test_merge_moves_every_reference_and_is_audited(db_api: Api) -> None:
     # a new match under the old name is Ann's
     clearance(db_api, ["Ann Smith", "Dee"])
     assert player(db_api, "Ann")["record"]["won"] == 2
+    # a seat made for the old player while the merge ran (another process's read) still counts as Ann's
+    from sqlalchemy import select
+
+    from potshot.web.players import SeatRow
+
+    late = clearance(db_api, ["Bob", "Eve"])
+    db_api.c.get("/api/players")  # seats the match
+    with db_api.c.app.state.players.sessions() as s:
+        eve = s.scalar(select(SeatRow).where(SeatRow.match_id == late["id"], SeatRow.seat == 1))
+        eve.player_id = before["Ann Smith"]
+        s.commit()
+    again = player(db_api, "Ann")
+    assert again["record"]["lost"] == 2 and late["id"] in {x["id"] for x in again["matches"]}
+    assert {r["name"]: r["won"] for r in player(db_api, "Bob")["head_to_head"]}["Ann"] == 1
     (entry,) = db_api.c.get("/api/players/audit").json()["entries"]
     assert entry["by"] == "Olga" and entry["action"] == "merge"
     assert entry["from"]["name"] == "Ann Smith" and entry["into"]["name"] == "Ann" and entry["seats"] == 1

@@ -166,6 +166,23 @@ class Players:
                 except IntegrityError:
                     s.rollback()
 
+    def _canonical(self, s: Session) -> dict[int, int]:
+        """Each player's id to the id of the player it now is (itself, or the one it was merged into,
+        followed to the end): a seat made for a name while it was being merged still counts."""
+        into = {pid: m for pid, m in s.execute(select(PlayerRow.id, PlayerRow.merged_into))}
+        out: dict[int, int] = {}
+        for pid in into:
+            cur, seen = pid, set()
+            while into.get(cur) is not None and cur not in seen:
+                seen.add(cur)
+                cur = into[cur]  # type: ignore[assignment]
+            out[pid] = cur
+        return out
+
+    def _group(self, s: Session, pid: int) -> list[int]:
+        """The ids that are player ``pid`` now (it and every player merged into it)."""
+        return [k for k, v in self._canonical(s).items() if v == pid]
+
     def _player(self, s: Session, pid: int) -> PlayerRow:
         row = s.get(PlayerRow, pid)
         if row is None:
@@ -187,10 +204,11 @@ class Players:
                 q = select(PlayerRow).where(PlayerRow.merged_into.is_(None))
             rows = s.scalars(q.order_by(PlayerRow.name))
             counts: dict[int, int] = {}
+            canon = self._canonical(s)
             for pid, _mid in s.execute(
                 select(SeatRow.player_id, SeatRow.match_id).where(SeatRow.match_id.is_not(None))
             ):
-                counts[pid] = counts.get(pid, 0) + 1
+                counts[canon.get(pid, pid)] = counts.get(canon.get(pid, pid), 0) + 1
             return [{"id": r.id, "name": r.name, "matches": counts.get(r.id, 0)} for r in rows]
 
     def _tournament_results(self, s: Session) -> dict[str, dict[str, Any]]:
@@ -222,7 +240,9 @@ class Players:
             p = self._player(s, pid)
             while p.merged_into is not None:
                 p = self._player(s, p.merged_into)
-            seats = s.scalars(select(SeatRow).where(SeatRow.player_id == p.id)).all()
+            canon = self._canonical(s)
+            group = [k for k, v in canon.items() if v == p.id]
+            seats = s.scalars(select(SeatRow).where(SeatRow.player_id.in_(group))).all()
             tres = self._tournament_results(s)
             names_of = {r.id: r.name for r in s.scalars(select(PlayerRow))}
             matches: list[dict[str, Any]] = []
@@ -238,7 +258,7 @@ class Players:
                 side = _sides(row.players)[seat.seat]
                 outcome = self._outcome(row, side, tres.get(row.id))
                 others = s.scalars(
-                    select(SeatRow).where(SeatRow.match_id == row.id, SeatRow.player_id != p.id)
+                    select(SeatRow).where(SeatRow.match_id == row.id, SeatRow.player_id.not_in(group))
                 ).all()
                 opp = [o for o in others if _sides(row.players)[o.seat] != side]
                 g = by_game.setdefault(
@@ -248,7 +268,7 @@ class Players:
                     totals[outcome] += 1
                     g[outcome] += 1
                     for o in opp:
-                        rec = h2h.setdefault(o.player_id, dict.fromkeys(OUTCOMES, 0))
+                        rec = h2h.setdefault(canon.get(o.player_id, o.player_id), dict.fromkeys(OUTCOMES, 0))
                         rec[outcome] += 1
                 if row.revision > 0:
                     for k, v in self._stats(row, seat.name).items():
@@ -263,7 +283,9 @@ class Players:
                         "game": row.game,
                         "title": row.title,
                         "name": seat.name,
-                        "opponents": [{"id": o.player_id, "name": o.name} for o in opp],
+                        "opponents": [
+                            {"id": canon.get(o.player_id, o.player_id), "name": o.name} for o in opp
+                        ],
                         "tournament": row.tournament_id,
                         "status": row.status,
                         "result": outcome,
@@ -316,9 +338,11 @@ class Players:
             q = q.where(TournamentRow.id.in_(tids))
         ratings: dict[str, Rating] = {}
         history: dict[int, list[dict[str, Any]]] = {}
+        canon = self._canonical(s)
         for t in s.scalars(q):
             pid_of = {
-                x.name: x.player_id for x in s.scalars(select(SeatRow).where(SeatRow.tournament_id == t.id))
+                x.name: canon.get(x.player_id, x.player_id)
+                for x in s.scalars(select(SeatRow).where(SeatRow.tournament_id == t.id))
             }
             results = self.tournaments._results(s, t)
             for rnd in t.rounds:
@@ -384,8 +408,8 @@ class Players:
             for key, p in (("from", pa), ("into", pb)):
                 if p.merged_into is not None:
                     raise WebError(409, "conflict", f"player {p.id} ({p.name}) is already merged", key)
-            seats_a = s.scalars(select(SeatRow).where(SeatRow.player_id == pa.id)).all()
-            seats_b = s.scalars(select(SeatRow).where(SeatRow.player_id == pb.id)).all()
+            seats_a = s.scalars(select(SeatRow).where(SeatRow.player_id.in_(self._group(s, pa.id)))).all()
+            seats_b = s.scalars(select(SeatRow).where(SeatRow.player_id.in_(self._group(s, pb.id)))).all()
             both_m = {x.match_id for x in seats_a if x.match_id} & {x.match_id for x in seats_b if x.match_id}
             if both_m:
                 mid = sorted(both_m)[0]
@@ -406,7 +430,7 @@ class Players:
                     f"{pa.name} and {pb.name} are both entered in tournament {tid}: they would meet themselves",
                     "from",
                 )
-            s.execute(update(SeatRow).where(SeatRow.player_id == pa.id).values(player_id=pb.id))
+            s.execute(update(SeatRow).where(SeatRow.id.in_([x.id for x in seats_a])).values(player_id=pb.id))
             s.execute(update(PlayerRow).where(PlayerRow.merged_into == pa.id).values(merged_into=pb.id))
             pa.merged_into = pb.id
             s.add(
@@ -509,6 +533,7 @@ class Players:
             if row is None:
                 raise WebError(404, "not_found", f"no season {sid!r}")
             names = {r.id: r.name for r in s.scalars(select(PlayerRow))}
+            canon = self._canonical(s)
             table: dict[int, dict[str, Any]] = {}
             tours = []
             for tid in row.tournaments:
@@ -517,7 +542,7 @@ class Players:
                     continue
                 tours.append({"id": t.id, "name": t.name, "game": t.game})
                 pid_of = {
-                    x.name: x.player_id
+                    x.name: canon.get(x.player_id, x.player_id)
                     for x in s.scalars(select(SeatRow).where(SeatRow.tournament_id == t.id))
                 }
                 results = self.tournaments._results(s, t)
