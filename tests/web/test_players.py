@@ -272,3 +272,36 @@ def test_odd_ids_and_names_are_refused_cleanly(db_api: Api) -> None:
         and db_api.c.post("/api/players", json={"name": "Ann"}, headers=H).status_code == 409
     )
     assert db_api.c.post("/api/players", json={"name": "Eve"}).status_code == 401
+
+
+def test_two_processes_seat_the_same_matches_at_once(pg_url: str) -> None:
+    """Two apps on one PostgreSQL database read the players at the same moment, each finding the
+    same matches unseated: both answer, and each name is one player with each match once."""
+    import threading
+
+    from tests.web.conftest import make_client
+
+    with make_client(pg_url) as c1, make_client(pg_url) as c2:
+        for k in range(6):
+            r = c1.post(
+                "/api/matches",
+                json={"game": "snooker", "mode": "mark", "players": ["Ann", f"P{k}"]},
+                headers=H,
+            )
+            assert r.status_code == 201, r.text
+        barrier = threading.Barrier(4)
+        codes: list[int] = []
+
+        def read(c: Any) -> None:
+            barrier.wait()
+            codes.append(c.get("/api/players").status_code)
+
+        ts = [threading.Thread(target=read, args=(c,)) for c in (c1, c2, c1, c2)]
+        for t in ts:
+            t.start()
+        for t in ts:
+            t.join()
+        assert codes == [200] * 4
+        ps = c2.get("/api/players").json()["players"]
+        assert sorted(p["name"] for p in ps) == ["Ann", *(f"P{k}" for k in range(6))]
+        assert next(p for p in ps if p["name"] == "Ann")["matches"] == 6

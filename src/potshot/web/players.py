@@ -135,36 +135,37 @@ class Players:
         return row.id
 
     def _sync(self) -> None:
-        """Seat every match and tournament not yet seated (twice at most: another process may
-        seat the same ones at the same moment; its seats then stand)."""
-        for _ in range(2):
+        """Seat every match and tournament not yet seated, all in one transaction. Another process
+        may seat the same ones, or make the same player, at the same moment: its rows then stand
+        (the unique seat or name refuses ours) and this looks again, three times at most."""
+        for _ in range(3):
             with self.sessions() as s:
-                seated_m = select(SeatRow.match_id).where(SeatRow.match_id.is_not(None))
-                seated_t = select(SeatRow.tournament_id).where(SeatRow.tournament_id.is_not(None))
-                ms = s.execute(
-                    select(MatchRow.id, MatchRow.players, MatchRow.bots).where(MatchRow.id.not_in(seated_m))
-                ).all()
-                ts = s.execute(
-                    select(TournamentRow.id, TournamentRow.players).where(TournamentRow.id.not_in(seated_t))
-                ).all()
-                if not ms and not ts:
-                    return
-                for mid, players, bots in ms:
-                    for i, name in enumerate(_flat(players)):
-                        if name not in (bots or []):
-                            s.add(
-                                SeatRow(player_id=self._player_for(s, name), match_id=mid, seat=i, name=name)
-                            )
-                for tid, players in ts:
-                    for i, name in enumerate(players):
-                        s.add(
-                            SeatRow(player_id=self._player_for(s, name), tournament_id=tid, seat=i, name=name)
-                        )
                 try:
+                    if not self._seat_new(s):
+                        return
                     s.commit()
                     return
                 except IntegrityError:
                     s.rollback()
+
+    def _seat_new(self, s: Session) -> bool:
+        """Add the seats of the matches and tournaments that have none (``False``: none to add)."""
+        seated_m = select(SeatRow.match_id).where(SeatRow.match_id.is_not(None))
+        seated_t = select(SeatRow.tournament_id).where(SeatRow.tournament_id.is_not(None))
+        ms = s.execute(
+            select(MatchRow.id, MatchRow.players, MatchRow.bots).where(MatchRow.id.not_in(seated_m))
+        ).all()
+        ts = s.execute(
+            select(TournamentRow.id, TournamentRow.players).where(TournamentRow.id.not_in(seated_t))
+        ).all()
+        for mid, players, bots in ms:
+            for i, name in enumerate(_flat(players)):
+                if name not in (bots or []):
+                    s.add(SeatRow(player_id=self._player_for(s, name), match_id=mid, seat=i, name=name))
+        for tid, players in ts:
+            for i, name in enumerate(players):
+                s.add(SeatRow(player_id=self._player_for(s, name), tournament_id=tid, seat=i, name=name))
+        return bool(ms or ts)
 
     def _canonical(self, s: Session) -> dict[int, int]:
         """Each player's id to the id of the player it now is (itself, or the one it was merged into,
