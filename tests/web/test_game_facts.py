@@ -40,6 +40,7 @@ KEYS = {
     "score_fields": list,
     "fact_fields": list,
     "stats_columns": list,
+    "player_stat_columns": list,
     "marking": dict,
 }
 """Every key of ``Game.facts()`` and its JSON type (docs/web-api.md, "Games")."""

@@ -249,6 +249,8 @@ class Game:
         ("fouls", "Fouls", "num"),
     )
     """The statistics table's rows: ``(State.stats key, label, num|pct)``."""
+    player_stat_columns: ClassVar[tuple[tuple[str, str], ...]] = ()
+    """A player page's counts across matches (:meth:`player_stats`'s keys): ``(key, label)`` in order."""
     marking: ClassVar[Mapping[str, Any]] = {}
     """The marker's pad (docs/web-api.md, ``marking``): which pad, which taps and actions; what a
     game leaves out is :data:`MARKING_DEFAULTS`'s."""
@@ -326,6 +328,7 @@ class Game:
             "score_fields": list(self.score_fields),
             "fact_fields": [list(f) for f in self.fact_fields],
             "stats_columns": [list(c) for c in self.stats_columns],
+            "player_stat_columns": [list(c) for c in self.player_stat_columns],
             "marking": _jsonable({**MARKING_DEFAULTS, **self.marking}),
         }
 
@@ -409,6 +412,15 @@ class Game:
         fn = getattr(self.match(), "add_stats", None)
         if fn is not None:
             fn(record, rulings, referee, out)
+
+    def player_stats(self, record: Record, player: str) -> dict[str, int]:
+        """One player's counts in a played ``record`` for a player page (:attr:`player_stat_columns`),
+        from the rulings the record's shots carry: the match module's ``player_stats``, where it has one."""
+        fn = getattr(self.match(), "player_stats", None)
+        if fn is None:
+            return {}
+        out: dict[str, int] = fn(record, player)
+        return out
 
     def units_won(self, record: Record) -> dict[str, int]:
         """How many of the match's units (:attr:`match_unit`: frames, games) each player of a played

@@ -38,6 +38,7 @@ from potshot.web.guard import (
     too_many,
 )
 from potshot.web.people import Actor, People
+from potshot.web.players import install as install_players
 from potshot.web.service import Matches
 from potshot.web.tournaments import Tournaments
 
@@ -105,6 +106,7 @@ PAGES = {
     "/watch/{id}": "watch.html",
     "/overlay/{id}": "overlay.html",
     "/tournaments/{id}": "tournament.html",
+    "/players/{id}": "player.html",
     "/admin": "admin.html",
 }
 
@@ -632,4 +634,5 @@ def create_app(settings: Settings) -> FastAPI:
             broker.stream("t:" + tid, first, request), media_type="text/event-stream", headers=sse_headers
         )
 
+    install_players(app, tournaments, auth, body_of)  # players and seasons (potshot.web.players)
     return app

@@ -105,6 +105,11 @@ class Snooker(Game):
         ("on", "On"),
         ("warning", "Warning"),  # Section 3 Rule 14(d)(iii): a third miss gives the frame away
     )
+    player_stat_columns = (
+        ("breaks_50", "Breaks 50+"),
+        ("centuries", "Centuries"),
+        ("highest_break", "High break"),
+    )
     stats_columns = (
         ("pots", "Pots", "num"),
         ("pot_success", "Pot success", "pct"),

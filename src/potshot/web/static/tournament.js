@@ -156,7 +156,7 @@ function standingsTable(t) {
             "tr",
             { dataset: { player: s.player } },
             el("td", { class: "num" }, String(i + 1)),
-            el("td", {}, s.player),
+            el("td", {}, el("a", { href: `/players/by-name?name=${encodeURIComponent(s.player)}` }, s.player)),
             el("td", { class: "num pts" }, num(s.points)),
             el("td", { class: "num" }, num(s.played)),
             el("td", { class: "num" }, num(s.won)),
