@@ -446,7 +446,7 @@ def to_result(
     ev_i: npt.NDArray[np.int64],
     status: int,
     layout: dict[str, tuple[float, float] | None] | None,
-    traj: dict[str, list[tuple[float, float, float]]] | None = None,
+    traj: dict[str, list[tuple[float, ...]]] | None = None,
     cue_ball: str | None = None,
 ) -> ShotResult:
     """The kernel's output (rest states, event rows) as the record's events and rest positions."""
