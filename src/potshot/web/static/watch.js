@@ -40,6 +40,7 @@ function render() {
     ...[
       scoreboard(state),
       el("div", { class: "row facts-row" }, facts(state), el("span", { class: "unit-line muted", "data-testid": "unit-line" }, unitLine(state))),
+      el("div", { class: "row player-links muted" }, "Players: ", state.players.flat().flatMap((n, i) => [i ? ", " : "", el("a", { href: `/players/by-name?name=${encodeURIComponent(n)}` }, n)])),
       // a marked match keeps no positions: what is on the table, never a drawing the app made up
       positionsUnknown(state) ? tracker(state) : null,
       waiting ? el("div", { class: "waiting", "data-testid": "waiting" }, waiting) : null,
