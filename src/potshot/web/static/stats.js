@@ -322,11 +322,15 @@ export function tracker(state) {
   box.append(el("span", { class: "muted small" }, "On the table:"));
   for (const k of kinds) {
     const n = counts.get(k);
+    const disc = el("span", { class: "disc" }, n > 1 ? String(n) : "");
+    // the colour through the CSSOM: the pages' Content Security Policy refuses style attributes
+    disc.style.background = ballColour(k);
+    disc.style.color = inkOn(k);
     box.append(
       el(
         "span",
         { class: "tracked", "data-tracked": k, "data-count": String(n), title: `${n} ${k} on the table` },
-        el("span", { class: "disc", style: `background:${ballColour(k)};color:${inkOn(k)}` }, n > 1 ? String(n) : ""),
+        disc,
         el("span", { class: "label" }, pretty(k)),
       ),
     );
