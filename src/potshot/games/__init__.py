@@ -73,8 +73,7 @@ class MatchField:
     The value goes into the body's ``into`` object (``"rules"`` or ``"match"``) under ``name``:
     one of ``choices`` (``(value, text)`` pairs; ``""`` leaves the key out), or, without choices,
     a whole number from ``minimum`` to ``maximum``. ``number``: sent as a number, not a string.
-    ``tournament``: the organiser's tournament form offers it too. ``marked``: only a marked
-    match's form offers it (a setting the official applies, e.g. snooker's miss rule off).
+    ``tournament``: the organiser's tournament form offers it too.
     """
 
     name: str
@@ -86,7 +85,6 @@ class MatchField:
     maximum: int | None = None
     number: bool = True
     tournament: bool = True
-    marked: bool = False
 
     def to_json(self) -> dict[str, Any]:
         """The field as the pages read it (``GET /api/games``, ``form``)."""
@@ -97,7 +95,6 @@ class MatchField:
             "default": self.default,
             "number": self.number,
             "tournament": self.tournament,
-            "marked": self.marked,
         }
         if self.choices:
             out["choices"] = [list(c) for c in self.choices]

@@ -95,17 +95,6 @@ class Snooker(Game):
             "1",
             best_of((1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 25, 35), "one frame", "best of {n} frames"),
         ),
-        # a marked match may play without the miss rule (Section 3 Rule 14), as much amateur play does
-        MatchField(
-            "miss",
-            "Miss rule",
-            "rules",
-            "standard",
-            (("standard", "miss rule on (Rule 14)"), ("never", "miss rule off")),
-            number=False,
-            tournament=False,
-            marked=True,
-        ),
     )
     match_length = (("best_of", "best of {n}", "best of {n}"), ("frames", "{n} frame", "{n} frames"))
     score_fields = ("frames_won", "highest_break")

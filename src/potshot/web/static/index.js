@@ -231,10 +231,6 @@ export async function matchForm(form, { mode = "play", onSubmit }) {
     playersBox.replaceChildren(...(kind ? [kind] : []), el("div", { class: "label" }, heading), ...rows, ...(add ? [add] : []));
   }
 
-  /** The game's form fields for this form: a marked-only field (the official's setting, e.g. the
-   * miss rule off) only in a marked match's form. */
-  const formFields = () => info().form.fields.filter((f) => !f.marked || mode === "mark");
-
   /** The bots' strength, as the CLI's --aim-error (the game's facts: its default aim error, the
    * strongest, up to its largest): four steps, evenly spaced on a log scale. */
   function botLevels() {
@@ -247,7 +243,7 @@ export async function matchForm(form, { mode = "play", onSubmit }) {
   }
 
   function renderRules() {
-    const fields = formFields();
+    const fields = info().form.fields;
     const bot =
       mode === "play"
         ? el(
@@ -294,7 +290,7 @@ export async function matchForm(form, { mode = "play", onSubmit }) {
     if (mode === "play") out.bots = names.filter((_, i) => seats[i].bot);
     const aim = form.elements.bot_aim_error?.value;
     if (mode === "play" && out.bots.length && aim && Number(aim) !== info().bot.aim_error) out.bot_aim_error = Number(aim);
-    Object.assign(out, fieldValues(form, formFields(), fail));
+    Object.assign(out, fieldValues(form, info().form.fields, fail));
     if (title.value.trim()) out.title = title.value.trim();
     if (mode === "mark" && table.value.trim()) out.table = table.value.trim();
     return out;
