@@ -221,6 +221,34 @@ def _provisions(raw: Any, players: list[str]) -> tuple[dict[str, frozenset[str]]
     return out, None
 
 
+def _handicap(raw: Any, players: list[str], teams: list[str]) -> tuple[dict[str, int], RecordError | None]:
+    """``rules.handicap``: ``{player: points}``, the start points a handicap match gives a player
+    (or a doubles team, by player or ``"A & B"``) in every frame. Not in the WPBSA rules (their
+    frames start at 0-0, Section 3 Rule 1); a club's match setting, as handicap snooker is played.
+    Each name a player or team of the match, each value a whole number of points from 0 to 147.
+    The first problem found."""
+    if raw is None:
+        return {}, None
+    if not isinstance(raw, dict):
+        return {}, RecordError(
+            f"rules.handicap is an object {{player: start points}}, got {raw!r}", field="rules.handicap"
+        )
+    known = frozenset(players) | frozenset(teams)
+    out: dict[str, int] = {}
+    for name, points in raw.items():
+        where = f"rules.handicap.{name}"
+        if name not in known:
+            return {}, RecordError(
+                f"{name!r} is not a player of the match{suggestion(str(name), known)}", field=where
+            )
+        if not isinstance(points, int) or isinstance(points, bool) or not 0 <= points <= 147:
+            return {}, RecordError(
+                f"start points are a whole number from 0 to 147, got {points!r}", field=where
+            )
+        out[name] = points
+    return out, None
+
+
 @dataclass
 class TableState:
     """Where the balls are and what is on: everything a replace (Rule 14) restores."""
@@ -419,6 +447,13 @@ class SnookerReferee(Referee):
             doc="a third foul and a miss: Section 3 Rule 14(c)(ii), or the 2004 amateur rule 14.1*",
         ),
         "provisions": RuleOption(kind=dict, doc="per player: Section 3 Rule 19(b)"),
+        "handicap": RuleOption(
+            kind=dict,
+            doc="handicap start points per player or team: each frame's starting score (a match setting)",
+        ),
+        "shot_clock": RuleOption(
+            kind=int, doc="seconds per stroke shown by the pages' shot clock (a match setting; a display aid)"
+        ),
         "table": RuleOption(
             tuple(eq.TABLE_SIZES),
             doc="the table: 12 x 6 ft (Section 1 Rule 1(a)) or 10 x 5 ft (the older code's §1)",
@@ -475,6 +510,14 @@ class SnookerReferee(Referee):
             self._option_error = problem
         self.provisions: dict[str, frozenset[str]] = provisions
         """Section 3 Rule 19(b): each player's provisions for a physical disability (``rules.provisions``)."""
+        clock = self.rules.get("shot_clock")
+        if clock is not None and (
+            not isinstance(clock, int) or isinstance(clock, bool) or not 1 <= clock <= 600
+        ):
+            self._option_error = RecordError(
+                f"rules.shot_clock is the seconds per stroke, a whole number from 1 to 600, got {clock!r}",
+                field="rules.shot_clock",
+            )
         teams: list[list[str]] = []
         for p in record.players:
             teams.append(list(p) if isinstance(p, list) else [p])
@@ -485,6 +528,12 @@ class SnookerReferee(Referee):
             for t in teams:
                 if i < len(t):
                     self.cycle.append(t[i])
+        handicap, problem = _handicap(self.rules.get("handicap"), record.player_names(), self.side_label)
+        if problem is not None:
+            self._option_error = problem
+        self.handicap: dict[str, int] = handicap
+        """``rules.handicap``: each player's (or team's) start points, the score every frame starts
+        from (:meth:`start_frame`); the frame's own ``score`` (a record starting mid-frame) wins."""
         m = record.match or {}
         best_of = m.get("best_of")
         frames = m.get("frames")
@@ -652,12 +701,20 @@ class SnookerReferee(Referee):
     def score_fields(self) -> dict[str, Any]:
         """The score board: scores and break (Section 3 Rule 1), the ball on, the white in hand,
         points remaining and snookers required, frames won (Rule 1(g)), and the warning that a
-        third miss loses the frame (Rule 14(c))."""
+        third miss loses the frame (Rule 14(c)); in a handicap match, each side's start points
+        (``rules.handicap``, under ``handicap``)."""
         st = self.state
         names = self.players
+        extra: dict[str, Any] = {"handicap": dict(self.handicap)} if self.handicap else {}
         if st is None:
+            start = [0] * len(self.sides)
+            for k, v in self.handicap.items():
+                idx = self._score_key_side(k)
+                if idx is not None:
+                    start[idx] = v
             return {
-                "score": {n: 0 for n in names},
+                **extra,
+                "score": {n: start[i] for i, t in enumerate(self.sides) for n in t},
                 "break": 0,
                 "on": [],
                 "in_hand": False,
@@ -672,6 +729,7 @@ class SnookerReferee(Referee):
         deficit = max(st.scores) - min(st.scores) if st.scores else 0
         p = st.pending
         return {
+            **extra,
             "score": self._score_dict(),
             "break": st.break_,
             "on": [] if st.over else [st.table.on],
@@ -708,7 +766,13 @@ class SnookerReferee(Referee):
             layout.update(frame.position)
         layout.setdefault("white", None)
         scores = [0] * len(self.sides)
+        for k, v in self.handicap.items():  # rules.handicap: the start points (a match setting)
+            idx = self._score_key_side(k)
+            if idx is not None:
+                scores[idx] = v
+        begun = layout.get("white") is not None
         if frame.score:
+            scores = [0] * len(self.sides)  # a record starting mid-frame: its score is the whole score
             for k, v in frame.score.items():
                 idx = self._score_key_side(k)
                 if idx is None:
@@ -732,8 +796,9 @@ class SnookerReferee(Referee):
             starts=frame.starts,
             match=match,
             # Section 3 Rule 3(c): a frame starts with the cue ball in hand; a study position with
-            # the white on the table, or with points scored, starts after it has begun
-            begun=white is not None or any(scores),
+            # the white on the table, or with points scored, starts after it has begun (handicap
+            # start points are not points scored: the frame still starts with the break-off)
+            begun=begun or bool(frame.score and any(scores)),
         )
         table.touching = self._touching(table, free_ball=False)
 

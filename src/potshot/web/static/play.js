@@ -12,6 +12,7 @@
 
 import { ApiError, el, gameInfo, get, idFromPath, live, post, showError, toast, tokenFromUrl, unitName, unitTitle } from "/static/api.js";
 import { TableView, kindOf, pieceColour } from "/static/table.js";
+import { handicapText } from "/static/stats.js";
 
 const $ = (id) => document.getElementById(id);
 const ANIM_KEY = "potshot-anim";
@@ -526,6 +527,7 @@ const FACTS = {
     return owed.length ? [owed.map(([p, n]) => `${p} ${n}`).join(", ")] : null;
   },
   in_hand: (st) => (st.in_hand ? ["in hand"] : null),
+  handicap: (st) => (handicapText(st.handicap) ? [handicapText(st.handicap)] : null),
 };
 
 function renderRuling() {
