@@ -589,7 +589,7 @@ function renderTurn() {
 }
 
 function chip(name) {
-  return el("span", { class: "chip", style: `background:${pieceColour(S.info.game, name)}` });
+  return el("span", { class: "chip", "data-piece": name, style: `background:${pieceColour(S.info.game, name)}` });
 }
 
 function renderAsks() {

@@ -69,6 +69,7 @@ export class TableView {
       });
       this._ro.observe(canvas);
     }
+    globalThis.addEventListener?.("potshot:colour-blind", () => this.draw()); // a11y.js's switch
     this.draw();
   }
 
@@ -294,12 +295,20 @@ export class TableView {
       ctx.arc(px, py, r, 0, 2 * Math.PI);
       ctx.stroke();
     }
-    const label = pieceLabel(this.geo, name);
-    if (label && r >= 6) {
-      ctx.fillStyle = "#fff";
-      ctx.font = `700 ${Math.round(r * 1.05)}px system-ui, sans-serif`;
+    const own = pieceLabel(this.geo, name);
+    // the colour-blind mode's letters (a11y.js; none where it is not loaded, e.g. the replay file)
+    const label = own || (globalThis.potshotPieceMark?.(name) ?? "");
+    if (label && r >= (own ? 6 : 4)) {
+      ctx.font = `700 ${Math.round(r * (label.length > 1 ? 0.95 : 1.15))}px system-ui, sans-serif`;
       ctx.textAlign = "center";
       ctx.textBaseline = "middle";
+      if (!own) {
+        ctx.strokeStyle = "#000"; // dark outline: the letters read on a white or yellow ball too
+        ctx.lineWidth = Math.max(2, r * 0.3);
+        ctx.lineJoin = "round";
+        ctx.strokeText(label, px, py + r * 0.05);
+      }
+      ctx.fillStyle = "#fff";
       ctx.fillText(label, px, py + r * 0.05);
     }
     ctx.restore();
