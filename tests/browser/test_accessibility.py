@@ -1,0 +1,133 @@
+"""An accessibility audit of every page (docs/web.md, "Keyboard and screen reader"): axe-core, the
+standard rules engine, is injected into each page at 1024x768 (a club's tablet) and must find no
+serious or critical violation: labels, roles, names, contrast, focus order.
+
+axe-core comes from the npm registry and is never committed: ``.ci/run`` installs it into
+``$POTSHOT_AXE_DIR`` (default ``~/.cache/potshot-axe``), and this test's setup installs it there when
+it is missing and ``npm`` is at hand; otherwise the test skips, saying so."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.browser.conftest import ADMIN, create_match, window
+
+pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+
+from playwright.sync_api import Page, expect
+
+AXE_DIR = Path(os.environ.get("POTSHOT_AXE_DIR") or Path.home() / ".cache" / "potshot-axe")
+AXE = AXE_DIR / "node_modules" / "axe-core" / "axe.min.js"
+
+
+@pytest.fixture(scope="module")
+def axe() -> Path:
+    """axe.min.js, installed from the npm registry into the cache when missing."""
+    if not AXE.exists():
+        npm = shutil.which("npm")
+        if npm is None:
+            pytest.skip(
+                f"axe-core is not at {AXE} and npm is missing (npm install --prefix {AXE_DIR} axe-core)"
+            )
+        done = subprocess.run(
+            [npm, "install", "-q", "--prefix", str(AXE_DIR), "axe-core", "--no-audit", "--no-fund"],
+            capture_output=True,
+            text=True,
+            timeout=300,
+            check=False,
+        )
+        if done.returncode != 0 or not AXE.exists():
+            pytest.skip(f"could not install axe-core from the npm registry: {done.stderr[-400:]}")
+    return AXE
+
+
+def audit(pg: Page, axe: Path, what: str) -> None:
+    """axe-core on the page as it is: no serious or critical violation (each listed with its nodes)."""
+    pg.add_script_tag(path=str(axe))
+    found: list[dict[str, Any]] = pg.evaluate(
+        """async () => {
+            const r = await axe.run(document, { resultTypes: ["violations"] });
+            return r.violations
+                .filter((v) => v.impact === "serious" || v.impact === "critical")
+                .map((v) => ({ id: v.id, impact: v.impact, help: v.help,
+                               nodes: v.nodes.slice(0, 5).map((n) => n.target.join(" ") + ": " + n.failureSummary) }));
+        }"""
+    )
+    assert not found, f"{what}: " + "\n".join(
+        f"{v['id']} ({v['impact']}): {v['help']}\n  " + "\n  ".join(v["nodes"]) for v in found
+    )
+
+
+def tournament(url: str) -> str:
+    r = httpx.post(
+        url + "/api/tournaments",
+        json={
+            "name": "Winter league",
+            "game": "snooker",
+            "format": "round_robin",
+            "players": ["Ann", "Bob", "Cy"],
+        },
+        headers={"X-Potshot-Admin": ADMIN},
+        timeout=30,
+    )
+    assert r.status_code == 201, r.text
+    return str(r.json()["id"])
+
+
+def test_every_page_passes_the_audit_at_1024x768(server: Any, browser: Any, axe: Path) -> None:
+    url = server.url
+    marked = create_match(url, game="snooker", mode="mark", players=["Ann", "Bob"], rules={"reds": 6})
+    carrom = create_match(url, game="carrom", mode="mark", players=["Ann", "Bob"], match={"games": 1})
+    played = create_match(url, game="snooker", mode="play", players=["Ann", "Bot"], bots=["Bot"])
+    tid = tournament(url)
+    pages = [
+        ("the home page", "/", "form"),
+        ("the organiser's page", "/admin", "main"),
+        ("the play page", f"/play/{played['id']}?token={played['token']}", "canvas"),
+        ("the mark page (snooker)", f"/mark/{marked['id']}?token={marked['token']}", "[data-ball=red]"),
+        ("the mark page (carrom)", f"/mark/{carrom['id']}?token={carrom['token']}", "#pad button"),
+        ("the watch page", f"/watch/{marked['id']}", "canvas"),
+        ("the overlay", f"/overlay/{carrom['id']}", "[data-testid=strip]"),
+        ("the tournament page", f"/tournaments/{tid}", "main"),
+    ]
+    with window(browser, "the audited pages") as pg:
+        pg.set_viewport_size({"width": 1024, "height": 768})
+        for what, path, ready in pages:
+            pg.goto(url + path)
+            expect(pg.locator(ready).first).to_be_visible()
+            pg.wait_for_load_state("networkidle")
+            audit(pg, axe, what)
+            # and in the colour-blind mode (its letters and switch are part of the page)
+            if pg.get_by_test_id("colour-blind").count():
+                pg.get_by_test_id("colour-blind").click()
+                audit(pg, axe, what + " (colour-blind mode)")
+                pg.get_by_test_id("colour-blind").click()
+
+
+def test_keyboard_reaches_the_content_and_shows_focus(server: Any, browser: Any) -> None:
+    """The first Tab lands on the skip link; Enter moves focus to the page's content; every focused
+    control shows an outline (a visible focus)."""
+    url = server.url
+    m = create_match(url, game="snooker", mode="mark", players=["Ann", "Bob"], rules={"reds": 6})
+    with window(browser, "the mark page") as pg:
+        pg.goto(f"{url}/mark/{m['id']}?token={m['token']}")
+        expect(pg.locator("[data-ball=red]")).to_be_enabled()
+        pg.keyboard.press("Tab")
+        focused = pg.evaluate("document.activeElement.className")
+        assert focused == "skip-link"
+        assert pg.evaluate("getComputedStyle(document.activeElement).outlineStyle") != "none"
+        pg.keyboard.press("Enter")
+        assert pg.evaluate("document.activeElement.tagName") == "MAIN"
+        for _ in range(6):
+            pg.keyboard.press("Tab")
+            style = pg.evaluate(
+                "(() => { const s = getComputedStyle(document.activeElement); return [document.activeElement.tagName, s.outlineStyle, s.outlineWidth]; })()"
+            )
+            assert style[1] != "none" and style[2] != "0px", f"no visible focus on {style[0]}"
