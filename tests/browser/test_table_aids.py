@@ -144,3 +144,24 @@ def test_colour_blind_mode_letters_on_the_table_and_buttons(server: Any, browser
         pg.get_by_test_id("colour-blind").click()
         assert disc.evaluate("(d) => getComputedStyle(d, '::after').content") in ("none", "normal")
         assert pg.evaluate("globalThis.potshotPieceMark('red3')") == ""
+
+
+def test_colour_blind_mode_on_the_replay(tmp_path: Any, browser: Any) -> None:
+    """The HTML replay draws a table too: it inlines the same switch, and its pieces carry letters."""
+    from potshot.render.replay import write_replay_html
+    from tests.test_replay import snooker_respot_record
+
+    path = tmp_path / "r.html"
+    rec, traj = snooker_respot_record()
+    write_replay_html(rec, path, traj)
+    with window(browser, "the replay") as pg:
+        pg.goto(path.as_uri())
+        pg.wait_for_function("window.replay && window.replay.state().shot > 0")
+        switch = pg.get_by_test_id("colour-blind")
+        expect(switch).to_have_attribute("aria-pressed", "false")
+        pg.wait_for_timeout(200)
+        before = canvas_png(pg)
+        switch.click()
+        expect(switch).to_have_attribute("aria-pressed", "true")
+        pg.wait_for_timeout(200)
+        assert canvas_png(pg) != before, "the letters are drawn on the pieces"

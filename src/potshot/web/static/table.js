@@ -298,13 +298,15 @@ export class TableView {
     const own = pieceLabel(this.geo, name);
     // the colour-blind mode's letters (a11y.js; none where it is not loaded, e.g. the replay file)
     const label = own || (globalThis.potshotPieceMark?.(name) ?? "");
-    if (label && r >= (own ? 6 : 4)) {
-      ctx.font = `700 ${Math.round(r * (label.length > 1 ? 0.95 : 1.15))}px system-ui, sans-serif`;
+    if (label && (r >= 6 || !own)) {
+      // the colour-blind letters stay readable on a small drawing (at least 10 px, over the ball's edge)
+      const size = r * (label.length > 1 ? 0.95 : 1.15);
+      ctx.font = `700 ${Math.round(own ? size : Math.max(size, 10))}px system-ui, sans-serif`;
       ctx.textAlign = "center";
       ctx.textBaseline = "middle";
       if (!own) {
         ctx.strokeStyle = "#000"; // dark outline: the letters read on a white or yellow ball too
-        ctx.lineWidth = Math.max(2, r * 0.3);
+        ctx.lineWidth = Math.max(3, r * 0.3);
         ctx.lineJoin = "round";
         ctx.strokeText(label, px, py + r * 0.05);
       }
