@@ -165,3 +165,22 @@ def test_colour_blind_mode_on_the_replay(tmp_path: Any, browser: Any) -> None:
         expect(switch).to_have_attribute("aria-pressed", "true")
         pg.wait_for_timeout(200)
         assert canvas_png(pg) != before, "the letters are drawn on the pieces"
+
+
+def test_the_form_starts_a_handicap_match_with_a_shot_clock(server: Any, browser: Any) -> None:
+    """The new-match form's Start points and Shot clock fields (the game's facts): the match's rules
+    and the play page's score box and facts line."""
+    url = server.url
+    with window(browser, "the home page") as pg:
+        pg.goto(url + "/")
+        pg.fill("[name=player-0]", "Ann")
+        pg.select_option("[name=reds]", "6")
+        pg.fill("[name=handicap]", "Bot=21")
+        pg.select_option("[name=shot_clock]", "30")
+        pg.click("text=Start the game")
+        pg.wait_for_url(re.compile(r"/play/m[0-9a-f]+\?token=.+"))
+        mid = pg.url.split("/play/")[1].split("?")[0]
+        rec = httpx.get(f"{url}/api/matches/{mid}/record", timeout=10).json()
+        assert rec["rules"] == {"reds": 6, "handicap": {"Bot": 21}, "shot_clock": 30}
+        expect(pg.locator("[data-player=Bot] .score")).to_have_text("21")
+        expect(pg.locator("#facts")).to_contain_text("Bot 21")
