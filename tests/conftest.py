@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import os
+import shutil
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import settings
@@ -32,3 +35,21 @@ def shared() -> Path:
     if d is None:
         pytest.skip("../shared is absent (as on a user's machine): casebook/rulebook tests skipped")
     return d
+
+
+CHROMIUM = os.environ.get("POTSHOT_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+"""Debian's chromium, which Playwright drives by ``executable_path`` (it cannot download its own)."""
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """One chromium for the whole run, shared by tests/browser and the conformance suite's pages:
+    Playwright's sync API allows one instance per thread. Skips, saying why, without playwright
+    or chromium."""
+    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"no chromium at {CHROMIUM} (apt-get install chromium; or set POTSHOT_CHROMIUM)")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+        yield b
+        b.close()

@@ -248,13 +248,14 @@ def test_over_90_the_bot_keeps_off_the_black() -> None:
 
 def test_replay_caption_speaks_russian() -> None:
     """The HTML replay's caption: points or the scratch, the turn's points, posted scores with stars."""
-    from potshot.record.model import Cue
+    from potshot.record.model import Cue, Hit
     from potshot.render.replay import caption
 
     tallies = {"P1": {"stars": 1}, "P2": {"stars": 0}}
     scored = Shot(
         player="P1",
         cue=Cue(speed=2.0, aim=90.0),
+        events=[Hit("white", "yellow"), Hit("white", "green")],
         ruling={
             "points": 4,
             "cannons": 1,
@@ -263,7 +264,9 @@ def test_replay_caption_speaks_russian() -> None:
             "tallies": tallies,
         },
     )
-    assert caption("russian", scored) == "4 points (1 cannon) · turn 12 · posted P1 40*1, P2 7"
+    assert caption("russian", scored) == (
+        "hits yellow first · 4 points (1 cannon) · turn 12 · posted P1 40*1, P2 7"
+    )
     scratch = Shot(
         player="P2",
         cue=Cue(speed=2.0, aim=90.0),
@@ -278,7 +281,7 @@ def test_replay_caption_speaks_russian() -> None:
         },
     )
     assert caption("russian", scratch) == (
-        "scratch (the cue ball off the table) · penalty 9 · turn 0 · posted P1 40*1, P2 0 · next: P1"
+        "hits nothing · scratch (the cue ball off the table) · penalty 9 · turn 0 · posted P1 40*1, P2 0 · next: P1"
     )
 
 

@@ -287,12 +287,13 @@ def test_a_free_ball_stroke_that_hides_the_white_behind_the_free_ball_is_judged_
 
 def test_replay_caption_speaks_snooker() -> None:
     """The HTML replay's caption: points, the score and the break."""
-    from potshot.record.model import Cue
+    from potshot.record.model import Cue, Hit, Pot
     from potshot.render.replay import caption
 
     shot = Shot(
         player="Ann",
         cue=Cue(speed=2.0, aim=90.0),
+        events=[Hit("white", "black"), Pot("black", "top-right")],
         ruling={"foul": False, "points": 7, "score": {"Ann": 21, "Bob": 4}, "break": 15, "next": "Ann"},
     )
-    assert caption("snooker", shot) == "7 points · score Ann 21, Bob 4 · break 15"
+    assert caption("snooker", shot) == "hits black first · 7 points · score Ann 21, Bob 4 · break 15"

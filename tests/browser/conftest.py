@@ -9,7 +9,6 @@ Playwright cannot download its own browsers here, so it launches the system's ``
 from __future__ import annotations
 
 import os
-import shutil
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -18,23 +17,14 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.conftest import CHROMIUM
 from tests.web.conftest import ADMIN, server
 
-__all__ = ["ADMIN", "create_match", "server", "snap", "tab", "window"]
+__all__ = ["ADMIN", "CHROMIUM", "create_match", "server", "snap", "tab", "window"]
 
 PICTURES = Path(__file__).resolve().parents[2] / "docs" / "pictures"
-CHROMIUM = os.environ.get("POTSHOT_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
-
-
-@pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
-    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"no chromium at {CHROMIUM} (apt-get install chromium; or set POTSHOT_CHROMIUM)")
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
-        yield b
-        b.close()
+# the session's one browser (``browser``) is tests/conftest.py's: one Playwright per process, shared
+# with the conformance suite's page tests (a second sync Playwright in one thread is refused)
 
 
 @contextmanager

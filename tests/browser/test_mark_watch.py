@@ -352,7 +352,9 @@ def test_russian_game_marked_and_watched(server: Any, page: Page, marker: Page) 
     expect(page.get_by_test_id("break")).to_have_text("1", timeout=LIVE)
     marker.locator("[data-ball=blue]").click()
     expect(page.get_by_test_id("break")).to_have_text("10", timeout=LIVE)
-    expect(page.get_by_test_id("recent").locator("li").first).to_contain_text("blue (left-middle)")
+    expect(page.get_by_test_id("recent").locator("li").first).to_contain_text(
+        "blue into the left-middle pocket"
+    )
     marker.locator("[data-tap=miss]").click()  # the turn ends: 10 posted
     expect(score(page, "Ann")).to_have_text("10", timeout=LIVE)
 
@@ -389,7 +391,9 @@ def test_russian_game_marked_and_watched(server: Any, page: Page, marker: Page) 
     marker.locator("[data-mode=inoff]").click()
     marker.locator("[data-ball=blue]").click()
     expect(page.get_by_test_id("break")).to_have_text("17", timeout=LIVE)
-    expect(page.get_by_test_id("recent").locator("li").first).to_contain_text("pots white (left-middle)")
+    expect(page.get_by_test_id("recent").locator("li").first).to_contain_text(
+        "pots white into the left-middle pocket"
+    )
     marker.locator("[data-tap=miss]").click()
     expect(score(page, "Cy")).to_have_text("17", timeout=LIVE)
     expect(page.get_by_test_id("stats").locator("[data-stat=fouls] td").nth(1)).to_have_text("1")

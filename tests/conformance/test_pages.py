@@ -21,11 +21,10 @@ import httpx
 import pytest
 
 from potshot import games
-from tests.browser.conftest import CHROMIUM
 from tests.web.conftest import ADMIN
 
 pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import expect
 
 SLOW = 90_000
 
@@ -52,17 +51,15 @@ def url(tmp_path: Path, registered: None) -> Iterator[str]:
 
 
 @pytest.fixture
-def page() -> Iterator[Any]:
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"no chromium at {CHROMIUM}")
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
-        pg = b.new_page(viewport={"width": 1280, "height": 800})
-        errors: list[str] = []
-        pg.on("pageerror", lambda e: errors.append(f"{e} {e.stack}"))
-        yield pg
-        b.close()
-        assert not errors, errors
+def page(browser: Any) -> Iterator[Any]:
+    """A page of the session's one chromium (tests/conftest.py); its JavaScript errors fail the test."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    pg = ctx.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(f"{e} {e.stack}"))
+    yield pg
+    ctx.close()
+    assert not errors, errors
 
 
 def test_play_mark_watch_pages(game: str, url: str, page: Any) -> None:

@@ -3,6 +3,7 @@ cluster (initdb + pg_ctl in a temporary directory) for the same database tests."
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import socket
@@ -195,20 +196,53 @@ def server(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[ServeProc
     srv.stop()
 
 
+def fresh_database(base: str) -> str:
+    """A new, empty database on the cluster of ``base`` (the ``postgres_url`` fixture): its URL."""
+    import sqlalchemy as sa
+
+    name = f"t{os.getpid()}_{time.monotonic_ns() % 10**9}"
+    eng = sa.create_engine(base.replace("/potshot?", "/postgres?"), isolation_level="AUTOCOMMIT")
+    with eng.connect() as conn:
+        conn.execute(sa.text(f"CREATE DATABASE {name}"))
+    eng.dispose()
+    return base.replace("/potshot?", f"/{name}?")
+
+
+@pytest.fixture
+def pg_url(postgres_url: str) -> str:
+    """A fresh PostgreSQL database for the test."""
+    return fresh_database(postgres_url)
+
+
 @pytest.fixture(params=["sqlite", "postgresql"])
 def db_api(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Api]:
     """The same database tests on SQLite and on a real PostgreSQL (each test gets a fresh database)."""
     if request.param == "sqlite":
         url = f"sqlite:///{tmp_path / 'potshot.db'}"
     else:
-        base = request.getfixturevalue("postgres_url")
-        import sqlalchemy as sa
-
-        name = f"t{os.getpid()}_{time.monotonic_ns() % 10**9}"
-        eng = sa.create_engine(base.replace("/potshot?", "/postgres?"), isolation_level="AUTOCOMMIT")
-        with eng.connect() as conn:
-            conn.execute(sa.text(f"CREATE DATABASE {name}"))
-        eng.dispose()
-        url = base.replace("/potshot?", f"/{name}?")
+        url = fresh_database(request.getfixturevalue("postgres_url"))
     with make_client(url) as c:
         yield Api(c)
+
+
+@contextlib.contextmanager
+def uvicorn_in_thread(app: Any) -> Iterator[str]:
+    """``app`` served by uvicorn in a thread of this process (its state can be looked at): the URL."""
+    import threading
+
+    import uvicorn
+
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    t = threading.Thread(target=server.run, daemon=True)
+    t.start()
+    deadline = time.monotonic() + 30
+    while not server.started:
+        if time.monotonic() > deadline or not t.is_alive():
+            raise RuntimeError("uvicorn did not start")
+        time.sleep(0.05)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        t.join(10)

@@ -39,26 +39,60 @@ ADMIN_ENV = "POTSHOT_ADMIN_PASSWORD"
     help="SQLite: fsync every commit (full: safe against power loss) or at checkpoints "
     "(normal: safe against a crash of the server only; faster).",
 )
+@click.option(
+    "--workers",
+    type=click.IntRange(1, 64),
+    default=1,
+    show_default=True,
+    help="Server processes (PostgreSQL only: SQLite is served by one process).",
+)
 def serve(
-    host: str, port: int, db_url: str | None, data_dir: str, admin_password: str | None, sqlite_sync: str
+    host: str,
+    port: int,
+    db_url: str | None,
+    data_dir: str,
+    admin_password: str | None,
+    sqlite_sync: str,
+    workers: int,
 ) -> None:
     """Serve the web app on http://HOST:PORT.
 
     \b
         potshot serve                          # SQLite in ./potshot-data
-        potshot serve --db postgresql+psycopg://potshot@localhost/potshot
+        potshot serve --db postgresql+psycopg://potshot@localhost/potshot --workers 4
     """
     import uvicorn
 
-    from potshot.web.app import Settings, create_app
+    from potshot.web.app import ENV_DB, ENV_SYNC, Settings, create_app
+    from potshot.web.db import InUse, make_engine, migrate
 
     if db_url is None:
         Path(data_dir).mkdir(parents=True, exist_ok=True)
         db_url = f"sqlite:///{Path(data_dir).resolve() / 'potshot.db'}"
+    if workers > 1 and db_url.startswith("sqlite"):
+        raise click.UsageError(
+            "--workers above 1 needs PostgreSQL (--db postgresql+psycopg://...): SQLite is served by one process"
+        )
     password = admin_password or os.environ.get(ADMIN_ENV)
     if not password:
         password = secrets.token_urlsafe(12)
         click.echo(f"admin password (made for this run): {password}")
-    app = create_app(Settings(db_url=db_url, admin_password=password, sqlite_sync=sqlite_sync.upper()))
-    click.echo(f"potshot serving on http://{host}:{port}/ (database: {db_url.split('@')[-1]})")
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    where = f"http://{host}:{port}/ (database: {db_url.split('@')[-1]})"
+    if workers == 1:
+        try:
+            app = create_app(
+                Settings(db_url=db_url, admin_password=password, sqlite_sync=sqlite_sync.upper())
+            )
+        except InUse as e:
+            raise click.ClickException(str(e)) from None
+        click.echo(f"potshot serving on {where}")
+        uvicorn.run(app, host=host, port=port, log_level="warning")
+        return
+    engine = make_engine(db_url)
+    migrate(engine)  # once here (each worker finds nothing left to do, under the same lock)
+    engine.dispose()
+    os.environ.update({ENV_DB: db_url, ADMIN_ENV: password, ENV_SYNC: sqlite_sync.upper()})
+    click.echo(f"potshot serving on {where}, {workers} processes")
+    uvicorn.run(
+        "potshot.web.app:from_env", factory=True, workers=workers, host=host, port=port, log_level="warning"
+    )

@@ -231,13 +231,36 @@ class RayEngine:
         if not ray.is_initialized():
             kw: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False}
             if self.address:
-                ray.init(address=self.address, **kw)
+                self._reachable(self.address)
+                try:
+                    ray.init(address=self.address, **kw)
+                except Exception as e:  # Ray's own errors: one line, not its traceback
+                    first = (str(e).strip().splitlines() or [type(e).__name__])[0]
+                    raise RuntimeError(f"cannot join the Ray cluster at {self.address}: {first}") from None
             else:
                 ray.init(num_cpus=self.workers, **kw)
             self._started_here = True
         self._remote = ray.remote(play_match)
         self.startup = time.perf_counter() - t0
         return self
+
+    @staticmethod
+    def _reachable(address: str, timeout: float = 3.0) -> None:
+        """Raise a one-line ``RuntimeError`` at once when nothing answers at ``HOST:PORT`` (Ray
+        itself retries for about 20 s, then ends in a traceback). ``auto`` and other forms are
+        left to Ray."""
+        import socket
+
+        hostport = address.split("://", 1)[-1]
+        host, sep, port = hostport.rpartition(":")
+        if not sep or not port.isdigit() or not host:
+            return
+        try:
+            with socket.create_connection((host.strip("[]"), int(port)), timeout=timeout):
+                pass
+        except OSError as e:
+            reason = e.strerror or type(e).__name__ if not isinstance(e, TimeoutError) else "no answer"
+            raise RuntimeError(f"cannot reach the Ray cluster at {address}: {reason}") from None
 
     def __exit__(self, *exc: object) -> None:
         if self._started_here:

@@ -3,26 +3,99 @@
 from __future__ import annotations
 
 import asyncio
-import json
+import logging
+import os
+import secrets
+import threading
 from collections.abc import AsyncIterator, Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response, StreamingResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from potshot import games as registry
-from potshot.web.db import make_engine, migrate, sessions
+from potshot.web.db import claim_sqlite, make_engine, migrate, sessions
 from potshot.web.engine import WebError, warm_up
+from potshot.web.fanout import Fanout
 from potshot.web.geometry import table_geometry
+from potshot.web.guard import (
+    MAX_BODY,
+    MAX_BODY_IMPORT,
+    Limiter,
+    dumps,
+    header_text,
+    parse_body,
+    scrub,
+    security_headers,
+    too_many,
+)
+from potshot.web.people import Actor, People
 from potshot.web.service import Matches
 from potshot.web.tournaments import Tournaments
 
 STATIC = Path(__file__).resolve().parent / "static"
 PING_SECONDS = 15.0
+log = logging.getLogger("potshot.web")
+
+
+class SafeJSON(JSONResponse):
+    """JSON answers that are always valid JSON text in UTF-8 (see :func:`potshot.web.guard.dumps`)."""
+
+    def render(self, content: Any) -> bytes:
+        return dumps(content).encode("utf-8")
+
+
+def error(status: int, code: str, message: str, field: str | None = None) -> JSONResponse:
+    """An answer in the documented error shape."""
+    err: dict[str, Any] = {"code": code, "message": message}
+    if field is not None:
+        err["field"] = field
+    return SafeJSON({"error": err}, status_code=status)
+
+
+UNSAFE = ("POST", "PUT", "PATCH", "DELETE")
+JSON_BODY: dict[str, Any] = {
+    "requestBody": {"required": False, "content": {"application/json": {"schema": {"type": "object"}}}}
+}
+"""The writes' bodies in the OpenAPI schema: a JSON object (its fields are in docs/web-api.md)."""
+
+
+def _background_thread() -> None:
+    """Lower this thread's CPU priority (Linux: a thread's own nice value), so a simulation
+    yields the cores to reads, marks and the live channel."""
+    with suppress(AttributeError, OSError):
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 10)
+
+
+def client_of(req: Request) -> str:
+    """The client a rate limit counts: its address (a proxy in front should pass each client's
+    own connection, e.g. uvicorn behind nginx with ``--proxy-headers``)."""
+    return req.client.host if req.client else "?"
+
+
+def cross_origin(req: Request) -> str | None:
+    """Why a write from a browser page of another site is refused (``None``: it is not one).
+
+    A browser names a request's origin in ``Origin`` and ``Sec-Fetch-Site``; a page of another
+    site may send a form (``text/plain``, ``application/x-www-form-urlencoded``,
+    ``multipart/form-data``) without asking first, so writes take JSON only."""
+    site = req.headers.get("sec-fetch-site")
+    if site is not None and site not in ("same-origin", "none"):
+        return f"a write from a {site} page is refused"
+    origin = req.headers.get("origin")
+    if origin is not None:
+        host = origin.split("://", 1)[-1]
+        if origin == "null" or host != req.headers.get("host"):
+            return f"a write from origin {origin} is refused"
+    return None
+
 
 PAGES = {
     "/": "index.html",
@@ -43,35 +116,79 @@ class Settings:
     admin_password: str
     sqlite_sync: str = "NORMAL"
     """SQLite's ``synchronous`` (``FULL`` or ``NORMAL``, see :func:`potshot.web.db.make_engine`)."""
+    sim_workers: int = max(1, (os.cpu_count() or 2) // 2)
+    """Threads simulating strokes and bot moves (the physics releases the GIL): half the cores,
+    the other half for reads, marks and the live channel."""
+    sim_queue: int = 8
+    """Strokes that may wait for a simulating thread; past that, 503 ``busy``."""
+    sim_rate: float = 5.0
+    """Strokes and bot moves a second per client without the organiser's credentials (burst: 3x)."""
+    create_rate: float = 0.2
+    """Matches a second each anonymous client may create (burst 10)."""
+    signin_per_minute: float = 10.0
+    """Wrong organiser passwords a minute per client (burst 10); past that, 429 on any sign-in."""
+
+
+class Slot:
+    """A live subscriber's mailbox: only the latest message (each is a whole state, so a newer one
+    replaces an unsent older one). A client that stops reading holds one message, not a growing
+    queue. Used on the event loop's thread only."""
+
+    def __init__(self) -> None:
+        self.msg: str | None = None
+        self.ready = asyncio.Event()
+
+    def put(self, msg: str) -> None:
+        self.msg = msg
+        self.ready.set()
+
+    async def get(self, timeout: float) -> str:
+        await asyncio.wait_for(self.ready.wait(), timeout)
+        self.ready.clear()
+        msg, self.msg = self.msg, None
+        assert msg is not None
+        return msg
 
 
 class Broker:
-    """The live channel: each subscriber an asyncio queue; published from any thread after a commit."""
+    """The live channel: each subscriber a :class:`Slot`; published from any thread after a commit."""
 
     def __init__(self) -> None:
         self.loop: asyncio.AbstractEventLoop | None = None
-        self.subs: dict[str, set[asyncio.Queue[str]]] = {}
+        self.subs: dict[str, set[Slot]] = {}
 
     def publish(self, topic: str, kind: str, data: dict[str, Any]) -> None:
         if self.loop is None or not self.subs.get(topic):
             return
-        msg = f"event: {kind}\nid: {data.get('revision', 0)}\ndata: {json.dumps(data, separators=(',', ':'))}\n\n"
-        queues = list(self.subs.get(topic, ()))
+        msg = f"event: {kind}\nid: {data.get('revision', 0)}\ndata: {dumps(data)}\n\n"
 
-        def deliver() -> None:
-            for q in queues:
-                q.put_nowait(msg)
+        def deliver() -> None:  # on the event loop's thread, which alone changes the subscribers
+            for slot in list(self.subs.get(topic, ())):
+                slot.put(msg)
 
         self.loop.call_soon_threadsafe(deliver)  # one wake-up of the event loop for every subscriber
 
+    def has_prefix(self, prefix: str) -> bool:
+        """Whether any topic starting with ``prefix`` has subscribers (from any thread)."""
+        for _ in range(3):
+            try:
+                return any(k.startswith(prefix) for k in tuple(self.subs))
+            except RuntimeError:  # changed while copied by the event loop: try again
+                continue
+        return True
+
+    def pending(self) -> int:
+        """Messages held for subscribers, all topics together (at most one each)."""
+        return sum(slot.msg is not None for slots in self.subs.values() for slot in slots)
+
     async def stream(self, topic: str, first: str, request: Request) -> AsyncIterator[str]:
-        q: asyncio.Queue[str] = asyncio.Queue()
-        self.subs.setdefault(topic, set()).add(q)
+        slot = Slot()
+        self.subs.setdefault(topic, set()).add(slot)
         try:
             yield first
             while True:
                 try:
-                    msg = await asyncio.wait_for(q.get(), PING_SECONDS)
+                    msg = await slot.get(PING_SECONDS)
                 except TimeoutError:
                     if await request.is_disconnected():
                         break
@@ -79,13 +196,34 @@ class Broker:
                     continue
                 yield msg
         finally:
-            self.subs[topic].discard(q)
+            self.subs[topic].discard(slot)
+            if not self.subs[topic]:
+                del self.subs[topic]
+
+
+ENV_DB = "POTSHOT_DB_URL"
+ENV_ADMIN = "POTSHOT_ADMIN_PASSWORD"
+ENV_SYNC = "POTSHOT_SQLITE_SYNC"
+
+
+def from_env() -> FastAPI:
+    """The app of one of ``potshot serve --workers N``'s processes (settings from the environment)."""
+    return create_app(
+        Settings(
+            db_url=os.environ[ENV_DB],
+            admin_password=os.environ[ENV_ADMIN],
+            sqlite_sync=os.environ.get(ENV_SYNC, "NORMAL"),
+        )
+    )
 
 
 def create_app(settings: Settings) -> FastAPI:
     engine = make_engine(settings.db_url, settings.sqlite_sync)
+    claim_sqlite(engine)
     migrate(engine)
     maker = sessions(engine)
+    people = People(maker)
+    people.ensure_admin(settings.admin_password)
     matches = Matches(maker, settings.admin_password)
     tournaments = Tournaments(maker, matches)
     broker = Broker()
@@ -100,30 +238,110 @@ def create_app(settings: Settings) -> FastAPI:
     matches.listeners.append(on_match)
     tournaments.listeners.append(lambda tid, t: broker.publish("t:" + tid, "tournament", t))
 
+    def refresh(topic: str) -> None:
+        """Another process changed ``topic``: publish its state here, when anyone here listens."""
+        kind, _, key = topic.partition(":")
+        if kind == "m" and (broker.subs.get(topic) or broker.has_prefix("t:")):
+            with suppress(WebError):
+                on_match(key, matches.get(key))
+        elif kind == "t" and broker.subs.get(topic):
+            with suppress(WebError):
+                broker.publish(topic, "tournament", tournaments.get(key))
+
+    def deliver(topic: str, state: dict[str, Any]) -> None:
+        """Another process's new state of ``topic``, carried by its notice."""
+        kind, _, key = topic.partition(":")
+        if kind == "m":
+            on_match(key, state)
+
+    fanout = Fanout(engine, refresh, deliver) if engine.dialect.name == "postgresql" else None
+    if fanout is not None:
+        matches.notify = fanout.notify
+
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         broker.loop = asyncio.get_running_loop()
+        if fanout is not None:
+            fanout.start()
         await asyncio.to_thread(warm_up)
         yield
+        if fanout is not None:
+            fanout.close()
+        sim_pool.shutdown(wait=False, cancel_futures=True)
         engine.dispose()
 
-    app = FastAPI(title="potshot", lifespan=lifespan, docs_url="/api/docs", openapi_url="/api/openapi.json")
+    app = FastAPI(
+        title="potshot",
+        lifespan=lifespan,
+        docs_url="/api/docs",
+        openapi_url="/api/openapi.json",
+        default_response_class=SafeJSON,
+    )
     app.state.matches = matches
     app.state.tournaments = tournaments
     app.state.broker = broker
+    app.state.fanout = fanout
+    app.state.people = people
+    signin = Limiter(settings.signin_per_minute / 60.0, 10)
+    sim_limit = Limiter(settings.sim_rate, 3 * settings.sim_rate)
+    create_limit = Limiter(settings.create_rate, 10)
+    sim_pool = ThreadPoolExecutor(
+        max_workers=settings.sim_workers, thread_name_prefix="potshot-sim", initializer=_background_thread
+    )
+    sim_slots = threading.BoundedSemaphore(settings.sim_workers + settings.sim_queue)
+    app.state.limits = {"signin": signin, "sim": sim_limit, "create": create_limit}
+
+    def _limited(e: WebError) -> JSONResponse:
+        resp = error(e.status, e.code, e.message)
+        resp.headers["Retry-After"] = str(getattr(e, "retry_after", 1))
+        return resp
 
     @app.exception_handler(WebError)
     async def _web_error(_req: Request, e: WebError) -> JSONResponse:
-        return JSONResponse(e.body(), status_code=e.status)
+        retry = getattr(e, "retry_after", None)
+        headers = {"Retry-After": str(retry)} if retry is not None else None
+        return SafeJSON(e.body(), status_code=e.status, headers=headers)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(_req: Request, e: StarletteHTTPException) -> JSONResponse:
+        codes = {404: "not_found", 405: "method_not_allowed", 401: "unauthorized"}
+        msg = "no such route" if e.status_code == 404 else str(e.detail)
+        return error(e.status_code, codes.get(e.status_code, "bad_request"), msg)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_req: Request, e: RequestValidationError) -> JSONResponse:
+        first = e.errors()[0] if e.errors() else {}
+        where = ".".join(str(p) for p in first.get("loc", ())[1:]) or None
+        return error(400, "bad_request", str(first.get("msg", "invalid request")), where)
 
     @app.middleware("http")
-    async def _unexpected(req: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
+    async def _guard(req: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
+        path = req.url.path
+        admin = req.headers.get("x-potshot-admin")
+        if admin is not None and path.startswith("/api/"):
+            # sign-in guesses, per client: a wrong password costs a token, none left is 429
+            key = client_of(req)
+            wait = signin.blocked(key)
+            if wait:
+                e = too_many(wait, "sign-in attempts")
+                return _limited(e)
+            if not matches.is_admin(header_text(admin)):
+                signin.take(key)
+        if req.method in UNSAFE and path.startswith("/api/"):
+            why = cross_origin(req)
+            if why is not None:
+                return error(403, "forbidden", why)
+            ctype = req.headers.get("content-type")
+            if ctype is not None and ctype.split(";")[0].strip().lower() != "application/json":
+                return error(415, "unsupported_media_type", "a write's body is JSON (application/json)")
         try:
-            return await call_next(req)
-        except Exception as e:  # an unexpected error still answers the error shape
-            return JSONResponse(
-                {"error": {"code": "internal", "message": f"{type(e).__name__}: {e}"}}, status_code=500
-            )
+            resp = await call_next(req)
+        except Exception:  # an unexpected error answers the error shape, never its text
+            eid = secrets.token_hex(6)
+            log.exception("unexpected error %s on %s %s", eid, req.method, path)
+            resp = error(500, "internal", f"an unexpected error (id {eid}); the server's log has its details")
+        resp.headers.update(security_headers(path))
+        return resp
 
     # ------------------------------------------------------------- pages
 
@@ -131,10 +349,7 @@ def create_app(settings: Settings) -> FastAPI:
         def serve_page() -> Response:
             path = STATIC / name
             if not path.is_file():
-                return JSONResponse(
-                    {"error": {"code": "not_found", "message": f"page {name} is not installed"}},
-                    status_code=404,
-                )
+                return error(404, "not_found", f"page {name} is not installed")
             return FileResponse(path, media_type="text/html")
 
         return serve_page
@@ -146,20 +361,57 @@ def create_app(settings: Settings) -> FastAPI:
 
     # --------------------------------------------------------------- API
 
-    async def body_of(req: Request) -> dict[str, Any]:
-        raw = await req.body()
-        if not raw:
-            return {}
-        try:
-            data = json.loads(raw)
-        except ValueError as e:
-            raise WebError(400, "bad_request", f"the body is not JSON: {e}") from None
-        if not isinstance(data, dict):
-            raise WebError(400, "bad_request", "the body is a JSON object")
-        return data
+    async def body_of(req: Request, limit: int = MAX_BODY) -> dict[str, Any]:
+        """The JSON object of the body, read no further than ``limit`` bytes (413 past it)."""
+        length = req.headers.get("content-length")
+        if length is not None and length.isdigit() and int(length) > limit:
+            raise WebError(413, "too_large", f"the body is over {limit} bytes", "body")
+        raw = bytearray()
+        async for chunk in req.stream():
+            raw += chunk
+            if len(raw) > limit:
+                raise WebError(413, "too_large", f"the body is over {limit} bytes", "body")
+        return parse_body(bytes(raw), limit)
 
-    def auth(req: Request) -> tuple[str | None, str | None]:
-        return req.headers.get("x-potshot-token"), req.headers.get("x-potshot-admin")
+    async def auth(req: Request) -> tuple[str | None, str | Actor | None]:
+        """The match token, and the organiser: the signed-in person (``Authorization: Bearer``,
+        401 when the session is unknown or over) or the admin password."""
+        token = header_text(req.headers.get("x-potshot-token"))
+        bearer = req.headers.get("authorization", "")
+        if bearer[:7].lower() == "bearer ":
+            cached = req.scope.get("potshot.actor")
+            if cached is None:
+                cached = await asyncio.to_thread(people.resolve, bearer[7:].strip())
+                if cached is None:
+                    raise WebError(401, "unauthorized", "this session is unknown or over: sign in again")
+                req.scope["potshot.actor"] = cached
+            return token, cached
+        return token, header_text(req.headers.get("x-potshot-admin"))
+
+    async def anonymous(req: Request) -> bool:
+        return not matches.is_admin((await auth(req))[1])
+
+    async def simulate(req: Request, fn: Callable[..., dict[str, Any]], *args: Any) -> Response:
+        """Run a stroke or a bot move on the simulation pool: a bounded queue in front of
+        ``sim_workers`` threads, so reads and marks (on the default pool) never wait behind them.
+        The answer (trajectories: tens of kilobytes) is rendered there too, off the event loop."""
+        if await anonymous(req):
+            wait = sim_limit.take(client_of(req))
+            if wait:
+                raise too_many(wait, "strokes")
+        if not sim_slots.acquire(blocking=False):
+            err = WebError(
+                503, "busy", "the server is simulating as many strokes as it can: try again shortly"
+            )
+            err.retry_after = 1  # type: ignore[attr-defined]
+            raise err
+        try:
+            raw = await asyncio.get_running_loop().run_in_executor(
+                sim_pool, lambda: dumps(fn(*args)).encode("utf-8")
+            )
+        finally:
+            sim_slots.release()
+        return Response(content=raw, media_type="application/json")
 
     @app.get("/api/games")
     def games() -> dict[str, Any]:
@@ -190,25 +442,81 @@ def create_app(settings: Settings) -> FastAPI:
             )
         return {"games": out}
 
-    @app.post("/api/matches", status_code=201)
+    @app.post("/api/matches", status_code=201, openapi_extra=JSON_BODY)
     async def create(req: Request) -> dict[str, Any]:
         body = await body_of(req)
-        return await asyncio.to_thread(matches.create, body, auth(req)[1])
+        if await anonymous(req):
+            wait = create_limit.take(client_of(req))
+            if wait:
+                raise too_many(wait, "new matches")
+        return await asyncio.to_thread(matches.create, body, (await auth(req))[1])
 
-    @app.post("/api/matches/import", status_code=201)
+    @app.post("/api/matches/import", status_code=201, openapi_extra=JSON_BODY)
     async def import_record(req: Request) -> dict[str, Any]:
+        body = await body_of(req, MAX_BODY_IMPORT)
+        return await asyncio.to_thread(matches.import_record, body, (await auth(req))[1])
+
+    # ------------------------------------------------------------ people
+
+    @app.post("/api/login", openapi_extra=JSON_BODY)
+    async def login(req: Request) -> dict[str, Any]:
+        """Sign in: ``{"name", "password"}`` → a bearer token for ``Authorization: Bearer``."""
         body = await body_of(req)
-        return await asyncio.to_thread(matches.import_record, body, auth(req)[1])
+        key = client_of(req)
+        wait = signin.blocked(key)
+        if wait:
+            raise too_many(wait, "sign-in attempts")
+        out = await asyncio.to_thread(people.login, body)
+        if out is None:
+            signin.take(key)
+            raise WebError(401, "unauthorized", "wrong name or password")
+        return out
+
+    @app.post("/api/logout", openapi_extra=JSON_BODY)
+    async def logout(req: Request) -> dict[str, Any]:
+        bearer = req.headers.get("authorization", "")
+        if bearer[:7].lower() == "bearer ":
+            await asyncio.to_thread(people.logout, bearer[7:].strip())
+        return {"signed_out": True}
+
+    @app.get("/api/me")
+    async def me(req: Request) -> dict[str, Any]:
+        who = (await auth(req))[1]
+        if isinstance(who, Actor):
+            return {"name": who.name, "role": who.role, "match": who.match, "table": who.table}
+        if matches.is_admin(who):
+            return {"name": "admin", "role": "organiser", "match": None, "table": None}
+        raise WebError(401, "unauthorized", "not signed in")
+
+    @app.get("/api/people")
+    async def people_list(req: Request) -> dict[str, Any]:
+        matches.require_admin((await auth(req))[1])
+        return {"people": await asyncio.to_thread(people.listing)}
+
+    @app.post("/api/people", status_code=201, openapi_extra=JSON_BODY)
+    async def people_add(req: Request) -> dict[str, Any]:
+        body = await body_of(req)
+        matches.require_admin((await auth(req))[1])
+        return await asyncio.to_thread(people.add, body)
+
+    @app.delete("/api/people/{name}")
+    async def people_remove(name: str, req: Request) -> dict[str, Any]:
+        matches.require_admin((await auth(req))[1])
+        await asyncio.to_thread(people.remove, name)
+        return {"removed": name}
 
     @app.get("/api/admin")
-    def admin_check(req: Request) -> dict[str, Any]:
+    async def admin_check(req: Request) -> dict[str, Any]:
         """Whether ``X-Potshot-Admin`` is the organiser's password (401 otherwise): the admin page's sign-in."""
-        matches.require_admin(auth(req)[1])
+        matches.require_admin((await auth(req))[1])
         return {"admin": True}
 
     @app.get("/api/matches")
     async def listing(req: Request) -> dict[str, Any]:
-        return {"matches": await asyncio.to_thread(matches.listing, matches.is_admin(auth(req)[1]))}
+        # scrubbed: a row stored before input was checked must not take the list down
+        return {
+            "matches": scrub(await asyncio.to_thread(matches.listing, matches.is_admin((await auth(req))[1])))
+        }
 
     @app.get("/api/matches/{match_id}")
     async def get(match_id: str) -> dict[str, Any]:
@@ -225,25 +533,54 @@ def create_app(settings: Settings) -> FastAPI:
     def writer(fn: Callable[..., dict[str, Any]]) -> Callable[[str, Request], Awaitable[dict[str, Any]]]:
         async def handle(match_id: str, req: Request) -> dict[str, Any]:
             body = await body_of(req)
-            token, admin = auth(req)
+            token, admin = await auth(req)
             return await asyncio.to_thread(fn, match_id, token, admin, body)
 
         return handle
 
-    app.add_api_route("/api/matches/{match_id}/stroke", writer(matches.stroke), methods=["POST"])
-    app.add_api_route("/api/matches/{match_id}/bot", writer(matches.bot_move), methods=["POST"])
-    app.add_api_route("/api/matches/{match_id}/mark", writer(matches.mark), methods=["POST"])
-    app.add_api_route("/api/matches/{match_id}/decision", writer(matches.decision), methods=["POST"])
-    app.add_api_route("/api/matches/{match_id}/corrections", writer(matches.correct), methods=["POST"])
+    def sim_writer(fn: Callable[..., dict[str, Any]]) -> Callable[[str, Request], Awaitable[Response]]:
+        async def handle(match_id: str, req: Request) -> Response:
+            body = await body_of(req)
+            token, admin = await auth(req)
+            return await simulate(req, fn, match_id, token, admin, body)
+
+        return handle
+
+    app.add_api_route(
+        "/api/matches/{match_id}/stroke",
+        sim_writer(matches.stroke),
+        methods=["POST"],
+        openapi_extra=JSON_BODY,
+    )
+    app.add_api_route(
+        "/api/matches/{match_id}/bot", sim_writer(matches.bot_move), methods=["POST"], openapi_extra=JSON_BODY
+    )
+    app.add_api_route(
+        "/api/matches/{match_id}/mark", writer(matches.mark), methods=["POST"], openapi_extra=JSON_BODY
+    )
+    app.add_api_route(
+        "/api/matches/{match_id}/decision",
+        writer(matches.decision),
+        methods=["POST"],
+        openapi_extra=JSON_BODY,
+    )
+    app.add_api_route(
+        "/api/matches/{match_id}/corrections",
+        writer(matches.correct),
+        methods=["POST"],
+        openapi_extra=JSON_BODY,
+    )
     app.add_api_route(
         "/api/matches/{match_id}/undo",
         writer(lambda m, t, a, b: matches.undo(m, t, a, b, redo=False)),
         methods=["POST"],
+        openapi_extra=JSON_BODY,
     )
     app.add_api_route(
         "/api/matches/{match_id}/redo",
         writer(lambda m, t, a, b: matches.undo(m, t, a, b, redo=True)),
         methods=["POST"],
+        openapi_extra=JSON_BODY,
     )
 
     sse_headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
@@ -251,7 +588,7 @@ def create_app(settings: Settings) -> FastAPI:
     @app.get("/api/matches/{match_id}/live")
     async def live(match_id: str, request: Request) -> StreamingResponse:
         state = await asyncio.to_thread(matches.get, match_id)
-        first = f"event: state\nid: {state['revision']}\ndata: {json.dumps(state, separators=(',', ':'))}\n\n"
+        first = f"event: state\nid: {state['revision']}\ndata: {dumps(state)}\n\n"
         return StreamingResponse(
             broker.stream("m:" + match_id, first, request),
             media_type="text/event-stream",
@@ -260,33 +597,33 @@ def create_app(settings: Settings) -> FastAPI:
 
     # ------------------------------------------------------- tournaments
 
-    @app.post("/api/tournaments", status_code=201)
+    @app.post("/api/tournaments", status_code=201, openapi_extra=JSON_BODY)
     async def t_create(req: Request) -> dict[str, Any]:
         body = await body_of(req)
-        return await asyncio.to_thread(tournaments.create, body, auth(req)[1])
+        return await asyncio.to_thread(tournaments.create, body, (await auth(req))[1])
 
     @app.get("/api/tournaments")
     async def t_list() -> dict[str, Any]:
-        return {"tournaments": await asyncio.to_thread(tournaments.listing)}
+        return {"tournaments": scrub(await asyncio.to_thread(tournaments.listing))}
 
     @app.get("/api/tournaments/{tid}")
     async def t_get(tid: str, req: Request) -> dict[str, Any]:
-        return await asyncio.to_thread(tournaments.get, tid, matches.is_admin(auth(req)[1]))
+        return await asyncio.to_thread(tournaments.get, tid, matches.is_admin((await auth(req))[1]))
 
-    @app.post("/api/tournaments/{tid}/pair")
+    @app.post("/api/tournaments/{tid}/pair", openapi_extra=JSON_BODY)
     async def t_pair(tid: str, req: Request) -> dict[str, Any]:
         await body_of(req)
-        return await asyncio.to_thread(tournaments.pair, tid, auth(req)[1])
+        return await asyncio.to_thread(tournaments.pair, tid, (await auth(req))[1])
 
-    @app.post("/api/tournaments/{tid}/report")
+    @app.post("/api/tournaments/{tid}/report", openapi_extra=JSON_BODY)
     async def t_report(tid: str, req: Request) -> dict[str, Any]:
         body = await body_of(req)
-        return await asyncio.to_thread(tournaments.report, tid, body, auth(req)[1])
+        return await asyncio.to_thread(tournaments.report, tid, body, (await auth(req))[1])
 
     @app.get("/api/tournaments/{tid}/live")
     async def t_live(tid: str, request: Request) -> StreamingResponse:
         t = await asyncio.to_thread(tournaments.get, tid)
-        first = f"event: tournament\nid: {t['revision']}\ndata: {json.dumps(t, separators=(',', ':'))}\n\n"
+        first = f"event: tournament\nid: {t['revision']}\ndata: {dumps(t)}\n\n"
         return StreamingResponse(
             broker.stream("t:" + tid, first, request), media_type="text/event-stream", headers=sse_headers
         )

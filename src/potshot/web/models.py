@@ -11,7 +11,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, String, Text
+from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Index, Integer, String, Text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -43,9 +43,15 @@ class MatchRow(Base):
     tournament_id: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
 
+    __mapper_args__ = {"version_id_col": revision, "version_id_generator": False}  # noqa: RUF012
+    """Every change of a match is ``UPDATE ... WHERE id = :id AND revision = :read`` (the revision it
+    was read at): a write by another process in between makes it change no row, and the session
+    raises ``StaleDataError`` instead of committing (the service answers 409 ``stale_revision``)."""
+
 
 class EntryRow(Base):
     __tablename__ = "entries"
+    __table_args__ = (Index("uq_entries_match_seq", "match_id", "seq", unique=True),)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     match_id: Mapped[str] = mapped_column(String(32), ForeignKey("matches.id"), index=True)
@@ -92,3 +98,32 @@ class TournamentRow(Base):
     """Reported results by match id: ``{"frames": {name: n}}``."""
     revision: Mapped[int] = mapped_column(Integer, default=0)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+    __mapper_args__ = {"version_id_col": revision, "version_id_generator": False}  # noqa: RUF012
+    """As a match's: a change is ``UPDATE ... WHERE revision = :read``."""
+
+
+class PersonRow(Base):
+    """An organiser or a marker (``potshot.web.people``)."""
+
+    __tablename__ = "people"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    name: Mapped[str] = mapped_column(String(100), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(200))
+    """Argon2id, in its PHC string form (``$argon2id$v=19$m=...``)."""
+    role: Mapped[str] = mapped_column(String(16))
+    match_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    table_name: Mapped[str | None] = mapped_column(String(100), nullable=True)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
+class SessionRow(Base):
+    """A signed-in session: the SHA-256 of its bearer token, never the token."""
+
+    __tablename__ = "sessions"
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    person_id: Mapped[int] = mapped_column(Integer, ForeignKey("people.id"), index=True)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    expires: Mapped[datetime] = mapped_column(DateTime(timezone=True))

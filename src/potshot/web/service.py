@@ -7,12 +7,15 @@ import hmac
 import itertools
 import secrets
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import msgspec
 from sqlalchemy import delete, select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.orm.exc import StaleDataError
 
 from potshot import games as registry
 from potshot.record.errors import RecordError
@@ -29,10 +32,20 @@ from potshot.web.engine import (
     side_names,
     stats,
 )
+from potshot.web.guard import check_names
 from potshot.web.models import AuditRow, EntryRow, MatchRow
+from potshot.web.people import Actor
 
 RECENT = 8
 """How many of the last shots' accounts the State carries (``recent``)."""
+
+
+def same_secret(given: str, secret: str) -> bool:
+    """Whether ``given`` is ``secret``, in constant time, whatever characters either holds
+    (``hmac.compare_digest`` refuses ``str`` with non-ASCII characters: compare UTF-8 bytes)."""
+    return hmac.compare_digest(
+        given.encode("utf-8", "surrogatepass"), secret.encode("utf-8", "surrogatepass")
+    )
 
 
 def _summary(rt: Runtime) -> dict[str, Any]:
@@ -55,7 +68,12 @@ class Matches:
         self._locks: dict[str, threading.Lock] = {}
         self._guard = threading.Lock()
         self._cache: dict[str, tuple[int, Runtime]] = {}
+        self._applied: dict[str, list[int]] = {}
+        """The ids of the active entries each cached runtime has applied, in order."""
         self.listeners: list[Callable[[str, dict[str, Any]], None]] = []
+        self.notify: Callable[[Session, str, dict[str, Any] | None], None] | None = None
+        """Tells other processes of a change, inside its transaction (PostgreSQL's NOTIFY, see
+        :mod:`potshot.web.fanout`); ``None`` with one process."""
 
     # ------------------------------------------------------------- helpers
 
@@ -63,12 +81,53 @@ class Matches:
         with self._guard:
             return self._locks.setdefault(match_id, threading.Lock())
 
-    def is_admin(self, password: str | None) -> bool:
-        return bool(password) and hmac.compare_digest(str(password), self.admin_password)
+    @contextmanager
+    def _open(self, match_id: str, *, write: bool = False) -> Iterator[tuple[Session, MatchRow]]:
+        """A session and the match's row, under the match's lock; an unknown id is 404 before any
+        lock is made for it. A write reads the row ``FOR UPDATE`` (PostgreSQL): another process's
+        write to the match waits for this one's commit, then sees its revision."""
+        with self.sessions() as s:
+            self._row(s, match_id)
+            with self.lock(match_id):
+                row = s.get(MatchRow, match_id, with_for_update=write or None, populate_existing=True)
+                if row is None:  # pragma: no cover - deleted meanwhile (nothing deletes matches)
+                    raise WebError(404, "not_found", f"no match {match_id!r}")
+                try:
+                    yield s, row
+                except (StaleDataError, IntegrityError):
+                    # the conditional UPDATE changed no row, or the entry's (match, seq) is taken:
+                    # another process wrote to the match since it was read
+                    s.rollback()
+                    self._cache.pop(match_id, None)
+                    raise WebError(
+                        409,
+                        "stale_revision",
+                        "another writer changed the match first: read it again",
+                        "revision",
+                    ) from None
 
-    def require_admin(self, password: str | None) -> None:
+    def is_admin(self, password: str | Actor | None) -> bool:
+        """An organiser: a signed-in one, or the admin password."""
+        if isinstance(password, Actor):
+            return password.organiser
+        return bool(password) and same_secret(str(password), self.admin_password)
+
+    def require_admin(self, password: str | Actor | None) -> None:
         if not self.is_admin(password):
-            raise WebError(401, "unauthorized", "the organiser's admin password is needed (X-Potshot-Admin)")
+            raise WebError(
+                401,
+                "unauthorized",
+                "an organiser is needed: sign in (Authorization: Bearer) or the admin password (X-Potshot-Admin)",
+            )
+
+    def by(self, token: str | None, admin: str | Actor | None) -> str:
+        """Who the audit log names for a write: the signed-in person, ``admin`` (the admin
+        password), ``token`` (the match's token: whoever holds the link) or ``anonymous``."""
+        if isinstance(admin, Actor):
+            return admin.name
+        if self.is_admin(admin) or self.is_admin(token):
+            return "admin"
+        return "token" if token else "anonymous"
 
     def _row(self, s: Session, match_id: str) -> MatchRow:
         row = s.get(MatchRow, match_id)
@@ -76,9 +135,14 @@ class Matches:
             raise WebError(404, "not_found", f"no match {match_id!r}")
         return row
 
-    def _check_write(self, row: MatchRow, token: str | None, admin: str | None, revision: Any) -> None:
+    def _check_write(
+        self, row: MatchRow, token: str | None, admin: str | Actor | None, revision: Any
+    ) -> None:
         if not (
-            self.is_admin(admin) or self.is_admin(token) or (token and hmac.compare_digest(token, row.token))
+            self.is_admin(admin)
+            or self.is_admin(token)
+            or (token and same_secret(token, row.token))
+            or (isinstance(admin, Actor) and admin.marks(row.id, row.table_name))
         ):
             raise WebError(401, "unauthorized", "wrong or missing match token (X-Potshot-Token)")
         if not isinstance(revision, int) or isinstance(revision, bool):
@@ -93,16 +157,58 @@ class Matches:
         return list(s.scalars(q))
 
     def runtime(self, s: Session, row: MatchRow) -> Runtime:
+        """The match's runtime at ``row.revision``: the cached one, else the cached one caught up
+        with the entries added since (a change made by another process: the cached entries are
+        still the first ones and no correction rewrote one), else rebuilt from every entry."""
         hit = self._cache.get(row.id)
         if hit is not None and hit[0] == row.revision:
             return hit[1]
-        entries = [Entry(e.kind, e.body) for e in self._entries(s, row.id) if e.active]
+        rows = [e for e in self._entries(s, row.id) if e.active]
+        ids = [e.id for e in rows]
+        seen = self._applied.get(row.id)
+        if (
+            hit is not None
+            and seen is not None
+            and ids[: len(seen)] == seen
+            and not self._corrected(s, row, hit[0])
+        ):
+            rt = hit[1]
+            self._cache.pop(row.id, None)
+            try:
+                for e in rows[len(seen) :]:
+                    rt.apply(Entry(e.kind, e.body))
+            except (WebError, RecordError):
+                pass  # rebuilt below
+            else:
+                self._cache[row.id] = (row.revision, rt)
+                self._applied[row.id] = ids
+                return rt
         try:
-            rt = Runtime.build(row.game, row.players, row.rules, row.match, row.meta, entries)
+            rt = Runtime.build(
+                row.game, row.players, row.rules, row.match, row.meta, [Entry(e.kind, e.body) for e in rows]
+            )
         except WebError as e:
             raise WebError(500, "corrupt", f"the stored match no longer rules: {e.message}") from None
         self._cache[row.id] = (row.revision, rt)
+        self._applied[row.id] = ids
         return rt
+
+    def _corrected(self, s: Session, row: MatchRow, since: int) -> bool:
+        """Whether a correction rewrote an entry after revision ``since``."""
+        q = select(AuditRow.id).where(
+            AuditRow.match_id == row.id, AuditRow.revision > since, AuditRow.action == "correction"
+        )
+        return s.scalar(q.limit(1)) is not None
+
+    def _remember(self, s: Session, row: MatchRow, rt: Runtime) -> None:
+        """Cache ``rt`` as the runtime at ``row.revision`` (committed), with its entries."""
+        q = (
+            select(EntryRow.id)
+            .where(EntryRow.match_id == row.id, EntryRow.active.is_(True))
+            .order_by(EntryRow.seq)
+        )
+        self._applied[row.id] = list(s.scalars(q))
+        self._cache[row.id] = (row.revision, rt)
 
     def state(self, s: Session, row: MatchRow, rt: Runtime | None = None) -> dict[str, Any]:
         rt = rt or self.runtime(s, row)
@@ -246,27 +352,33 @@ class Matches:
 
     def _finish(self, s: Session, row: MatchRow, rt: Runtime | None) -> dict[str, Any]:
         """Commit, cache the new runtime (or drop it), and tell the live channel."""
+        state: dict[str, Any] | None = None
         if rt is not None:
             row.status = "over" if rt.match_over() else "playing"
             row.summary = _summary(rt)
+        if self.notify is not None:
+            if rt is not None:  # the new state goes with the notice (read inside this transaction)
+                s.flush()
+                state = self.state(s, row, rt)
+            self.notify(s, "m:" + row.id, state)
         s.commit()
         if rt is not None:
-            self._cache[row.id] = (row.revision, rt)
+            self._remember(s, row, rt)
         else:
             self._cache.pop(row.id, None)
-        state = self.state(s, row)
+        if state is None:
+            state = self.state(s, row)
         self._publish(row.id, state)
         return state
 
     # --------------------------------------------------------------- reads
 
     def get(self, match_id: str) -> dict[str, Any]:
-        with self.sessions() as s, self.lock(match_id):
-            return self.state(s, self._row(s, match_id))
+        with self._open(match_id) as (s, row):
+            return self.state(s, row)
 
     def record(self, match_id: str) -> dict[str, Any]:
-        with self.sessions() as s, self.lock(match_id):
-            row = self._row(s, match_id)
+        with self._open(match_id) as (s, row):
             rt = self.runtime(s, row)
             out: dict[str, Any] = msgspec.to_builtins(rt.record)
             return {"format": rt.record.format, **out}
@@ -317,7 +429,7 @@ class Matches:
     # -------------------------------------------------------------- create
 
     def create(
-        self, body: dict[str, Any], admin: str | None, *, tournament: str | None = None
+        self, body: dict[str, Any], admin: str | Actor | None, *, tournament: str | None = None
     ) -> dict[str, Any]:
         game = body.get("game")
         if not isinstance(game, str) or game not in registry.names():
@@ -328,6 +440,11 @@ class Matches:
         if mode == "mark":
             self.require_admin(admin)
         players = body.get("players")
+        check_names(players, "players")
+        for key in ("table", "title"):
+            if body.get(key) is not None and not isinstance(body.get(key), str):
+                raise bad(f"{key} is a string", key)
+        check_names(body.get("table") or "", "table")
         teams = doubles_teams(game, players)
         names: Any = player_names(teams) if teams is not None else players
         lo, hi = registry.get(game).players_range
@@ -375,12 +492,12 @@ class Matches:
             s.flush()
             header = msgspec.to_builtins(rt.record.frames[0])
             s.add(EntryRow(match_id=row.id, seq=1, rev=0, kind="frame", body=header, active=True))
-            s.add(AuditRow(match_id=row.id, revision=0, by="", action="create", reason=""))
+            s.add(AuditRow(match_id=row.id, revision=0, by=self.by(None, admin), action="create", reason=""))
             s.commit()
-            self._cache[row.id] = (0, rt)
+            self._remember(s, row, rt)
             return {"id": row.id, "token": row.token, "state": self.state(s, row, rt)}
 
-    def import_record(self, body: dict[str, Any], admin: str | None) -> dict[str, Any]:
+    def import_record(self, body: dict[str, Any], admin: str | Actor | None) -> dict[str, Any]:
         self.require_admin(admin)
         try:
             record: Record = decode_record(msgspec.json.encode(body.get("record")))
@@ -421,18 +538,17 @@ class Matches:
             s.flush()
             for k, ent in enumerate(entries):
                 s.add(EntryRow(match_id=row.id, seq=k + 1, rev=0, kind=ent.kind, body=ent.body, active=True))
-            s.add(AuditRow(match_id=row.id, revision=0, by="admin", action="import", reason=""))
+            s.add(AuditRow(match_id=row.id, revision=0, by=self.by(None, admin), action="import", reason=""))
             s.commit()
-            self._cache[row.id] = (0, rt)
+            self._remember(s, row, rt)
             return {"id": row.id, "token": row.token, "state": self.state(s, row, rt)}
 
     # -------------------------------------------------------------- writes
 
     def _new_shot(
-        self, match_id: str, token: str | None, admin: str | None, body: dict[str, Any], make: str
+        self, match_id: str, token: str | None, admin: str | Actor | None, body: dict[str, Any], make: str
     ) -> dict[str, Any]:
-        with self.sessions() as s, self.lock(match_id):
-            row = self._row(s, match_id)
+        with self._open(match_id, write=True) as (s, row):
             self._check_write(row, token, admin, body.get("revision"))
             rt = self.runtime(s, row)
             if rt.match_over():
@@ -473,9 +589,8 @@ class Matches:
             stored = dict(shot_json)
             stored.pop("ruling", None)
             new.append(("shot", stored))
-            self._commit_change(
-                s, row, new, make, "bot" if make == "bot" else "token", audit_after=stored, frame=fi, shot=si
-            )
+            who = "bot" if make == "bot" else self.by(token, admin)
+            self._commit_change(s, row, new, make, who, audit_after=stored, frame=fi, shot=si)
             state = self._finish(s, row, rt)
             return {"revision": row.revision, "shot": shot_json, **answer, "state": state}
 
@@ -543,25 +658,24 @@ class Matches:
         return shot, extra
 
     def stroke(
-        self, match_id: str, token: str | None, admin: str | None, body: dict[str, Any]
+        self, match_id: str, token: str | None, admin: str | Actor | None, body: dict[str, Any]
     ) -> dict[str, Any]:
         return self._new_shot(match_id, token, admin, body, "stroke")
 
     def bot_move(
-        self, match_id: str, token: str | None, admin: str | None, body: dict[str, Any]
+        self, match_id: str, token: str | None, admin: str | Actor | None, body: dict[str, Any]
     ) -> dict[str, Any]:
         return self._new_shot(match_id, token, admin, body, "bot")
 
     def mark(
-        self, match_id: str, token: str | None, admin: str | None, body: dict[str, Any]
+        self, match_id: str, token: str | None, admin: str | Actor | None, body: dict[str, Any]
     ) -> dict[str, Any]:
         return self._new_shot(match_id, token, admin, body, "mark")
 
     def decision(
-        self, match_id: str, token: str | None, admin: str | None, body: dict[str, Any]
+        self, match_id: str, token: str | None, admin: str | Actor | None, body: dict[str, Any]
     ) -> dict[str, Any]:
-        with self.sessions() as s, self.lock(match_id):
-            row = self._row(s, match_id)
+        with self._open(match_id, write=True) as (s, row):
             self._check_write(row, token, admin, body.get("revision"))
             rt = self.runtime(s, row)
             before = body.get("before")
@@ -585,14 +699,15 @@ class Matches:
                     )
             self._cache.pop(row.id, None)
             rt.declared.update(before)
-            self._commit_change(s, row, [("declare", dict(before))], "decision", "token", audit_after=before)
+            self._commit_change(
+                s, row, [("declare", dict(before))], "decision", self.by(token, admin), audit_after=before
+            )
             return self._finish(s, row, rt)
 
     def undo(
-        self, match_id: str, token: str | None, admin: str | None, body: dict[str, Any], redo: bool
+        self, match_id: str, token: str | None, admin: str | Actor | None, body: dict[str, Any], redo: bool
     ) -> dict[str, Any]:
-        with self.sessions() as s, self.lock(match_id):
-            row = self._row(s, match_id)
+        with self._open(match_id, write=True) as (s, row):
             self._check_write(row, token, admin, body.get("revision"))
             entries = self._entries(s, row.id)
             if redo:
@@ -614,7 +729,7 @@ class Matches:
                 row,
                 [],
                 "redo" if redo else "undo",
-                "token",
+                self.by(token, admin),
                 audit_before=[{"kind": e.kind, "body": e.body} for e in group],
                 drop_redo=False,
             )
@@ -624,11 +739,10 @@ class Matches:
             return self._finish(s, row, rt)
 
     def correct(
-        self, match_id: str, token: str | None, admin: str | None, body: dict[str, Any]
+        self, match_id: str, token: str | None, admin: str | Actor | None, body: dict[str, Any]
     ) -> dict[str, Any]:
         """Replace or delete one shot of any frame; the whole record is re-ruled or nothing changes."""
-        with self.sessions() as s, self.lock(match_id):
-            row = self._row(s, match_id)
+        with self._open(match_id, write=True) as (s, row):
             self._check_write(row, token, admin, body.get("revision"))
             fi, si = body.get("frame"), body.get("shot")
             if not isinstance(fi, int) or not isinstance(si, int):
@@ -670,7 +784,10 @@ class Matches:
                 s.delete(target)
             else:
                 target.body = new_body
-            who = str(body.get("by") or ("admin" if self.is_admin(admin) else "token"))[:200]
+            who = self.by(token, admin)  # the authenticated, never what the body claims
+            reason = str(body.get("reason") or "")
+            if body.get("by"):  # the body's "by" is kept as said, inside the reason
+                reason = f"{reason} (given by: {body['by']})" if reason else f"(given by: {body['by']})"
             self._commit_change(
                 s,
                 row,
@@ -681,7 +798,7 @@ class Matches:
                 audit_after=new_body,
                 frame=fi,
                 shot=si,
-                reason=str(body.get("reason") or ""),
+                reason=reason,
                 drop_redo=True,
             )
             return self._finish(s, row, rt)

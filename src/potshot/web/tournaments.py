@@ -17,7 +17,9 @@ from potshot import games as registry
 from potshot.record.model import Record
 from potshot.referee.registry import referee_class
 from potshot.web.engine import WebError, bad
+from potshot.web.guard import check_names
 from potshot.web.models import MatchRow, TournamentRow
+from potshot.web.people import Actor
 from potshot.web.service import Matches
 
 FORMATS = ("round_robin", "knockout", "swiss")
@@ -38,13 +40,13 @@ class Tournaments:
         self.lock = threading.Lock()
         self.listeners: list[Callable[[str, dict[str, Any]], None]] = []
 
-    def _row(self, s: Session, tid: str) -> TournamentRow:
-        row = s.get(TournamentRow, tid)
+    def _row(self, s: Session, tid: str, *, write: bool = False) -> TournamentRow:
+        row = s.get(TournamentRow, tid, with_for_update=write or None)
         if row is None:
             raise WebError(404, "not_found", f"no tournament {tid!r}")
         return row
 
-    def create(self, body: dict[str, Any], admin: str | None) -> dict[str, Any]:
+    def create(self, body: dict[str, Any], admin: str | Actor | None) -> dict[str, Any]:
         self.matches.require_admin(admin)
         _lib()
         game = body.get("game")
@@ -59,6 +61,8 @@ class Tournaments:
         if fmt not in FORMATS:
             raise bad(f"format must be one of {', '.join(FORMATS)}", "format")
         players = body.get("players")
+        check_names(players, "players")
+        check_names(body.get("tables"), "tables")
         if (
             not isinstance(players, list)
             or len(players) < 2
@@ -211,12 +215,12 @@ class Tournaments:
             },
         }
 
-    def pair(self, tid: str, admin: str | None) -> dict[str, Any]:
+    def pair(self, tid: str, admin: str | Actor | None) -> dict[str, Any]:
         """Pair the next round once every match of the last one has a result."""
         self.matches.require_admin(admin)
         lib = _lib()
         with self.lock, self.sessions() as s:
-            row = self._row(s, tid)
+            row = self._row(s, tid, write=True)
             results = self._results(s, row)
             if row.rounds:
                 waiting = [
@@ -271,12 +275,14 @@ class Tournaments:
                         "title": f"{row.name}, round {n + 1}: {a} v {b}",
                         "table": table,
                     },
-                    self.matches.admin_password,
+                    admin,
                     tournament=row.id,
                 )
                 ms.append({"id": created["id"], "a": a, "b": b, "table": table})
             row.rounds = [*row.rounds, {"round": n + 1, "matches": ms}]
             row.revision += 1
+            if self.matches.notify is not None:
+                self.matches.notify(s, "t:" + tid, None)
             s.commit()
             view = self._view(s, row, admin=True)
             public = self._view(s, row)  # the live channel is public: no match tokens in it
@@ -284,11 +290,11 @@ class Tournaments:
             fn(tid, public)
         return view
 
-    def report(self, tid: str, body: dict[str, Any], admin: str | None) -> dict[str, Any]:
+    def report(self, tid: str, body: dict[str, Any], admin: str | Actor | None) -> dict[str, Any]:
         """A result entered without marking: ``{"match": id, "frames": {a: n, b: m}}``."""
         self.matches.require_admin(admin)
         with self.lock, self.sessions() as s:
-            row = self._row(s, tid)
+            row = self._row(s, tid, write=True)
             mid = body.get("match")
             m = next((m for rnd in row.rounds for m in rnd["matches"] if m["id"] == mid and m["b"]), None)
             if m is None:
@@ -307,6 +313,8 @@ class Tournaments:
                 raise bad("a knockout match needs a winner", "frames")
             row.results = {**row.results, str(mid): {"frames": frames}}
             row.revision += 1
+            if self.matches.notify is not None:
+                self.matches.notify(s, "t:" + tid, None)
             s.commit()
             view = self._view(s, row, admin=True)
             public = self._view(s, row)  # the live channel is public: no match tokens in it

@@ -6,10 +6,11 @@
 
 import {
   ApiError,
-  adminPassword,
-  setAdminPassword,
+  sessionToken,
+  setSessionToken,
   el,
   get,
+  request,
   post,
   live,
   showError,
@@ -220,8 +221,8 @@ function clearFormError(form) {
 
 // ------------------------------------------------------------------ sign in
 
-async function checkPassword(pw) {
-  await get("/api/admin", { admin: pw });
+async function checkSession(token) {
+  await get("/api/admin", { admin: token });
 }
 
 function showSignIn(message) {
@@ -240,22 +241,27 @@ function signInForm() {
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const pw = form.elements.password.value;
+    const name = form.elements.name.value.trim() || "admin";
     if (!pw) return showSignIn("Type the admin password.");
+    let session;
     try {
-      await checkPassword(pw);
+      session = await request("POST", "/api/login", { name, password: pw });
+      await checkSession(session.token);
     } catch (e) {
       if (e instanceof ApiError && e.status === 401) {
         form.elements.password.select();
-        return showSignIn("Wrong password: the server refused it. Use the admin password potshot serve was started with.");
+        return showSignIn("Wrong password: the server refused it. Use the admin password potshot serve was started with, or your own.");
       }
       return showSignIn(e instanceof ApiError ? e.line : String(e?.message ?? e));
     }
-    setAdminPassword(pw);
+    setSessionToken(session.token);
     form.reset();
     openConsole();
   });
   $("#sign-out").addEventListener("click", () => {
-    setAdminPassword(null);
+    const token = sessionToken();
+    if (token) request("POST", "/api/logout", {}, { admin: token }).catch(() => {});
+    setSessionToken(null);
     location.hash = "";
     showSignIn();
   });
@@ -978,13 +984,13 @@ async function init() {
   signInForm();
   $("#show-finished").addEventListener("change", renderMatches);
   window.addEventListener("hashchange", route);
-  const pw = adminPassword();
-  if (!pw) return showSignIn();
+  const token = sessionToken();
+  if (!token) return showSignIn();
   try {
-    await checkPassword(pw);
+    await checkSession(token);
   } catch (e) {
-    setAdminPassword(null);
-    return showSignIn(e instanceof ApiError && e.status === 401 ? "The password kept for this tab is no longer accepted: sign in again." : e.line ?? String(e));
+    setSessionToken(null);
+    return showSignIn(e instanceof ApiError && e.status === 401 ? "The session kept for this tab is over: sign in again." : e.line ?? String(e));
   }
   openConsole();
 }

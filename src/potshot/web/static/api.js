@@ -16,15 +16,15 @@ export class ApiError extends Error {
   }
 }
 
-const ADMIN_KEY = "potshot-admin";
+const SESSION_KEY = "potshot-session";
 
-/** The organiser's password kept for this tab (sessionStorage), or null. */
-export function adminPassword() {
-  return sessionStorage.getItem(ADMIN_KEY);
+/** The organiser's session (bearer token from POST /api/login) kept for this tab, or null. */
+export function sessionToken() {
+  return sessionStorage.getItem(SESSION_KEY);
 }
-export function setAdminPassword(pw) {
-  if (pw) sessionStorage.setItem(ADMIN_KEY, pw);
-  else sessionStorage.removeItem(ADMIN_KEY);
+export function setSessionToken(token) {
+  if (token) sessionStorage.setItem(SESSION_KEY, token);
+  else sessionStorage.removeItem(SESSION_KEY);
 }
 
 /** `?token=` of the page's address, or null. */
@@ -39,15 +39,16 @@ export function idFromPath() {
 }
 
 /**
- * One JSON request. `opts.token` sends X-Potshot-Token, `opts.admin` (true = the stored password,
- * or a string) sends X-Potshot-Admin. Resolves to the answer's JSON; rejects with ApiError.
+ * One JSON request. `opts.token` sends X-Potshot-Token, `opts.admin` (true = the stored session,
+ * sent as Authorization: Bearer; a string = that session token). Resolves to the answer's JSON;
+ * rejects with ApiError.
  */
 export async function request(method, path, body = undefined, opts = {}) {
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (opts.token) headers["X-Potshot-Token"] = opts.token;
-  const admin = opts.admin === true ? adminPassword() : opts.admin;
-  if (admin) headers["X-Potshot-Admin"] = admin;
+  const session = opts.admin === true ? sessionToken() : opts.admin;
+  if (session) headers.Authorization = `Bearer ${session}`;
   let r;
   try {
     r = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
