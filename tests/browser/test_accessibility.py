@@ -139,3 +139,38 @@ def test_keyboard_reaches_the_content_and_shows_focus(server: Any, browser: Any)
                 "(() => { const s = getComputedStyle(document.activeElement); return [document.activeElement.tagName, s.outlineStyle, s.outlineWidth]; })()"
             )
             assert style[1] != "none" and style[2] != "0px", f"no visible focus on {style[0]}"
+
+
+def test_a_stroke_by_keyboard_alone(server: Any, browser: Any) -> None:
+    """The play page without a mouse: the arrows turn the aim, the spin control takes the focus and
+    its arrows move the tip (its reading spoken, ``aria-live``), Enter strikes from the D's default
+    place; the record has the stroke as set."""
+    url = server.url
+    m = create_match(url, game="snooker", mode="play", players=["Ann", "Bob"])
+    with window(browser, "the play page") as pg:
+        pg.goto(f"{url}/play/{m['id']}?token={m['token']}")
+        expect(pg.locator("#strike")).to_be_enabled()
+        pg.wait_for_load_state("networkidle")
+        pg.locator("#aim").focus()  # typed in its field, then turned by the arrows
+        pg.keyboard.press("Control+A")
+        pg.keyboard.type("45")
+        pg.keyboard.press("Tab")
+        aim0 = 45.0
+        assert float(pg.locator("#aim").input_value()) == aim0
+        pg.evaluate("document.activeElement && document.activeElement.blur()")
+        pg.keyboard.press("Shift+ArrowLeft")
+        assert float(pg.locator("#aim").input_value()) == pytest.approx(aim0 + 1, abs=0.01)
+        pg.locator("#spin").focus()
+        for key in ("ArrowUp", "ArrowUp", "ArrowRight"):
+            pg.keyboard.press(key)
+        expect(pg.locator("#spin-out")).to_have_text("top 0.20, right 0.10")
+        assert float(pg.locator("#aim").input_value()) == pytest.approx(aim0 + 1, abs=0.01), (
+            "the spin's arrows leave the aim"
+        )
+        pg.locator("#strike").focus()
+        pg.keyboard.press("Enter")
+        expect(pg.locator("body")).to_have_attribute("data-animating", "0", timeout=30_000)
+        rec = httpx.get(f"{url}/api/matches/{m['id']}/record", timeout=10).json()
+        cue = rec["frames"][0]["shots"][0]["cue"]
+        assert cue["aim"] == pytest.approx(aim0 + 1, abs=0.01)
+        assert (cue["side"], cue["height"]) == (0.1, 0.2)

@@ -1399,6 +1399,21 @@ async function main() {
     spinAt(ev);
   });
   spin.addEventListener("pointermove", (ev) => spinDrag && spinAt(ev));
+  // by keyboard too: the arrows move the tip a tenth of the radius (Home: centre ball)
+  spin.tabIndex = 0;
+  spin.setAttribute("aria-describedby", "spin-out");
+  spin.addEventListener("keydown", (ev) => {
+    const step = { ArrowLeft: [-0.1, 0], ArrowRight: [0.1, 0], ArrowUp: [0, 0.1], ArrowDown: [0, -0.1], Home: null }[ev.key];
+    if (step === undefined || $("strike").disabled) return;
+    ev.preventDefault();
+    ev.stopPropagation(); // not the aim's arrows
+    let [sx, sy] = step ? [S.side + step[0], S.height + step[1]] : [0, 0];
+    const n = Math.hypot(sx, sy);
+    if (n > SPIN_MAX) [sx, sy] = [(sx * SPIN_MAX) / n, (sy * SPIN_MAX) / n];
+    S.side = Math.round(sx * 100) / 100;
+    S.height = Math.round(sy * 100) / 100;
+    drawSpin();
+  });
   spin.addEventListener("pointerup", () => (spinDrag = false));
   document.addEventListener("keydown", (ev) => {
     if (ev.target instanceof HTMLInputElement || ev.target instanceof HTMLSelectElement) return;
