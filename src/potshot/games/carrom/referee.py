@@ -583,8 +583,6 @@ class CarromReferee(Referee):
             v = self._striker_pocketed(s, out)
         else:
             v = _Verdict(keep=bool(s.own_p))  # Law 21; Law 86: the opponent's pieces alone end the turn
-        if v.law71 and s.improper:
-            out.fouls.append("improper stroke in a Law 71 case: one penalty piece more, turn lost (Law 71)")
         if s.improper and breaking:
             # Law 18(c): an improper stroke in the attempt to break loses the turn "without any
             # penalty"; what it pocketed is ruled as any improper stroke (37(b), 49)

@@ -193,7 +193,6 @@ class _Verdict:
     queen_back: bool = False
     queen_covered: bool = False
     queen_pending: bool = False
-    law71: bool = False
 
 
 def suggested_places(pieces: list[str], layout: Mapping[str, Pos | None]) -> dict[str, list[float]]:

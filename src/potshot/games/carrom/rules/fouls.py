@@ -11,6 +11,7 @@ from potshot.games.carrom.rules.definitions import (
     _StrokeFacts,
     _Verdict,
 )
+from potshot.games.carrom.rules.queen import _law71_improper_stroke
 from potshot.record.model import (
     Moved,
     Shot,
@@ -126,14 +127,17 @@ def _improper_stroke(self: CarromReferee, s: _StrokeFacts, out: _Outcome) -> _Ve
     """
     out.returned.extend(s.own_p)
     v = _Verdict(penalty=1)
+    law71 = False
     if s.queen_p or s.covering:
         v.queen_back = True
         if s.striker_in and (s.covering or s.own_down_before > 0 or s.own_p):
-            v.law71, v.penalty = True, 2  # Law 71: one penalty piece more
+            law71 = True  # Law 71: one penalty piece more (its note after the 45(a) one)
         elif s.striker_in:
             # Law 68(c) (queen and striker, every own piece on the board) is not one of Law 71's
             # cases: the one piece of 68(c), which an improper stroke does not double (45(a))
             out.fouls.append("queen and striker pocketed with no own piece down (Law 68(c))")
     if s.striker_in and not s.own_p:
         out.fouls.append("striker pocketed (Law 45(a))")
+    if law71:
+        _law71_improper_stroke(v, out)
     return v

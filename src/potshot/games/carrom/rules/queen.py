@@ -26,13 +26,8 @@ def _queen_pocketed(self: CarromReferee, s: _StrokeFacts, out: _Outcome) -> _Ver
             out.fouls.append("queen and striker pocketed with no own piece down (Law 68(c))")
             return _Verdict(queen_back=True, penalty=1)
         if s.own_p:
-            # Law 71(a): queen, own piece and striker: queen and the piece back, one penalty, turn on
-            out.fouls.append("queen, own piece and striker pocketed (Law 71(a))")
-            out.returned.extend(s.own_p)
-            return _Verdict(queen_back=True, penalty=1, keep=True, law71=True)
-        # Law 71(b): queen and striker: the queen and one piece back, the turn goes on
-        out.fouls.append("queen and striker pocketed (Law 71(b))")
-        return _Verdict(queen_back=True, penalty=1, keep=True, law71=True)
+            return _law71a_queen_own_piece_and_striker(s, out)
+        return _law71b_queen_and_striker(out)
     if s.owed_before > 0:
         out.fouls.append("queen pocketed while a penalty is owed: back to the centre (Law 68(b))")
         return _Verdict(queen_back=True)
@@ -48,12 +43,9 @@ def _queen_pocketed(self: CarromReferee, s: _StrokeFacts, out: _Outcome) -> _Ver
 def _covering_stroke(self: CarromReferee, s: _StrokeFacts, out: _Outcome) -> _Verdict:
     """Laws 69, 71(c)/(d): the stroke after the queen was pocketed must pocket an own piece."""
     if s.striker_in and s.own_p:
-        out.fouls.append("striker pocketed while covering the queen (Law 71(d))")
-        out.returned.extend(s.own_p)
-        return _Verdict(penalty=1, keep=True, law71=True, queen_pending=True)
+        return _law71d_striker_and_own_piece_while_covering(s, out)
     if s.striker_in:
-        out.fouls.append("striker pocketed alone while covering the queen (Law 71(c))")
-        return _Verdict(queen_back=True, penalty=1, law71=True)
+        return _law71c_striker_alone_while_covering(out)
     if s.own_p:
         return _Verdict(queen_covered=True, keep=True)  # glossary "Conferma", Law 69
     out.fouls.append("the queen was not covered: back to the centre (Law 69)")
@@ -94,3 +86,42 @@ def _respot(
         st.pos[n] = p
         out[n] = p
     return out
+
+
+# ------------------------------------------------------------------ Law 71, clause by clause
+# Law 71's cases: (a), (b) in a proper stroke pocketing the queen (:func:`_queen_pocketed`), (c), (d)
+# in the covering stroke (:func:`_covering_stroke`), and one penalty piece more when the stroke
+# is improper (:func:`potshot.games.carrom.rules.fouls._improper_stroke`).
+
+
+def _law71a_queen_own_piece_and_striker(s: _StrokeFacts, out: _Outcome) -> _Verdict:
+    """Law 71(a): queen, own piece and striker: queen and the piece back, one penalty, turn on."""
+    out.fouls.append("queen, own piece and striker pocketed (Law 71(a))")
+    out.returned.extend(s.own_p)
+    return _Verdict(queen_back=True, penalty=1, keep=True)
+
+
+def _law71b_queen_and_striker(out: _Outcome) -> _Verdict:
+    """Law 71(b): queen and striker: the queen and one piece back, the turn goes on."""
+    out.fouls.append("queen and striker pocketed (Law 71(b))")
+    return _Verdict(queen_back=True, penalty=1, keep=True)
+
+
+def _law71c_striker_alone_while_covering(out: _Outcome) -> _Verdict:
+    """Law 71(c): the striker pocketed alone in the covering stroke: the queen back, one penalty."""
+    out.fouls.append("striker pocketed alone while covering the queen (Law 71(c))")
+    return _Verdict(queen_back=True, penalty=1)
+
+
+def _law71d_striker_and_own_piece_while_covering(s: _StrokeFacts, out: _Outcome) -> _Verdict:
+    """Law 71(d): striker and own piece in the covering stroke: the piece back, one penalty, the
+    queen still to be covered, the turn goes on."""
+    out.fouls.append("striker pocketed while covering the queen (Law 71(d))")
+    out.returned.extend(s.own_p)
+    return _Verdict(penalty=1, keep=True, queen_pending=True)
+
+
+def _law71_improper_stroke(v: _Verdict, out: _Outcome) -> None:
+    """Law 71 in an improper stroke (37(b)): one penalty piece more, turn lost."""
+    v.penalty = 2
+    out.fouls.append("improper stroke in a Law 71 case: one penalty piece more, turn lost (Law 71)")
