@@ -35,10 +35,12 @@ KEYS = {
     "groups": dict,
     "rules_options": dict,
     "form": dict,
+    "bot": dict,
     "match_length": list,
     "score_fields": list,
     "fact_fields": list,
     "stats_columns": list,
+    "player_stat_columns": list,
     "marking": dict,
 }
 """Every key of ``Game.facts()`` and its JSON type (docs/web-api.md, "Games")."""
@@ -104,7 +106,8 @@ def test_facts_have_every_key_and_serialise(name: str) -> None:
         values = [v for v, _ in f.get("choices", [])]
         assert f["default"] in values or f["min"] <= int(f["default"]) <= f["max"]
         if f["into"] == "rules" and values:
-            assert set(values) <= set(facts["rules_options"][f["name"]]) | {
+            # "" leaves the key out (the referee's default)
+            assert set(values) - {""} <= set(facts["rules_options"][f["name"]]) | {
                 str(v) for v in facts["rules_options"][f["name"]]
             }
 
