@@ -9,7 +9,8 @@ Usage::
 
 A "step" is one shot in the PettingZoo AEC environment (every player's shot is a step) with
 random actions, and one agent shot plus the random opponent's shots in the Gymnasium
-environment. Scaling: ``gymnasium.vector.AsyncVectorEnv`` with 1 and 2 worker processes.
+environment. Scaling: ``gymnasium.vector.AsyncVectorEnv`` with 1 and 2 worker processes, and
+``potshot.envs.vector.vector_env`` (8 envs in 1 and 2 worker groups).
 
 The rulings check (for speed work on the referees and the environments, which must not change a
 single ruling): ``--save-rulings`` plays seeded random-action AEC episodes of every game (snooker
@@ -105,6 +106,29 @@ def scaling(steps: int) -> str:
         vec.close()
         out.append(f"{n} process{'es' if n > 1 else ''}: {rate:,.0f} agent steps/s")
     return "; ".join(out)
+
+
+def grouped_scaling(steps: int, num_envs: int = 8) -> str:
+    """``potshot.envs.vector.vector_env``: ``num_envs`` snooker envs in 1 and 2 worker groups
+    (agent steps per second over every sub-env); the same seeds, so the same steps."""
+    from potshot.envs.vector import vector_env
+
+    rates = []
+    for w in (1, 2):
+        vec = vector_env("snooker", num_envs=num_envs, workers=w, reds=15)
+        vec.reset(seed=0)
+        vec.action_space.seed(0)
+        vec.step(vec.action_space.sample())  # the workers started and warm
+        t0 = time.perf_counter()
+        n = max(1, steps // num_envs)
+        for _ in range(n):
+            vec.step(vec.action_space.sample())
+        rates.append(n * num_envs / (time.perf_counter() - t0))
+        vec.close()
+    return (
+        f"{num_envs} envs in 1 process: {rates[0]:,.0f} agent steps/s; in 2 worker processes: "
+        f"{rates[1]:,.0f} ({rates[1] / rates[0]:.2f}x)"
+    )
 
 
 EPISODE_KINDS: list[tuple[str, dict[str, Any]]] = [
@@ -253,6 +277,8 @@ def main() -> None:
     six = max(aec_steps("snooker", args.steps, reds=6) for _ in range(rep))
     print("snooker AEC, 6 reds:", f"{six:,.0f} shots/s/core")
     print("scaling (Gymnasium snooker, AsyncVectorEnv):", scaling(args.steps))
+    print("scaling (Gymnasium snooker, potshot.envs.vector):", grouped_scaling(args.steps))
+    print(f"load average at the end {os.getloadavg()[0]:.2f}")
 
 
 if __name__ == "__main__":

@@ -258,23 +258,50 @@ def fresh_process(code: str, python: str, env: dict[str, str]) -> tuple[float, f
     return float(out.stdout.strip().splitlines()[-1]), cpu
 
 
+WAIT_FOR_COMPILE = """
+import time
+t = time.perf_counter()
+from potshot.physics import warmup
+assert warmup.wait()
+print(time.perf_counter() - t)
+"""
+
+
 def first_shot(repeat: int) -> dict[str, float | None]:
-    """Median over ``repeat`` fresh processes: cold (each with an empty numba cache), then cached."""
+    """Median over ``repeat`` fresh processes: cold (each with an empty numba cache), then cached.
+
+    The tiered start (``potshot.physics.warmup``, the default) against the in-process compile
+    (``POTSHOT_TIERED=0``, the code before it), alternated in the same run. After a tiered cold
+    start the background compile is waited for (``first_shot_compiled_s``: from the cold start to
+    the compiled kernel in the cache) before the cached start is measured."""
     env = dict(os.environ)
     env.pop("POTSHOT_NO_JIT", None)
-    cold: list[tuple[float, float]] = []
-    cached: list[tuple[float, float]] = []
+    runs: dict[str, list[tuple[float, float]]] = {k: [] for k in ("cold", "cached", "cold0", "cached0")}
+    compiled: list[float] = []
     for _ in range(repeat):
-        with tempfile.TemporaryDirectory() as cache:
-            env["NUMBA_CACHE_DIR"] = cache
-            cold.append(fresh_process(FIRST_SHOT, sys.executable, env))
-            cached.append(fresh_process(FIRST_SHOT, sys.executable, env))
-    return {
-        "first_shot_cold_s": statistics.median(w for w, _ in cold),
-        "first_shot_cold_cpu_s": statistics.median(c for _, c in cold),
-        "first_shot_cached_s": statistics.median(w for w, _ in cached),
-        "first_shot_cached_cpu_s": statistics.median(c for _, c in cached),
-    }
+        for tiered in ("1", "0"):
+            env["POTSHOT_TIERED"] = tiered
+            tag = "" if tiered == "1" else "0"
+            with tempfile.TemporaryDirectory() as cache:
+                env["NUMBA_CACHE_DIR"] = cache
+                t0 = time.perf_counter()
+                runs["cold" + tag].append(fresh_process(FIRST_SHOT, sys.executable, env))
+                if tiered == "1":
+                    fresh_process(WAIT_FOR_COMPILE, sys.executable, env)
+                    compiled.append(time.perf_counter() - t0)
+                runs["cached" + tag].append(fresh_process(FIRST_SHOT, sys.executable, env))
+    out: dict[str, float | None] = {}
+    for key, name in (
+        ("cold", "first_shot_cold"),
+        ("cached", "first_shot_cached"),
+        ("cold0", "first_shot_cold_untiered"),
+        ("cached0", "first_shot_cached_untiered"),
+    ):
+        out[name + "_s"] = statistics.median(w for w, _ in runs[key])
+        out[name + "_cpu_s"] = statistics.median(c for _, c in runs[key])
+    out["first_shot_compiled_s"] = statistics.median(compiled)
+    out["load_average_1min"] = os.getloadavg()[0]
+    return out
 
 
 def first_shot_pooltool(cold: bool) -> dict[str, float | None]:

@@ -20,6 +20,7 @@ COMMANDS: dict[str, str] = {
     "play": "potshot.commands.play:play",
     "tournament": "potshot.commands.tournament:tournament",
     "serve": "potshot.commands.serve:serve",
+    "site": "potshot.commands.site:site",
 }
 
 

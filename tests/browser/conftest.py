@@ -9,6 +9,7 @@ Playwright cannot download its own browsers here, so it launches the system's ``
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -20,7 +21,7 @@ import pytest
 from tests.conftest import CHROMIUM
 from tests.web.conftest import ADMIN, server
 
-__all__ = ["ADMIN", "CHROMIUM", "create_match", "server", "snap", "tab", "window"]
+__all__ = ["ADMIN", "CHROMIUM", "create_match", "server", "snap", "tab", "wait_until", "window"]
 
 PICTURES = Path(__file__).resolve().parents[2] / "docs" / "pictures"
 # the session's one browser (``browser``) is tests/conftest.py's: one Playwright per process, shared
@@ -54,6 +55,18 @@ def page(browser: Any) -> Iterator[Any]:
     """A fresh tab (1280 x 800); a JavaScript error on the page fails the test."""
     with window(browser) as pg:
         yield pg
+
+
+def wait_until(pg: Any, expression: str, timeout: float = 15_000) -> None:
+    """Wait until the page's JavaScript ``expression`` is true. Playwright's ``wait_for_function``
+    evaluates its predicate with ``eval`` inside the page, which the app's Content Security Policy
+    (``script-src 'self'``, no ``unsafe-eval``) refuses, as it should; ``evaluate`` is not subject
+    to it, so this polls that."""
+    deadline = time.monotonic() + timeout / 1000
+    while not pg.evaluate(f"() => Boolean({expression})"):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"still false after {timeout / 1000:g} s: {expression}")
+        pg.wait_for_timeout(50)
 
 
 def create_match(url: str, **body: Any) -> dict[str, Any]:

@@ -18,7 +18,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.browser.conftest import ADMIN, PICTURES, create_match, tab
+from tests.browser.conftest import ADMIN, PICTURES, create_match, tab, wait_until
 
 pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 from playwright.sync_api import Page, expect
@@ -475,12 +475,12 @@ def test_watch_draws_the_table_with_table_js_and_hides_it_without(server: Any, p
     page.route("**/static/table.js", lambda r: r.fulfill(body=FAKE_TABLE, content_type="text/javascript"))
     page.goto(f"{url}/watch/{m['id']}")
     expect(page.locator("#table-card")).to_be_visible()
-    page.wait_for_function("window.__table && window.__table.draws > 0")
+    wait_until(page, "window.__table && window.__table.draws > 0")
     assert page.evaluate("[window.__table.canvas, window.__table.game]") == ["table", "snooker"]
     expect(page.locator(".col-side #recent-card")).to_have_count(1)  # the last shots beside the table
     assert page.evaluate("window.__table.positions.at(-1).red1") is not None
     api_tap(url, m, tap="pot", ball="red")
-    page.wait_for_function("window.__table.positions.at(-1).red1 === null", timeout=LIVE)
+    wait_until(page, "window.__table.positions.at(-1).red1 === null", timeout=LIVE)
 
     page.unroute("**/static/table.js")
     page.route("**/static/table.js", lambda r: r.fulfill(status=404, body="not found"))

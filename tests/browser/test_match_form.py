@@ -79,7 +79,14 @@ def test_the_new_match_form_of_each_game_is_its_facts(server: Any, page: Any) ->
                     expect(control).to_have_attribute("aria-invalid", "true")
                 control.fill(f["default"])
         if not g["form"]["fields"]:
-            expect(form.locator(".rules")).to_have_text(g["form"]["note"])
+            expect(form.locator(".rules p")).to_have_text(g["form"]["note"])
+        # the bots' strength (the CLI's --aim-error): from the game's default, the strongest, to its largest
+        levels = form.locator("[name=bot_aim_error] option").evaluate_all(
+            "os => os.map((o) => Number(o.value))"
+        )
+        assert levels[0] == g["bot"]["aim_error"] and levels[-1] == g["bot"]["max_aim_error"]
+        assert levels == sorted(levels) and len(set(levels)) == 4
+        expect(form.locator("[name=bot_aim_error]")).to_have_value(str(g["bot"]["aim_error"]))
         form.scroll_into_view_if_needed()
         snap(page, f"home-form-{g['game']}")
 
@@ -111,3 +118,21 @@ def test_a_tournament_of_every_game(server: Any, page: Any) -> None:
     ).json()
     assert (t["game"], t["players"]) == ("russian", ["Olga", "Ivan", "Pyotr"])
     expect(page.locator("#tournament-detail h2")).to_contain_text(russian["title"])
+
+
+def test_a_game_against_a_weaker_bot_under_the_2004_rule(server: Any, page: Any) -> None:
+    """The home form's bot strength and snooker's rules options reach the match (issues 18, 19)."""
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.goto(server.url + "/")
+    form = page.locator("#new-game")
+    form.locator("label.seg-item:has(input[name=game][value=snooker])").click()
+    form.locator("[name=third_miss]").select_option("amateur_2004")
+    form.locator("[name=miss]").select_option("commentary")
+    beginner = form.locator("[name=bot_aim_error] option").last.get_attribute("value")
+    form.locator("[name=bot_aim_error]").select_option(beginner)
+    form.locator("button[type=submit]").click()
+    page.wait_for_url(re.compile(r"/play/m[0-9a-f]+\?token=.+"))
+    mid = page.url.split("/play/")[1].split("?")[0]
+    rec = httpx.get(f"{server.url}/api/matches/{mid}/record", timeout=30).json()
+    assert rec["rules"] == {"reds": 15, "third_miss": "amateur_2004", "miss": "commentary"}
+    assert rec["meta"]["bot_aim_error"] == float(beginner or "nan") == 2.0

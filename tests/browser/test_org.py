@@ -303,7 +303,9 @@ def test_admin_import_export_correction_and_audit(server: Any, page: Any) -> Non
     expect(entry.locator("td.change")).to_contain_text("pot green (")
     expect(entry.locator("td.change")).to_contain_text("→ Ann: nominate blue; white hits blue; pot blue")
     audit = api(server, f"/api/matches/{m['id']}/audit")["entries"]
-    assert [a["by"] for a in audit if a["action"] == "correction"] == ["referee Jo"]
+    # the audit names who signed in (issue 20); the name typed in "by" stays in the reason
+    corrections = [a for a in audit if a["action"] == "correction"]
+    assert [a["by"] for a in corrections] == ["admin"] and "referee Jo" in corrections[0]["reason"]
     assert_clean(page)
     assert_fits_tablet(page)
     snap(page, "admin-correction", full_page=True)

@@ -16,7 +16,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.browser.conftest import ADMIN, create_match, snap
+from tests.browser.conftest import ADMIN, create_match, snap, wait_until
 from tests.web.conftest import ServeProcess
 
 pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
@@ -89,7 +89,8 @@ def test_snooker_stroke_by_the_ui_then_the_bot_replies(server: Any, page: Any) -
     page.select_option("#anim", "0")  # the bot's strokes without animation: the test sees their result
     expect(page.locator("#ruling-text")).to_contain_text(re.compile(r"^Bot "), timeout=SLOW)
     # the bot plays until the turn is Ann's again, or (it has cleared the table) the match is over
-    page.wait_for_function(
+    wait_until(
+        page,
         "document.body.dataset.busy === '0' && ['Ann', ''].includes(document.body.dataset.turn)",
         timeout=SLOW,
     )

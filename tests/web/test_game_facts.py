@@ -35,10 +35,12 @@ KEYS = {
     "groups": dict,
     "rules_options": dict,
     "form": dict,
+    "bot": dict,
     "match_length": list,
     "score_fields": list,
     "fact_fields": list,
     "stats_columns": list,
+    "player_stat_columns": list,
     "marking": dict,
     "shot_clock": (dict, type(None)),
 }
@@ -106,9 +108,10 @@ def test_facts_have_every_key_and_serialise(name: str) -> None:
             assert f["default"] == "" and f["min"] <= f["max"] and f["name"] in facts["rules_options"]
             continue
         assert f["default"] in values or f["min"] <= int(f["default"]) <= f["max"]
-        # an empty list of allowed values: the referee checks the value itself (RuleOption.values)
+        # "" leaves the key out (the referee's default); an empty list of allowed values: the
+        # referee checks the value itself (RuleOption.values)
         if f["into"] == "rules" and values and facts["rules_options"][f["name"]]:
-            assert set(values) <= set(facts["rules_options"][f["name"]]) | {
+            assert set(values) - {""} <= set(facts["rules_options"][f["name"]]) | {
                 str(v) for v in facts["rules_options"][f["name"]]
             }
 

@@ -115,7 +115,7 @@ def test_migrations_run_once_when_processes_start_together(pg_url: str) -> None:
     assert errors == []
     eng = sa.create_engine(pg_url)
     with eng.connect() as conn:
-        assert conn.execute(sa.text("SELECT version_num FROM alembic_version")).scalars().all() == ["0003"]
+        assert conn.execute(sa.text("SELECT version_num FROM alembic_version")).scalars().all() == ["0004"]
     eng.dispose()
 
 

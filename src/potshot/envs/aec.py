@@ -5,7 +5,10 @@ to the right, Law 22(b)), Russian billiards with N players. The agent selected
 is whoever the referee says is to play; after a snooker foul the incoming player
 decides (play, put back, replace) with its action's ``decision``, and a put-back
 or replaced stroke is then the offender's to play. Rewards go to every player
-each shot (points, or points less the others', or the frame's result).
+each shot (points, or points less the others', or the frame's result). ``rules`` sets the
+match's rules options (the record's ``rules``: snooker's ``code``, ``third_miss``, ``miss``), checked
+against the game's referee; after a third foul and a miss under the 2004 rule, ``from_hand`` sends
+the incoming player to the table.
 
 >>> from potshot.envs.aec import env
 >>> e = env("russian", players=3)
@@ -29,6 +32,7 @@ from potshot.envs.core import (
     Noise,
     act,
     action_space,
+    check_rules,
     make_adapter,
     noise_for,
     observation_space,
@@ -56,6 +60,7 @@ class PotshotAEC(AECEnv[str, dict[str, np.ndarray], dict[str, Any]]):  # type: i
         noise: str | Noise = "none",
         max_shots: int = 300,
         reds: int = 15,
+        rules: dict[str, Any] | None = None,
     ) -> None:
         super().__init__()
         adapter = adapter_class(game)
@@ -77,7 +82,12 @@ class PotshotAEC(AECEnv[str, dict[str, np.ndarray], dict[str, Any]]):  # type: i
         self.reward_kind = reward
         self.noise_setting = noise
         self.max_shots = max_shots
-        self.options: dict[str, Any] = {"reds": reds, "random_start": False, "doubles": doubles}
+        self.options: dict[str, Any] = {
+            "reds": reds,
+            "random_start": False,
+            "doubles": doubles,
+            "rules": check_rules(game, rules),
+        }
         self._obs_space = observation_space(adapter)
         self._act_space = action_space()
         self._np = np.random.default_rng(0)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -162,8 +163,39 @@ def play(adapter: GameAdapter, shot: Shot) -> None:
 Policy = Callable[[dict[str, np.ndarray]], dict[str, Any]]
 
 
+def check_rules(game: str, rules: dict[str, Any] | None) -> dict[str, Any] | None:
+    """``rules`` for a match of ``game`` (the record's ``rules``: snooker's ``code``, ``third_miss``,
+    ``miss`` ...), refused with :class:`ValueError` naming the option when the game's referee does
+    not read a key or allow a value (:meth:`potshot.referee.base.Referee.check_rules`)."""
+    if rules is None:
+        return None
+    if not isinstance(rules, dict):
+        raise ValueError(f"rules is a dict of the game's rules options, got {type(rules).__name__}")
+    from potshot import games
+    from potshot.record.model import Record
+    from potshot.referee.registry import referee_class
+
+    g = games.get(game)
+    players: list[str | list[str]] = [f"P{i + 1}" for i in range(g.players_range[0])]
+    err = referee_class(game)(Record(game=game, players=players, rules=dict(rules))).check_rules()
+    if err is not None:
+        raise err  # a RecordError is a ValueError, naming the field (rules.<key>)
+    return dict(rules)
+
+
 def make_adapter(game: str, players: list[str], options: dict[str, Any]) -> GameAdapter:
     return adapter_class(game)(players, options)
+
+
+def decision_of(d: Any) -> int:
+    """The action's ``decision`` as a whole number: an integer as it is (each adapter takes it
+    modulo its choices), a float rounded down, the first number of an array; a value that is not
+    a finite number (NaN, an infinity) is 0 (docs/envs.md: an action outside its space is projected
+    onto it, never refused)."""
+    if type(d) is int or isinstance(d, np.integer):
+        return int(d)  # a whole number (Discrete's sample: numpy's int64)
+    v = float(np.asarray(d, dtype=np.float64).reshape(-1)[0])
+    return math.floor(v) if math.isfinite(v) else 0
 
 
 def act(
@@ -171,11 +203,7 @@ def act(
 ) -> Turn:
     """Apply an action of ``turn.player``: the decision after a foul, then (if that player strikes)
     the stroke. Returns the turn that was played (or handed over by the decision)."""
-    d = action.get("decision", 0)
-    if type(d) is int or isinstance(d, np.integer):
-        decision = int(d)  # a whole number (Discrete's sample: numpy's int64), as below
-    else:
-        decision = int(np.asarray(d).reshape(-1)[0])
+    decision = decision_of(action.get("decision", 0))
     played = adapter.decide(turn, decision)
     if played.player != turn.player:
         return played  # put back / replace: the offender strikes, with the decision recorded

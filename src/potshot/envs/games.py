@@ -30,6 +30,7 @@ black-ball actions.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from dataclasses import dataclass, field
@@ -77,6 +78,13 @@ class GameAdapter:
         self.referee: Referee
         self.frame: Frame
         self.last: Ruling | None = None
+
+    def record_rules(self, **base: Any) -> dict[str, Any] | None:
+        """The record's ``rules``: ``base`` (what the adapter's own options set, e.g. snooker's reds)
+        under the env's ``rules`` option (checked by :func:`potshot.envs.core.check_rules`), or
+        ``None`` when both are empty."""
+        merged = {**base, **(self.options.get("rules") or {})}
+        return merged or None
 
     # -- the frame
     def start(self, rng: random.Random) -> None:
@@ -165,24 +173,93 @@ class GameAdapter:
 def place_in_d(
     place: np.ndarray, layout: dict[str, tuple[float, float] | None], table: Any
 ) -> tuple[float, float]:
-    """A point of ``table``'s D from (radius fraction, half-turn fraction), moved off any ball it is on
-    (``table``: a snooker-sized table with ``d_centre``, ``d_radius``, ``ball_radius`` and ``width``)."""
+    """The cue ball's place in ``table``'s D (snooker Section 3 Rule 5) from (radius fraction,
+    half-turn fraction): that point when it touches no ball, else its projection onto the legal
+    area, the nearest free point of the D (:func:`free_place_in_d`). ``table``: a snooker-sized
+    table with ``d_centre``, ``d_radius``, ``ball_radius``, ``width`` and ``length``."""
     cx, cy = table.d_centre
-    r = table.d_radius
     p = np.clip(np.nan_to_num(place, nan=0.5), 0.0, 1.0)
-    rad, ang = float(p[0]) * r, math.pi + float(p[1]) * math.pi
+    rad, ang = float(p[0]) * table.d_radius, math.pi + float(p[1]) * math.pi
+    x, y = cx + rad * math.cos(ang), min(cy, cy + rad * math.sin(ang))
+    x = min(max(x, table.ball_radius), table.width - table.ball_radius)
     others = [q for n, q in layout.items() if q is not None and n != "white"]
+    return free_place_in_d((x, y), others, table)
+
+
+_D_PITCH = 2.0
+"""The spacing (mm) of the D's sample points that a blocked place is projected onto."""
+_CLEAR = 0.02
+"""Clearance (mm) kept beyond a ball's diameter by a projected place, so that rounding it to
+0.01 mm cannot bring it onto a ball."""
+
+
+def _table_key(table: Any) -> tuple[float, ...]:
+    return (*table.d_centre, table.d_radius, table.ball_radius, table.width, table.length)
+
+
+@functools.cache
+def _d_grid(key: tuple[float, ...]) -> np.ndarray:
+    """Points of the D (the half-disc of ``d_radius`` about ``d_centre``, baulk side, lines
+    included) on a :data:`_D_PITCH` mm square grid, with its arc and baulk line at the same
+    spacing; (n, 2) in mm, in a fixed order. ``key``: :func:`_table_key`."""
+    cx, cy, r = key[0], key[1], key[2]
+    n = int(r // _D_PITCH)
+    k = np.arange(-n, n + 1, dtype=np.float64) * _D_PITCH
+    gx, gy = np.meshgrid(cx + k, cy - np.abs(k[n:]), indexing="xy")
+    grid = np.stack([gx.ravel(), gy.ravel()], axis=1)
+    grid = grid[np.hypot(grid[:, 0] - cx, grid[:, 1] - cy) <= r]
+    m = math.ceil(math.pi * r / _D_PITCH)
+    a = math.pi + math.pi * np.arange(m + 1) / m
+    arc = np.stack([cx + r * np.cos(a), np.minimum(cy + r * np.sin(a), cy)], axis=1)
+    return np.round(np.concatenate([grid, arc]), 2)
+
+
+@functools.cache
+def _baulk_grid(key: tuple[float, ...]) -> np.ndarray:
+    """Points of the baulk area (between the bottom cushion and the baulk line, a ball's radius
+    inside the cushions) every 10 mm."""
+    cy, br, width = key[1], key[3], key[4]
+    xs = np.arange(br, width - br, _D_PITCH * 5)
+    ys = np.arange(br, cy, _D_PITCH * 5)
+    gx, gy = np.meshgrid(xs, ys, indexing="xy")
+    return np.round(np.stack([gx.ravel(), gy.ravel()], axis=1), 2)
+
+
+def free_place_in_d(
+    want: tuple[float, float], others: list[tuple[float, float]], table: Any
+) -> tuple[float, float]:
+    """``want`` (a point of the D, rounded to 0.01 mm) when no ball of ``others`` is nearer than a
+    ball's diameter, else the nearest point of :func:`_d_grid` that is (the first of equals): the
+    environments' treatment of a place on a ball is a projection onto the legal area (docs/envs.md).
+
+    A D so crowded that no sample point is free (21 balls would have to cover it) keeps ``want``
+    off the balls by moving it, in the same way, to the nearest free point of the baulk area
+    behind the D's line, where the referee rules the placement a foul (Section 3 Rule 12(a)(iv)).
+    """
     reach = 2 * table.ball_radius
-    dist = math.dist
-    for _ in range(40):
-        x, y = cx + rad * math.cos(ang), min(cy, cy + rad * math.sin(ang))
-        x = min(max(x, table.ball_radius), table.width - table.ball_radius)
-        if all(dist((x, y), q) >= reach for q in others):
-            return (round(x, 2), round(y, 2))
-        ang += math.pi / 20
-        if ang > 2 * math.pi:
-            ang, rad = math.pi, rad * 0.7
-    return (cx, cy - r / 2)
+    x, y = round(want[0], 2), round(want[1], 2)
+    if all(math.dist((x, y), q) >= reach + _CLEAR for q in others):
+        return (x, y)
+    key = _table_key(table)
+    for pts in (_d_grid(key), _baulk_grid(key)):
+        # the nearest free point within growing squares about the place: one found no further
+        # than the square's half-side is the nearest of all (and the first of equals, the
+        # square keeping the points' order)
+        for w in (64.0, 160.0, 400.0, math.inf):
+            box = pts[(np.abs(pts[:, 0] - x) <= w) & (np.abs(pts[:, 1] - y) <= w)]
+            if not len(box):
+                continue
+            free = np.ones(len(box), dtype=bool)
+            for q in others:
+                if abs(q[0] - x) <= w + reach + _CLEAR and abs(q[1] - y) <= w + reach + _CLEAR:
+                    free &= np.hypot(box[:, 0] - q[0], box[:, 1] - q[1]) >= reach + _CLEAR
+            if free.any():
+                cand = box[free]
+                d = np.hypot(cand[:, 0] - x, cand[:, 1] - y)
+                i = int(np.argmin(d))
+                if d[i] <= w:
+                    return (float(cand[i, 0]), float(cand[i, 1]))
+    raise RuntimeError("no free point for the cue ball behind the baulk line")  # 22 balls cannot cover it
 
 
 DEFAULT_GAME: str = games.names()[0]

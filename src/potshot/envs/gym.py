@@ -13,11 +13,11 @@ the action and :func:`potshot.envs.core.observation_space` for the observation.
 
 from __future__ import annotations
 
-import json
 import random
 from typing import Any
 
 import gymnasium as gym
+import msgspec
 import numpy as np
 
 from potshot.envs.core import (
@@ -27,6 +27,7 @@ from potshot.envs.core import (
     UniformBox,
     act,
     action_space,
+    check_rules,
     make_adapter,
     noise_for,
     observation_space,
@@ -54,7 +55,9 @@ class PotshotEnv(gym.Env[dict[str, np.ndarray], dict[str, Any]]):
     ``noise``: ``"none"``, ``"low"``, ``"high"``, ``"variable"`` or a :class:`Noise`, applied to the
     agent's strokes. ``max_shots``: the episode is truncated after this many shots (both players').
     ``reds`` (snooker) and ``position`` (snooker: a starting layout, e.g. one red and the white in
-    hand for "pot the ball from hand") set up the frame.
+    hand for "pot the ball from hand") set up the frame. ``rules``: the match's rules options, as
+    the record's ``rules`` (snooker: ``code``, ``third_miss``, ``miss``; docs/record-extensions.md),
+    refused with a ValueError naming the option when the game does not read it or allow its value.
     """
 
     metadata = {"render_modes": []}  # noqa: RUF012 (gymnasium's own convention)
@@ -70,6 +73,7 @@ class PotshotEnv(gym.Env[dict[str, np.ndarray], dict[str, Any]]):
         reds: int = 15,
         position: dict[str, Any] | None = None,
         random_start: bool = True,
+        rules: dict[str, Any] | None = None,
     ) -> None:
         adapter = adapter_class(game)
         if reward not in REWARDS:
@@ -79,7 +83,12 @@ class PotshotEnv(gym.Env[dict[str, np.ndarray], dict[str, Any]]):
         self.reward_kind = reward
         self.noise_setting = noise
         self.max_shots = max_shots
-        self.options = {"reds": reds, "position": position, "random_start": random_start}
+        self.options = {
+            "reds": reds,
+            "position": position,
+            "random_start": random_start,
+            "rules": check_rules(game, rules),
+        }
         self.observation_space = observation_space(adapter)  # type: ignore[assignment]
         self.action_space = action_space()
         self.adapter = make_adapter(game, [AGENT, OPPONENT], self.options)
@@ -166,7 +175,7 @@ class PotshotEnv(gym.Env[dict[str, np.ndarray], dict[str, Any]]):
             "opponent_score": max((v for k, v in scores.items() if k != AGENT), default=0),
             "shots": self._shots(),
             "foul": bool(last is not None and last.foul),
-            "ruling": json.dumps(self._last_ruling(last)),
+            "ruling": msgspec.json.encode(self._last_ruling(last)).decode(),
         }
 
     def _last_ruling(self, last: Ruling | None) -> RulingDict | None:

@@ -52,9 +52,11 @@ class Option:
     digits); otherwise it is an integer of at least ``minimum``. ``rule``: the option is a key
     of the record's ``rules`` of the same name (``--third-miss``: ``rules.third_miss``), set on
     the record (:meth:`Game.with_rules`) and taken by ``potshot simulate`` too, rather than
-    passed to the game's hooks as a keyword. ``per_player``: the option is given once per player
-    as ``NAME=N`` (``--handicap Ann=14``), a whole number of at least ``minimum`` each, and its
-    value is ``{name: N}`` (empty: not given); only ``potshot play`` takes it (it names players).
+    passed to the game's hooks as a keyword. A rule option with ``label`` (and ``choice_labels``,
+    one text a choice) is offered by the pages' new-match form too (:meth:`Game.rule_fields`).
+    ``per_player``: the option is given once per player as ``NAME=N`` (``--handicap Ann=14``), a
+    whole number of at least ``minimum`` each, and its value is ``{name: N}`` (empty: not given);
+    only ``potshot play`` takes it (it names players).
     """
 
     name: str
@@ -63,6 +65,8 @@ class Option:
     choices: tuple[str, ...] = ()
     minimum: int = 1
     rule: bool = False
+    label: str = ""
+    choice_labels: tuple[str, ...] = ()
     per_player: bool = False
 
 
@@ -254,6 +258,8 @@ class Game:
         ("fouls", "Fouls", "num"),
     )
     """The statistics table's rows: ``(State.stats key, label, num|pct)``."""
+    player_stat_columns: ClassVar[tuple[tuple[str, str], ...]] = ()
+    """A player page's counts across matches (:meth:`player_stats`'s keys): ``(key, label)`` in order."""
     shot_clock: ClassVar[Mapping[str, Any] | None] = None
     """The pages' shot clock (docs/web.md), or ``None`` where the game has none: ``seconds`` (the
     time for a stroke, or ``None`` where only a match setting gives it), ``rule`` (the ``rules`` key
@@ -327,11 +333,17 @@ class Game:
             "values": dict(self.piece_values),
             "groups": {k: list(v) for k, v in self.piece_groups.items()},
             "rules_options": self.rules_options(),
-            "form": {"fields": [f.to_json() for f in self.match_form], "note": self.match_note},
+            "form": {
+                "fields": [f.to_json() for f in (*self.match_form, *self.rule_fields())],
+                "note": self.match_note,
+            },
+            # the bots' strength on the play page, as the CLI's --aim-error (degrees, one sigma)
+            "bot": {"aim_error": self.default_aim_error, "max_aim_error": self.max_aim_error},
             "match_length": [list(m) for m in self.match_length],
             "score_fields": list(self.score_fields),
             "fact_fields": [list(f) for f in self.fact_fields],
             "stats_columns": [list(c) for c in self.stats_columns],
+            "player_stat_columns": [list(c) for c in self.player_stat_columns],
             "marking": _jsonable({**MARKING_DEFAULTS, **self.marking}),
             "shot_clock": dict(self.shot_clock) if self.shot_clock is not None else None,
         }
@@ -341,6 +353,23 @@ class Game:
     def rule_options(self) -> tuple[Option, ...]:
         """The options that are keys of the record's ``rules`` (:attr:`Option.rule`)."""
         return tuple(o for o in self.options if o.rule)
+
+    def rule_fields(self) -> tuple[MatchField, ...]:
+        """The new-match form's fields for the labelled rule options (:attr:`Option.label`) that the
+        referee reads (its ``rule_options``) and :attr:`match_form` does not already offer: each
+        choice with its text, the default first as ``""`` (the key left out of ``rules``)."""
+        known = self.referee_class().rule_options
+        have = {f.name for f in self.match_form}
+        out = []
+        for o in self.rule_options():
+            if not o.label or o.name in have or o.name not in known or not o.choices:
+                continue
+            texts = dict(zip(o.choices, o.choice_labels or o.choices, strict=True))
+            default = str(o.default)
+            rest = tuple((c, texts[c]) for c in o.choices if c != default)
+            choices = (("", f"{texts[default]} (default)"), *rest)
+            out.append(MatchField(o.name, o.label, "rules", "", choices, number=False))
+        return tuple(out)
 
     def with_rules(self, rules: Mapping[str, Any] | None, values: Mapping[str, Any]) -> dict[str, Any] | None:
         """``rules`` with the rule options' ``values`` set, by option name; a value at its default
@@ -399,6 +428,15 @@ class Game:
         fn = getattr(self.match(), "add_stats", None)
         if fn is not None:
             fn(record, rulings, referee, out)
+
+    def player_stats(self, record: Record, player: str) -> dict[str, int]:
+        """One player's counts in a played ``record`` for a player page (:attr:`player_stat_columns`),
+        from the rulings the record's shots carry: the match module's ``player_stats``, where it has one."""
+        fn = getattr(self.match(), "player_stats", None)
+        if fn is None:
+            return {}
+        out: dict[str, int] = fn(record, player)
+        return out
 
     def units_won(self, record: Record) -> dict[str, int]:
         """How many of the match's units (:attr:`match_unit`: frames, games) each player of a played

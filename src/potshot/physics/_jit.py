@@ -111,6 +111,19 @@ def njit_inner_lean(func: F) -> F:
     )
 
 
+def njit_parallel(func: F) -> F:
+    """An entry point with numba's parallel loops (``prange``), cached, releasing the GIL; plain
+    Python (``prange`` is ``range``) when POTSHOT_NO_JIT=1. Compiled on its first call only."""
+    if not JIT_ENABLED:
+        return func
+    return cast(F, _numba().njit(cache=True, parallel=True, **_OPTIONS)(func))
+
+
+def prange() -> Callable[..., Any]:
+    """numba's ``prange`` (``range`` when the kernels run as plain Python)."""
+    return cast(Callable[..., Any], _numba().prange if JIT_ENABLED else range)
+
+
 def njit_pruned(func: F) -> F:
     """:func:`njit_lean` with numba's rewrite passes on (reference counting still off).
 

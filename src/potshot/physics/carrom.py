@@ -68,6 +68,7 @@ from potshot.games.carrom.equipment import (
 )
 from potshot.physics import carrom_kernel as K
 from potshot.physics.result import ShotResult
+from potshot.physics.warmup import CARROM
 from potshot.record.model import Cushion, Event, Hit, Layout, Pot
 
 G = 9.80665  # m/s^2, standard gravity (3rd CGPM, 1901)
@@ -232,7 +233,8 @@ def simulate_raw(
     while True:
         # At most two segments start at each event, plus one per disc at t = 0.
         seg_cap = 2 * ev_cap + len(names)
-        n_ev, ev_int, ev_t, final, n_seg, seg_int, seg_f, state, _, status = K.simulate_kernel(
+        # the compiled kernel, or while a fresh install compiles it, its plain twin (physics.warmup)
+        n_ev, ev_int, ev_t, final, n_seg, seg_int, seg_f, state, _, status = CARROM.current()(
             pos, vel, spin, radius, mass, pockets, params, ev_cap, seg_cap
         )
         if status in (1, 2):
@@ -260,9 +262,9 @@ def _speed_on(seg: list[float], decel: float, t: float) -> float:
     return max(math.hypot(seg[3], seg[4]) - decel * (t - seg[0]), 0.0)
 
 
-def _trajectories(raw: RawFlick, end: float) -> dict[str, list[tuple[float, float, float]]]:
+def _trajectories(raw: RawFlick, end: float) -> dict[str, list[tuple[float, ...]]]:
     """``(t, x, y)`` samples per disc, every :data:`TRAJECTORY_DT` and at every segment's ends."""
-    out: dict[str, list[tuple[float, float, float]]] = {nm: [] for nm in raw.names}
+    out: dict[str, list[tuple[float, ...]]] = {nm: [] for nm in raw.names}
     segs: dict[int, list[int]] = {k: [] for k in range(len(raw.names))}
     for k in range(raw.seg_int.shape[0]):
         segs[int(raw.seg_int[k, 0])].append(k)

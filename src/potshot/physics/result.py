@@ -14,12 +14,13 @@ class ShotResult:
     ``events`` are record events in time order (each with ``t``); ``after``
     is where every piece came to rest (``None``: potted or off the table);
     ``trajectories`` holds ``(t, x, y)`` samples per piece for animation, when
-    they were asked for.
+    they were asked for; ``(t, x, y, z)`` for a ball that left the cloth (``z``: the height of
+    its bottom above the cloth, mm).
     """
 
     events: list[Event]
     after: Layout
-    trajectories: dict[str, list[tuple[float, float, float]]] | None = None
+    trajectories: dict[str, list[tuple[float, ...]]] | None = None
     duration: float = 0.0
     n_events: int = 0
     stats: dict[str, float] = field(default_factory=dict)

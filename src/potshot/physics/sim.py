@@ -17,6 +17,7 @@ from potshot.physics.cue import dip, strike
 from potshot.physics.params import DEFAULT_PARAMS, Params
 from potshot.physics.result import ShotResult
 from potshot.physics.table import Geometry, arrays_si, build_geometry
+from potshot.physics.warmup import SNOOKER
 from potshot.record.model import Cue, Cushion, Event, Hit, Jump, Layout, OffTable, Pot
 
 MAX_EVENTS = 20000
@@ -278,6 +279,20 @@ def simulate_shot(
     >>> [type(e).__name__ for e in r.events][:1], r.events[0].ball, r.events[0].other
     (['Hit'], 'white', 'red1')
     """
+    names, balls, states, geo, arrays, params = prepare(layout, cue, cue_ball, table, params)
+    return run_states(names, balls, states, geo, arrays, params, trajectories, layout, cue_ball=cue_ball)
+
+
+def prepare(
+    layout: dict[str, tuple[float, float] | None],
+    cue: Cue,
+    cue_ball: str = "white",
+    table: Table = TABLE,
+    params: Params = DEFAULT_PARAMS,
+) -> tuple[list[str], npt.NDArray[np.float64], npt.NDArray[np.int64], Geometry, Arrays, Params]:
+    """:func:`simulate_shot`'s checks and the kernel's input: the names on the table, their
+    states (SI, touching balls separated, the cue ball struck; 9 columns for an elevated cue,
+    else 7), the table's arrays and the parameters used (``params_for`` the table by default)."""
     names, pts, dist = _checked(layout, cue_ball, table)
     if params is DEFAULT_PARAMS:
         params = params_for(table)
@@ -300,9 +315,7 @@ def simulate_shot(
         balls[ci, K.VZ] = vz
     states = np.zeros(n, np.int64)
     states[ci] = K.SLIDING
-    return run_states(
-        names, balls, states, geo, (lines, arcs, falls), params, trajectories, layout, cue_ball=cue_ball
-    )
+    return names, balls, states, geo, (lines, arcs, falls), params
 
 
 _OUTLINE: dict[int, tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]] = {}
@@ -356,9 +369,11 @@ def _kernel(
     work = np.zeros((n, 4))
     iwork = np.zeros((n, 3), np.int64)
     tp = np.full((n, n), np.inf)
+    # the compiled kernel, or while a fresh install compiles it, its plain twin (physics.warmup)
+    run = SNOOKER.current()
     if balls.shape[1] >= 9:
         # the 3D table: balls may leave the cloth (run's ``air``: the table's outline)
-        nev, nsnap, status = K.run(
+        nev, nsnap, status = run(
             balls,
             states,
             pvec,
@@ -376,7 +391,7 @@ def _kernel(
             _outline(falls),
         )
     else:
-        nev, nsnap, status = K.run(
+        nev, nsnap, status = run(
             balls, states, pvec, lines, arcs, falls, work, iwork, tp, ev_t, ev_i, sn_t, sn_b, sn_s
         )
     return int(nev), int(nsnap), int(status), ev_t, ev_i, sn_t, sn_b, sn_s
@@ -401,7 +416,6 @@ def run_states(
     record's for the cue ball only: with ``cue_ball`` given, only that ball's passes over
     another are reported; without it, every ball's.
     """
-    lines, arcs, _ = arrays
     start_b = balls.copy()
     start_s = states.copy()
     cap = 1024 if trajectories else 0
@@ -417,6 +431,26 @@ def run_states(
             break
         balls[:] = start_b  # run again from the start with room for every event
         states[:] = start_s
+    traj = _sample(names, sn_t[:nsnap], sn_b[:nsnap], sn_s[:nsnap], params) if trajectories else None
+    return to_result(names, balls, states, geo, arrays, nev, ev_t, ev_i, status, layout, traj, cue_ball)
+
+
+def to_result(
+    names: Sequence[str],
+    balls: npt.NDArray[np.float64],
+    states: npt.NDArray[np.int64],
+    geo: Geometry,
+    arrays: Arrays,
+    nev: int,
+    ev_t: npt.NDArray[np.float64],
+    ev_i: npt.NDArray[np.int64],
+    status: int,
+    layout: dict[str, tuple[float, float] | None] | None,
+    traj: dict[str, list[tuple[float, ...]]] | None = None,
+    cue_ball: str | None = None,
+) -> ShotResult:
+    """The kernel's output (rest states, event rows) as the record's events and rest positions."""
+    lines, arcs, _ = arrays
     truncated = status == 1
     events: list[Event] = []
     duration = 0.0
@@ -451,9 +485,6 @@ def run_states(
         after[name] = None if gone[k] else (xs[k], ys[k])
     if layout is not None:
         after = {n: after[n] for n in layout}
-    traj = None
-    if trajectories:
-        traj = _sample(names, sn_t[:nsnap], sn_b[:nsnap], sn_s[:nsnap], params)
     return ShotResult(
         events=events,
         after=after,
@@ -470,40 +501,50 @@ def _sample(
     sn_b: npt.NDArray[np.float64],
     sn_s: npt.NDArray[np.int64],
     params: Params,
-) -> dict[str, list[tuple[float, float, float]]]:
-    """(t, x, y) in seconds and mm: every event instant plus a 60 Hz grid while the ball moves."""
+) -> dict[str, list[tuple[float, ...]]]:
+    """(t, x, y) in seconds and mm: every event instant plus a 60 Hz grid while the ball moves.
+
+    A ball that leaves the cloth (airborne in any sample: a jump, a hop off a cushion or another
+    ball, a ball flying off the table) has a fourth channel in every one of its samples, ``z``:
+    the height of its bottom above the cloth in mm (0 while it is on the cloth), on its exact
+    parabola between events (:func:`potshot.physics.kernel.fly`). A ball that stays on the cloth
+    keeps three (docs/replay.md)."""
     p = params.vector()
     n = len(names)
     end = float(sn_t[-1]) if len(sn_t) else 0.0
     grid = np.arange(0.0, end, 1.0 / TRAJECTORY_FPS)
     times = np.union1d(grid, sn_t)
-    out: dict[str, list[tuple[float, float, float]]] = {}
+    out: dict[str, list[tuple[float, ...]]] = {}
     seg = np.searchsorted(sn_t, times, side="right") - 1
     acc = np.zeros((n, 3))
     for i, name in enumerate(names):
-        samples: list[tuple[float, float, float]] = []
+        samples: list[tuple[float, float, float, float]] = []
         last = None
+        flew = False
         for t, k in zip(times, seg, strict=True):
             st = int(sn_s[k, i])
             b = sn_b[k].copy()
             s = sn_s[k].copy()
+            z = 0.0
             if st == K.AIRBORNE:
                 K.py_fly(b, i, float(t - sn_t[k]), p)
+                z = max(0.0, float(b[i, K.Z] * 1e3))
+                flew = True
             elif st in (K.SLIDING, K.ROLLING):
                 ax, ay, _ = K.py_motion(b, s, i, p)
                 acc[i, 0], acc[i, 1] = ax, ay
                 K.py_evolve(b, s, acc, i, float(t - sn_t[k]), p)
             x, y = float(b[i, 0] * 1e3), float(b[i, 1] * 1e3)
             if st == K.POCKETED:
-                samples.append((float(t), x, y))
+                samples.append((float(t), x, y, z))
                 break
             if last is not None and last == (x, y) and samples and samples[-1][0] < t and st == K.STATIONARY:
                 continue
-            samples.append((float(t), x, y))
+            samples.append((float(t), x, y, z))
             last = (x, y)
         if samples and samples[-1][0] < end and int(sn_s[-1, i]) != K.POCKETED:
-            samples.append((end, float(sn_b[-1, i, 0] * 1e3), float(sn_b[-1, i, 1] * 1e3)))
-        out[name] = samples
+            samples.append((end, float(sn_b[-1, i, 0] * 1e3), float(sn_b[-1, i, 1] * 1e3), 0.0))
+        out[name] = [q if flew else q[:3] for q in samples]
     return out
 
 
@@ -524,15 +565,22 @@ def _run_chunk(chunk: list[Any]) -> list[ShotResult]:
 
 
 def simulate_many(jobs: Sequence[Any], processes: int | None = None) -> list[ShotResult]:
-    """Simulate many shots in a process pool, results in the jobs' order.
+    """Simulate many shots, results in the jobs' order.
 
     ``jobs``: a list of ``(layout, cue)`` or ``(layout, cue, kwargs)`` where
-    ``kwargs`` are :func:`simulate_shot`'s keyword arguments. ``processes``:
-    worker processes (default: every core); 1 runs in this process. A bad job
-    raises its ``ValueError`` here.
+    ``kwargs`` are :func:`simulate_shot`'s keyword arguments. Jobs without keyword
+    arguments run as one batch in this process (:func:`potshot.physics.batch.simulate_batch`,
+    ``processes`` threads); others in a process pool of ``processes`` workers
+    (default: every core; 1 runs in this process). A bad job raises its ``ValueError`` here.
     """
     jobs = list(jobs)
     nproc = processes or os.cpu_count() or 1
+    if len(jobs) > 1 and all(len(j) == 2 or not j[2] for j in jobs):
+        # plain (layout, cue) jobs: one batch, in parallel in this process (physics.batch),
+        # the same results as one by one, none pickled
+        from potshot.physics.batch import simulate_batch
+
+        return simulate_batch([(j[0], j[1]) for j in jobs], threads=nproc).results()
     if nproc <= 1 or len(jobs) <= 1:
         return [_job(j) for j in jobs]
     from concurrent.futures import ProcessPoolExecutor  # here: importing it costs ~15 ms at start-up

@@ -21,6 +21,7 @@ from typing import Any, ClassVar
 from potshot.record.errors import RecordError
 from potshot.record.model import Shot
 from potshot.referee.base import Referee, Ruling
+from potshot.referee.protocol import Ask
 
 
 class Player(ABC):
@@ -35,6 +36,13 @@ class Player(ABC):
     @abstractmethod
     def choose(self, referee: Referee) -> Shot:
         """The next shot for ``self.name``: declarations and cue, no events."""
+
+    def answer(self, referee: Referee, ask: Ask) -> dict[str, Any]:
+        """The ``before`` fields with which this player answers ``ask`` (one of the referee's
+        :class:`~potshot.referee.protocol.Ask` whose ``player`` it is) on a stroke another player
+        makes, e.g. carrom dues owed to it, placed (Law 51(b)) or waived (Law 60). The default
+        answers nothing."""
+        return {}
 
 
 class CueingBot(Player):

@@ -29,6 +29,7 @@ from potshot.physics import kernel as K
 from potshot.physics.cue import dip, strike
 from potshot.physics.params import DEFAULT_PARAMS, Params
 from potshot.physics.sim import _check_layout, _geometry
+from potshot.physics.warmup import SNOOKER
 from potshot.record.model import Cue
 
 Point = tuple[float, float]
@@ -154,20 +155,73 @@ class TrialTable:
         while True:
             self.tp.fill(np.inf)
             args = (b, s, self.pvec, lines, arcs, falls, self.work, self.iwork, self.tp)
+            run = SNOOKER.compiled()  # (a fresh install's background compile waited for)
             if vz != 0.0:
-                nev, _, status = K.run(
+                nev, _, status = run(
                     *args, self.ev_t, self.ev_i, self.sn_t, self.sn_b3, self.sn_s, self.outline
                 )
             else:
-                nev, _, status = K.run(*args, self.ev_t, self.ev_i, self.sn_t, self.sn_b, self.sn_s)
+                nev, _, status = run(*args, self.ev_t, self.ev_i, self.sn_t, self.sn_b, self.sn_s)
             if status == 1 and self._ecap < 20000:
                 self._ecap = min(self._ecap * 8, 20000)
                 self._alloc(len(self.names))
                 return self.run(white, cue)
             break
         self.count += 1
-        ev = self.ev_i[:nev].tolist()
-        times = self.ev_t[:nev].tolist()
+        return self._trial(b, self.ev_i[:nev], self.ev_t[:nev], status)
+
+    def run_many(
+        self, whites: list[Point], cues: list[Cue], *, threads: int | None = None
+    ) -> list[Trial | None]:
+        """:meth:`run` for many strokes at once, the level ones in parallel
+        (:func:`potshot.physics.batch.run_prepared`): the same trials to the bit; ``None`` for a
+        stroke the cue refuses (where :meth:`run` raises). Elevated strokes (the 3D table) are
+        played one by one."""
+        from potshot.physics import batch
+
+        out: list[Trial | None] = [None] * len(cues)
+        starts: list[tuple[int, Point, tuple[float, float, float, float, float]]] = []
+        for k, (white, cue) in enumerate(zip(whites, cues, strict=True)):
+            try:
+                v = strike(cue, self.params)
+            except ValueError:
+                continue
+            if dip(cue) != 0.0:
+                out[k] = self.run(white, cue)
+                continue
+            starts.append((k, white, v))
+        if not starts:
+            return out
+        m = len(starts)
+        b = np.repeat(self.base[None], m, axis=0)
+        s = np.full((m, len(self.names)), K.STATIONARY, np.int64)
+        c = self.cue
+        for row, (_, white, (vx, vy, wx, wy, wz)) in enumerate(starts):
+            b[row, c, 0] = white[0] * 1e-3
+            b[row, c, 1] = white[1] * 1e-3
+            b[row, c, 2:7] = (vx, vy, wx, wy, wz)
+            s[row, c] = K.SLIDING
+        res, ev_t, ev_i = batch.run_prepared(b, s, self.arrays, self.params, threads=threads)
+        for row, (k, white, _) in enumerate(starts):
+            nev, status = int(res[row, 0]), int(res[row, 1])
+            if status == 1:
+                out[k] = self.run(white, cues[k])  # more events than the batch's rows: one by one
+                continue
+            self.count += 1
+            out[k] = self._trial(b[row], ev_i[row, :nev], ev_t[row, :nev], status)
+        return out
+
+    def _trial(
+        self,
+        b: npt.NDArray[np.float64],
+        ev_i: npt.NDArray[np.int64],
+        ev_t: npt.NDArray[np.float64],
+        status: int,
+    ) -> Trial:
+        """The kernel's output as a :class:`Trial`."""
+        c = self.cue
+        ev = ev_i.tolist()
+        times = ev_t.tolist()
         potted: list[int] = []
         first: list[int] = []
         t0 = -1.0

@@ -10,7 +10,7 @@
   const $ = (id) => document.getElementById(id);
   const cv = $("c"), cx = cv.getContext("2d");
   const shots = D.shots, frames = D.frames;
-  let cur = 0, t = 0, playing = false, last = null, speed = 1, view = null, drawn = {};
+  let cur = 0, t = 0, playing = false, last = null, speed = 1, view = null, drawn = {}, sizes = {}, shadows = {};
 
   // ------------------------------------------------------------------ geometry
   function fit() {
@@ -54,7 +54,8 @@
   }
 
   // -------------------------------------------------------------------- pieces
-  // Where piece n is at time tt of shot s: null when it is off the table or in a pocket.
+  // Where piece n is at time tt of shot s: [x, y, z] (z: mm above the cloth, 0 on it), null
+  // when it is off the table or in a pocket.
   // Potted pieces vanish at the moment they drop; after the shot every piece stands where
   // the record puts it (a re-spotted colour back on its spot, the carrom striker back in hand).
   function at(s, n, tt) {
@@ -63,24 +64,38 @@
     if (s.gone && n in s.gone && tt >= s.gone[n]) return null;
     const tr = s.traj && s.traj[n];
     if (!tr || tr.length === 0) return n in s.before ? s.before[n] : null;
-    if (tt <= tr[0][0]) return [tr[0][1], tr[0][2]];
+    if (tt <= tr[0][0]) return [tr[0][1], tr[0][2], tr[0][3] || 0];
     const lastp = tr[tr.length - 1];
-    if (tt >= lastp[0]) return [lastp[1], lastp[2]];
+    if (tt >= lastp[0]) return [lastp[1], lastp[2], lastp[3] || 0];
     let lo = 0, hi = tr.length - 1;
     while (hi - lo > 1) { const k = (lo + hi) >> 1; if (tr[k][0] <= tt) lo = k; else hi = k; }
     const a = tr[lo], b = tr[hi], f = (tt - a[0]) / (b[0] - a[0] || 1);
-    return [a[1] + f * (b[1] - a[1]), a[2] + f * (b[2] - a[2])];
+    const za = a[3] || 0, zb = b[3] || 0;
+    return [a[1] + f * (b[1] - a[1]), a[2] + f * (b[2] - a[2]), za + f * (zb - za)];
   }
 
   function drawPieces(s) {
     const names = new Set([...Object.keys(s.before), ...Object.keys(s.after), ...Object.keys(s.traj || {})]);
     drawn = {};
+    sizes = {};
+    shadows = {};
     const dark = T.kind !== "board" && T.pieces !== "discs";
     for (const n of names) {
       const p = at(s, n, t);
       drawn[n] = p ? [Math.round(p[0] * 100) / 100, Math.round(p[1] * 100) / 100] : null;
       if (!p) continue;
-      const r = D.radius[n] || 26.25, fill = D.colour[n] || "#999";
+      const r0 = D.radius[n] || 26.25, fill = D.colour[n] || "#999";
+      // a ball in the air (p[2] mm above the cloth): its shadow on the cloth below, apart and
+      // fainter, and the ball drawn larger (heightLook, from the pages' table.js)
+      const z = p[2] || 0;
+      if (z > 0) {
+        const look = heightLook(z, r0), up = view.turn ? -1 : 1;
+        const sx = p[0] + look.dx, sy = p[1] - look.dy * up;
+        circle(sx, sy, r0); cx.fillStyle = `rgba(0,0,0,${look.alpha})`; cx.fill();
+        shadows[n] = [Math.round(sx * 100) / 100, Math.round(sy * 100) / 100, look.alpha];
+      }
+      const r = r0 * heightLook(z, r0).scale;
+      sizes[n] = Math.round(r * 100) / 100;
       circle(p[0], p[1], r); cx.fillStyle = fill; cx.fill();
       cx.lineWidth = Math.max(px(1), 1.2);
       cx.strokeStyle = dark && (fill === "#111111" || fill === "#1b1b1b") ? "#bbbbbb" : "#222222"; cx.stroke();
@@ -278,6 +293,8 @@
     state: () => ({
       index: cur, frame: shots[cur] ? shots[cur].frame + 1 : 0, shot: shots[cur] ? shots[cur].n : 0,
       t, playing, speed, sideways: !!(view && view.turn), drawn: { ...drawn },
+      // each piece's drawn radius (mm: larger in the air) and an airborne ball's shadow [x, y, alpha]
+      sizes: { ...sizes }, shadows: { ...shadows },
     }),
     seek: (tt) => { t = tt; draw(); return { ...drawn }; },
     // a point of the table (mm) in the canvas's CSS pixels

@@ -40,7 +40,8 @@ from potshot.narration import ruling_map, winner_first
 from potshot.record.model import Frame, OffTable, Pot, Record, RulingDict, Shot
 from potshot.render.styles import Scoreboard, Style, style
 
-Trajectory = list[tuple[float, float, float]]
+Trajectory = list[tuple[float, ...]]
+"""``(t, x, y)`` samples (seconds, mm), or ``(t, x, y, z)`` for a ball that left the cloth."""
 TrajectoriesPerShot = Sequence[Mapping[str, Trajectory] | None]
 
 SPEEDS: tuple[float, ...] = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
@@ -119,13 +120,17 @@ def simplify_track(
     points: Sequence[Sequence[float]], tolerance: float = TRACK_TOLERANCE
 ) -> list[list[float]]:
     """The ``(t, x, y)`` samples the page needs: a sample is dropped when interpolating between its
-    neighbours kept (linearly in time, as the page does) puts the piece within ``tolerance`` mm of it.
+    neighbours kept (linearly in time, as the page does) puts the piece within ``tolerance`` mm of it;
+    with a height channel (``(t, x, y, z)``, a ball in the air) the distance is in three dimensions,
+    so a flight's arc is kept even where its shadow runs straight.
 
     Douglas-Peucker over time: the first and last samples are always kept, and every dropped
     sample's interpolated position is within ``tolerance`` of its true one.
 
     >>> simplify_track([[0, 0, 0], [1, 10, 0], [2, 20, 0], [3, 30, 0.1], [4, 30, 5]])
     [[0, 0, 0], [3, 30, 0.1], [4, 30, 5]]
+    >>> simplify_track([[0, 0, 0, 0], [1, 10, 0, 9], [2, 20, 0, 0]])  # a hop over a straight line
+    [[0, 0, 0, 0], [1, 10, 0, 9], [2, 20, 0, 0]]
     """
     pts = [list(p) for p in points]
     if len(pts) <= 2:
@@ -135,12 +140,16 @@ def simplify_track(
     stack = [(0, len(pts) - 1)]
     while stack:
         i, j = stack.pop()
-        (t0, x0, y0), (t1, x1, y1) = pts[i], pts[j]
+        (t0, x0, y0, *h0), (t1, x1, y1, *h1) = pts[i], pts[j]
+        z0, z1 = (h0 or [0.0])[0], (h1 or [0.0])[0]
         span = t1 - t0
         worst, at = -1.0, -1
         for k in range(i + 1, j):
             f = (pts[k][0] - t0) / span if span > 0 else 0.0
-            err = math.hypot(x0 + f * (x1 - x0) - pts[k][1], y0 + f * (y1 - y0) - pts[k][2])
+            zk = pts[k][3] if len(pts[k]) > 3 else 0.0
+            err = math.hypot(
+                x0 + f * (x1 - x0) - pts[k][1], y0 + f * (y1 - y0) - pts[k][2], z0 + f * (z1 - z0) - zk
+            )
             if err > worst:
                 worst, at = err, k
         if worst > tolerance:
@@ -245,7 +254,7 @@ def replay_data(
                 if t:
                     traj = {
                         n: simplify_track(
-                            [[round(a, 4), round(x, 2), round(y, 2)] for a, x, y in pts], track_tolerance
+                            [[round(q[0], 4), *(round(v, 2) for v in q[1:])] for q in pts], track_tolerance
                         )
                         for n, pts in t.items()
                     }

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import os
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -183,6 +184,13 @@ def serial_engine(specs: Sequence[MatchSpec]) -> list[MatchResult]:
     return [play_match(s) for s in specs]
 
 
+def _physics_threads(n: int) -> None:
+    """A pool worker's start: the batch physics' threads (numba's) in this process."""
+    from potshot.physics.batch import set_threads
+
+    set_threads(n)
+
+
 class ProcessEngine:
     """A local process pool (``workers`` processes), kept for the whole tournament."""
 
@@ -196,7 +204,10 @@ class ProcessEngine:
     def __enter__(self) -> ProcessEngine:
         t0 = time.perf_counter()
         if self.workers > 1:
-            self.pool = ProcessPoolExecutor(self.workers)
+            # the cores shared out: each worker's batched physics (the bots' candidate strokes,
+            # potshot.physics.batch) uses its share of them, so that workers do not oversubscribe
+            share = max(1, (os.cpu_count() or 1) // self.workers)
+            self.pool = ProcessPoolExecutor(self.workers, initializer=_physics_threads, initargs=(share,))
         self.startup = time.perf_counter() - t0
         return self
 

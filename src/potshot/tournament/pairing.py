@@ -142,17 +142,45 @@ class Result:
         return 0.5 if self.frames_a == self.frames_b else 0.0
 
 
-def standings(players: Sequence[str], results: Sequence[Result]) -> list[Standing]:
-    """Standings: points, then Buchholz, then frame difference, then frames won, then name.
+TIE_BREAKS = ("buchholz", "head_to_head")
+
+
+def standings(
+    players: Sequence[str], results: Sequence[Result], tie_break: str = "buchholz", bye_points: float = 1.0
+) -> list[Standing]:
+    """Standings: points first, then the format's tie-break.
+
+    ``tie_break="buchholz"`` (Swiss): the sum of the opponents' points, then frame difference,
+    then frames won, then name. Buchholz measures the strength of a Swiss field, where players
+    meet different opponents; in a round robin everybody meets everybody, so it says nothing.
+
+    ``bye_points``: what a bye scores (``byes`` counts them either way): 1 in a Swiss (the
+    pairing gave the player nobody to play: a win's points, as the usual Swiss convention);
+    0 in a round robin, where an odd field's byes fall to everyone in turn and a bye is only a
+    round sat out.
+
+    ``tie_break="head_to_head"`` (round robin, knockout): among the players level on points, the
+    points they took from their matches with each other; then the frame (board, game) difference
+    over all matches; then frames won; then name. ``buchholz`` is left 0.
 
     >>> [s.player for s in standings(["A", "B", "C"], [Result("A", "B", 2, 1), Result("C", None)])]
     ['A', 'C', 'B']
+
+    B and C both beat A and finish on 2 points; C beat B 2-1, so C is above on head-to-head
+    though B has the better frame difference.
+
+    >>> rr = [Result("B", "A", 2, 0), Result("C", "A", 2, 1), Result("C", "B", 2, 1),
+    ...       Result("B", "D", 2, 0), Result("D", "C", 2, 0), Result("A", "D", 2, 1)]
+    >>> [(s.player, s.points) for s in standings("ABCD", rr, "head_to_head")]
+    [('C', 2.0), ('B', 2.0), ('A', 1.0), ('D', 1.0)]
     """
+    if tie_break not in TIE_BREAKS:
+        raise ValueError(f"tie_break must be one of {', '.join(TIE_BREAKS)}, got {tie_break!r}")
     table = {p: Standing(p) for p in players}
     for r in results:
         sa = table[r.a]
         if r.b is None:
-            sa.points += 1.0
+            sa.points += bye_points
             sa.byes += 1
             continue
         sb = table[r.b]
@@ -164,10 +192,24 @@ def standings(players: Sequence[str], results: Sequence[Result]) -> list[Standin
             s.frames_against += theirs
             s.won += mine > theirs
             s.opponents.append(opp)
+    if tie_break == "buchholz":
+        for s in table.values():
+            s.buchholz = sum(table[o].points for o in s.opponents)
+        return sorted(
+            table.values(),
+            key=lambda s: (-s.points, -s.buchholz, -s.frame_difference, -s.frames_for, s.player),
+        )
+    level: dict[float, set[str]] = {}
     for s in table.values():
-        s.buchholz = sum(table[o].points for o in s.opponents)
+        level.setdefault(s.points, set()).add(s.player)
+    mutual = dict.fromkeys(table, 0.0)
+    for r in results:
+        if r.b is not None and r.b in level[table[r.a].points]:
+            mutual[r.a] += r.score_a
+            mutual[r.b] += 1.0 - r.score_a
     return sorted(
-        table.values(), key=lambda s: (-s.points, -s.buchholz, -s.frame_difference, -s.frames_for, s.player)
+        table.values(),
+        key=lambda s: (-s.points, -mutual[s.player], -s.frame_difference, -s.frames_for, s.player),
     )
 
 

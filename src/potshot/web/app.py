@@ -21,6 +21,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from potshot import games as registry
+from potshot.web import exports
 from potshot.web.db import claim_sqlite, make_engine, migrate, sessions
 from potshot.web.engine import WebError, warm_up
 from potshot.web.fanout import Fanout
@@ -37,6 +38,7 @@ from potshot.web.guard import (
     too_many,
 )
 from potshot.web.people import Actor, People
+from potshot.web.players import install as install_players
 from potshot.web.service import Matches
 from potshot.web.tournaments import Tournaments
 
@@ -104,6 +106,7 @@ PAGES = {
     "/watch/{id}": "watch.html",
     "/overlay/{id}": "overlay.html",
     "/tournaments/{id}": "tournament.html",
+    "/players/{id}": "player.html",
     "/admin": "admin.html",
 }
 
@@ -280,6 +283,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.state.matches = matches
     app.state.tournaments = tournaments
     app.state.broker = broker
+    app.include_router(exports.router)  # the paper and exports (potshot.web.exports, docs/exports.md)
     app.state.fanout = fanout
     app.state.people = people
     signin = Limiter(settings.signin_per_minute / 60.0, 10)
@@ -387,6 +391,8 @@ def create_app(settings: Settings) -> FastAPI:
                 req.scope["potshot.actor"] = cached
             return token, cached
         return token, header_text(req.headers.get("x-potshot-admin"))
+
+    app.state.auth = auth  # the routes of other modules (potshot.web.exports) ask the same
 
     async def anonymous(req: Request) -> bool:
         return not matches.is_admin((await auth(req))[1])
@@ -628,4 +634,5 @@ def create_app(settings: Settings) -> FastAPI:
             broker.stream("t:" + tid, first, request), media_type="text/event-stream", headers=sse_headers
         )
 
+    install_players(app, tournaments, auth, body_of)  # players and seasons (potshot.web.players)
     return app

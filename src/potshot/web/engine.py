@@ -473,8 +473,13 @@ class Runtime:
         return g.simulate(self.referee, shot, trajectories=True)
 
     def bot(self, name: str, seed: int) -> Any:
+        """The built-in player ``name``, as strong as the match's ``meta.bot_aim_error`` (degrees, one
+        standard deviation, as the CLI's ``--aim-error``; absent: the game's default)."""
         if name not in self.bots:
-            self.bots[name] = games.get(self.game).bot(name, seed)
+            aim = (self.record.meta or {}).get("bot_aim_error")
+            self.bots[name] = games.get(self.game).bot(
+                name, seed, aim_error=None if aim is None else float(aim)
+            )
         return self.bots[name]
 
 

@@ -59,6 +59,36 @@ def _shot_json(shot: Shot) -> dict[str, Any]:
     return out
 
 
+def bots_answer(rt: Runtime, bots: list[str], seed: int, before: Any) -> Any:
+    """A person's stroke ``before``, with what the bots answer on it: each ask of the referee's
+    whose player is a bot and that the bot answers (:meth:`potshot.players.base.Player.answer`:
+    carrom dues owed to the bot, placed or waived by it, Laws 51(b), 60). The person's own
+    entries for what the bot answers are not taken; an ask the bot leaves unanswered keeps the
+    person's."""
+    ns = rt.referee.next_shot(rt.declared)
+    asks = [a for a in (ns.asks if ns is not None else ()) if a.player in bots]
+    if ns is None or not asks or not isinstance(before, (dict, type(None))):
+        return before
+    out = dict(before or {})
+    for a in asks:
+        said = rt.bot(a.player, seed).answer(rt.referee, a)
+        if not said:
+            continue
+        key = a.field.removeprefix("before.")
+        mine = a.detail.get("pieces", ())
+        if isinstance(out.get(key), dict):  # the person's entries for the bot's pieces go
+            out[key] = {n: p for n, p in out[key].items() if n not in mine} or None
+        else:
+            out.pop(key, None)
+        if "waive_penalty" in said or not any(
+            b.kind == a.kind and b.player not in bots for b in ns.asks
+        ):  # a waiver is the creditor's (Law 60): not the person's unless something is owed to them
+            out.pop("waive_penalty", None)
+        for k, v in said.items():
+            out[k] = {**(out.get(k) or {}), **v} if isinstance(v, dict) else v
+    return out
+
+
 class Matches:
     """The match store: the database plus a cache of each match's runtime at its revision."""
 
@@ -461,6 +491,22 @@ class Matches:
             raise bad("bots names players of the match", "bots")
         if mode == "mark" and bots:
             raise bad("a marked match has no bots", "bots")
+        meta: dict[str, Any] = {"generator": "potshot serve"}
+        aim = body.get("bot_aim_error")
+        if aim is not None:
+            # the bots' strength, as the CLI's --aim-error: degrees, one standard deviation
+            top = registry.get(game).max_aim_error
+            if (
+                mode == "mark"
+                or isinstance(aim, bool)
+                or not isinstance(aim, (int, float))
+                or not 0 <= aim <= top
+            ):
+                raise bad(
+                    f"bot_aim_error is the bots' aim error in degrees, from 0 to {top:g} (a play match)",
+                    "bot_aim_error",
+                )
+            meta["bot_aim_error"] = float(aim)
         for key in ("rules", "match"):
             if body.get(key) is not None and not isinstance(body.get(key), dict):
                 raise bad(f"{key} is an object", key)
@@ -474,7 +520,7 @@ class Matches:
             bots=list(bots),
             rules=body.get("rules"),
             match=body.get("match"),
-            meta={"generator": "potshot serve"},
+            meta=meta,
             token=secrets.token_urlsafe(18),
             revision=0,
             status="playing",
@@ -567,7 +613,7 @@ class Matches:
                     new.append(("frame", header))
                 answer: dict[str, Any] = {}
                 if make == "stroke":
-                    shot, answer = self._stroke(rt, body)
+                    shot, answer = self._stroke(rt, body, row)
                 elif make == "bot":
                     decl = self._bot_decision(rt, row)
                     if decl is not None:
@@ -594,12 +640,14 @@ class Matches:
             state = self._finish(s, row, rt)
             return {"revision": row.revision, "shot": shot_json, **answer, "state": state}
 
-    def _stroke(self, rt: Runtime, body: dict[str, Any]) -> tuple[Shot, dict[str, Any]]:
+    def _stroke(self, rt: Runtime, body: dict[str, Any], row: MatchRow) -> tuple[Shot, dict[str, Any]]:
         cue = cue_from(body.get("cue"))
         player = body.get("player") or rt.turn()
         if not isinstance(player, str):
             raise bad("no player to play", "player")
-        before = rt.merged_before(body.get("before"))
+        before = rt.merged_before(
+            bots_answer(rt, row.bots, seed_of(row.id, row.revision), body.get("before"))
+        )
         if registry.get(rt.game).cue_place and before.place is not None:
             cue.place = before.place  # the striker's place is the stroke's (carrom: cue.place)
         shot = Shot(player=player, before=before, cue=cue)
@@ -620,9 +668,10 @@ class Matches:
         shot.events = list(result.events)
         shot.after = dict(result.after)
         traj = {
-            name: [[round(t, 4), round(x, 2), round(y, 2)] for t, x, y in samples]
+            # [t, x, y], or [t, x, y, z] for a ball that left the cloth (z: mm above it)
+            name: [[round(q[0], 4), *(round(v, 2) for v in q[1:])] for q in samples]
             for name, samples in (result.trajectories or {}).items()
-            if len({(x, y) for _, x, y in samples}) > 1  # pieces that moved at all
+            if len({(q[1], q[2]) for q in samples}) > 1  # pieces that moved at all
         }
         return {"trajectories": traj, "duration": round(float(result.duration), 4)}
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import secrets
 import threading
 from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import Any
 
 import msgspec
@@ -23,6 +24,23 @@ from potshot.web.people import Actor
 from potshot.web.service import Matches
 
 FORMATS = ("round_robin", "knockout", "swiss")
+TIE_BREAK = {"round_robin": "head_to_head", "knockout": "head_to_head", "swiss": "buchholz"}
+"""Standings' tie-break after points (``potshot.tournament.standings``): Buchholz only in Swiss,
+where players meet different opponents; head-to-head then frame difference where all meet all
+(round robin) or the bracket decides (knockout)."""
+
+
+def _entrants(players: list[Any]) -> list[str]:
+    """The entrants' names: a player, or a doubles team as ``A1 & A2`` (as the match names its sides)."""
+    return [" & ".join(p) if isinstance(p, list) else str(p) for p in players]
+
+
+def _side(row: TournamentRow, name: str) -> Any:
+    """The match's ``players`` entry for entrant ``name``: the team's list in doubles."""
+    for p in row.players:
+        if isinstance(p, list) and " & ".join(p) == name:
+            return list(p)
+    return name
 
 
 def _lib() -> Any:
@@ -63,7 +81,22 @@ class Tournaments:
         players = body.get("players")
         check_names(players, "players")
         check_names(body.get("tables"), "tables")
-        if (
+        if isinstance(players, list) and any(isinstance(p, list) for p in players):
+            # doubles: each entrant a team, in playing order (the game must play doubles)
+            if not registry.get(game).doubles:
+                raise bad(f"{game} has no doubles here: players is a list of names", "players")
+            if not all(
+                isinstance(t, list) and len(t) == 2 and all(isinstance(p, str) and p.strip() for p in t)
+                for t in players
+            ):
+                raise bad(
+                    "a doubles tournament's players are teams of two names: [[A1, A2], [B1, B2], ...]",
+                    "players",
+                )
+            flat = [p for t in players for p in t]
+            if len(players) < 2 or len(set(flat)) != len(flat):
+                raise bad("a doubles tournament needs at least two teams, nobody in two of them", "players")
+        elif (
             not isinstance(players, list)
             or len(players) < 2
             or not all(isinstance(p, str) and p.strip() for p in players)
@@ -82,7 +115,7 @@ class Tournaments:
                 name=str(body.get("name") or "Tournament")[:200],
                 game=game,
                 format=fmt,
-                players=list(players),
+                players=[list(p) if isinstance(p, list) else p for p in players],
                 tables=list(tables),
                 rules=body.get("rules"),
                 match=body.get("match"),
@@ -99,7 +132,13 @@ class Tournaments:
         with self.sessions() as s:
             rows = s.scalars(select(TournamentRow).order_by(TournamentRow.created)).all()
             return [
-                {"id": r.id, "name": r.name, "game": r.game, "format": r.format, "players": r.players}
+                {
+                    "id": r.id,
+                    "name": r.name,
+                    "game": r.game,
+                    "format": r.format,
+                    "players": _entrants(r.players),
+                }
                 for r in rows
             ]
 
@@ -122,7 +161,7 @@ class Tournaments:
                 if mrow is not None and mrow.status == "over" and mrow.summary:
                     frames = mrow.summary.get("frames_won") or {}
                     out[m["id"]] = {
-                        "frames": {m["a"]: int(frames.get(m["a"], 0)), m["b"]: int(frames.get(m["b"], 0))},
+                        "frames": {m["a"]: _won(frames, row, m["a"]), m["b"]: _won(frames, row, m["b"])},
                         "winner": mrow.summary.get("winner"),
                     }
         return out
@@ -145,7 +184,7 @@ class Tournaments:
         """Glicko-2 from 1500/350/0.06, one rating period per completed round (Glickman 2012)."""
         from potshot.tournament.glicko2 import Rating, rate_period
 
-        ratings = {p: Rating() for p in row.players}
+        ratings = {p: Rating() for p in _entrants(row.players)}
         for rnd in row.rounds:
             games = []
             for m in rnd["matches"]:
@@ -181,18 +220,26 @@ class Tournaments:
                     else ((mrow.summary or {}).get("frames_won") if mrow else None),
                     "winner": _winner(m, res),
                 }
+                corrections = (row.results.get(str(m["id"])) or {}).get("corrections")
+                if corrections:
+                    item["corrections"] = corrections
                 if admin and mrow is not None:
                     item["token"] = mrow.token
                 ms.append(item)
             rounds.append({"round": rnd["round"], "matches": ms})
-        table = lib.standings(row.players, self._lib_results(row, results))
+        tie_break = TIE_BREAK[row.format]
+        # a round robin's bye is a round sat out (no points); a Swiss or knockout bye goes through
+        bye = 0.0 if row.format == "round_robin" else 1.0
+        table = lib.standings(_entrants(row.players), self._lib_results(row, results), tie_break, bye)
         ratings = self._ratings(row, results)
         return {
             "id": row.id,
             "name": row.name,
             "game": row.game,
             "format": row.format,
-            "players": row.players,
+            "players": _entrants(row.players),
+            "teams": [p for p in row.players if isinstance(p, list)] or None,
+            "tie_break": tie_break,
             "tables": row.tables,
             "rounds_planned": row.rounds_planned,
             "revision": row.revision,
@@ -205,7 +252,7 @@ class Tournaments:
                     "won": t.won,
                     "frames_for": t.frames_for,
                     "frames_against": t.frames_against,
-                    "buchholz": t.buchholz,
+                    **({"buchholz": t.buchholz} if tie_break == "buchholz" else {}),
                 }
                 for t in table
             ],
@@ -232,13 +279,13 @@ class Tournaments:
                     )
             n = len(row.rounds)
             if row.format == "round_robin":
-                schedule = lib.round_robin(row.players)
+                schedule = lib.round_robin(_entrants(row.players))
                 if n >= len(schedule):
                     raise WebError(409, "conflict", "every round has been played")
                 pairs = schedule[n]
             elif row.format == "knockout":
                 if n == 0:
-                    pairs = lib.knockout_first_round(row.players)
+                    pairs = lib.knockout_first_round(_entrants(row.players))
                 else:
                     prev = [(m["a"], m["b"]) for m in row.rounds[-1]["matches"]]
                     winners = {
@@ -256,7 +303,7 @@ class Tournaments:
                 if n >= row.rounds_planned:
                     raise WebError(409, "conflict", f"all {row.rounds_planned} Swiss rounds are paired")
                 ratings = {p: r.rating for p, r in self._ratings(row, results).items()}
-                pairs = lib.swiss_round(row.players, self._lib_results(row, results), ratings)
+                pairs = lib.swiss_round(_entrants(row.players), self._lib_results(row, results), ratings)
             ms = []
             k = 0
             for a, b in pairs:
@@ -269,7 +316,7 @@ class Tournaments:
                     {
                         "game": row.game,
                         "mode": "mark",
-                        "players": [a, b],
+                        "players": [_side(row, a), _side(row, b)],
                         "rules": row.rules,
                         "match": row.match,
                         "title": f"{row.name}, round {n + 1}: {a} v {b}",
@@ -291,7 +338,13 @@ class Tournaments:
         return view
 
     def report(self, tid: str, body: dict[str, Any], admin: str | Actor | None) -> dict[str, Any]:
-        """A result entered without marking: ``{"match": id, "frames": {a: n, b: m}}``."""
+        """A result entered without marking: ``{"match": id, "frames": {a: n, b: m}}``.
+
+        A match that already has a result (reported, or its marked match over) is corrected only
+        with ``"reason"`` (why); each correction is kept in the match's audit trail,
+        ``corrections``: who (the signed-in organiser, or ``admin`` by the password, as the
+        matches' audit log names them; a ``"by"`` claimed in the body is kept in the reason), when
+        (UTC), the result before and after, and why. A report equal to the result in force changes nothing."""
         self.matches.require_admin(admin)
         with self.lock, self.sessions() as s:
             row = self._row(s, tid, write=True)
@@ -311,7 +364,37 @@ class Tournaments:
                 raise bad(f"{m['a']} {frames[m['a']]}-{frames[m['b']]} {m['b']}: {fault}", "frames")
             if row.format == "knockout" and frames[m["a"]] == frames[m["b"]]:
                 raise bad("a knockout match needs a winner", "frames")
-            row.results = {**row.results, str(mid): {"frames": frames}}
+            before = self._results(s, row).get(str(mid))
+            entry: dict[str, Any] = {"frames": frames}
+            if before is not None:
+                was = {k: int(v) for k, v in before["frames"].items()}
+                if was == frames:
+                    return self._view(s, row, admin=True)
+                reason = body.get("reason")
+                if not isinstance(reason, str) or not reason.strip():
+                    raise bad(
+                        f"{m['a']} v {m['b']} already has a result ({m['a']} {was.get(m['a'], 0)}-"
+                        f"{was.get(m['b'], 0)} {m['b']}): a correction needs a reason",
+                        "reason",
+                    )
+                claimed = body.get("by")
+                if claimed is not None and not isinstance(claimed, str):
+                    raise bad("by names who corrects the result", "by")
+                by = self.matches.by(None, admin)
+                if claimed and claimed.strip() and claimed.strip() != by:
+                    reason = f"{reason.strip()} (by {claimed.strip()[:100]}, as claimed)"
+                trail = list((row.results.get(str(mid)) or {}).get("corrections") or [])
+                trail.append(
+                    {
+                        "by": by,
+                        "at": datetime.now(UTC).isoformat(timespec="seconds"),
+                        "from": was,
+                        "to": frames,
+                        "reason": reason.strip()[:500],
+                    }
+                )
+                entry["corrections"] = trail
+            row.results = {**row.results, str(mid): entry}
             row.revision += 1
             if self.matches.notify is not None:
                 self.matches.notify(s, "t:" + tid, None)
@@ -327,9 +410,24 @@ def _result_fault(row: TournamentRow, a: str, b: str, won: dict[str, int]) -> st
     """Why a reported result cannot end a match of the tournament's format (the game's referee
     knows it: best of N frames, a fixed number, carrom's best of games), or None."""
     record = msgspec.convert(
-        {"game": row.game, "players": [a, b], "rules": row.rules, "match": row.match}, Record
+        {"game": row.game, "players": [_side(row, a), _side(row, b)], "rules": row.rules, "match": row.match},
+        Record,
     )
-    return referee_class(row.game)(record).result_fault(won)
+    keyed = dict(won)
+    for name, n in won.items():  # a doubles side by its team's name and by each of its players
+        side = _side(row, name)
+        if isinstance(side, list):
+            keyed.update(dict.fromkeys(side, n))
+    return referee_class(row.game)(record).result_fault(keyed)
+
+
+def _won(frames: dict[str, Any], row: TournamentRow, name: str) -> int:
+    """Entrant ``name``'s count in a marked match's ``frames_won`` (keyed by the side's name, or in
+    doubles perhaps by its players)."""
+    if name in frames:
+        return int(frames[name])
+    side = _side(row, name)
+    return max((int(frames.get(p, 0)) for p in side), default=0) if isinstance(side, list) else 0
 
 
 def _winner(m: dict[str, Any], res: dict[str, Any] | None) -> str | None:

@@ -66,6 +66,7 @@ class Carrom(Game):
     match_length = (("games", "{n} game to win", "{n} games to win"),)
     score_fields = ("colour", "frames_won", "board_points", "owed", "queen")
     fact_fields = (("break", "Break"), ("queen", "Queen"), ("owed", "Due"))
+    player_stat_columns = (("queens", "Queens"), ("slams", "Slams"))
     stats_columns = (
         ("pots", "Pocketed", "num"),
         ("pot_success", "Success", "pct"),

@@ -58,6 +58,7 @@ import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from msgspec.structs import replace
 
@@ -66,10 +67,12 @@ from potshot.games.carrom import equipment as eq
 from potshot.games.carrom.referee import CarromReferee, CarromRuling
 from potshot.physics.carrom import E_FRAME, MU_SLIDE, G, simulate_flick
 from potshot.physics.result import ShotResult
+from potshot.physics.warmup import compiled_kernels
 from potshot.players.base import CueingBot, trial_ruling
 from potshot.players.common import unit
 from potshot.record.model import Before, Cue, Pot, Shot
 from potshot.referee.base import Referee
+from potshot.referee.protocol import Ask
 
 Point = tuple[float, float]
 Layout = dict[str, Point | None]
@@ -578,6 +581,20 @@ class CarromBot(CueingBot):
             waive_penalty=waive,
         )
 
+    def answer(self, referee: Referee, ask: Ask) -> dict[str, Any]:
+        """The dues owed to the bot when another player strikes (Law 51(b): the creditor places
+        them): the owner's pieces on the spots :meth:`placements` picks, or the penalty waived
+        (Law 60) where no legal spot is left. Other asks: nothing."""
+        if ask.kind != "penalty_place" or not isinstance(referee, CarromReferee):
+            return {}
+        mine = self.placements(referee)
+        due = set(ask.detail.get("pieces", ()))
+        spots = {n: p for n, p in (mine.penalty_place or {}).items() if n in due}
+        out: dict[str, Any] = {"penalty_place": spots} if spots else {}
+        if mine.waive_penalty:
+            out["waive_penalty"] = True
+        return out
+
     def targets(self, ref: CarromReferee) -> list[str]:
         """The pieces the bot tries to pocket (own carrommen; the queen when Laws 65, 68 allow it)."""
         st = ref.state
@@ -729,6 +746,10 @@ class CarromBot(CueingBot):
 
     def choose(self, referee: Referee) -> Shot:
         """The next stroke for ``self.name``: placements, place, aim and pace, with the execution error."""
+        with compiled_kernels():  # its trial flicks want the compiled kernel (physics.warmup)
+            return self._choose(referee)
+
+    def _choose(self, referee: Referee) -> Shot:
         assert isinstance(referee, CarromReferee)
         ref = referee
         before = self.placements(ref)

@@ -30,7 +30,7 @@ class CarromAdapter(GameAdapter):
         teams: list[str | list[str]] = (
             [[p[0], p[2]], [p[1], p[3]]] if self.options.get("doubles") else list(p)
         )
-        self.record = Record(game="carrom", players=teams, match={"games": 1})
+        self.record = Record(game="carrom", players=teams, rules=self.record_rules(), match={"games": 1})
         self.referee = CarromReferee(self.record)
         starts = self.players[rng.randrange(2)] if self.options.get("random_start", True) else self.players[0]
         self.frame = Frame(starts=starts)

@@ -585,9 +585,11 @@ def respot_position(
         for k in range(0, 360, 5):
             for sign in (1, -1):
                 a = math.radians(away + sign * k)
-                x, y = cx + dist * math.cos(a), cy + dist * math.sin(a)
+                # the place as given (to 0.01 mm) is the one judged free: rounding a free point
+                # could bring it up to 0.007 mm onto a piece (issue 22's random-action sweep)
+                x, y = round(cx + dist * math.cos(a), 2), round(cy + dist * math.sin(a), 2)
                 if r <= x <= BOARD_SIZE - r and r <= y <= BOARD_SIZE - r and free(x, y):
-                    best = (round(x, 2), round(y, 2))
+                    best = (x, y)
                     break
             if best:
                 return best

@@ -69,6 +69,37 @@ def add_stats(
                             out[n]["slams"] += 1
 
 
+def player_stats(record: Record, player: str) -> dict[str, int]:
+    """``player``'s queens covered and slams in a played ``record``, from the rulings its shots carry:
+    a queen is counted when the ruling's ``queen`` turns to the player's name (covered, Laws 65-70);
+    a slam is a board won by the player's side with all nine of its pieces pocketed before the
+    opponents pocketed one (in doubles the partners' pockets count together, as in :func:`add_stats`)."""
+    side = {n: i for i, p in enumerate(record.players) for n in ([p] if isinstance(p, str) else p)}
+    out = {"queens": 0, "slams": 0}
+    if player not in side:
+        return out
+    for frame in record.frames:
+        pocketed = [0] * len(record.players)
+        prev_queen = "on_board"
+        for shot in frame.shots:
+            ruling = shot.ruling
+            if ruling is None or shot.before.concede or shot.before.action or shot.player not in side:
+                continue
+            pots = [e for e in shot.events if isinstance(e, Pot) and e.ball not in ("striker", "queen")]
+            if not (ruling.get("foul") or ruling.get("fouls")):
+                pocketed[side[shot.player]] += len(pots)
+            queen = ruling.get("queen", "on_board")
+            if queen == player and queen != prev_queen:
+                out["queens"] += 1
+            prev_queen = queen
+            winner = ruling.get("winner")
+            if ruling.get("board_over") and winner in side and side[winner] == side[player]:
+                mine = pocketed[side[player]]
+                if mine >= 9 and sum(pocketed) == mine:
+                    out["slams"] += 1
+    return out
+
+
 def units_won(record: Record) -> dict[str, int]:
     """Games won by each side of a played record (Law 30), from each game's last board's ruling."""
     won = {n: 0 for n in record.player_names()}

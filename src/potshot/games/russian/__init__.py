@@ -47,6 +47,7 @@ class Russian(Game):
         ("blacks", "Blacks allowed"),
         ("in_hand", "White"),
     )
+    player_stat_columns = (("stars", "Stars"),)
     stats_columns = (
         ("pots", "Pots", "num"),
         ("pot_success", "Pot success", "pct"),

@@ -86,6 +86,7 @@ from potshot.games.russian.referee import (
 from potshot.physics import simulate_shot
 from potshot.physics.params import GRAVITY, MAX_SPEED, MU_ROLL
 from potshot.physics.result import ShotResult
+from potshot.physics.warmup import compiled_kernels
 from potshot.players.base import CueingBot, trial_ruling
 from potshot.players.common import Layout, Point, clear, ghost_pot, on_surface, pocket_axes, unit
 from potshot.record.errors import RecordError
@@ -598,6 +599,10 @@ class RussianBot(CueingBot):
         ``spots``: where the choosing player (PLAY) puts each ball waiting for a
         spot; by default the bot chooses them itself.
         """
+        with compiled_kernels():  # its trial strokes want the compiled kernel (physics.warmup)
+            return self._choose(referee, spots)
+
+    def _choose(self, referee: Referee, spots: Mapping[str, Point] | None = None) -> Shot:
         ref = self._ref(referee)
         st = ref.state
         me = self.name

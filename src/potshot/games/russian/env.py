@@ -27,7 +27,9 @@ class RussianAdapter(GameAdapter):
     referee: RussianReferee
 
     def start(self, rng: random.Random) -> None:
-        self.record = Record(game="russian", players=list[str | list[str]](self.players))
+        self.record = Record(
+            game="russian", players=list[str | list[str]](self.players), rules=self.record_rules()
+        )
         self.referee = RussianReferee(self.record)
         k = rng.randrange(len(self.players)) if self.options.get("random_start", True) else 0
         self.frame = Frame(starts=self.players[k])

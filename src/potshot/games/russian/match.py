@@ -62,6 +62,21 @@ def units_won(record: Record) -> dict[str, int]:
     return won
 
 
+def player_stats(record: Record, player: str) -> dict[str, int]:
+    """``player``'s stars gained in a played ``record`` (Real Stars, SCORING): in each game, the
+    ``stars`` of the player's last posted tally (the rulings' ``tallies``) less those the game
+    started with (the frame's ``tallies``, a game taken up part way), summed over the games."""
+    stars = 0
+    for frame in record.frames:
+        last = next(
+            (s.ruling["tallies"] for s in reversed(frame.shots) if s.ruling and s.ruling.get("tallies")), None
+        )
+        if last is not None and player in last:
+            start = (frame.tallies or {}).get(player, {})
+            stars += int(last[player].get("stars", 0)) - int(start.get("stars", 0))
+    return {"stars": stars}
+
+
 def make_bot(name: str, seed: int, *, aim_error: float | None = None, **_: Any) -> RussianBot:
     """The built-in Russian-billiards player (``aim_error``: degrees, one standard deviation)."""
     from potshot.games.russian.bot import RussianBot

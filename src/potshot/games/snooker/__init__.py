@@ -40,6 +40,8 @@ class Snooker(Game):
             "2004 amateur rule's choices for the incoming player (put back, play, from hand).",
             choices=("award_frame", "amateur_2004"),
             rule=True,
+            label="Third miss",
+            choice_labels=("frame to the opponent (Rule 14(c))", "2004 amateur rule: three choices"),
         ),
         Option(
             "code",
@@ -47,6 +49,8 @@ class Snooker(Game):
             "The rules: the official WPBSA rules, or the older amateur code (docs/snooker-older-code.md).",
             choices=("official", "older_amateur"),
             rule=True,
+            label="Rules",
+            choice_labels=("official WPBSA rules", "older amateur code (§1-§15)"),
         ),
         Option(
             "miss",
@@ -54,6 +58,14 @@ class Snooker(Game):
             "The foul-and-a-miss policy (docs/snooker-referee.md; commentary: the referee's commentary).",
             choices=MISS_POLICIES,
             rule=True,
+            label="Miss rule",
+            choice_labels=(
+                "standard (Rule 14)",
+                "clear path only",
+                "every failure to hit",
+                "no miss rule",
+                "the commentary's judgement",
+            ),
         ),
         Option(
             "handicap",
@@ -128,6 +140,11 @@ class Snooker(Game):
         ("warning", "Warning"),  # Section 3 Rule 14(d)(iii): a third miss gives the frame away
         ("handicap", "Start points"),  # rules.handicap: each frame's starting score
     )
+    player_stat_columns = (
+        ("breaks_50", "Breaks 50+"),
+        ("centuries", "Centuries"),
+        ("highest_break", "High break"),
+    )
     stats_columns = (
         ("pots", "Pots", "num"),
         ("pot_success", "Pot success", "pct"),
@@ -167,6 +184,8 @@ class Snooker(Game):
         return {
             "reds": list(eq.RED_COUNTS),
             "miss": list(referee.MISS_POLICIES),
+            "code": list(referee.SnookerReferee.rule_options["code"].values),
+            "third_miss": list(referee.THIRD_MISS),
             "total_points": [False, True],
             "table": ["", "10ft"],
             "handicap": [],  # {player: start points 0-147}

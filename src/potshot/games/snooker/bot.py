@@ -831,6 +831,16 @@ class SnookerBot(CueingBot):
             return None
         return judge_trial(sit, opt, tt, trial)
 
+    def _try_many(self, sit: Situation, opt: Option, white: Point, cues: list[Cue]) -> list[Outcome | None]:
+        """:meth:`_try` for several strokes from one place of the cue ball, simulated together in
+        parallel (:meth:`TrialTable.run_many`: the same trials, so the same outcomes)."""
+        tt = self._table(sit)
+        if sit.in_hand and not tt.clear_of_balls(white):
+            return [None] * len(cues)
+        self.sims += len(cues)
+        trials = tt.run_many([white] * len(cues), cues)
+        return [None if t is None else judge_trial(sit, opt, tt, t) for t in trials]
+
     def plan(self, sit: Situation) -> Plan:
         """The stroke to play from ``sit`` (no cueing error yet)."""
         self._tt = None
@@ -923,15 +933,18 @@ class SnookerBot(CueingBot):
             lo, hi = win
             centre = (lo + hi) / 2
             chance = self._aim_chance(lo, hi) * (1.0 - 0.04 * pl.d2 / 1000.0)
+            grid = []
             for height, extra, side in STROKES:
                 squirt = math.degrees(squirt_angle(side)) if side else 0.0
-                cue = Cue(
-                    speed=round(pot_speed(pl, extra, height), 4),
-                    aim=round((pl.aim + centre - squirt) % 360.0, 4),
-                    height=height,
-                    side=side,
+                grid.append(
+                    Cue(
+                        speed=round(pot_speed(pl, extra, height), 4),
+                        aim=round((pl.aim + centre - squirt) % 360.0, 4),
+                        height=height,
+                        side=side,
+                    )
                 )
-                out = self._try(sit, opt, pl.white, cue)
+            for cue, out in zip(grid, self._try_many(sit, opt, pl.white, grid), strict=True):
                 if out is None or not out.fair or pl.target not in out.potted:
                     continue
                 cands.append((0.0, pl, opt, cue, chance, out))
@@ -1021,15 +1034,17 @@ class SnookerBot(CueingBot):
             return 1.0, self._positions([out])[0]
         outs: list[Outcome] = []
         inside = made = 0
-        for da, dv in NOISE_SAMPLES:
-            c = Cue(
+        noisy = [
+            Cue(
                 speed=min(max(cue.speed * (1.0 + dv * self.speed_sigma), 0.05), 11.5),
                 aim=(cue.aim + da * self.aim_sigma) % 360.0,
                 height=cue.height,
                 side=cue.side,
                 elevation=cue.elevation,
             )
-            out = self._try(sit, opt, pl.white, c)
+            for da, dv in NOISE_SAMPLES
+        ]
+        for (da, _), out in zip(NOISE_SAMPLES, self._try_many(sit, opt, pl.white, noisy), strict=True):
             ok = out is not None and out.fair and pl.target in out.potted
             if abs(da * self.aim_sigma) <= half:
                 inside += 1

@@ -41,7 +41,7 @@ class SnookerAdapter(GameAdapter):
         self.record = Record(
             game="snooker",
             players=list[str | list[str]](self.players),
-            rules=None if reds == 15 else {"reds": reds},
+            rules=self.record_rules(**({} if reds == 15 else {"reds": reds})),
         )
         self.referee = SnookerReferee(self.record)
         starts = self.players[rng.randrange(2)] if self.options.get("random_start", True) else self.players[0]

@@ -59,6 +59,31 @@ def add_stats(
             visit_break = ruling.break_
 
 
+def player_stats(record: Record, player: str) -> dict[str, int]:
+    """``player``'s breaks of 50 and over, centuries and highest break in a played ``record``, from
+    the rulings its shots carry. A break is the points of one visit (Section 2 Rule 8): it ends when
+    the ruling sends another player to the table or ends the frame, and counts once, at its end."""
+    out = {"breaks_50": 0, "centuries": 0, "highest_break": 0}
+
+    def close(best: int) -> None:
+        out["breaks_50"] += best >= 50
+        out["centuries"] += best >= 100
+        out["highest_break"] = max(out["highest_break"], best)
+
+    for frame in record.frames:
+        best = 0
+        for shot in frame.shots:
+            ruling = shot.ruling
+            if shot.player != player or ruling is None or shot.before.concede or shot.before.action:
+                continue
+            best = max(best, int(ruling.get("break", 0)))
+            if ruling.get("next") != player or ruling.get("frame_over"):
+                close(best)
+                best = 0
+        close(best)  # a frame left unfinished mid-visit
+    return out
+
+
 def units_won(record: Record) -> dict[str, int]:
     """Frames won by each player of a played record (a drawn or unfinished frame counts for nobody)."""
     won = {n: 0 for n in record.player_names()}

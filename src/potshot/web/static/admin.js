@@ -593,7 +593,11 @@ async function showMatch(id) {
         el("span", { class: "what grow" }),
         el("button", { type: "button", class: "sm", onclick: () => showMatch(id) }, "Read the shots and the log again"),
       ),
-      linkRows(matchLinks(id, listed?.token, state.mode)),
+      linkRows([
+        ...matchLinks(id, listed?.token, state.mode),
+        // the score card to print: as played so far, or blank before the first shot (docs/exports.md)
+        ["Score card (PDF)", `/api/matches/${encodeURIComponent(id)}/card.pdf`, "card"],
+      ]),
     ),
     el(
       "div",
@@ -724,7 +728,7 @@ async function tournamentForm() {
     el(
       "div",
       { class: "row top" },
-      el("label", { class: "grow" }, "Players (one a line, in seeding order)", el("textarea", { name: "players", rows: 6, spellcheck: "false", placeholder: "Ann\nBob\nCy\nDi" })),
+      el("label", { class: "grow" }, "Players (one a line, in seeding order; doubles: A1 & A2)", el("textarea", { name: "players", rows: 6, spellcheck: "false", placeholder: "Ann\nBob\nCy\nDi" })),
       el("label", { class: "grow" }, "Tables (one a line)", el("textarea", { name: "tables", rows: 6, spellcheck: "false", placeholder: "Table 1\nTable 2" })),
     ),
     el("p", { class: "form-error", role: "alert", hidden: true }),
@@ -742,10 +746,15 @@ async function tournamentForm() {
     try {
       const name = form.elements.name.value.trim();
       if (!name) throw new Error("Give the tournament a name.");
-      const players = lines(form.elements.players.value);
-      if (players.length < 2) throw new Error("A tournament needs at least two players (one a line).");
-      const dup = players.find((p, i) => players.indexOf(p) !== i);
+      const entrants = lines(form.elements.players.value);
+      if (entrants.length < 2) throw new Error("A tournament needs at least two players (one a line).");
+      const dup = entrants.find((p, i) => entrants.indexOf(p) !== i);
       if (dup) throw new Error(`${dup} is listed twice.`);
+      // doubles (where the game plays it): a team a line, "A1 & A2" in playing order
+      const teams = entrants.some((p) => p.includes("&"));
+      if (teams && !gameInfo(game.value).doubles) throw new Error(`${gameInfo(game.value).title} has no doubles here: one player a line.`);
+      const players = teams ? entrants.map((p) => p.split("&").map((x) => x.trim())) : entrants;
+      if (teams && !players.every((t) => t.length === 2 && t.every(Boolean))) throw new Error("A doubles team is two names: A1 & A2.");
       const tables = lines(form.elements.tables.value);
       const body = { name, game: game.value, format: fmt.value, players, tables: tables.length ? tables : ["Table 1"] };
       if (fmt.value === "swiss") {
@@ -868,7 +877,9 @@ function renderTournament(t) {
         max: 99,
         name,
         "aria-label": `${unit} won by ${who}`,
-        value: kept ?? m.frames?.[who] ?? 0,
+        // no default 0: a result is typed, never one tap on a made-up 0-0
+        value: kept ?? m.frames?.[who] ?? "",
+        placeholder: "–",
         dataset: kept === undefined ? null : { dirty: "1" },
         oninput: (ev) => {
           ev.target.dataset.dirty = "1";
@@ -877,6 +888,11 @@ function renderTournament(t) {
     };
     const a = input("frames-a", m.a);
     const b = input("frames-b", m.b);
+    // a result in force is changed only with a reason (the server keeps the audit trail)
+    const reason = m.status === "over" ? el("input", { type: "text", name: "reason", maxlength: 500, placeholder: "reason for the change", "aria-label": "reason for the change" }) : null;
+    const trail = (m.corrections ?? []).map((c) =>
+      el("li", { class: "muted small" }, `${c.at.replace("T", " ").slice(0, 16)} ${c.by}: ${m.a} ${c.from[m.a]}–${c.from[m.b]} → ${c.to[m.a]}–${c.to[m.b]} (${c.reason})`),
+    );
     const f = el(
       "form",
       { class: "report" },
@@ -885,17 +901,20 @@ function renderTournament(t) {
       el("span", {}, "–"),
       b,
       el("span", { class: "who" }, m.b),
+      reason,
       el("button", { type: "submit", class: "sm" }, m.status === "over" ? "Change" : "Report"),
+      trail.length ? el("ul", { class: "corrections" }, trail) : null,
     );
     f.addEventListener("submit", async (ev) => {
       ev.preventDefault();
       clearErrorToasts();
+      if (a.value.trim() === "" || b.value.trim() === "") return toast(`Type the ${unit} won by each side.`, "error");
       const fa = Number(a.value);
       const fb = Number(b.value);
       if (![fa, fb].every((x) => Number.isInteger(x) && x >= 0)) return toast(`The ${unit} won are whole numbers from 0.`, "error");
       if (t.format === "knockout" && fa === fb) return toast("A knockout match needs a winner.", "error");
       try {
-        const after = await post(`/api/tournaments/${encodeURIComponent(t.id)}/report`, { match: m.id, frames: { [m.a]: fa, [m.b]: fb } }, adm);
+        const after = await post(`/api/tournaments/${encodeURIComponent(t.id)}/report`, { match: m.id, frames: { [m.a]: fa, [m.b]: fb }, ...(reason ? { reason: reason.value } : {}) }, adm);
         delete a.dataset.dirty;
         delete b.dataset.dirty;
         toast(`Result reported: ${m.a} ${fa} – ${fb} ${m.b}`);

@@ -249,10 +249,31 @@ export async function matchForm(form, { mode = "play", onSubmit }) {
     playersBox.replaceChildren(...(kind ? [kind] : []), el("div", { class: "label" }, heading), ...rows, ...(add ? [add] : []));
   }
 
+  /** The bots' strength, as the CLI's --aim-error (the game's facts: its default aim error, the
+   * strongest, up to its largest): four steps, evenly spaced on a log scale. */
+  function botLevels() {
+    const { aim_error: lo, max_aim_error: hi } = info().bot;
+    const names = ["Strongest", "Strong", "Club player", "Beginner"];
+    return names.map((n, i) => {
+      const v = Number((lo * (hi / lo) ** (i / (names.length - 1))).toPrecision(2));
+      return [String(v), `${n} (aim ±${v}°)`];
+    });
+  }
+
   function renderRules() {
     const fields = info().form.fields;
+    const bot =
+      mode === "play"
+        ? el(
+            "label",
+            { title: "how far the bots' aim strays: one standard deviation, in degrees (the CLI's --aim-error)" },
+            "Bot strength",
+            el("select", { name: "bot_aim_error" }, botLevels().map(([v, t], i) => option(v, t, i === 0))),
+          )
+        : null;
     rulesBox.replaceChildren(
       ...(fields.length ? fields.map(fieldControl) : [el("p", { class: "muted small" }, info().form.note)]),
+      ...(bot ? [bot] : []),
     );
   }
 
@@ -285,6 +306,8 @@ export async function matchForm(form, { mode = "play", onSubmit }) {
     });
     const out = { game, mode, players: doubles ? [[names[0], names[2]], [names[1], names[3]]] : names };
     if (mode === "play") out.bots = names.filter((_, i) => seats[i].bot);
+    const aim = form.elements.bot_aim_error?.value;
+    if (mode === "play" && out.bots.length && aim && Number(aim) !== info().bot.aim_error) out.bot_aim_error = Number(aim);
     Object.assign(out, fieldValues(form, info().form.fields, fail));
     if (title.value.trim()) out.title = title.value.trim();
     if (mode === "mark" && table.value.trim()) out.table = table.value.trim();

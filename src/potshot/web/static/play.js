@@ -18,7 +18,7 @@ const $ = (id) => document.getElementById(id);
 const ANIM_KEY = "potshot-anim";
 const TURN_KEY = "potshot-turn-board";
 const SPIN_MAX = 0.8;
-const DECISION_NAMES = { play: "Play on", put_back: "Put back (offender plays)", replace: "Replace the balls (offender plays)" };
+const DECISION_NAMES = { play: "Play on", put_back: "Put back (offender plays)", replace: "Replace the balls (offender plays)", from_hand: "Play from hand (balls left where they are)" };
 
 const S = {
   id: idFromPath(),
@@ -63,6 +63,12 @@ function ask(kind) {
 
 function isBot(name) {
   return Boolean(name) && (S.state.bots ?? []).includes(name);
+}
+
+/** The pieces due that a person places: a bot places (or waives) the dues it is owed itself, on
+ * the server with the stroke, and is never asked here (carrom Laws 51(b), 60). */
+function duesToPlace() {
+  return asksNow().filter((a) => a.kind === "penalty_place" && !isBot(a.player));
 }
 
 function humanTurn() {
@@ -319,7 +325,7 @@ function drawOverlay(ctx, view) {
     ctx.stroke();
     ctx.restore();
   }
-  const pa = asksNow().filter((a) => a.kind === "penalty_place");
+  const pa = duesToPlace();
   if (pa.length && humanTurn()) {
     const g = S.info.table;
     const [cx, cy] = view.toScreen(...g.centre);
@@ -600,6 +606,7 @@ function renderAsks() {
     return;
   }
   for (const a of asksNow()) {
+    if (a.kind === "penalty_place" && isBot(a.player)) continue; // the bot places what it is owed
     const node = renderAsk(a);
     if (node) box.append(node);
   }
@@ -947,7 +954,7 @@ function buildBefore() {
     const n = freeBallNominated(fb);
     if (n) before.free_ball = n;
   }
-  for (const pa of asksNow().filter((a) => a.kind === "penalty_place")) {
+  for (const pa of duesToPlace()) {
     if (S.waive && pa.waivable) {
       before.waive_penalty = true;
       continue;
@@ -1111,7 +1118,7 @@ function onTableDown(ev) {
   const [x, y] = S.view.toTable(ev.clientX, ev.clientY);
   if (ask("decision")) return;
   // carrom pieces due, placed one by one
-  const pa = asksNow().find((a) => a.kind === "penalty_place");
+  const pa = duesToPlace()[0];
   if (pa && !S.waive) {
     const next = pa.pieces.slice(0, pa.count).find((n) => !S.penalty[n]);
     if (next) {

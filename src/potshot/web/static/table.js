@@ -252,14 +252,17 @@ export class TableView {
     for (const name of order) {
       const p = position[name];
       if (!p) continue;
-      this.drawPiece(ctx, name, p[0], p[1]);
+      this.drawPiece(ctx, name, p[0], p[1], 1, p[2] ?? 0);
     }
   }
 
-  /** Draw one piece at (x, y) mm (screen-space context). `alpha` for ghosts. */
-  drawPiece(ctx, name, x, y, alpha = 1) {
+  /** Draw one piece at (x, y) mm (screen-space context). `alpha` for ghosts; `z`: the height
+   * of its bottom above the cloth, mm (a ball in the air: larger, its shadow apart, heightLook). */
+  drawPiece(ctx, name, x, y, alpha = 1, z = 0) {
     const [px, py] = this.toScreen(x, y);
-    const r = Math.max(this.radius(name) * this.scale, 2.5);
+    const r0 = Math.max(this.radius(name) * this.scale, 2.5);
+    const look = heightLook(z, this.radius(name));
+    const r = r0 * look.scale;
     const colour = pieceColour(this.game, name);
     const cue = this.info.cue_piece;
     ctx.save();
@@ -285,8 +288,8 @@ export class TableView {
       const grad = ctx.createRadialGradient(px - r * 0.35, py - r * 0.35, r * 0.1, px, py, r);
       grad.addColorStop(0, lighten(colour));
       grad.addColorStop(1, colour);
-      ctx.fillStyle = "rgba(0,0,0,0.3)";
-      dot(ctx, px + r * 0.15, py + r * 0.2, r);
+      ctx.fillStyle = `rgba(0,0,0,${look.alpha})`;
+      dot(ctx, px + r0 * 0.15 + look.dx * this.scale, py + r0 * 0.2 + look.dy * this.scale, r0);
       ctx.fillStyle = grad;
       dot(ctx, px, py, r);
       ctx.strokeStyle = "rgba(0,0,0,0.5)";
@@ -319,7 +322,8 @@ export class TableView {
   // ---------------------------------------------------------------- animation
 
   /**
-   * Play a stroke: each piece in `trajectories` (`{name: [[t, x, y], ...]}`, seconds and mm)
+   * Play a stroke: each piece in `trajectories` (`{name: [[t, x, y], ...]}`, seconds and mm;
+   * `[t, x, y, z]` for a ball that left the cloth, drawn at its height)
    * moves along its samples in real time times `speed`; a piece whose track ends in a pocket
    * leaves the table when it gets there. Resolves when `duration` (seconds) has passed, or at
    * once after `finish()`. The final position stays drawn.
@@ -586,17 +590,31 @@ function drawBoard(ctx, g, px) {
 
 /** The interpolated [x, y] of samples `s` at time t (idx caches the last segment per name). */
 function sampleAt(s, t, idx, name) {
-  if (t <= s[0][0]) return [s[0][1], s[0][2]];
+  // a sample is [t, x, y], or [t, x, y, z] for a ball that left the cloth (z: mm above it)
+  if (t <= s[0][0]) return [s[0][1], s[0][2], s[0][3] ?? 0];
   const last = s[s.length - 1];
-  if (t >= last[0]) return [last[1], last[2]];
+  if (t >= last[0]) return [last[1], last[2], last[3] ?? 0];
   let i = idx[name] ?? 0;
   if (s[i][0] > t) i = 0;
   while (i < s.length - 2 && s[i + 1][0] <= t) i++;
   idx[name] = i;
-  const [ta, xa, ya] = s[i];
-  const [tb, xb, yb] = s[i + 1];
+  const [ta, xa, ya, za = 0] = s[i];
+  const [tb, xb, yb, zb = 0] = s[i + 1];
   const k = tb > ta ? (t - ta) / (tb - ta) : 1;
-  return [xa + (xb - xa) * k, ya + (yb - ya) * k];
+  return [xa + (xb - xa) * k, ya + (yb - ya) * k, za + (zb - za) * k];
+}
+
+/**
+ * How a piece whose bottom is `z` mm above the cloth is drawn (`r`: its radius, mm), seen from
+ * above with the light up and to the left: the piece grows as it rises toward the viewer
+ * (`scale`: 1 + z / 4r, so a ball lifted by its own diameter is drawn half as large again: an
+ * exaggerated perspective, to be seen at table scale), and its shadow stays on the cloth,
+ * pushed down and right by half the height (`dx`, `dy`, mm) and fainter (`alpha`) the higher
+ * it is. On the cloth (z = 0): scale 1, the usual shadow. docs/replay.md.
+ */
+export function heightLook(z, r) {
+  const h = Math.max(0, Number(z) || 0);
+  return { scale: 1 + h / (4 * r), dx: h * 0.5, dy: h * 0.5, alpha: Math.max(0.1, 0.3 * (1 - h / (8 * r))) };
 }
 
 function dot(ctx, x, y, r) {

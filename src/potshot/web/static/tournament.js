@@ -124,6 +124,11 @@ function standingsTable(t) {
     { class: "card standings" },
     el("h2", {}, "Standings"),
     el(
+      "p",
+      { class: "muted small tie-break" },
+      swiss ? "Level on points: Buchholz, then the difference, then won." : `Level on points: the points between the level players, then the ${unit} difference, then ${unit} won.`,
+    ),
+    el(
       "table",
       { class: "grid", id: "standings" },
       el(
@@ -139,7 +144,8 @@ function standingsTable(t) {
           el("th", { class: "num", title: "matches won" }, "Won"),
           el("th", { class: "num", title: `${unit} won` }, `${unit[0].toUpperCase()}${unit.slice(1)} for`),
           el("th", { class: "num", title: `${unit} lost` }, `${unit[0].toUpperCase()}${unit.slice(1)} against`),
-          el("th", { class: "num", title: "Buchholz: the sum of the opponents' points" + (swiss ? " (the Swiss tie-break)" : "") }, "Buchholz"),
+          // Buchholz is the Swiss tie-break only; a round robin or knockout breaks ties head to head
+          swiss ? el("th", { class: "num", title: "Buchholz: the sum of the opponents' points (the Swiss tie-break)" }, "Buchholz") : null,
         ),
       ),
       el(
@@ -150,13 +156,13 @@ function standingsTable(t) {
             "tr",
             { dataset: { player: s.player } },
             el("td", { class: "num" }, String(i + 1)),
-            el("td", {}, s.player),
+            el("td", {}, el("a", { href: `/players/by-name?name=${encodeURIComponent(s.player)}` }, s.player)),
             el("td", { class: "num pts" }, num(s.points)),
             el("td", { class: "num" }, num(s.played)),
             el("td", { class: "num" }, num(s.won)),
             el("td", { class: "num" }, num(s.frames_for)),
             el("td", { class: "num" }, num(s.frames_against)),
-            el("td", { class: "num" }, num(s.buchholz)),
+            swiss ? el("td", { class: "num" }, num(s.buchholz)) : null,
           ),
         ),
       ),
@@ -235,7 +241,15 @@ function render(t) {
   }
 }
 
+/** The printed draw and standings and the CSV exports (docs/exports.md) beside Home. */
+function paperLinks() {
+  for (const a of document.querySelectorAll("#paper a[data-file]")) {
+    a.href = `/api/tournaments/${encodeURIComponent(tid)}/${a.dataset.file}`;
+  }
+}
+
 async function init() {
+  paperLinks();
   const status = document.getElementById("live-status");
   try {
     render(await get(`/api/tournaments/${encodeURIComponent(tid)}`));

@@ -37,6 +37,7 @@ function render() {
     ...[
       scoreboard(state),
       el("div", { class: "row facts-row" }, facts(state), el("span", { class: "unit-line muted", "data-testid": "unit-line" }, unitLine(state))),
+      el("div", { class: "row player-links muted" }, "Players: ", state.players.flat().flatMap((n, i) => [i ? ", " : "", el("a", { href: `/players/by-name?name=${encodeURIComponent(n)}` }, n)])),
       waiting ? el("div", { class: "waiting", "data-testid": "waiting" }, waiting) : null,
       result ? el("div", { class: "result", "data-testid": "result" }, result) : null,
     ].filter(Boolean),

@@ -1,0 +1,471 @@
+"""Many shots in one call, in parallel across the cores of one process, results as arrays.
+
+:func:`simulate_batch` takes ``(layout, cue)`` jobs as :func:`~potshot.physics.simulate_shot`
+does and returns a :class:`Batch`: every shot's rest positions, pots, event rows and status as a
+few numpy arrays (no Python object per shot), with :meth:`Batch.result` giving any shot's
+:class:`~potshot.physics.result.ShotResult` when one is wanted. :func:`run_prepared` is the layer
+under it for callers that prepare the kernel's input themselves (the bots' trial search, many
+strokes from one position: :meth:`potshot.players.fastsim.TrialTable.run_many`).
+
+The parallel loop is :func:`run_many`: numba's ``prange`` over the shots, each running the one-shot
+kernel (``kernel.run``, the same compiled code, called with the same argument types) on its own
+rows of the batch's arrays, without the GIL. Each shot starts from the same input and the same
+fresh work arrays as :func:`~potshot.physics.simulate_shot` gives it, so its outcome is the same
+to the bit (``tests/test_batch.py``); a shot that fills the batch's event rows is played again by
+the one-shot path, which grows its buffers as it always has. Shots are handed to the threads in
+small chunks (numba's parallel chunk size), so a few long shots do not hold up a thread's share.
+
+``threads``: how many of numba's threads to use (default: :func:`set_threads`'s, else all,
+``NUMBA_NUM_THREADS``, one per core). The module compiles on first use (a few seconds, then cached), never at import.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from potshot.games.snooker.equipment import TABLE, Table
+from potshot.physics import _jit
+from potshot.physics import kernel as K
+from potshot.physics.cue import dip, strike
+from potshot.physics.kernel import run
+from potshot.physics.params import DEFAULT_PARAMS, Params
+from potshot.physics.result import ShotResult
+from potshot.physics.sim import (
+    MAX_EVENTS,
+    Arrays,
+    _checked,
+    _geometry,
+    _kernel,
+    _near_pairs,
+    _param_vector,
+    params_for,
+    prepare,
+    separate_touching,
+    to_result,
+)
+from potshot.physics.table import Geometry
+from potshot.physics.warmup import SNOOKER
+from potshot.record.model import Cue
+
+ECAP = 512
+"""Event rows per shot in a batch (the one-shot path's first buffer): a shot that needs more is
+played again by the one-shot path."""
+CHUNK = 2
+"""Shots a thread takes at a time from the parallel loop."""
+
+prange = _jit.prange()
+
+# numba's OpenMP threads wait for the next parallel loop without spinning: a batch is often short
+# (a bot's dozen candidate strokes), and spinning threads took the cores from the Python thread
+# between batches (the snooker bot's CPU time doubled). Only before OpenMP starts, and only when
+# the environment does not say.
+os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+
+
+@_jit.njit_parallel
+def run_many(
+    b: np.ndarray,
+    s: np.ndarray,
+    p: np.ndarray,
+    lines: np.ndarray,
+    arcs: np.ndarray,
+    falls: np.ndarray,
+    work: np.ndarray,
+    iwork: np.ndarray,
+    tp: np.ndarray,
+    ev_t: np.ndarray,
+    ev_i: np.ndarray,
+    sn_t: np.ndarray,
+    sn_b: np.ndarray,
+    sn_s: np.ndarray,
+    out: np.ndarray,
+) -> None:
+    """``kernel.run`` on every shot ``k`` of the batch: ``b[k]``, ``s[k]`` (updated in place to the
+    rest state), its work rows ``work[k]``, ``iwork[k]``, ``tp[k]`` and event rows ``ev_t[k]``,
+    ``ev_i[k]``; no snapshots (``sn_*`` empty, shared). ``out[k]`` = (events, status)."""
+    for k in prange(b.shape[0]):
+        nev, _, status = run(
+            b[k], s[k], p, lines, arcs, falls, work[k], iwork[k], tp[k], ev_t[k], ev_i[k], sn_t, sn_b, sn_s
+        )
+        out[k, 0] = nev
+        out[k, 1] = status
+
+
+def _numba_threads(threads: int | None) -> Any:
+    """Set numba's thread count and chunk size for the next parallel call; the previous values."""
+    if not _jit.JIT_ENABLED:
+        return None
+    import numba
+
+    old = (numba.get_num_threads(), numba.get_parallel_chunksize())
+    most: int = numba.config.NUMBA_NUM_THREADS  # type: ignore[attr-defined]
+    numba.set_num_threads(max(1, min(threads or _DEFAULT_THREADS or most, most)))
+    numba.set_parallel_chunksize(CHUNK)
+    return old
+
+
+_DEFAULT_THREADS = 0
+
+
+def set_threads(n: int) -> None:
+    """The threads a batch uses when its call does not say (0: one per core); a process pool's
+    workers each take their share of the cores."""
+    global _DEFAULT_THREADS
+    _DEFAULT_THREADS = max(0, int(n))
+
+
+def _restore(old: Any) -> None:
+    if old is not None:
+        import numba
+
+        numba.set_num_threads(old[0])
+        numba.set_parallel_chunksize(old[1])
+
+
+def run_prepared(
+    balls: npt.NDArray[np.float64],
+    states: npt.NDArray[np.int64],
+    arrays: Arrays,
+    params: Params = DEFAULT_PARAMS,
+    *,
+    threads: int | None = None,
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64], npt.NDArray[np.int64]]:
+    """Run the kernel on ``B`` prepared shots of ``n`` balls: ``balls`` (B, n, 7) SI states and
+    ``states`` (B, n), C-ordered, updated in place to the rest states. Returns ``out`` (B, 2):
+    events and status per shot (status 1: the shot filled its :data:`ECAP` event rows and
+    stopped), ``ev_t`` (B, ECAP) and ``ev_i`` (B, ECAP, 3), the event rows."""
+    SNOOKER.compiled()  # the one-shot kernel first (from the cache, or its background compile)
+    nb, n = balls.shape[0], balls.shape[1]
+    lines, arcs, falls = arrays
+    ev_t = np.empty((nb, ECAP))
+    ev_i = np.empty((nb, ECAP, 3), np.int64)
+    out = np.zeros((nb, 2), np.int64)
+    old = _numba_threads(threads)
+    args = (
+        balls,
+        states,
+        _param_vector(params),
+        lines,
+        arcs,
+        falls,
+        np.zeros((nb, n, 4)),
+        np.zeros((nb, n, 3), np.int64),
+        np.full((nb, n, n), np.inf),
+        ev_t,
+        ev_i,
+        np.empty(0),
+        np.empty((0, n, 7)),
+        np.empty((0, n), np.int64),
+        out,
+    )
+    try:
+        if nb == 1 or (old is not None and _one_thread()):
+            _serial(*args)  # no threads to wake for one shot, or one thread
+        else:
+            run_many(*args)
+    finally:
+        _restore(old)
+    return out, ev_t, ev_i
+
+
+def _one_thread() -> bool:
+    import numba
+
+    return bool(numba.get_num_threads() == 1)
+
+
+def _serial(
+    b: np.ndarray,
+    s: np.ndarray,
+    p: np.ndarray,
+    lines: np.ndarray,
+    arcs: np.ndarray,
+    falls: np.ndarray,
+    work: np.ndarray,
+    iwork: np.ndarray,
+    tp: np.ndarray,
+    ev_t: np.ndarray,
+    ev_i: np.ndarray,
+    sn_t: np.ndarray,
+    sn_b: np.ndarray,
+    sn_s: np.ndarray,
+    out: np.ndarray,
+) -> None:
+    """:func:`run_many`'s loop in the calling thread (the compiled one-shot kernel, shot by shot)."""
+    f = SNOOKER.compiled()
+    for k in range(b.shape[0]):
+        nev, _, status = f(
+            b[k], s[k], p, lines, arcs, falls, work[k], iwork[k], tp[k], ev_t[k], ev_i[k], sn_t, sn_b, sn_s
+        )
+        out[k, 0] = nev
+        out[k, 1] = status
+
+
+@dataclass
+class Batch:
+    """The outcomes of a batch of shots, as arrays (shot ``k`` in the jobs' order).
+
+    ``rest`` (B, N, 2): each ball's rest centre in mm in the order of ``names[k]`` (N the most
+    balls of any shot), NaN for a ball potted or absent; ``potted`` (B, N) bool; ``n_events`` (B,);
+    the event rows of shot ``k`` are ``events[offsets[k]:offsets[k + 1]]`` (kind, ball, other, as
+    ``kernel.run`` writes them) at times ``event_t[...]``; ``truncated`` (B,) bool: the shot was
+    stopped at ``MAX_EVENTS``."""
+
+    names: list[list[str]]
+    rest: npt.NDArray[np.float64]
+    potted: npt.NDArray[np.bool_]
+    n_events: npt.NDArray[np.int64]
+    offsets: npt.NDArray[np.int64]
+    events: npt.NDArray[np.int64]
+    event_t: npt.NDArray[np.float64]
+    truncated: npt.NDArray[np.bool_]
+    rest_si: npt.NDArray[np.float64] = field(repr=False)
+    """(B, N, 2) rest centres in metres, as the kernel left them (``rest`` is these times 1e3)."""
+    layouts: list[dict[str, tuple[float, float] | None]] = field(repr=False)
+    tables: list[tuple[Geometry, Arrays]] = field(repr=False)
+    cue_ball: str = "white"
+
+    def __len__(self) -> int:
+        return len(self.names)
+
+    def result(self, k: int) -> ShotResult:
+        """Shot ``k`` as :func:`~potshot.physics.simulate_shot` returns it (the same to the bit)."""
+        names = self.names[k]
+        n = len(names)
+        balls = np.zeros((n, 7))
+        balls[:, :2] = self.rest_si[k, :n]
+        states = np.where(self.potted[k, :n], K.POCKETED, K.STATIONARY).astype(np.int64)
+        a, z = int(self.offsets[k]), int(self.offsets[k + 1])
+        geo, arrays = self.tables[k]
+        return to_result(
+            names,
+            balls,
+            states,
+            geo,
+            arrays,
+            z - a,
+            self.event_t[a:z],
+            self.events[a:z],
+            1 if self.truncated[k] else 0,
+            self.layouts[k],
+            None,
+            self.cue_ball,
+        )
+
+    def results(self) -> list[ShotResult]:
+        return [self.result(k) for k in range(len(self))]
+
+
+def simulate_batch(
+    jobs: Sequence[tuple[dict[str, tuple[float, float] | None], Cue]],
+    *,
+    cue_ball: str = "white",
+    table: Table = TABLE,
+    params: Params = DEFAULT_PARAMS,
+    threads: int | None = None,
+) -> Batch:
+    """Simulate every ``(layout, cue)`` job, in parallel; see the module docstring. A bad job
+    raises its ``ValueError`` (as :func:`~potshot.physics.simulate_shot` would) before any runs."""
+    prep = _Preparer(cue_ball, table, params)
+    prepared = [prep(layout, cue) for layout, cue in jobs]
+    nb = len(prepared)
+    nmax = max((len(p[0]) for p in prepared), default=0)
+    rest_si = np.full((nb, nmax, 2), np.nan)
+    potted = np.zeros((nb, nmax), bool)
+    n_events = np.zeros(nb, np.int64)
+    truncated = np.zeros(nb, bool)
+    ev_rows: list[npt.NDArray[np.int64]] = [np.empty((0, 3), np.int64)] * nb
+    ev_times: list[npt.NDArray[np.float64]] = [np.empty(0)] * nb
+    # one kernel call per ball count, table and parameters (the shots' arrays must have one
+    # shape); an elevated stroke (9 columns: the 3D table) is played by the one-shot path
+    groups: dict[tuple[int, int, int], list[int]] = {}
+    solo: list[int] = []
+    for k, (names, balls, _, _, arrays, par) in enumerate(prepared):
+        if balls.shape[1] != 7:
+            solo.append(k)
+        else:
+            groups.setdefault((len(names), id(arrays[0]), id(par)), []).append(k)
+    whole: tuple[npt.NDArray[np.int64], npt.NDArray[np.float64]] | None = None
+    for k in solo:
+        names, bk, sk, _, arrays, par = prepared[k]
+        nev, status, t_rows, i_rows = _one_shot(bk, sk, arrays, par, first=True)
+        n = len(names)
+        ev_rows[k], ev_times[k] = i_rows[:nev].copy(), t_rows[:nev].copy()
+        truncated[k] = status == 1
+        potted[k, :n] = sk == K.POCKETED
+        rest_si[k, :n] = bk[:, :2]
+        n_events[k] = nev
+    for idx in groups.values():
+        b = np.stack([prepared[k][1] for k in idx])
+        s = np.stack([prepared[k][2] for k in idx])
+        arrays, par = prepared[idx[0]][4], prepared[idx[0]][5]
+        out, ev_t, ev_i = run_prepared(b, s, arrays, par, threads=threads)
+        long = out[:, 1] == 1
+        if len(groups) == 1 and not solo and not long.any():
+            # the usual case, at numpy speed: every shot's event rows, in the jobs' order
+            keep = np.arange(ECAP)[None, :] < out[:, 0:1]
+            whole = (ev_i[keep], ev_t[keep])
+        for row in np.nonzero(long)[0].tolist():
+            # more events than the batch's rows: the one-shot path's bigger buffers, from the start
+            k = idx[row]
+            bk, sk = prepared[k][1], prepared[k][2]
+            nev, status, t_rows, i_rows = _one_shot(bk, sk, arrays, par)
+            b[row], s[row] = bk, sk
+            out[row, 0] = nev
+            ev_rows[k], ev_times[k] = i_rows[:nev].copy(), t_rows[:nev].copy()
+            truncated[k] = status == 1
+        if whole is None:
+            for row, k in enumerate(idx):
+                if not long[row]:
+                    m = int(out[row, 0])
+                    ev_rows[k], ev_times[k] = ev_i[row, :m].copy(), ev_t[row, :m].copy()
+        n = b.shape[1]
+        at = np.asarray(idx)
+        potted[at, :n] = s == K.POCKETED
+        rest_si[at, :n] = b[:, :, :2]
+        n_events[at] = out[:, 0]
+    offsets = np.zeros(nb + 1, np.int64)
+    np.cumsum(n_events, out=offsets[1:])
+    if whole is None:
+        whole = (
+            np.concatenate(ev_rows) if nb else np.empty((0, 3), np.int64),
+            np.concatenate(ev_times) if nb else np.empty(0),
+        )
+    rest = rest_si * 1e3  # the products elementwise, as the one-shot path works them out
+    rest[potted] = np.nan
+    return Batch(
+        names=[p[0] for p in prepared],
+        rest=rest,
+        potted=potted,
+        n_events=n_events,
+        offsets=offsets,
+        events=whole[0],
+        event_t=whole[1],
+        truncated=truncated,
+        rest_si=rest_si,
+        layouts=[layout for layout, _ in jobs],
+        tables=[(p[3], p[4]) for p in prepared],
+        cue_ball=cue_ball,
+    )
+
+
+def _one_shot(
+    balls: npt.NDArray[np.float64],
+    states: npt.NDArray[np.int64],
+    arrays: Arrays,
+    params: Params,
+    *,
+    first: bool = False,
+) -> tuple[int, int, npt.NDArray[np.float64], npt.NDArray[np.int64]]:
+    """:func:`~potshot.physics.sim.run_states`' loop (no snapshots): ``balls``/``states`` (the
+    shot's start, updated in place) run with room for :data:`ECAP` events (``first``: a shot the
+    batch did not run) or 8 x :data:`ECAP` (one that filled the batch's rows), growing to
+    :data:`~potshot.physics.sim.MAX_EVENTS` as that loop does."""
+    start_b, start_s = balls.copy(), states.copy()
+    ecap = ECAP if first else min(ECAP * 8, MAX_EVENTS)
+    pvec = _param_vector(params)
+    while True:
+        nev, _, status, ev_t, ev_i, *_ = _kernel(balls, states, pvec, arrays, ecap, 0)
+        if status == 1 and ecap < MAX_EVENTS:
+            ecap = min(ecap * 8, MAX_EVENTS)
+            balls[:] = start_b
+            states[:] = start_s
+            continue
+        return nev, status, ev_t, ev_i
+
+
+class _Preparer:
+    """:func:`~potshot.physics.sim.prepare` for many jobs, the same arrays to the bit, with the
+    work on the balls other than the cue ball done once per distinct set of them.
+
+    Jobs often share every ball but the cue ball (varied strokes around one position, a bot's
+    candidates). For those, the other balls are checked and their touching pairs separated once
+    (:func:`~potshot.physics.sim.separate_touching`); a job's cue ball is then only checked against
+    them. This is exact when the cue ball is clear of every other ball by more than
+    :data:`CLEAR_MM` beyond a diameter, before and after the separation (which moves a ball by
+    hundredths of a millimetre): the separation's passes then skip each pair with the cue ball and
+    do the same arithmetic on the others in the same order. Any other job (a cue ball near a ball,
+    off the table, a position that is not a pair of floats) goes through ``prepare`` itself, which
+    also raises its errors."""
+
+    CLEAR_MM = 1.0
+
+    def __init__(self, cue_ball: str, table: Table, params: Params) -> None:
+        self.cue_ball = cue_ball
+        self.table = table
+        self.params = params_for(table) if params is DEFAULT_PARAMS else params  # as prepare's
+        self.memo: dict[tuple[Any, ...], Any] = {}
+        r = table.ball_radius
+        self.box = (r, table.width - r, table.length - r)
+        self.geo, self.arrays = _geometry(table)
+
+    def __call__(
+        self, layout: dict[str, tuple[float, float] | None], cue: Cue
+    ) -> tuple[list[str], npt.NDArray[np.float64], npt.NDArray[np.int64], Geometry, Arrays, Params]:
+        cb = self.cue_ball
+        c = layout.get(cb)
+        lo, x_hi, y_hi = self.box
+        if dip(cue) != 0.0 or not (
+            type(c) is tuple
+            and len(c) == 2
+            and type(c[0]) is float
+            and type(c[1]) is float
+            and lo < c[0] < x_hi
+            and lo < c[1] < y_hi
+        ):
+            return prepare(layout, cue, cb, self.table, self.params)
+        key = (*((n, p) for n, p in layout.items() if n != cb), list(layout).index(cb))
+        try:
+            hit = self.memo.get(key)
+        except TypeError:  # a position that is not a tuple: prepare says what is wrong, if anything
+            return prepare(layout, cue, cb, self.table, self.params)
+        if hit is None:
+            hit = self.memo[key] = self._others(layout)
+        if hit is False:
+            return prepare(layout, cue, cb, self.table, self.params)
+        names, ci, pts, sep = hit
+        x, y = c
+        lim = 2e3 * self.params.radius + self.CLEAR_MM
+        if len(pts) and not (
+            float(np.min(np.hypot(pts[:, 0] - x, pts[:, 1] - y))) > lim
+            and float(np.min(np.hypot(sep[:, 0] * 1e3 - x, sep[:, 1] * 1e3 - y))) > lim
+        ):
+            return prepare(layout, cue, cb, self.table, self.params)
+        vx, vy, wx, wy, wz = strike(cue, self.params)
+        n = len(names)
+        balls = np.zeros((n, 7))
+        others = [i for i in range(n) if i != ci]
+        balls[others, :2] = sep
+        balls[ci, :2] = np.array([x, y]) * 1e-3
+        balls[ci, 2:7] = (vx, vy, wx, wy, wz)
+        states = np.zeros(n, np.int64)
+        states[ci] = K.SLIDING
+        return names, balls, states, self.geo, self.arrays, self.params
+
+    def _others(self, layout: dict[str, tuple[float, float] | None]) -> Any:
+        """(names with the cue ball, its index, the others' centres in mm, the others separated,
+        in metres), or ``False`` when the others alone do not pass ``prepare``'s checks."""
+        cb = self.cue_ball
+        others: dict[str, tuple[float, float] | None] = {
+            n: p for n, p in layout.items() if n != cb and p is not None
+        }
+        names = [n for n, p in layout.items() if p is not None]
+        ci = names.index(cb)
+        if not others:
+            return names, ci, np.empty((0, 2)), np.empty((0, 2))
+        try:
+            onames, pts, dist = _checked(others, next(iter(others)), self.table)
+        except ValueError:
+            return False
+        m = len(onames)
+        balls = np.zeros((m, 7))
+        balls[:, :2] = pts * 1e-3
+        near = None if dist is None else _near_pairs(pts, 2e3 * self.params.radius * (1.0 + 1e-9), dist)
+        separate_touching(balls, self.params.radius, near=near)
+        return names, ci, pts, balls[:, :2].copy()
