@@ -87,6 +87,7 @@ def test_every_page_passes_the_audit_at_1024x768(server: Any, browser: Any, axe:
     carrom = create_match(url, game="carrom", mode="mark", players=["Ann", "Bob"], match={"games": 1})
     played = create_match(url, game="snooker", mode="play", players=["Ann", "Bot"], bots=["Bot"])
     tid = tournament(url)
+    ann = next(p for p in httpx.get(url + "/api/players", timeout=10).json()["players"] if p["name"] == "Ann")
     pages = [
         ("the home page", "/", "form"),
         ("the organiser's page", "/admin", "main"),
@@ -96,6 +97,7 @@ def test_every_page_passes_the_audit_at_1024x768(server: Any, browser: Any, axe:
         ("the watch page", f"/watch/{marked['id']}", "canvas"),
         ("the overlay", f"/overlay/{carrom['id']}", "[data-testid=strip]"),
         ("the tournament page", f"/tournaments/{tid}", "main"),
+        ("a player's page", f"/players/{ann['id']}", "#p-name"),
     ]
     # the pages' Content-Security-Policy allows only their own scripts: axe is injected past it
     ctx = browser.new_context(viewport={"width": 1024, "height": 768}, bypass_csp=True)
