@@ -166,3 +166,18 @@ def test_russian_refuses_a_pot_without_its_pocket() -> None:
     )
     res = referee_record(loads(doc))
     assert res.error is not None and str(res.error.field).endswith("events[1].pocket")
+
+
+def test_touching_called_in_a_marked_frame_where_the_cue_ball_was_never_placed() -> None:
+    """Rule 17 at a real table: a marker records no positions, so the cue ball is on the table at
+    an unknown place; the official's touching call stands. After an in-off it is in hand, and
+    the call is refused."""
+    marked_break = shot("Ann", hit("white", "red1"))  # no place entered
+    r = last(record(marked_break, called(shot("Bob", hit("white", "red2")), touching=["red3"])))
+    assert r["touching"] == ["red3"]
+    in_off = called(
+        shot("Bob", hit("white", "red2"), {"type": "pot", "ball": "white", "pocket": "top-left"}),
+        touching=["red3"],
+    )
+    e = error(record(marked_break, in_off))
+    assert e.field is not None and e.field.endswith("calls.touching")

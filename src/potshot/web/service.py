@@ -336,7 +336,6 @@ class Matches:
             "turn": rt.turn(),
             "position": rt.position(rt.declared.get("decision")),
             "on_table": rt.on_table(),
-            "rules": dict(row.rules or {}),
             "surface": list(rt.referee.surface()),
             "asks": rt.asks(),
             "declared": dict(rt.declared),

@@ -126,7 +126,8 @@ def _touching(self: SnookerReferee, table: TableState, free_ball: bool) -> list[
 def _touching_after(self: SnookerReferee, shot: Shot, table: TableState, free_ball: bool) -> list[str]:
     """Section 3 Rule 17: the referee states a touching ball; at a real table the official's
     call (``calls.touching``: the balls called, ``[]`` none) is obeyed. Checked: a called ball
-    is on the table, and the cue ball is on the table to touch it."""
+    is on the table, and the cue ball is not in hand (potted or forced off). A marked frame that
+    never recorded where the cue ball is has it on the table at an unknown place: the call stands."""
     calls = shot.calls
     if calls is None or calls.touching is None:
         return self._touching(table, free_ball)
@@ -137,7 +138,7 @@ def _touching_after(self: SnookerReferee, shot: Shot, table: TableState, free_ba
                 " (Section 3 Rule 17)",
                 field=f"calls.touching[{i}]",
             )
-    if calls.touching and (table.in_hand or table.layout.get("white") is None):
+    if calls.touching and table.in_hand:
         raise RecordError(
             "the cue ball is in hand, so no ball touches it (Section 3 Rule 17)", field="calls.touching"
         )
