@@ -79,7 +79,7 @@ def test_snooker_stroke_by_the_ui_then_the_bot_replies(server: Any, page: Any) -
     expect(body).to_have_attribute("data-animating", "1", timeout=SLOW)  # the stroke is drawn...
     expect(body).to_have_attribute("data-animating", "0", timeout=SLOW)  # ...to its end
     # the record has the stroke as aimed, from where the cue ball was put
-    rec = httpx.get(f"{server.url}/api/matches/{m['id']}/record").json()
+    rec = httpx.get(f"{server.url}/api/matches/{m['id']}/record", timeout=30).json()
     first = rec["frames"][0]["shots"][0]
     assert first["player"] == "Ann" and first["before"]["place"] == [700.0, 650.0]
     assert first["cue"]["aim"] == pytest.approx(aim, abs=0.01) and first["cue"]["speed"] == 3.0
@@ -94,7 +94,7 @@ def test_snooker_stroke_by_the_ui_then_the_bot_replies(server: Any, page: Any) -
         "document.body.dataset.busy === '0' && ['Ann', ''].includes(document.body.dataset.turn)",
         timeout=SLOW,
     )
-    st = httpx.get(f"{server.url}/api/matches/{m['id']}").json()
+    st = httpx.get(f"{server.url}/api/matches/{m['id']}", timeout=30).json()
     board = page.locator("#scoreboard .player")
     expect(board.nth(1).locator(".score")).to_have_text(str(st["score"]["Bot"]))
     assert int(page.locator("body").get_attribute("data-revision")) == st["revision"] >= 2
@@ -130,7 +130,7 @@ def test_snooker_foul_decision_previewed_then_confirmed(server: Any, page: Any) 
     snap(page, "play-snooker-decision")
     page.locator("#confirm-decision").click()
     wait_idle(page, "Ann")  # the offender plays again from the replaced table, from the D
-    st = httpx.get(f"{server.url}/api/matches/{m['id']}").json()
+    st = httpx.get(f"{server.url}/api/matches/{m['id']}", timeout=30).json()
     assert st["declared"] == {"decision": "replace"} and st["revision"] == 2
     expect(page.locator("#turn-who")).to_have_text("Ann to play")
     expect(page.locator("[data-ask=place]")).to_be_visible()
@@ -139,7 +139,9 @@ def test_snooker_foul_decision_previewed_then_confirmed(server: Any, page: Any) 
     click_table(page, 889.0, 1784.5)  # at the blue: a foul again (reds are on), but a stroke
     page.locator("#strike").click()
     expect(page.locator("#ruling-text")).to_contain_text("hits blue first", timeout=SLOW)
-    shot = httpx.get(f"{server.url}/api/matches/{m['id']}/record").json()["frames"][0]["shots"][-1]
+    shot = httpx.get(f"{server.url}/api/matches/{m['id']}/record", timeout=30).json()["frames"][0]["shots"][
+        -1
+    ]
     assert shot["before"] == {"decision": "replace", "place": [800.0, 600.0]}
 
 
@@ -160,7 +162,7 @@ def test_refused_stroke_shows_the_servers_message_and_changes_nothing(server: An
     expect(page.locator("body")).to_have_attribute("data-revision", "0")
     assert piece(page, "white") == before == pytest.approx([1000.0, 600.0], abs=0.5)
     expect(page.locator("#ruling-text")).to_have_text("No shot yet.")
-    assert httpx.get(f"{server.url}/api/matches/{m['id']}").json()["revision"] == 0
+    assert httpx.get(f"{server.url}/api/matches/{m['id']}", timeout=30).json()["revision"] == 0
 
 
 def test_carrom_striker_on_the_base_lines_then_the_bot(server: Any, page: Any) -> None:
@@ -181,13 +183,13 @@ def test_carrom_striker_on_the_base_lines_then_the_bot(server: Any, page: Any) -
     # Ann's flick pockets nothing (the physics is deterministic): the bot plays by itself until
     # the turn comes back to her
     wait_idle(page, "Ann")
-    frames = httpx.get(f"{server.url}/api/matches/{m['id']}/record").json()["frames"]
+    frames = httpx.get(f"{server.url}/api/matches/{m['id']}/record", timeout=30).json()["frames"]
     shots = [s for f in frames for s in f.get("shots", [])]  # the bot may win the board and go on
     assert shots[0]["player"] == "Ann" and shots[0]["cue"]["speed"] == 6.0
     assert shots[0]["before"]["place"] == pytest.approx([300.0, 117.4], abs=0.2)
     assert shots[1]["player"] == "Bot" and shots[-1]["player"] == "Bot"
     expect(page.locator("#ruling-text")).to_contain_text(re.compile(r"^Bot "))
-    st = httpx.get(f"{server.url}/api/matches/{m['id']}").json()
+    st = httpx.get(f"{server.url}/api/matches/{m['id']}", timeout=30).json()
     assert body.get_attribute("data-revision") == str(st["revision"])
     expect(page.locator("#scoreboard .player").nth(0).locator(".score")).to_have_text(str(st["score"]["Ann"]))
     assert piece(page, "striker") is not None  # back on Ann's base for her next stroke
@@ -196,9 +198,9 @@ def test_carrom_striker_on_the_base_lines_then_the_bot(server: Any, page: Any) -
     page.locator("#undo").click()
     expect(page.locator("#ruling-text")).to_have_text("No shot yet.")
     wait_idle(page, "Ann")
-    st = httpx.get(f"{server.url}/api/matches/{m['id']}").json()
+    st = httpx.get(f"{server.url}/api/matches/{m['id']}", timeout=30).json()
     assert st["revision"] == 2 * len(shots) and not st["can_undo"] and st["can_redo"]
-    frames = httpx.get(f"{server.url}/api/matches/{m['id']}/record").json()["frames"]
+    frames = httpx.get(f"{server.url}/api/matches/{m['id']}/record", timeout=30).json()["frames"]
     assert len(frames) == 1 and frames[0].get("shots", []) == []
     expect(page.locator("#undo")).to_be_disabled()
 
@@ -221,7 +223,7 @@ def test_russian_three_players_one_bot(server: Any, page: Any) -> None:
     # the turn goes round: Ann's stroke, the bot's turn played by itself, then Cy (a person)
     wait_idle(page, "Cy")
     expect(page.locator("#turn-who")).to_have_text("Cy to play")
-    shots = httpx.get(f"{server.url}/api/matches/{m['id']}/record").json()["frames"][0]["shots"]
+    shots = httpx.get(f"{server.url}/api/matches/{m['id']}/record", timeout=30).json()["frames"][0]["shots"]
     assert shots[0]["player"] == "Ann" and shots[0]["before"]["place"] == [959.0, 700.0]
     assert {s["player"] for s in shots[1:]} == {"Bot"}
     expect(page.locator("#ruling-text")).to_contain_text(re.compile(r"^Bot "))
@@ -235,7 +237,7 @@ def test_between_frames_the_next_frame_then_the_winner(server: Any, page: Any) -
     m = create_match(server.url, game="snooker", mode="mark", players=["Ann", "Bob"], match={"best_of": 3})
 
     def concede() -> None:
-        rev = httpx.get(f"{server.url}/api/matches/{m['id']}").json()["revision"]
+        rev = httpx.get(f"{server.url}/api/matches/{m['id']}", timeout=30).json()["revision"]
         r = httpx.post(
             f"{server.url}/api/matches/{m['id']}/mark",
             json={"revision": rev, "tap": "concede"},
@@ -298,7 +300,7 @@ def test_snooker_colour_nominated_by_aim_or_by_click(server: Any, page: Any) -> 
     page.locator("#speed").fill("1.5")
     page.locator("#strike").click()
     expect(page.locator("#ruling-text")).to_contain_text(re.compile(r"^Ann "), timeout=SLOW)
-    sent = httpx.get(f"{server.url}/api/matches/{m['id']}/record").json()["frames"][0]["shots"][1]
+    sent = httpx.get(f"{server.url}/api/matches/{m['id']}/record", timeout=30).json()["frames"][0]["shots"][1]
     assert sent["before"] == {"nominate": "blue"} and sent["cue"]["aim"] == 97.95
 
 
@@ -343,7 +345,7 @@ def test_carrom_piece_due_placed_by_clicks(server: Any, page: Any) -> None:
     snap(page, "play-carrom-due")
     page.locator("#strike").click()
     expect(page.locator("body")).to_have_attribute("data-revision", "1", timeout=SLOW)
-    sent = httpx.get(f"{server.url}/api/matches/{m['id']}/record").json()["frames"][0]["shots"][2]
+    sent = httpx.get(f"{server.url}/api/matches/{m['id']}/record", timeout=30).json()["frames"][0]["shots"][2]
     assert sent["player"] == "Bob"
     assert sent["before"]["penalty_place"]["white1"] == pytest.approx([370.0, 302.0], abs=0.5)
 
@@ -429,7 +431,7 @@ def test_snooker_free_ball_after_play_on(server: Any, page: Any) -> None:
     page.locator("#speed").fill("1")
     page.locator("#strike").click()
     expect(page.locator("body")).to_have_attribute("data-revision", "2", timeout=SLOW)
-    sent = httpx.get(f"{server.url}/api/matches/{m['id']}/record").json()["frames"][0]["shots"][1]
+    sent = httpx.get(f"{server.url}/api/matches/{m['id']}/record", timeout=30).json()["frames"][0]["shots"][1]
     assert sent["player"] == "Bob" and sent["before"] == {"decision": "play", "free_ball": "brown"}
 
 
@@ -467,7 +469,7 @@ def test_russian_blocked_ball_spotted_by_a_click(server: Any, page: Any) -> None
     page.locator("#aim").press("Tab")
     page.locator("#strike").click()
     expect(page.locator("body")).to_have_attribute("data-revision", "1", timeout=SLOW)
-    sent = httpx.get(f"{server.url}/api/matches/{m['id']}/record").json()["frames"][0]["shots"][1]
+    sent = httpx.get(f"{server.url}/api/matches/{m['id']}/record", timeout=30).json()["frames"][0]["shots"][1]
     assert sent["player"] == "Ann" and sent["before"] == {"spot": [889.0, 737.0]}
 
 
@@ -545,7 +547,7 @@ def test_concede_the_frame_to_the_bot(server: Any, page: Any) -> None:
     expect(page.locator("#winner")).to_have_text("Bot wins")
     assert asked == ["Ann concedes the frame?"]
     expect(button).to_be_hidden()
-    state = httpx.get(f"{server.url}/api/matches/{m['id']}").json()
+    state = httpx.get(f"{server.url}/api/matches/{m['id']}", timeout=30).json()
     assert state["match_over"] and state["winner"] == "Bot"
 
 

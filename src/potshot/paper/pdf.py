@@ -331,10 +331,11 @@ def standings_pdf(tournament: dict[str, Any]) -> bytes:
         _p(_t_facts(tournament) + "  ·  standings", st["sub"]),
     ]
     ratings = tournament.get("ratings") or {}
-    rows: list[list[Any]] = [
-        ["#", "Player", "Points", "Played", "Won", "For", "Against", "Buchholz", "Rating"]
-    ]
-    for i, t in enumerate(tournament.get("standings", []), 1):
+    standings = tournament.get("standings", [])
+    swiss = any("buchholz" in t for t in standings)  # the tie-break column only where it breaks ties
+    head = ["#", "Player", "Points", "Played", "Won", "For", "Against"] + (["Buchholz"] if swiss else [])
+    rows: list[list[Any]] = [[*head, "Rating"]]
+    for i, t in enumerate(standings, 1):
         r = ratings.get(t["player"])
         rows.append(
             [
@@ -345,13 +346,12 @@ def standings_pdf(tournament: dict[str, Any]) -> bytes:
                 str(t["won"]),
                 str(t["frames_for"]),
                 str(t["frames_against"]),
-                f"{t['buchholz']:g}",
+                *([f"{t.get('buchholz', 0):g}"] if swiss else []),
                 f"{r['rating']:.0f} ± {r['rd']:.0f}" if r else "",
             ]
         )
-    story.append(
-        _grid(rows, [10 * mm, 50 * mm, 16 * mm, 16 * mm, 14 * mm, 14 * mm, 18 * mm, 20 * mm, 22 * mm])
-    )
+    widths = [10 * mm, 50 * mm, 16 * mm, 16 * mm, 14 * mm, 14 * mm, 18 * mm] + ([20 * mm] if swiss else [])
+    story.append(_grid(rows, [*widths, 22 * mm]))
     story.append(
         _p(
             "Points: a win 1, a draw 0.5, a bye 1; ties by Buchholz, then frame difference, then frames won. "

@@ -119,15 +119,19 @@ def tournament_page(t: dict[str, Any], match_pages: set[str]) -> str:
         f"{len(t.get('players', []))} players</p>"
     )
     ratings = t.get("ratings") or {}
+    standings = t.get("standings", [])
+    swiss = any("buchholz" in s for s in standings)  # the tie-break column only where it breaks ties
+    bh_head = "<th>Buchholz</th>" if swiss else ""
     out.append("<h2>Standings</h2>\n<table>\n<tr><th>#</th><th>Player</th><th>Points</th><th>Played</th>"
-               "<th>Won</th><th>For</th><th>Against</th><th>Buchholz</th><th>Rating</th></tr>")  # fmt: skip
-    for i, s in enumerate(t.get("standings", []), 1):
+               f"<th>Won</th><th>For</th><th>Against</th>{bh_head}<th>Rating</th></tr>")  # fmt: skip
+    for i, s in enumerate(standings, 1):
         r = ratings.get(s["player"])
         rating = f"{r['rating']:.0f} ± {r['rd']:.0f}" if r else ""
+        bh = f'<td class="n">{s.get("buchholz", 0):g}</td>' if swiss else ""
         out.append(
             f'<tr><td class="n">{i}</td><td>{_e(s["player"])}</td><td class="n">{s["points"]:g}</td>'
             f'<td class="n">{s["played"]}</td><td class="n">{s["won"]}</td><td class="n">{s["frames_for"]}</td>'
-            f'<td class="n">{s["frames_against"]}</td><td class="n">{s["buchholz"]:g}</td><td>{_e(rating)}</td></tr>'
+            f'<td class="n">{s["frames_against"]}</td>{bh}<td>{_e(rating)}</td></tr>'
         )
     out.append("</table>")
     tid = slug(str(t.get("id") or t.get("name", "")))

@@ -153,7 +153,7 @@ def standings_csv(tournament: dict[str, Any]) -> str:
         rows.append(
             [
                 i, t["player"], t["points"], t["played"], t["won"], t["frames_for"], t["frames_against"],
-                t["buchholz"], r.get("rating", ""), r.get("rd", ""),
+                t.get("buchholz", ""), r.get("rating", ""), r.get("rd", ""),
             ]
         )  # fmt: skip
     return _write(STANDING_COLUMNS, rows)
