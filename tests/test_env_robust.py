@@ -190,14 +190,6 @@ _ESCAPE = {
 }
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the 3D kernel (physics-3d's, on main): this elevated stroke's cue ball bounces off the "
-    "left-lower jaw (t 0.119 s), hops across the table on slate bounces and passes through the "
-    "right side cushion between hops (x 1.774 m at t 0.626 s, beyond the cushion line at 1.752) "
-    "with no cushion event, then rolls to rest 67 m away with no off-table event; the referee "
-    "refuses the record (found by env_random_sweep.py, snooker:flat:353906748 at step 122)",
-)
 def test_an_elevated_stroke_into_the_cushion_stays_on_the_table() -> None:
     from potshot.physics import simulate_shot
     from potshot.record.model import Cue

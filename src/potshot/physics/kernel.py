@@ -694,13 +694,16 @@ def _air_time(
     a2 = vx * vx + vy * vy
     if a2 > 0.0:
         for k in range(len(falls)):
-            # leaving a fall's circle: the pocket's back, met below the nose height, drops it in
+            # leaving a fall's circle: the pocket's back, met below the nose height, drops it in.
+            # Also when the ball starts outside the circle and crosses it within this flight
+            # (a low hop over the pocket's mouth: entering and leaving between two landings)
             cx = x - falls[k, 0]
             cy = y - falls[k, 1]
             c0 = cx * cx + cy * cy - falls[k, 2] * falls[k, 2]
-            if c0 < 0.0:
-                bq = cx * vx + cy * vy
-                t = (-bq + math.sqrt(bq * bq - a2 * c0)) / a2
+            bq = cx * vx + cy * vy
+            disc = bq * bq - a2 * c0
+            if c0 < 0.0 or (bq < 0.0 and disc > 0.0):
+                t = (-bq + math.sqrt(disc)) / a2
                 if t <= w and now + t < best and z + (vz - 0.5 * g * t) * t + R < hn:
                     best = now + t
                     kind = EV_FALL
