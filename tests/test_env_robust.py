@@ -216,6 +216,19 @@ _ESCAPES_MORE = {
         },
         {"speed": 3.453727, "aim": -86.392091, "elevation": 23.629037, "side": -0.006595, "height": 0.261673},
     ),
+    # hopped off the bottom-left jaw into the pocket's mouth past its fall, then rolled out of the
+    # table's outline on the cloth (to (-158, -179) mm) with no event
+    "russian:vector-sync:1780121900": (
+        {
+            "white": (29.51422630575884, 196.97248431689454),
+            "red": (166.80497103348262, 3179.1501066683477),
+            "pink": (1399.7960111243226, 2235.8370420027986),
+            "blue": (1588.4893468595133, 1508.242301895239),
+            "yellow": (1066.3691788553003, 1504.065442846383),
+            "green": (1289.9793668968025, 2086.2509804775827),
+        },
+        {"speed": 5.327332, "aim": -13.498136, "elevation": 18.226043, "side": 0.172549, "height": 0.246669},
+    ),
 }
 
 

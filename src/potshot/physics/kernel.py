@@ -736,6 +736,33 @@ def _air_time(
     return best, kind, obj
 
 
+@njit_inner_lean
+def _out_time(b: np.ndarray, acc: np.ndarray, i: int, now: float, box: np.ndarray) -> float:
+    """When ball i, moving on the cloth of the 3D table (``run``'s ``air``), leaves the table's
+    outline ``box`` (:func:`outline`) within its current motion (INF if it does not). A ball on
+    the cloth is stopped by the cushions and dropped by the falls before it gets there, unless a
+    hop has put it beyond them (into a pocket's mouth past its fall): it has left the table then."""
+    w = acc[i, 2] - now
+    if not w > 0.0:
+        return INF
+    best = INF
+    for c in range(2):
+        x = b[i, c]
+        v = b[i, 2 + c]
+        a = acc[i, c]
+        for e in range(2):
+            edge = box[2 * c + e]
+            gap = x - edge
+            if (e == 0 and gap < 0.0) or (e == 1 and gap > 0.0):
+                return now  # already beyond it
+            n, r0, r1 = _quad_roots(0.5 * a, v, gap)
+            if n >= 1 and r0 > 0.0 and r0 <= w:
+                best = min(best, now + r0)
+            elif n == 2 and r1 > 0.0 and r1 <= w:
+                best = min(best, now + r1)
+    return best
+
+
 # ----------------------------------------------------------------- resolution
 
 
@@ -1264,6 +1291,12 @@ def run(
                 t, k, o = _air_time(b, acc, i, now, p, lines, arcs, falls, air)
             else:
                 t, k, o = _ball_time(b, s, acc, i, now, p, lines, arcs, falls)
+                if air is not None and s[i] != POCKETED:
+                    te = _out_time(b, acc, i, now, air)
+                    if te < t:
+                        t = te
+                        k = EV_OFF
+                        o = n - n - 1
             acc[i, 3] = t
             iwork[i, 0] = k
             iwork[i, 1] = o
