@@ -702,6 +702,35 @@ def _air_time(
             best = now + t
             kind = EV_ARC
             obj = k
+    # coming down to the nose height over a cushion: inside a jaw (passed over above the nose
+    # height) or over a cushion's top (in over a line's end, see NOSE_OVER). It cannot meet the
+    # nose from there; it has left the table (env sweep snooker:vector-grouped:2079710226: a hop
+    # over the bottom-right jaw came down 23 mm inside the bottom cushion and stayed there)
+    disc = vz * vz + 2.0 * g * zr
+    if disc >= 0.0:
+        t = (vz + math.sqrt(disc)) / g
+        if t > 0.0 and t <= w and now + t < best:
+            ex = x + vx * t
+            ey = y + vy * t
+            over = -1
+            for k in range(len(arcs)):
+                cx = ex - arcs[k, 0]
+                cy = ey - arcs[k, 1]
+                if (
+                    math.hypot(cx, cy) < arcs[k, 2] + R - NOSE_OVER
+                    and cx * arcs[k, 3] + cy * arcs[k, 4] >= 0.0
+                    and cx * arcs[k, 5] + cy * arcs[k, 6] >= 0.0
+                ):
+                    over = len(lines)
+            for k in range(len(lines)):
+                dd = lines[k, 4] * (ex - lines[k, 0]) + lines[k, 5] * (ey - lines[k, 1]) - q
+                along = lines[k, 2] * (ex - lines[k, 0]) + lines[k, 3] * (ey - lines[k, 1])
+                if dd < R - NOSE_OVER and dd > -R and along >= 0.0 and along <= lines[k, 6]:
+                    over = k
+            if over >= 0:
+                best = now + t
+                kind = EV_OFF
+                obj = over if over < len(lines) else -1
     a2 = vx * vx + vy * vy
     if a2 > 0.0:
         for k in range(len(falls)):
