@@ -1,7 +1,7 @@
 """Write the clause index of each game: docs/clauses/<game>.md (issue 17).
 
 For every clause of the game's rulebook (``shared/rulebooks``), the index lists the functions of
-``src/potshot/games/<game>/`` whose docstring or comments cite it, the tests whose docstring or
+``src/potshot/games/<game>/`` (and its ``rules/`` package) whose docstring or comments cite it, the tests whose docstring or
 comments cite it, and the project cases (``tests/cases/<game>/*.json``, each citing its clause
 in ``rule``). A clause no function cites is listed under "Not cited by the code", with the
 reason where one is known (:data:`REASONS`).
@@ -211,7 +211,7 @@ class Index:
 def build(game: str, shared: Path) -> Index:
     book = BOOKS[game]
     idx = Index(book.clauses((shared / "rulebooks" / book.rulebook).read_text(encoding="utf-8")))
-    for path in sorted((GAMES_SRC / game).glob("*.py")):
+    for path in sorted((GAMES_SRC / game).rglob("*.py")):
         for name, text in _segments(path, REPO / "src"):
             for c in book.refs(text):
                 idx.code.setdefault(c, set()).add(name)

@@ -77,7 +77,12 @@ def test_values_not_allowed_are_refused(game: str, rules: dict[str, Any], fld: s
 def test_every_declared_key_and_value_is_accepted(game: str) -> None:
     """Nothing valid is refused: each key with each allowed value (an example for free-form keys)."""
     cls = referee_class(game)
-    examples: dict[str, Any] = {"round": "final", "provisions": {PLAYERS[game][0]: ["wheelchair"]}}
+    examples: dict[str, Any] = {
+        "round": "final",
+        "provisions": {PLAYERS[game][0]: ["wheelchair"]},
+        "handicap": {PLAYERS[game][0]: 14},
+        "shot_clock": 30,
+    }
     for key, opt in cls.rule_options.items():
         for value in opt.values or (examples[key],):
             assert _refusal(game, {key: value}) is None, (key, value)

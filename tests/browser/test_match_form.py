@@ -54,7 +54,16 @@ def test_the_new_match_form_of_each_game_is_its_facts(server: Any, page: Any) ->
         for f in g["form"]["fields"]:
             control = form.locator(f"[name={f['name']}]")
             expect(control).to_have_value(f["default"])
-            if "choices" in f:
+            if f.get("per_player"):
+                # start points per player, typed NAME=N: a value out of range is refused on the page
+                control.fill("Ann=7, Bob=200")
+                form.locator("button[type=submit]").click()
+                expect(form.locator(".form-error")).to_have_text(
+                    f'{f["label"]}: "Bob=200" is not NAME=N with N from {f["min"]} to {f["max"]}.'
+                )
+                expect(control).to_have_attribute("aria-invalid", "true")
+                control.fill(f["default"])
+            elif "choices" in f:
                 values = control.locator("option").evaluate_all("os => os.map((o) => o.value)")
                 assert values == [v for v, _ in f["choices"]], f"{g['game']}.{f['name']}"
             else:

@@ -42,6 +42,7 @@ KEYS = {
     "stats_columns": list,
     "player_stat_columns": list,
     "marking": dict,
+    "shot_clock": (dict, type(None)),
 }
 """Every key of ``Game.facts()`` and its JSON type (docs/web-api.md, "Games")."""
 
@@ -65,6 +66,7 @@ FACT_FIELDS = {
     "points_remaining",
     "snookers_required",
     "on",
+    "handicap",
     "warning",
     "queen",
     "owed",
@@ -79,9 +81,7 @@ def test_facts_have_every_key_and_serialise(name: str) -> None:
     facts = registry.get(name).facts()
     assert set(facts) == set(KEYS), f"{name}: keys {sorted(set(facts) ^ set(KEYS))} differ"
     for key, kind in KEYS.items():
-        assert isinstance(facts[key], kind), (
-            f"{name}.{key} is {type(facts[key]).__name__}, not {kind.__name__}"
-        )
+        assert isinstance(facts[key], kind), f"{name}.{key} is {type(facts[key]).__name__}, not {kind}"
     assert json.loads(json.dumps(facts)) == facts  # plain JSON: no tuples, no sets
     assert facts["game"] == name
     assert set(facts["placement"]) == PLACEMENT
@@ -104,9 +104,13 @@ def test_facts_have_every_key_and_serialise(name: str) -> None:
     for f in facts["form"]["fields"]:
         assert f["into"] in ("rules", "match")
         values = [v for v, _ in f.get("choices", [])]
+        if f.get("per_player"):  # {player: N}, typed; empty leaves the key out
+            assert f["default"] == "" and f["min"] <= f["max"] and f["name"] in facts["rules_options"]
+            continue
         assert f["default"] in values or f["min"] <= int(f["default"]) <= f["max"]
-        if f["into"] == "rules" and values:
-            # "" leaves the key out (the referee's default)
+        # "" leaves the key out (the referee's default); an empty list of allowed values: the
+        # referee checks the value itself (RuleOption.values)
+        if f["into"] == "rules" and values and facts["rules_options"][f["name"]]:
             assert set(values) - {""} <= set(facts["rules_options"][f["name"]]) | {
                 str(v) for v in facts["rules_options"][f["name"]]
             }
@@ -154,6 +158,8 @@ def form_bodies(facts: dict[str, Any]) -> list[dict[str, Any]]:
     """One POST /api/matches body for each choice of each form field (the others at their default)."""
 
     def value(f: dict[str, Any], v: str) -> Any:
+        if f.get("per_player"):  # the first player's start points (the form's "P0=N")
+            return {"P0": int(v)}
         return int(v) if f["number"] else v
 
     def body(choice: dict[str, str]) -> dict[str, Any]:

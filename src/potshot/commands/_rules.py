@@ -16,6 +16,8 @@ def add_rule_options(cmd: click.Command) -> click.Command:
     owners: dict[str, tuple[games.Option, list[str]]] = {}
     for name in games.names():
         for opt in games.get(name).rule_options():
+            if opt.per_player:
+                continue  # names players: potshot play only
             owners.setdefault(opt.name, (opt, []))[1].append(name)
     for name, (opt, which) in owners.items():
         kind: click.ParamType[Any] = (
@@ -40,3 +42,25 @@ def given_rules(game: games.Game, values: dict[str, Any]) -> dict[str, Any]:
         if k not in mine:
             raise click.UsageError(f"--{k.replace('_', '-')} is not an option of {game.name}")
     return given
+
+
+def per_player(opt: games.Option, given: tuple[str, ...], players: list[str]) -> dict[str, int]:
+    """``--handicap Ann=14 --handicap Bob=7`` as ``{"Ann": 14, "Bob": 7}``: each ``NAME=N`` a
+    player of ``players`` and a whole number of at least ``opt.minimum``; a clear error otherwise."""
+    flag = f"--{opt.name.replace('_', '-')}"
+    out: dict[str, int] = {}
+    for item in given:
+        name, sep, value = item.partition("=")
+        name = name.strip()
+        if not sep or not value.strip().isdigit() or int(value) < opt.minimum:
+            raise click.BadParameter(
+                f"expected NAME=N (a whole number of at least {opt.minimum}), got {item!r}", param_hint=flag
+            )
+        if name not in players:
+            raise click.BadParameter(
+                f"{name!r} is not a player of the match (players: {', '.join(players)})", param_hint=flag
+            )
+        if name in out:
+            raise click.BadParameter(f"{name} is given twice", param_hint=flag)
+        out[name] = int(value)
+    return out

@@ -24,6 +24,7 @@ from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeEl
 
 from potshot import games
 from potshot.commands._output import check_output, console, distinct_outputs, write_outputs
+from potshot.commands._rules import per_player
 from potshot.match.text import points_text
 
 
@@ -126,6 +127,16 @@ def play_command(game: games.Game) -> click.Command:
         ),
     ]
     for opt in game.options:
+        if opt.per_player:
+            params.append(
+                click.Option(
+                    [f"--{opt.name.replace('_', '-')}", opt.name],
+                    multiple=True,
+                    metavar="NAME=N",
+                    help=opt.help + " Repeat it for each player.",
+                )
+            )
+            continue
         kind: click.ParamType[Any] = (
             click.Choice(list(opt.choices)) if opt.choices else click.IntRange(opt.minimum)
         )
@@ -175,6 +186,9 @@ def _play(
     distinct_outputs(("-o", output), ("--html", html))
     names = parse_players(players, game)
     ruled = {o.name for o in game.rule_options()}
+    for opt in game.options:
+        if opt.per_player:  # NAME=N, once per player: {name: N}
+            options[opt.name] = per_player(opt, tuple(options.get(opt.name) or ()), names)
     every = {k: int(v) if isinstance(v, str) and v.isdigit() else v for k, v in options.items()}
     opts = {k: v for k, v in every.items() if k not in ruled}  # the hooks' keywords
 

@@ -54,6 +54,9 @@ class Option:
     the record (:meth:`Game.with_rules`) and taken by ``potshot simulate`` too, rather than
     passed to the game's hooks as a keyword. A rule option with ``label`` (and ``choice_labels``,
     one text a choice) is offered by the pages' new-match form too (:meth:`Game.rule_fields`).
+    ``per_player``: the option is given once per player as ``NAME=N`` (``--handicap Ann=14``), a
+    whole number of at least ``minimum`` each, and its value is ``{name: N}`` (empty: not given);
+    only ``potshot play`` takes it (it names players).
     """
 
     name: str
@@ -64,6 +67,7 @@ class Option:
     rule: bool = False
     label: str = ""
     choice_labels: tuple[str, ...] = ()
+    per_player: bool = False
 
 
 @dataclass(frozen=True)
@@ -85,6 +89,9 @@ class MatchField:
     maximum: int | None = None
     number: bool = True
     tournament: bool = True
+    per_player: bool = False
+    """The value is ``{player: N}``, typed as ``Ann=14, Bob=7`` (snooker's handicap start points):
+    each name one of the match's players, each N a whole number from ``minimum`` to ``maximum``."""
 
     def to_json(self) -> dict[str, Any]:
         """The field as the pages read it (``GET /api/games``, ``form``)."""
@@ -96,6 +103,8 @@ class MatchField:
             "number": self.number,
             "tournament": self.tournament,
         }
+        if self.per_player:
+            out["per_player"] = True
         if self.choices:
             out["choices"] = [list(c) for c in self.choices]
         else:
@@ -251,6 +260,12 @@ class Game:
     """The statistics table's rows: ``(State.stats key, label, num|pct)``."""
     player_stat_columns: ClassVar[tuple[tuple[str, str], ...]] = ()
     """A player page's counts across matches (:meth:`player_stats`'s keys): ``(key, label)`` in order."""
+    shot_clock: ClassVar[Mapping[str, Any] | None] = None
+    """The pages' shot clock (docs/web.md), or ``None`` where the game has none: ``seconds`` (the
+    time for a stroke, or ``None`` where only a match setting gives it), ``rule`` (the ``rules`` key
+    that sets or overrides it), ``warn`` (seconds left when it warns), ``foul`` (the foul kind the
+    marker enters when time runs out, where the rules make it a foul; ``None``: a display aid only)
+    and ``clause`` (where the rules say so)."""
     marking: ClassVar[Mapping[str, Any]] = {}
     """The marker's pad (docs/web-api.md, ``marking``): which pad, which taps and actions; what a
     game leaves out is :data:`MARKING_DEFAULTS`'s."""
@@ -330,6 +345,7 @@ class Game:
             "stats_columns": [list(c) for c in self.stats_columns],
             "player_stat_columns": [list(c) for c in self.player_stat_columns],
             "marking": _jsonable({**MARKING_DEFAULTS, **self.marking}),
+            "shot_clock": dict(self.shot_clock) if self.shot_clock is not None else None,
         }
 
     # ------------------------------------------------------------- the rules
@@ -370,7 +386,7 @@ class Game:
             opt = known.get(name)
             if opt is None:
                 raise KeyError(f"{self.name} has no rules option {name!r}")
-            if value == opt.default:
+            if value == opt.default or (opt.per_player and not value):
                 out.pop(name, None)
             else:
                 out[name] = value

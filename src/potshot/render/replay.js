@@ -105,6 +105,20 @@
       circle(p[0] - r * 0.35, p[1] + r * 0.35 * (view.turn ? -1 : 1), r * 0.22);
       cx.fillStyle = "rgba(255,255,255,.35)"; cx.fill();
     }
+    // the colour-blind mode (the inlined a11y.js): each piece's letters, in screen space
+    const marks = Object.entries(drawn).map(([n, p]) => [globalThis.potshotPieceMark ? globalThis.potshotPieceMark(n) : "", p]);
+    if (marks.some(([m, p]) => m && p)) {
+      cx.setTransform(1, 0, 0, 1, 0, 0);
+      cx.font = `700 ${Math.round(11 * (window.devicePixelRatio || 1))}px system-ui, sans-serif`;
+      cx.textAlign = "center"; cx.textBaseline = "middle"; cx.lineJoin = "round";
+      cx.lineWidth = 3 * (window.devicePixelRatio || 1); cx.strokeStyle = "#000"; cx.fillStyle = "#fff";
+      for (const [m, p] of marks) {
+        if (!m || !p) continue;
+        const [sx, sy] = screen(p[0], p[1]);
+        cx.strokeText(m, sx, sy); cx.fillText(m, sx, sy);
+      }
+      mm();
+    }
   }
 
   function draw() {
@@ -272,6 +286,7 @@
     if (done) e.preventDefault();
   });
   window.addEventListener("resize", fit);
+  window.addEventListener("potshot:colour-blind", () => draw()); // the colour-blind switch
 
   // For tests and scripts: where things stand, and what is drawn (mm; null: not on the table).
   window.replay = {

@@ -347,6 +347,14 @@ def table_js() -> str:
     return re.sub(r"^export\s+(?=(?:async\s+)?(?:function|class|const|let)\b)", "", text, flags=re.M)
 
 
+def a11y_js() -> str:
+    """The pages' accessibility aids (``potshot/web/static/a11y.js``: the colour-blind mode's switch
+    and letters, the skip link) as a plain script in a scope of its own, for the replay to inline."""
+    text = resources.files("potshot.web").joinpath("static/a11y.js").read_text(encoding="utf-8")
+    body = re.sub(r"^export\s+(?=(?:async\s+)?(?:function|class|const|let)\b)", "", text, flags=re.M)
+    return "(() => {\n" + body + "\n})();"
+
+
 def help_text(frame_word: str = "frame") -> str:
     """The page's help, as HTML: the keys and the URL parameters (``docs/replay.md`` says the same)."""
     speeds = ", ".join(f"{v:g}x" for v in SPEEDS)
@@ -395,7 +403,7 @@ def render_page(data: Mapping[str, Any]) -> str:
         "SPEEDS": speeds,
         "WORD": html.escape(word),
         "HELP": help_text(word),
-        "JS": table_js() + "\n" + _asset("replay.js"),
+        "JS": table_js() + "\n" + a11y_js() + "\n" + _asset("replay.js"),
         "DATA": blob,
     }
     # one pass: a title (or the data) that happens to contain ``__JS__`` stays as it is

@@ -307,6 +307,7 @@ class Matches:
             **({"teams": row.players} if rt.record.is_doubles else {}),
             "bots": row.bots,
             "match": dict(row.match or {}),
+            "rules": dict(row.rules or {}),  # the match's settings (the pages' shot clock: rules.shot_clock)
             "revision": row.revision,
             "status": "over" if over else "playing",
             "frame": max(len(rt.record.frames) - 1, 0),

@@ -75,6 +75,14 @@ class Carrom(Game):
         ("slams", "Slams", "num"),
         ("fouls", "Fouls", "num"),
     )
+    shot_clock: ClassVar[Mapping[str, Any] | None] = {
+        "seconds": 15,  # Law 23 (and Laws 19, 61: the break and placing a penalty, also 15 s)
+        "rule": None,
+        "warn": 5,
+        "foul": "time",  # the carrom referee's foul kind for Laws 19, 23, 61 (the marker enters it)
+        "clause": "Law 23: a stroke within 15 seconds of the opponent's striker stopping and being "
+        "removed, or of the penalty pieces being placed",
+    }
     marking: ClassVar[Mapping[str, Any]] = {
         "pad": "pieces",
         "pieces": (("white", "w"), ("black", "b"), ("queen", "q"), ("striker", "x")),

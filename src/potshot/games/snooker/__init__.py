@@ -67,6 +67,14 @@ class Snooker(Game):
                 "the commentary's judgement",
             ),
         ),
+        Option(
+            "handicap",
+            "",
+            "A player's handicap start points, each frame's starting score (rules.handicap), as NAME=N.",
+            minimum=0,
+            rule=True,
+            per_player=True,
+        ),
     )
     # the pages' facts (GET /api/games)
     placement_hint = "Click or drag in the D to place it."  # Section 3 Rule 1(f), 14(a): in hand, in the D
@@ -95,7 +103,33 @@ class Snooker(Game):
             "1",
             best_of((1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 25, 35), "one frame", "best of {n} frames"),
         ),
+        # a club's handicap match: start points per player (rules.handicap; docs/snooker-referee.md)
+        MatchField(
+            "handicap", "Start points", "rules", "", minimum=0, maximum=147, per_player=True, tournament=False
+        ),
+        # a shot clock is a competition's setting, not in the WPBSA rules: the pages show it (rules.shot_clock)
+        MatchField(
+            "shot_clock",
+            "Shot clock",
+            "rules",
+            "",
+            (
+                ("", "no shot clock"),
+                ("15", "15 s a stroke"),
+                ("25", "25 s a stroke"),
+                ("30", "30 s a stroke"),
+                ("60", "60 s a stroke"),
+            ),
+            tournament=False,
+        ),
     )
+    shot_clock: ClassVar[Mapping[str, Any] | None] = {
+        "seconds": None,  # no time limit in the rules: only a match setting (rules.shot_clock) gives one
+        "rule": "shot_clock",
+        "warn": 5,
+        "foul": None,  # a display aid: the WPBSA rules have no time foul
+        "clause": "a match setting (rules.shot_clock); the WPBSA rules set no time per stroke",
+    }
     match_length = (("best_of", "best of {n}", "best of {n}"), ("frames", "{n} frame", "{n} frames"))
     score_fields = ("frames_won", "highest_break")
     fact_fields = (
@@ -104,6 +138,7 @@ class Snooker(Game):
         ("snookers_required", "Snookers required"),
         ("on", "On"),
         ("warning", "Warning"),  # Section 3 Rule 14(d)(iii): a third miss gives the frame away
+        ("handicap", "Start points"),  # rules.handicap: each frame's starting score
     )
     player_stat_columns = (
         ("breaks_50", "Breaks 50+"),
@@ -153,6 +188,8 @@ class Snooker(Game):
             "third_miss": list(referee.THIRD_MISS),
             "total_points": [False, True],
             "table": ["", "10ft"],
+            "handicap": [],  # {player: start points 0-147}
+            "shot_clock": [],  # seconds per stroke, 1-600
         }
 
     referee_module = "potshot.games.snooker.referee"

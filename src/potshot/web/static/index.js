@@ -58,6 +58,11 @@ function option(value, text, selected) {
 
 /** One field of a game's new-match form (docs/web-api.md, `form.fields`): a choice or a number. */
 export function fieldControl(f) {
+  if (f.per_player) {
+    // start points per player (snooker's handicap): "Ann=14, Bob=7"; empty leaves the key out
+    const input = el("input", { name: f.name, placeholder: "e.g. Ann=14", "aria-describedby": `${f.name}-hint` });
+    return el("label", {}, f.label, input, el("span", { id: `${f.name}-hint`, class: "muted small" }, `NAME=N for each player, ${f.min} to ${f.max}`));
+  }
   const control = f.choices
     ? el("select", { name: f.name }, f.choices.map(([v, t]) => option(v, t, v === f.default)))
     : el("input", { name: f.name, type: "number", min: f.min, max: f.max, value: f.default });
@@ -73,6 +78,21 @@ export function fieldValues(form, fields, onBad = () => {}) {
     if (!control) continue;
     const raw = control.value;
     if (f.choices && raw === "") continue; // the choice that leaves the key out
+    if (f.per_player) {
+      if (raw.trim() === "") continue;
+      const value = {};
+      for (const item of raw.split(",")) {
+        const m = /^\s*(.+?)\s*=\s*(\d+)\s*$/.exec(item);
+        if (!m || Number(m[2]) < f.min || Number(m[2]) > f.max) {
+          const message = `${f.label}: "${item.trim()}" is not NAME=N with N from ${f.min} to ${f.max}.`;
+          onBad(message, control);
+          throw new Error(message);
+        }
+        value[m[1]] = Number(m[2]);
+      }
+      out[f.into] = { ...(out[f.into] ?? {}), [f.name]: value };
+      continue;
+    }
     const value = f.number ? Number(raw) : raw;
     if (!f.choices && (raw.trim() === "" || !Number.isInteger(value) || value < f.min || value > f.max)) {
       const message = `${f.label} is a whole number from ${f.min} to ${f.max}.`;

@@ -12,6 +12,7 @@
 
 import { ApiError, el, gameInfo, get, idFromPath, live, post, showError, toast, tokenFromUrl, unitName, unitTitle } from "/static/api.js";
 import { TableView, kindOf, pieceColour } from "/static/table.js";
+import { handicapText } from "/static/stats.js";
 
 const $ = (id) => document.getElementById(id);
 const ANIM_KEY = "potshot-anim";
@@ -532,6 +533,7 @@ const FACTS = {
     return owed.length ? [owed.map(([p, n]) => `${p} ${n}`).join(", ")] : null;
   },
   in_hand: (st) => (st.in_hand ? ["in hand"] : null),
+  handicap: (st) => (handicapText(st.handicap) ? [handicapText(st.handicap)] : null),
 };
 
 function renderRuling() {
@@ -593,7 +595,7 @@ function renderTurn() {
 }
 
 function chip(name) {
-  return el("span", { class: "chip", style: `background:${pieceColour(S.info.game, name)}` });
+  return el("span", { class: "chip", "data-piece": name, style: `background:${pieceColour(S.info.game, name)}` });
 }
 
 function renderAsks() {
@@ -1404,6 +1406,21 @@ async function main() {
     spinAt(ev);
   });
   spin.addEventListener("pointermove", (ev) => spinDrag && spinAt(ev));
+  // by keyboard too: the arrows move the tip a tenth of the radius (Home: centre ball)
+  spin.tabIndex = 0;
+  spin.setAttribute("aria-describedby", "spin-out");
+  spin.addEventListener("keydown", (ev) => {
+    const step = { ArrowLeft: [-0.1, 0], ArrowRight: [0.1, 0], ArrowUp: [0, 0.1], ArrowDown: [0, -0.1], Home: null }[ev.key];
+    if (step === undefined || $("strike").disabled) return;
+    ev.preventDefault();
+    ev.stopPropagation(); // not the aim's arrows
+    let [sx, sy] = step ? [S.side + step[0], S.height + step[1]] : [0, 0];
+    const n = Math.hypot(sx, sy);
+    if (n > SPIN_MAX) [sx, sy] = [(sx * SPIN_MAX) / n, (sy * SPIN_MAX) / n];
+    S.side = Math.round(sx * 100) / 100;
+    S.height = Math.round(sy * 100) / 100;
+    drawSpin();
+  });
   spin.addEventListener("pointerup", () => (spinDrag = false));
   document.addEventListener("keydown", (ev) => {
     if (ev.target instanceof HTMLInputElement || ev.target instanceof HTMLSelectElement) return;

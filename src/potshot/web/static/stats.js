@@ -192,6 +192,12 @@ export function scoreboard(state) {
   return box;
 }
 
+/** A handicap match's start points (rules.handicap) as "Ann 14, Bob 0"; null when none. */
+export function handicapText(h) {
+  const given = Object.entries(h ?? {});
+  return given.length ? given.map(([p, n]) => `${p} ${n}`).join(", ") : null;
+}
+
 /** The facts line's values, by State field of the game's `fact_fields` (null: left out). */
 const FACTS = {
   break: (state) => num(state.break),
@@ -203,6 +209,7 @@ const FACTS = {
   },
   on: (state) => (state.on?.length && !state.match_over ? state.on.map(pretty).join(", ") : null),
   warning: (state) => (state.warning ? "three misses" : null),
+  handicap: (state) => handicapText(state.handicap),
   queen: (state) => {
     const q = state.queen;
     return q === "on_board" ? "on the board" : q === "pending" ? "to be covered" : `covered by ${q}`;

@@ -69,6 +69,7 @@ export class TableView {
       });
       this._ro.observe(canvas);
     }
+    globalThis.addEventListener?.("potshot:colour-blind", () => this.draw()); // a11y.js's switch
     this.draw();
   }
 
@@ -297,12 +298,22 @@ export class TableView {
       ctx.arc(px, py, r, 0, 2 * Math.PI);
       ctx.stroke();
     }
-    const label = pieceLabel(this.geo, name);
-    if (label && r >= 6) {
-      ctx.fillStyle = "#fff";
-      ctx.font = `700 ${Math.round(r * 1.05)}px system-ui, sans-serif`;
+    const own = pieceLabel(this.geo, name);
+    // the colour-blind mode's letters (a11y.js; none where it is not loaded, e.g. the replay file)
+    const label = own || (globalThis.potshotPieceMark?.(name) ?? "");
+    if (label && (r >= 6 || !own)) {
+      // the colour-blind letters stay readable on a small drawing (at least 10 px, over the ball's edge)
+      const size = r * (label.length > 1 ? 0.95 : 1.15);
+      ctx.font = `700 ${Math.round(own ? size : Math.max(size, 10))}px system-ui, sans-serif`;
       ctx.textAlign = "center";
       ctx.textBaseline = "middle";
+      if (!own) {
+        ctx.strokeStyle = "#000"; // dark outline: the letters read on a white or yellow ball too
+        ctx.lineWidth = Math.max(3, r * 0.3);
+        ctx.lineJoin = "round";
+        ctx.strokeText(label, px, py + r * 0.05);
+      }
+      ctx.fillStyle = "#fff";
       ctx.fillText(label, px, py + r * 0.05);
     }
     ctx.restore();

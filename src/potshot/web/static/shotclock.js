@@ -1,0 +1,154 @@
+// The shot clock (docs/web.md, "The shot clock"), shown on the mark page and the streaming
+// overlay: a page with an element `#shot-clock` gets one; nothing else of the page changes.
+//
+// The time a stroke may take is the game's fact (`shot_clock` of GET /api/games): carrom's Law 23
+// gives 15 seconds from the moment the opponent's striker has stopped and been removed, or the
+// penalty pieces have been placed; snooker's rules give none, so only the match setting
+// `rules.shot_clock` (seconds per stroke) starts one. The clock starts again each time an entry
+// is made (the match's revision moves; on opening the page it starts from then), warns in its
+// last seconds and, when time runs out, says so. It records nothing: where the rules make it a
+// foul (carrom: Law 23, the referee's `time` foul), the marker enters that foul; elsewhere it is
+// a display aid. On the mark page the marker may pause it: the time stops while a player
+// appeals to the umpire (carrom Law 82(a)); a pause is the marker's page's own.
+//
+// Game-agnostic: the seconds, the rules key, the foul and the clause all come from the facts.
+
+import { el, followLive, gameInfo, get, idFromPath } from "/static/api.js";
+
+/** The seconds a stroke may take in the match of `state`, or null (no clock). */
+export function clockSeconds(state) {
+  const c = gameInfo(state.game).shot_clock;
+  if (!c) return null;
+  const set = c.rule ? state.rules?.[c.rule] : undefined;
+  if (Number.isInteger(set) && set > 0) return set;
+  return c.seconds ?? null;
+}
+
+export class ShotClock {
+  /** `host`: the element to fill; `controls`: the marker's pause and restart buttons. */
+  constructor(host, { controls = false } = {}) {
+    this.host = host;
+    this.controls = controls;
+    this.state = null;
+    this.revision = null;
+    this.started = 0;
+    this.pausedAt = null;
+    this.warned = false;
+    this.outSaid = false;
+    this.timer = null;
+    this.parts = null;
+  }
+
+  /** A new State: the clock starts again when an entry has been made (the revision moved). */
+  update(state) {
+    if (this.state && state.revision < this.state.revision) return;
+    this.state = state;
+    if (state.revision !== this.revision) {
+      this.revision = state.revision;
+      this.restart();
+    } else {
+      this.render();
+    }
+  }
+
+  restart() {
+    this.started = Date.now();
+    this.pausedAt = null;
+    this.warned = false;
+    this.outSaid = false;
+    clearInterval(this.timer);
+    this.timer = setInterval(() => this.render(), 250);
+    this.render();
+  }
+
+  togglePause() {
+    if (this.pausedAt === null) {
+      this.pausedAt = Date.now();
+    } else {
+      this.started += Date.now() - this.pausedAt;
+      this.pausedAt = null;
+      clearInterval(this.timer);
+      this.timer = setInterval(() => this.render(), 250);
+    }
+    this.render();
+  }
+
+  /** The clock's parts, made once (a live region must stay in place to be heard). */
+  build() {
+    const secs = el("span", { class: "secs", role: "timer", "data-testid": "shot-clock-secs" });
+    const noteEl = el("span", { class: "note", "data-testid": "shot-clock-note" });
+    const live = el("span", { class: "sr-only", "aria-live": "assertive" });
+    const pause = this.controls ? el("button", { type: "button", "data-testid": "shot-clock-pause", onclick: () => this.togglePause() }) : null;
+    const again = this.controls ? el("button", { type: "button", "data-testid": "shot-clock-restart", onclick: () => this.restart() }, "Restart") : null;
+    this.host.replaceChildren(el("span", { class: "label" }, "Shot clock"), secs, noteEl, live, ...(pause ? [pause, again] : []));
+    this.parts = { secs, noteEl, live, pause };
+  }
+
+  /** Seconds left (a whole number, never below 0). */
+  left(seconds) {
+    const now = this.pausedAt ?? Date.now();
+    return Math.max(0, Math.ceil(seconds - (now - this.started) / 1000));
+  }
+
+  render() {
+    const st = this.state;
+    const seconds = st ? clockSeconds(st) : null;
+    if (!st || seconds === null || st.match_over) {
+      this.host.hidden = true;
+      clearInterval(this.timer);
+      return;
+    }
+    const facts = gameInfo(st.game).shot_clock;
+    const left = this.left(seconds);
+    const warn = left > 0 && left <= (facts.warn ?? 5);
+    const out = left === 0;
+    const note = out
+      ? facts.foul
+        ? `Time: a ${facts.foul} foul (${facts.clause.split(":")[0]}); enter it if the umpire calls it`
+        : "Time"
+      : this.pausedAt !== null
+        ? "paused"
+        : "";
+    // a screen reader hears the warning and the end once each (the count itself is not spoken)
+    let say = "";
+    if (warn && !this.warned) {
+      this.warned = true;
+      say = `${left} seconds left`;
+    }
+    if (out && !this.outSaid) {
+      this.outSaid = true;
+      say = note;
+    }
+    this.host.hidden = false;
+    this.host.className = `shot-clock${warn ? " warn" : ""}${out ? " out" : ""}`;
+    this.host.dataset.left = String(left);
+    if (!this.parts) this.build();
+    const { secs, noteEl, live, pause } = this.parts;
+    secs.textContent = String(left);
+    secs.setAttribute("aria-label", `shot clock: ${left} seconds left of ${seconds}`);
+    noteEl.textContent = note;
+    if (say) live.textContent = say;
+    if (pause) {
+      pause.textContent = this.pausedAt !== null ? "Resume" : "Pause";
+      pause.setAttribute("aria-pressed", String(this.pausedAt !== null));
+    }
+    if (out || this.pausedAt !== null) clearInterval(this.timer);
+  }
+}
+
+/** The clock of the page's `#shot-clock`, following the match's live channel. */
+async function start() {
+  const host = document.getElementById("shot-clock");
+  if (!host) return;
+  host.hidden = true;
+  const id = idFromPath();
+  const clock = new ShotClock(host, { controls: host.dataset.controls === "1" });
+  try {
+    clock.update(await get(`/api/matches/${encodeURIComponent(id)}`));
+  } catch {
+    return; // the page itself says why the match cannot be read
+  }
+  followLive(`/api/matches/${encodeURIComponent(id)}/live`, (st) => clock.update(st));
+}
+
+start();
