@@ -16,9 +16,11 @@ import sys
 import numpy as np
 import pytest
 
+from potshot.games.snooker.equipment import TABLE
 from potshot.physics import DEFAULT_PARAMS, Params, run_raw, simulate_shot
 from potshot.physics import kernel as K
 from potshot.physics.cue import dip, strike
+from potshot.physics.table import arrays_si, build_geometry
 from potshot.record.model import Cue, Hit, Jump, OffTable, Pot
 
 R = DEFAULT_PARAMS.radius
@@ -363,6 +365,41 @@ def test_a_ball_drops_into_a_pocket_from_the_air() -> None:
     # the same ball on the cloth at that pace is potted too; jumped twice as hard it flies over the pocket
     over = simulate_shot({"white": (1600.0, 1784.5)}, Cue(speed=2.0, aim=0.0, elevation=60.0))
     assert [type(e) for e in over.events] == [OffTable]
+
+
+@pytest.mark.parametrize(
+    ("x_mm", "y_mm", "v"),
+    [
+        # straight at the right-middle pocket: the hop starts 10 mm short of the fall's circle
+        # and would land 2.5 mm beyond it, inside the table's outline
+        (1770.0, 1784.5, (3.0, 0.0, 0.098)),
+        # the env sweep's escape (snooker:flat:353906748): the cue ball's last low hop, diagonal
+        (1773.8, 1755.4, (3.354, 1.855, 0.083)),
+    ],
+)
+def test_a_low_hop_across_a_pockets_mouth_meets_its_back_and_drops_in(
+    x_mm: float, y_mm: float, v: tuple[float, float, float]
+) -> None:
+    """A hop that starts outside a pocket's fall and would land beyond it crosses the fall within
+    one flight, its centre well below the nose height (apex v_z^2 / 2g, about 0.5 mm): it meets
+    the pocket's back as it leaves the fall's circle and drops in, as a ball that starts the hop
+    over the fall does. Before, only a flight starting over the fall was checked, and this ball
+    landed past the pocket on no slate and rolled off the table with no event."""
+    b = np.array([ball3(x_mm, y_mm, v)])
+    x, y = b[0, 0], b[0, 1]
+    falls = arrays_si(build_geometry(TABLE))[2]
+    fx, fy, fr = min(falls, key=lambda f: math.hypot(f[0] - x, f[1] - y))  # the right-middle fall
+    assert fy == pytest.approx(TABLE.length / 2000)
+    assert math.hypot(x - fx, y - fy) > fr
+    t_land = 2 * v[2] / G
+    assert math.hypot(x + v[0] * t_land - fx, y + v[1] * t_land - fy) > fr  # lands past it
+    out = run_raw(b, np.array([K.AIRBORNE]))
+    assert [e[0] for e in out["events"]] == [K.EV_FALL]
+    t = out["events"][0][3]
+    assert 0.0 < t < t_land
+    # it falls in where its centre leaves the fall's circle
+    assert math.hypot(x + v[0] * t - fx, y + v[1] * t - fy) == pytest.approx(fr, abs=1e-9)
+    assert list(out["states"]) == [K.POCKETED]
 
 
 # ------------------------------------------------------------------ swerve and massé

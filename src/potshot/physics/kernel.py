@@ -72,6 +72,11 @@ V_EPS = 1e-9
 W_EPS = 1e-7
 # Balls in contact approaching slower than this (m/s) are at rest against each other.
 V_CONTACT = 1e-9
+# An airborne ball whose surface is this deep (m) inside a cushion's nose edge, its centre above
+# the nose height, did not touch the nose: it came in over the cushion line's end, above the jaw
+# (an upright cylinder, passed over there), and is over the cushion's top. Far above the
+# overlaps a touching contact leaves (rounding, ~1e-12 m) and a layout's tolerance (0.5 mm).
+NOSE_OVER = 1e-3
 
 
 # ------------------------------------------------------------------ polynomials
@@ -664,7 +669,13 @@ def _air_time(
         c2 = vz * vz - g * zr + d1 * d1
         c1 = 2.0 * (zr * vz + dd * d1)
         c0 = zr * zr + dd * dd - R * R
-        t = first_down(c4, c3, c2, c1, c0, 0.0, w, 2.0 * R * V_CONTACT)
+        if zr > 0.0 and zr * zr + dd * dd < (R - NOSE_OVER) ** 2:
+            # over the cushion's top (NOSE_OVER): the nose cannot be met from inside it;
+            # without this the overlap was a contact every ~1e-10 s until the event buffer
+            # filled, the ball left at rest on the cushion (env sweep russian:vector-sync:501681874)
+            t = INF
+        else:
+            t = first_down(c4, c3, c2, c1, c0, 0.0, w, 2.0 * R * V_CONTACT)
         ev = EV_LINE
         if t == INF and d1 < 0.0:
             t = -dd / d1  # over the nose, clear of it
@@ -691,16 +702,48 @@ def _air_time(
             best = now + t
             kind = EV_ARC
             obj = k
+    # coming down to the nose height over a cushion: inside a jaw (passed over above the nose
+    # height) or over a cushion's top (in over a line's end, see NOSE_OVER). It cannot meet the
+    # nose from there; it has left the table (env sweep snooker:vector-grouped:2079710226: a hop
+    # over the bottom-right jaw came down 23 mm inside the bottom cushion and stayed there)
+    disc = vz * vz + 2.0 * g * zr
+    if disc >= 0.0:
+        t = (vz + math.sqrt(disc)) / g
+        if t > 0.0 and t <= w and now + t < best:
+            ex = x + vx * t
+            ey = y + vy * t
+            over = -1
+            for k in range(len(arcs)):
+                cx = ex - arcs[k, 0]
+                cy = ey - arcs[k, 1]
+                if (
+                    math.hypot(cx, cy) < arcs[k, 2] + R - NOSE_OVER
+                    and cx * arcs[k, 3] + cy * arcs[k, 4] >= 0.0
+                    and cx * arcs[k, 5] + cy * arcs[k, 6] >= 0.0
+                ):
+                    over = len(lines)
+            for k in range(len(lines)):
+                dd = lines[k, 4] * (ex - lines[k, 0]) + lines[k, 5] * (ey - lines[k, 1]) - q
+                along = lines[k, 2] * (ex - lines[k, 0]) + lines[k, 3] * (ey - lines[k, 1])
+                if dd < R - NOSE_OVER and dd > -R and along >= 0.0 and along <= lines[k, 6]:
+                    over = k
+            if over >= 0:
+                best = now + t
+                kind = EV_OFF
+                obj = over if over < len(lines) else -1
     a2 = vx * vx + vy * vy
     if a2 > 0.0:
         for k in range(len(falls)):
-            # leaving a fall's circle: the pocket's back, met below the nose height, drops it in
+            # leaving a fall's circle: the pocket's back, met below the nose height, drops it in.
+            # Also when the ball starts outside the circle and crosses it within this flight
+            # (a low hop over the pocket's mouth: entering and leaving between two landings)
             cx = x - falls[k, 0]
             cy = y - falls[k, 1]
             c0 = cx * cx + cy * cy - falls[k, 2] * falls[k, 2]
-            if c0 < 0.0:
-                bq = cx * vx + cy * vy
-                t = (-bq + math.sqrt(bq * bq - a2 * c0)) / a2
+            bq = cx * vx + cy * vy
+            disc = bq * bq - a2 * c0
+            if c0 < 0.0 or (bq < 0.0 and disc > 0.0):
+                t = (-bq + math.sqrt(disc)) / a2
                 if t <= w and now + t < best and z + (vz - 0.5 * g * t) * t + R < hn:
                     best = now + t
                     kind = EV_FALL
@@ -720,6 +763,33 @@ def _air_time(
             kind = EV_OFF
             obj = -1
     return best, kind, obj
+
+
+@njit_inner_lean
+def _out_time(b: np.ndarray, acc: np.ndarray, i: int, now: float, box: np.ndarray) -> float:
+    """When ball i, moving on the cloth of the 3D table (``run``'s ``air``), leaves the table's
+    outline ``box`` (:func:`outline`) within its current motion (INF if it does not). A ball on
+    the cloth is stopped by the cushions and dropped by the falls before it gets there, unless a
+    hop has put it beyond them (into a pocket's mouth past its fall): it has left the table then."""
+    w = acc[i, 2] - now
+    if not w > 0.0:
+        return INF
+    best = INF
+    for c in range(2):
+        x = b[i, c]
+        v = b[i, 2 + c]
+        a = acc[i, c]
+        for e in range(2):
+            edge = box[2 * c + e]
+            gap = x - edge
+            if (e == 0 and gap < 0.0) or (e == 1 and gap > 0.0):
+                return now  # already beyond it
+            n, r0, r1 = _quad_roots(0.5 * a, v, gap)
+            if n >= 1 and r0 > 0.0 and r0 <= w:
+                best = min(best, now + r0)
+            elif n == 2 and r1 > 0.0 and r1 <= w:
+                best = min(best, now + r1)
+    return best
 
 
 # ----------------------------------------------------------------- resolution
@@ -1250,6 +1320,12 @@ def run(
                 t, k, o = _air_time(b, acc, i, now, p, lines, arcs, falls, air)
             else:
                 t, k, o = _ball_time(b, s, acc, i, now, p, lines, arcs, falls)
+                if air is not None and s[i] != POCKETED:
+                    te = _out_time(b, acc, i, now, air)
+                    if te < t:
+                        t = te
+                        k = EV_OFF
+                        o = n - n - 1
             acc[i, 3] = t
             iwork[i, 0] = k
             iwork[i, 1] = o
