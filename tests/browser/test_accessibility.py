@@ -94,7 +94,8 @@ def test_every_page_passes_the_audit_at_1024x768(server: Any, browser: Any, axe:
         ("the play page", f"/play/{played['id']}?token={played['token']}", "canvas"),
         ("the mark page (snooker)", f"/mark/{marked['id']}?token={marked['token']}", "[data-ball=red]"),
         ("the mark page (carrom)", f"/mark/{carrom['id']}?token={carrom['token']}", "#pad button"),
-        ("the watch page", f"/watch/{marked['id']}", "canvas"),
+        ("the watch page", f"/watch/{marked['id']}", "main"),  # a marked match: the tracker, no table
+        ("the watch page (played)", f"/watch/{played['id']}", "canvas"),
         ("the overlay", f"/overlay/{carrom['id']}", "[data-testid=strip]"),
         ("the tournament page", f"/tournaments/{tid}", "main"),
         ("a player's page", f"/players/{ann['id']}", "#p-name"),

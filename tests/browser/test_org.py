@@ -300,7 +300,7 @@ def test_admin_import_export_correction_and_audit(server: Any, page: Any) -> Non
     expect(entry).to_contain_text("referee Jo")
     expect(entry).to_contain_text("it was the blue, not the green")
     expect(entry).to_contain_text("frame 0, shot 1")
-    expect(entry.locator("td.change")).to_contain_text("pot green (")
+    expect(entry.locator("td.change")).to_contain_text("pot green")  # no pocket was tapped: none named
     expect(entry.locator("td.change")).to_contain_text("→ Ann: nominate blue; white hits blue; pot blue")
     audit = api(server, f"/api/matches/{m['id']}/audit")["entries"]
     # the audit names who signed in (issue 20); the name typed in "by" stays in the reason
