@@ -494,10 +494,7 @@ def table(_rules: Mapping[str, Any]) -> dict[str, Any]:
 
 STYLE = Style(
     name=NAME,
-    title="Two-ball",
-    frame_word="frame",
     surface_word="table",
-    cue_piece="white",
     cue_back_in_hand=False,
     fills={"white": "#fbfbf4", "red": "#c8102e"},
     piece_kind=_kind,

@@ -89,15 +89,19 @@ def plain_frame_start(
 # ---------------------------------------------------------------- the style
 
 
+def _game(name: str) -> Any:
+    """The registry's entry for ``name`` (imported late: the registry imports nothing heavy)."""
+    from potshot import games
+
+    return games.get(name)
+
+
 @dataclass(frozen=True)
 class Style:
     """How one game is drawn and told (see the module's docstring)."""
 
     name: str
-    title: str
-    frame_word: str
     surface_word: str
-    cue_piece: str
     cue_back_in_hand: bool
     fills: Mapping[str, str]
     piece_kind: Callable[[str, Rules], tuple[str, float]]
@@ -118,6 +122,22 @@ class Style:
     """``rules -> table``: the table in the one schema of :mod:`potshot.render.geometry`."""
     result_by_score: bool = True
     """Whether a frame's result is told with its score (``Ann 64-7``) or only its winner (``won by A``)."""
+
+    # the game's own facts, stated once on its entry in the registry (potshot.games), not again here
+    @property
+    def title(self) -> str:
+        """For people: the game's title (``Game.title``)."""
+        return str(_game(self.name).title)
+
+    @property
+    def frame_word(self) -> str:
+        """What one of the record's frames is called (``Game.frame_word``)."""
+        return str(_game(self.name).frame_word)
+
+    @property
+    def cue_piece(self) -> str:
+        """The piece the player strikes (``Game.cue_piece``)."""
+        return str(_game(self.name).cue_piece)
 
     def fill(self, name: str, rules: Rules | None = None) -> str:
         """The fill colour of a piece (grey for a name the game does not know)."""

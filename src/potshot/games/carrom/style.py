@@ -130,10 +130,7 @@ def board(_rules: Rules) -> dict[str, Any]:
 
 STYLE = Style(
     name="carrom",
-    title="Carrom",
-    frame_word="board",
     surface_word="board",
-    cue_piece="striker",
     cue_back_in_hand=True,
     fills=FILLS,
     piece_kind=piece_kind,

@@ -51,10 +51,7 @@ def table(rules: Rules) -> dict[str, Any]:
 
 STYLE = Style(
     name="russian",
-    title="Russian billiards",
-    frame_word="game",
     surface_word="table",
-    cue_piece="white",
     cue_back_in_hand=False,
     fills=FILLS,
     piece_kind=piece_kind,

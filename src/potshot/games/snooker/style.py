@@ -117,10 +117,7 @@ def billiards_table(rules: Rules, area: str = "D") -> dict[str, Any]:
 
 STYLE = Style(
     name="snooker",
-    title="Snooker",
-    frame_word="frame",
     surface_word="table",
-    cue_piece="white",
     cue_back_in_hand=False,
     fills=FILLS,
     piece_kind=piece_kind,
