@@ -10,7 +10,8 @@ import importlib
 
 import click
 
-from potshot import __version__
+from potshot import __version__, i18n
+from potshot.i18n import N_, _
 
 # name -> "module:attribute" of a click command
 COMMANDS: dict[str, str] = {
@@ -50,11 +51,60 @@ class LazyGroup(click.Group):
         assert isinstance(cmd, click.Command)
         return cmd
 
+    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        translate_help(self)
+        super().format_help(ctx, formatter)
 
-@click.group(cls=LazyGroup)
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        name, cmd, rest = super().resolve_command(ctx, args)
+        if cmd is not None:
+            translate_help(cmd)
+        return name, cmd, rest
+
+
+def translate_help(cmd: click.Command) -> None:
+    """Put ``cmd``'s help and its options' help in the active language (their English, marked with
+    :func:`potshot.i18n.N_` where they are written, is kept to translate again)."""
+    texts: list[tuple[object, str]] = [(cmd, "help"), (cmd, "short_help")]
+    texts += [(p, "help") for p in cmd.params if isinstance(p, click.Option)]
+    for obj, attr in texts:
+        english = getattr(obj, f"_en_{attr}", None)
+        if english is None:
+            english = getattr(obj, attr, None)
+            if not english:
+                continue
+            setattr(obj, f"_en_{attr}", english)
+        setattr(obj, attr, _(english))
+
+
+def _set_lang(ctx: click.Context, param: click.Parameter, value: str | None) -> str:
+    """``--lang``, else the locale (LC_ALL, LC_MESSAGES, LANG), else English; a language potshot
+    does not speak is a usage error naming those it does."""
+    try:
+        lang = i18n.check(value) if value else i18n.from_environment()
+    except i18n.UnknownLanguage as e:
+        raise click.BadParameter(str(e), ctx=ctx, param=param) from None
+    ctx.with_resource(i18n.use(lang))  # undone when the command ends (CliRunner runs in-process)
+    return lang
+
+
+@click.group(
+    cls=LazyGroup,
+    help=N_("potshot: snooker, carrom and Russian billiards, simulated and refereed by the rulebooks."),
+)
 @click.version_option(__version__, prog_name="potshot")
+@click.option(
+    "--lang",
+    metavar="LANG",
+    callback=_set_lang,
+    is_eager=True,
+    expose_value=False,
+    help=N_("Language of the text: en, sv, it, ja or ru (default: the locale, else English)."),
+)
 def main() -> None:
-    """potshot: snooker, carrom and Russian billiards, simulated and refereed by the rulebooks."""
+    pass
 
 
 if __name__ == "__main__":  # pragma: no cover
