@@ -77,10 +77,10 @@ def main(argv: list[str] | None = None) -> int:
     stale = []
     for path, data in outputs.items():
         old = path.read_bytes() if path.exists() else b""
-        strip = lambda b: b"\n".join(  # noqa: E731 - the creation date is not content
+        strip = lambda b: b"\n".join(  # noqa: E731 - dates and source lines are not content
             line
             for line in b.splitlines()
-            if not line.startswith((b'"POT-Creation-Date', b'"PO-Revision-Date'))
+            if not line.startswith((b'"POT-Creation-Date', b'"PO-Revision-Date', b"#:"))
         )
         if strip(old) != strip(data):
             stale.append(path)

@@ -53,6 +53,10 @@ class LazyGroup(click.Group):
 
     def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         translate_help(self)
+        for name in self.list_commands(ctx):
+            cmd = self._load(name)
+            if cmd is not None:
+                translate_help(cmd)
         super().format_help(ctx, formatter)
 
     def resolve_command(
@@ -79,13 +83,19 @@ def translate_help(cmd: click.Command) -> None:
         setattr(obj, attr, _(english))
 
 
+class LanguageError(click.ClickException):
+    """A ``--lang`` potshot does not speak: one line naming those it does, exit status 2 (a usage error)."""
+
+    exit_code = 2
+
+
 def _set_lang(ctx: click.Context, param: click.Parameter, value: str | None) -> str:
     """``--lang``, else the locale (LC_ALL, LC_MESSAGES, LANG), else English; a language potshot
     does not speak is a usage error naming those it does."""
     try:
         lang = i18n.check(value) if value else i18n.from_environment()
     except i18n.UnknownLanguage as e:
-        raise click.BadParameter(str(e), ctx=ctx, param=param) from None
+        raise LanguageError(f"--lang: {e}") from None
     ctx.with_resource(i18n.use(lang))  # undone when the command ends (CliRunner runs in-process)
     return lang
 
