@@ -32,7 +32,7 @@ import functools
 import io
 import os
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from gettext import GNUTranslations, NullTranslations
 from pathlib import Path
@@ -220,11 +220,11 @@ _LAW = re.compile(
 
 SWEDISH_LABELS: Mapping[str, str] = {
     # The Swedish text labels each clause by running its parts together (12(b)(iv) is "12biv",
-    # snooker-rules-sv-official.md lines 441-469); where its labels differ from the English
+    # snooker-rules-sv-official.md lines 441-470); where its labels differ from the English
     # numbering, the Swedish label is the one cited:
-    "13(a)(ii)": "13aai",  # "13aai vilken *spelbar* boll han tänker spela på" (line 477)
+    "13(a)(ii)": "13aai",  # "13aai vilken *spelbar* boll han tänker spela på" (line 478)
     "14(a)(ii)": "14aai",  # "14aai den färg som var *spelbar*" (line 488)
-    "14(i)": "14j",  # the Swedish 14 has no i: "14j Nästa spelare har rätt att fråga domaren" (line 506)
+    "14(i)": "14j",  # the Swedish 14 has no i: "14j Nästa spelare har rätt att fråga domaren" (line 508)
 }
 
 
@@ -233,15 +233,15 @@ def _swedish_ref(ref: str) -> str:
     return SWEDISH_LABELS.get(ref, re.sub(r"\(([a-z0-9]+)\)", r"\1", ref))
 
 
-def _refs(refs: str, each: object) -> str:
-    conv = each if callable(each) else (lambda r: r)
-    out = re.sub(r"\d+(?:\([a-z0-9]+\))*", lambda m: str(conv(m.group(0))), refs)
+def _refs(refs: str, each: Callable[[str], str] | None) -> str:
+    conv: Callable[[str], str] = each if each is not None else (lambda r: r)
+    out = re.sub(r"\d+(?:\([a-z0-9]+\))*", lambda m: conv(m.group(0)), refs)
     return out.replace(" and ", {"sv": " och ", "it": " e ", "ja": "・", "ru": " и "}.get(current(), " and "))
 
 
 def _section(m: re.Match[str]) -> str:
     lang, sec, plural, refs = current(), m.group("sec"), m.group("word") == "Rules", m.group("refs")
-    if lang == "sv":  # "i strid med kapitel 3 regel 17e" (snooker-rules-sv-official.md line 453)
+    if lang == "sv":  # "i strid med kapitel 3 regel 17e" (snooker-rules-sv-official.md line 454)
         return f"kapitel {sec} {'regler' if plural else 'regel'} {_refs(refs, _swedish_ref)}"
     if lang == "it":  # "la Regola 12(a)(ii) della Parte 3" (snooker-rules-it-with-commentary.txt line 509)
         return f"{'Regole' if plural else 'Regola'} {_refs(refs, None)} della Parte {sec}"
