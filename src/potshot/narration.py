@@ -256,6 +256,7 @@ def plain_reason(foul: str) -> str:
 # --------------------------------------------------- the referees' words, told
 
 _REASONS: list[str] = []
+_WORDS: dict[str, str] = {}
 
 
 def reason_templates(*templates: str) -> None:
@@ -265,6 +266,13 @@ def reason_templates(*templates: str) -> None:
     for t in templates:
         if t not in _REASONS:
             _REASONS.append(t)
+
+
+def reason_words(words: Mapping[str, str]) -> None:
+    """Register how a record name a referee writes into its reasons (a foul kind: ``pushed``,
+    ``before_go``) is told: its English words, marked with :func:`potshot.i18n.N_`; a reason that
+    is such a name, or a template's varying part that is one, is told in the active language."""
+    _WORDS.update(words)
 
 
 @functools.cache
@@ -287,6 +295,8 @@ def say_reason(reason: str) -> str:
     """
     if current() == DEFAULT:
         return reason
+    if reason in _WORDS:
+        return _(_WORDS[reason])
     for template in _REASONS:
         m = _reason_pattern(template).fullmatch(reason)
         if m is not None:
@@ -301,6 +311,8 @@ def _slot_word(value: str) -> str:
         return ", ".join(_slot_word(v) for v in value.split(", "))
     if " and " in value:
         return _seps()[1].join(_slot_word(v) for v in value.split(" and "))
+    if value in _WORDS:
+        return _(_WORDS[value])
     told_ = pocket_word(value)
     return told_ if told_ != value else ball_word(value, keep=True)
 

@@ -32,6 +32,7 @@ from potshot.narration import (
     points_text,
     pots,
     reason_templates,
+    reason_words,
     reasons,
     ruling_map,
     ruling_text,
@@ -74,6 +75,38 @@ reason_templates(
     N_("break attempt improper or striker pocketed without touching a piece"),
     N_("three break attempts touched nothing: the break passes"),
     N_("the striker never left the base lines and touched nothing: no stroke"),
+    N_("foul: {kind}"),
+    N_("technical foul: {kind}"),
+)
+# The foul kinds (potshot.games.carrom.rules.definitions.FOUL_KINDS) as the reasons name them.
+reason_words(
+    {
+        "pushed": N_("the striker pushed, not struck"),
+        "elbow_over_line": N_("elbow over the line"),
+        "body_over_diagonal": N_("body over the diagonal"),
+        "striker_placement": N_("the striker placed wrongly"),
+        "touched": N_("touched"),
+        "out_of_turn": N_("playing out of turn"),
+        "before_go": N_("played before the referee's 'play'"),
+        "left_seat": N_("left the seat"),
+        "penalty_misplaced": N_("a penalty piece misplaced"),
+        "body_touching_table": N_("body touching the table"),
+        "anchored": N_("hand anchored"),
+        "not_finger": N_("a stroke not made with a finger"),
+        "time": N_("over the time limit"),
+        "wrong_pieces_placed": N_("the wrong pieces placed"),
+        "piece_moved_placing": N_("a piece moved while placing"),
+        "striker_held_placing": N_("the striker held while placing"),
+        "disturbed_board": N_("the board disturbed"),
+        "powder": N_("powder misused"),
+        "distracting": N_("distracting the opponent"),
+        "partners_communicating": N_("partners communicating"),
+        "holding_material": N_("holding material"),
+        "trial_stroke": N_("a trial stroke"),
+        "striker_on_frame": N_("the striker on the frame"),
+        "resumed_before_go": N_("play resumed before the referee's 'play'"),
+        "took_out_penalty": N_("the penalty pieces taken out by the partner"),
+    }
 )
 
 
