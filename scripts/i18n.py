@@ -45,7 +45,20 @@ def extract() -> Catalog:
         template.add(
             message, None, [(f"src/potshot/{filename}", lineno)], auto_comments=comments, context=context
         )
+    add_cli_help(template)
     return template
+
+
+def add_cli_help(template: Catalog) -> None:
+    """The CLI's help texts (commands, short help, options), taken from the click commands
+    themselves (potshot.commands._help.help_messages): click keeps them in docstrings and
+    ``help=`` arguments, which Babel's keyword extraction does not see."""
+    sys.path.insert(0, str(ROOT / "src"))
+    from potshot.cli import main as cli
+    from potshot.commands._help import help_messages
+
+    for text, where, line in help_messages(cli):
+        template.add(text, None, [(where, line)])
 
 
 def render(catalog: Catalog) -> bytes:

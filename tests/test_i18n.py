@@ -311,3 +311,15 @@ def test_help_in_the_language() -> None:
     assert "Döm varje stöt i RECORD.json" in res.output
     top = CliRunner().invoke(main, ["--lang", "ru", "--help"])
     assert "Язык текста" in top.output and "Судить каждый удар" in top.output
+
+
+def test_every_commands_help_in_the_language() -> None:
+    """A subcommand built per game (``play snooker``) and its options, in Italian, the example
+    block kept as written; the clause in an option's help cited in the Italian numbering."""
+    res = CliRunner().invoke(main, ["--lang", "it", "play", "snooker", "--help"])
+    assert res.exit_code == 0, res.output
+    assert "Gioca a snooker, giocatore integrato contro giocatore integrato" in res.output
+    assert "potshot play snooker --seed 1 -o frame.json --html replay.html" in res.output
+    assert "Regola 2 della Parte 3" in res.output
+    listing = CliRunner().invoke(main, ["--lang", "ja", "play", "--help"])
+    assert "組み込みプレイヤー同士でスヌーカーをプレー。" in listing.output

@@ -11,7 +11,8 @@ import importlib
 import click
 
 from potshot import __version__, i18n
-from potshot.i18n import N_, _
+from potshot.commands._help import translate_help
+from potshot.i18n import N_
 
 # name -> "module:attribute" of a click command
 COMMANDS: dict[str, str] = {
@@ -66,21 +67,6 @@ class LazyGroup(click.Group):
         if cmd is not None:
             translate_help(cmd)
         return name, cmd, rest
-
-
-def translate_help(cmd: click.Command) -> None:
-    """Put ``cmd``'s help and its options' help in the active language (their English, marked with
-    :func:`potshot.i18n.N_` where they are written, is kept to translate again)."""
-    texts: list[tuple[object, str]] = [(cmd, "help"), (cmd, "short_help")]
-    texts += [(p, "help") for p in cmd.params if isinstance(p, click.Option)]
-    for obj, attr in texts:
-        english = getattr(obj, f"_en_{attr}", None)
-        if english is None:
-            english = getattr(obj, attr, None)
-            if not english:
-                continue
-            setattr(obj, f"_en_{attr}", english)
-        setattr(obj, attr, _(english))
 
 
 class LanguageError(click.ClickException):

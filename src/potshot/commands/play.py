@@ -39,7 +39,9 @@ class _PlayGroup(click.Group):
             game = games.get(cmd_name)
         except KeyError:
             return None
-        return play_command(game)
+        from potshot.commands._help import translate_help
+
+        return translate_help(play_command(game))
 
 
 @click.group(cls=_PlayGroup)
