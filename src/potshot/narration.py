@@ -435,11 +435,26 @@ def pocket_phrase(e: Pot | OffTable) -> list[Part]:
 
 
 def first_hit(shot: Shot, cue: str) -> str | None:
-    """The first piece the cue piece touched, when the record says."""
+    """The first piece the cue piece touched, when the record names it."""
     for e in shot.events:
         if isinstance(e, Hit) and cue in (e.ball, e.other):
             return e.other if e.ball == cue else e.ball
     return None
+
+
+def no_pot_parts(shot: Shot, cue: str, player: Part) -> list[Part]:
+    """A stroke that potted nothing, told with its ``player``: ``Ann plays red, no pot``;
+    ``Ann plays, no pot`` for a contact the marker entered without naming the ball (no ball is
+    named that nobody entered); ``Ann hits nothing`` for a stroke whose events are complete
+    (simulated) or that name no contact; else ``Ann plays``."""
+    first = first_hit(shot, cue)
+    if first is not None:
+        return told(_("{player} plays {ball}, no pot"), player=player, ball=Part(piece_word(first), "ball"))
+    if any(isinstance(e, Hit) and e.ball == cue for e in shot.events):
+        return told(_("{player} plays, no pot"), player=player)
+    if shot.cue is not None or shot.events:
+        return told(_("{player} hits nothing"), player=player)
+    return told(_("{player} plays"), player=player)
 
 
 def action_name(action: str) -> str:

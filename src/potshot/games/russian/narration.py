@@ -29,6 +29,7 @@ from potshot.narration import (
     foul_detail,
     named,
     next_clause,
+    no_pot_parts,
     piece_word,
     place_detail,
     points,
@@ -89,14 +90,8 @@ def narrate(shot: Shot, ruling: RulingLike = None, rules: Mapping[str, Any] | No
             )
         elif pots(shot):
             head = told(_("{player} pots {balls}"), player=player, balls=pot_parts(shot))
-        elif first is not None:
-            head = told(
-                _("{player} plays {ball}, no pot"), player=player, ball=Part(piece_word(first), "ball")
-            )
-        elif shot.cue is not None or shot.events:
-            head = told(_("{player} hits nothing"), player=player)
         else:
-            head = told(_("{player} plays"), player=player)
+            head = no_pot_parts(shot, cue, player)
         if r and (pots(shot) or cannons):
             said = points(int(r.get("points") or 0))
             said += f", {_cannons(cannons)}" if cannons else ""

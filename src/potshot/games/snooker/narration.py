@@ -27,7 +27,7 @@ from potshot.narration import (
     foul_detail,
     named,
     next_clause,
-    piece_word,
+    no_pot_parts,
     place_detail,
     points,
     points_text,
@@ -118,14 +118,8 @@ def narrate(shot: Shot, ruling: RulingLike = None, rules: Mapping[str, Any] | No
     else:
         if pots(shot):
             head += told(_("{player} pots {balls}"), player=player, balls=pot_parts(shot))
-        elif (first := first_hit(shot, b.cue_ball or CUE)) is not None:
-            head += told(
-                _("{player} plays {ball}, no pot"), player=player, ball=Part(piece_word(first), "ball")
-            )
-        elif shot.cue is not None or shot.events:
-            head += told(_("{player} hits nothing"), player=player)
         else:
-            head += told(_("{player} plays"), player=player)
+            head += no_pot_parts(shot, b.cue_ball or CUE, player)
         if pots(shot) and r:
             head.append(Part(f" ({int(r.get('points') or 0)})", "points"))
     tail: list[tuple[Part, ...] | Part] = []
