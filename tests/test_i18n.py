@@ -323,3 +323,18 @@ def test_every_commands_help_in_the_language() -> None:
     assert "Regola 2 della Parte 3" in res.output
     listing = CliRunner().invoke(main, ["--lang", "ja", "play", "--help"])
     assert "組み込みプレイヤー同士でスヌーカーをプレー。" in listing.output
+
+
+def test_the_package_data_carries_every_catalogue() -> None:
+    """``pip install .`` installs what pyproject's package-data names: its globs cover the template
+    and every language's catalogue (read at run time: nothing is compiled at build time)."""
+    import tomllib
+
+    globs = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"][
+        "potshot"
+    ]
+    pkg = ROOT / "src" / "potshot"
+    carried = {p for g in globs for p in pkg.glob(g)}
+    wanted = {pkg / "locale" / "potshot.pot"} | {i18n.catalogue_path(lang) for lang in OTHERS}
+    assert all(p.is_file() for p in wanted)
+    assert wanted <= carried
