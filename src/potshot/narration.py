@@ -278,20 +278,22 @@ def reason_words(words: Mapping[str, str]) -> None:
 @functools.cache
 def _reason_pattern(template: str) -> re.Pattern[str]:
     pieces = re.split(r"\{(\w+)\}", template)
-    rx = "".join(re.escape(p) if i % 2 == 0 else f"(?P<{p}>.+?)" for i, p in enumerate(pieces))
+    # a varying part holds no ": " (which opens a reason's own parts: "Bob: ...")
+    rx = "".join(re.escape(p) if i % 2 == 0 else f"(?P<{p}>(?:(?!: ).)+?)" for i, p in enumerate(pieces))
     return re.compile(rx)
 
 
 def say_reason(reason: str) -> str:
     """A referee's reason (without its clause) in the active language: the registered template it
-    matches, translated, its varying parts kept (ball names translated); a reason no template
-    matches stays as the referee wrote it.
+    matches, translated, its varying parts told (ball and pocket names, record names and nested
+    reasons translated; players and numbers kept); a reason that names its player first
+    (``Bob: ...``) keeps the name; a reason nothing matches stays as the referee wrote it.
 
     >>> from potshot.i18n import use
     >>> reason_templates("{ball} potted, not on")
     >>> with use("sv"):
-    ...     say_reason("pink potted, not on")
-    'rosa sänkt, inte spelbar'
+    ...     say_reason("pink potted, not on"), say_reason("Bob: pink potted, not on")
+    ('rosa sänkt, inte spelbar', 'Bob: rosa sänkt, inte spelbar')
     """
     if current() == DEFAULT:
         return reason
@@ -301,20 +303,32 @@ def say_reason(reason: str) -> str:
         m = _reason_pattern(template).fullmatch(reason)
         if m is not None:
             return _(template).format(**{k: _slot_word(v) for k, v in m.groupdict().items()})
+    who, sep, rest = reason.partition(": ")
+    if sep and who and " " not in who:  # "Bob: ..." (another player's scratch, a placer's foul)
+        told_ = say_reason(rest)
+        if told_ != rest:
+            return f"{who}: {told_}"
     return reason
 
 
 def _slot_word(value: str) -> str:
-    """A varying part of a reason, told: a pocket's or a piece's name translated, a list of them
-    item by item, anything else (a player, a number) as it is."""
+    """A varying part of a reason, told: a record name (a foul kind), a pocket's or a piece's name
+    translated, a reason within the reason told, a list told item by item, anything else (a
+    player, a number) as it is."""
+    if value in _WORDS:
+        return _(_WORDS[value])
+    told_ = pocket_word(value)
+    if told_ != value:
+        return told_
+    if " " in value:  # a reason within a reason ("penalty_misplaced: white1 at ... touches black2")
+        told_ = say_reason(value)
+        if told_ != value:
+            return told_
     if ", " in value:
         return ", ".join(_slot_word(v) for v in value.split(", "))
     if " and " in value:
         return _seps()[1].join(_slot_word(v) for v in value.split(" and "))
-    if value in _WORDS:
-        return _(_WORDS[value])
-    told_ = pocket_word(value)
-    return told_ if told_ != value else ball_word(value, keep=True)
+    return ball_word(value, keep=True)
 
 
 def ruling_text(foul: str) -> str:
@@ -322,6 +336,7 @@ def ruling_text(foul: str) -> str:
     :func:`say_reason`, the clause cited in the language's rulebook (:func:`potshot.i18n.cite`).
 
     >>> from potshot.i18n import use
+    >>> import potshot.games.snooker.narration  # registers the snooker referee's templates
     >>> with use("it"):
     ...     ruling_text("Section 3 Rule 12(b)(iii): pink potted, not on")
     'Regola 12(b)(iii) della Parte 3: rosa imbucata, non in gioco'
@@ -330,12 +345,11 @@ def ruling_text(foul: str) -> str:
         return foul
     text = foul.strip()
     m = _LEADING_CLAUSE.match(text)
-    if m is not None:
-        return cite(m.group(0)) + say_reason(text[m.end() :])
+    lead = m.group(0) if m is not None else ""
+    text = text[len(lead) :]
     m2 = _TRAILING_CLAUSE.search(text)
-    if m2 is not None:
-        return say_reason(text[: m2.start()]) + cite(m2.group(0))
-    return cite(say_reason(text))
+    trail = m2.group(0) if m2 is not None else ""
+    return cite(lead) + say_reason(text[: len(text) - len(trail)]) + cite(trail)
 
 
 def reasons(r: RulingDict, word: str) -> str:

@@ -77,6 +77,25 @@ reason_templates(
     N_("the striker never left the base lines and touched nothing: no stroke"),
     N_("foul: {kind}"),
     N_("technical foul: {kind}"),
+    N_("{player}: technical foul by the opponent, {kind}"),
+    N_("{player} disturbed {piece}"),
+    N_("{player} concedes the board"),
+    N_("a stroke out of turn"),
+    N_("left the seat during the board"),
+    N_("the opponent left the seat during the board"),
+    N_("play resumed before the umpire's 'play'"),
+    N_("the opponent resumed play before the umpire's 'play'"),
+    N_("improper break: the turn is lost, no penalty piece"),
+    N_("no room to place {player}'s {n} piece(s): they wait"),
+    N_("{player} renounces placing {other}'s {n} piece(s): the penalty is cancelled"),
+    N_("{player}: penalty_misplaced: {why}"),
+    N_("{player}: wrong_pieces_placed: {piece} placed instead of a due piece"),
+    # where a placed piece may not be (potshot.games.carrom.equipment)
+    N_("the striker does not touch both base lines"),
+    N_("{piece} at ({x}, {y}) is not inside the outer circle"),
+    N_("{piece} at ({x}, {y}) covers the centre circle"),
+    N_("{piece} at ({x}, {y}) touches {other}"),
+    N_("{piece} at ({x}, {y}) forms a shot with the queen toward {pocket}"),
 )
 # The foul kinds (potshot.games.carrom.rules.definitions.FOUL_KINDS) as the reasons name them.
 reason_words(

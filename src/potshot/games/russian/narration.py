@@ -58,6 +58,9 @@ reason_templates(
     N_("shot with {balls} missing from the table (missing_ball)"),
     N_("the cue ball contacted no other ball"),
     N_("from the D, struck a ball on the D line or its own side first (d_line)"),
+    N_("the {ball} spotted off a vacant spot (incorrect_spot)"),
+    N_("a ball spotted off a vacant spot (incorrect_spot)"),
+    N_("a black spotted that the rules do not allow (incorrect_spot)"),
 )
 
 

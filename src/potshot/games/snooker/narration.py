@@ -73,7 +73,7 @@ reason_templates(
     N_("a red played when a colour was on (reds in successive strokes)"),
     N_("the cue ball first hit {balls} simultaneously"),
     N_("the cue ball first hit {ball}, not a ball on"),
-    N_("the cue ball first hit {ball}, not the nominated free ball (Section 3 Rule 10(b)(i))"),
+    N_("the cue ball first hit {ball}, not the nominated free ball"),
     N_("cue ball snookered behind the free ball {ball}"),
     N_("a foul after potting a red, before a colour was nominated"),
 )
