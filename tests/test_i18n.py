@@ -241,8 +241,16 @@ def _casebook_record(shared: Path, tmp_path: Path, case: str) -> Path:
     return out
 
 
-def test_referee_speaks_japanese() -> None:
-    res = CliRunner().invoke(main, ["--lang", "ja", "referee", "--text", str(RECORDS / "snooker-match.json")])
+@pytest.mark.parametrize("where", ["group", "command"])
+def test_referee_speaks_japanese(where: str) -> None:
+    """``potshot --lang ja referee ...`` and ``potshot referee --lang ja ...`` alike."""
+    path = str(RECORDS / "snooker-match.json")
+    args = (
+        ["--lang", "ja", "referee", "--text", path]
+        if where == "group"
+        else ["referee", "--lang", "ja", "--text", path]
+    )
+    res = CliRunner().invoke(main, args)
     assert res.exit_code == 0, res.output
     assert "スヌーカー: Ann 対 Bob" in res.output
     assert "をポット" in res.output and "フレーム 1" in res.output
@@ -281,8 +289,11 @@ def test_every_game_is_told_in_every_language() -> None:
             assert "next:" not in told and " pockets " not in told and " pots " not in told, (record, lang)
 
 
-def test_bad_lang_is_one_clear_line() -> None:
-    res = CliRunner().invoke(main, ["--lang", "xx", "referee", str(RECORDS / "snooker-match.json")])
+@pytest.mark.parametrize("where", ["group", "command"])
+def test_bad_lang_is_one_clear_line(where: str) -> None:
+    path = str(RECORDS / "snooker-match.json")
+    args = ["--lang", "xx", "referee", path] if where == "group" else ["referee", "--lang", "xx", path]
+    res = CliRunner().invoke(main, args)
     assert res.exit_code == 2
     assert res.output.strip().splitlines() == [
         "Error: --lang: unknown language 'xx': potshot speaks en, sv, it, ja, ru"
@@ -308,6 +319,8 @@ def test_lang_from_the_locale_and_english_default() -> None:
 def test_help_in_the_language() -> None:
     res = CliRunner().invoke(main, ["--lang", "sv", "referee", "--help"])
     assert "Döm varje stöt i RECORD.json" in res.output
+    res = CliRunner().invoke(main, ["referee", "--lang", "sv", "--help"])
+    assert "Döm varje stöt i RECORD.json" in res.output and "Textens språk" in res.output
     top = CliRunner().invoke(main, ["--lang", "ru", "--help"])
     assert "Язык текста" in top.output and "Судить каждый удар" in top.output
 

@@ -10,8 +10,8 @@ import importlib
 
 import click
 
-from potshot import __version__, i18n
-from potshot.commands._help import translate_help
+from potshot import __version__
+from potshot.commands._help import LANG_HELP, add_lang_option, set_lang, translate_help
 from potshot.i18n import N_
 
 # name -> "module:attribute" of a click command
@@ -50,7 +50,7 @@ class LazyGroup(click.Group):
             raise
         cmd = getattr(mod, attr)
         assert isinstance(cmd, click.Command)
-        return cmd
+        return add_lang_option(cmd)
 
     def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         translate_help(self)
@@ -69,23 +69,6 @@ class LazyGroup(click.Group):
         return name, cmd, rest
 
 
-class LanguageError(click.ClickException):
-    """A ``--lang`` potshot does not speak: one line naming those it does, exit status 2 (a usage error)."""
-
-    exit_code = 2
-
-
-def _set_lang(ctx: click.Context, param: click.Parameter, value: str | None) -> str:
-    """``--lang``, else the locale (LC_ALL, LC_MESSAGES, LANG), else English; a language potshot
-    does not speak is a usage error naming those it does."""
-    try:
-        lang = i18n.check(value) if value else i18n.from_environment()
-    except i18n.UnknownLanguage as e:
-        raise LanguageError(f"--lang: {e}") from None
-    ctx.with_resource(i18n.use(lang))  # undone when the command ends (CliRunner runs in-process)
-    return lang
-
-
 @click.group(
     cls=LazyGroup,
     help=N_("potshot: snooker, carrom and Russian billiards, simulated and refereed by the rulebooks."),
@@ -94,10 +77,10 @@ def _set_lang(ctx: click.Context, param: click.Parameter, value: str | None) -> 
 @click.option(
     "--lang",
     metavar="LANG",
-    callback=_set_lang,
+    callback=set_lang,
     is_eager=True,
     expose_value=False,
-    help=N_("Language of the text: en, sv, it, ja or ru (default: the locale, else English)."),
+    help=LANG_HELP,
 )
 def main() -> None:
     pass

@@ -1,4 +1,7 @@
-"""The CLI's help in the active language (:mod:`potshot.i18n`).
+"""The CLI's language (``--lang``, else the locale) and its help in that language (:mod:`potshot.i18n`).
+
+``--lang`` is an option of the ``potshot`` group and of every subcommand
+(``potshot --lang sv referee rec.json`` and ``potshot referee --lang sv rec.json`` alike).
 
 A command's help, short help and its options' help are looked up in the catalogues as written
 (cleaned of their indentation); an example block (after a ``\\b`` line) stays as it is, only the
@@ -13,7 +16,61 @@ from collections.abc import Iterator
 
 import click
 
-from potshot.i18n import _
+from potshot import i18n
+from potshot.i18n import N_, _
+
+LANG_HELP = N_("Language of the text: en, sv, it, ja or ru (default: the locale, else English).")
+
+
+class LanguageError(click.ClickException):
+    """A ``--lang`` potshot does not speak: one line naming those it does, exit status 2 (a usage error)."""
+
+    exit_code = 2
+
+
+def _activate(ctx: click.Context, lang: str) -> None:
+    ctx.with_resource(i18n.use(lang))  # undone when the command ends (CliRunner runs in-process)
+
+
+def set_lang(ctx: click.Context, param: click.Parameter, value: str | None) -> str:
+    """The group's ``--lang``, else the locale (LC_ALL, LC_MESSAGES, LANG), else English; a
+    language potshot does not speak is a one-line usage error naming those it does."""
+    try:
+        lang = i18n.check(value) if value else i18n.from_environment()
+    except i18n.UnknownLanguage as e:
+        raise LanguageError(f"--lang: {e}") from None
+    _activate(ctx, lang)
+    return lang
+
+
+def set_command_lang(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """A subcommand's ``--lang``: when given, the language of that command (and its help)."""
+    if not value:
+        return None
+    try:
+        lang = i18n.check(value)
+    except i18n.UnknownLanguage as e:
+        raise LanguageError(f"--lang: {e}") from None
+    _activate(ctx, lang)
+    translate_help(ctx.command)
+    return lang
+
+
+def add_lang_option(cmd: click.Command) -> click.Command:
+    """``cmd`` with a ``--lang`` option (added once); ``cmd`` is returned."""
+    if not any(p.name == "lang" for p in cmd.params):
+        cmd.params.append(
+            click.Option(
+                ["--lang"],
+                metavar="LANG",
+                callback=set_command_lang,
+                is_eager=True,
+                expose_value=False,
+                help=LANG_HELP,
+            )
+        )
+    return cmd
+
 
 _EXAMPLES = "\n\n\b\n"
 

@@ -39,9 +39,9 @@ class _PlayGroup(click.Group):
             game = games.get(cmd_name)
         except KeyError:
             return None
-        from potshot.commands._help import translate_help
+        from potshot.commands._help import add_lang_option, translate_help
 
-        return translate_help(play_command(game))
+        return translate_help(add_lang_option(play_command(game)))
 
 
 @click.group(cls=_PlayGroup)
