@@ -7,7 +7,7 @@ the queue from IndexedDB. When the network returns the entries are sent in order
 revision, and the server's record holds every shot as entered. A conflict (another client marked
 meanwhile, or the referee refuses an entry) is shown to the marker, who re-applies the entries on
 top or discards them into an exported JSON file. ``POTSHOT_SCREENSHOTS=1`` saves the offline banner
-as ``docs/pictures/web-mark-offline.png``.
+as ``docs/pictures/web-mark-offline.png`` and the conflict as ``web-mark-conflict.png``.
 """
 
 from __future__ import annotations
@@ -57,8 +57,18 @@ def open_marker(ctx: Any, url: str, m: dict[str, Any]) -> Page:
     return pg
 
 
-def queue_count(pg: Page) -> int:
-    return int(pg.get_by_test_id("queue-count").get_attribute("data-count") or 0)
+def assert_fits(pg: Page) -> None:
+    """The banner and every button of the pad on the 1024x768 screen, without scrolling."""
+    right, bottom = pg.evaluate(
+        """() => {
+            const els = [...document.querySelectorAll("main button, main select, #last, #offline")];
+            const boxes = els.filter((e) => e.checkVisibility()).map((e) => e.getBoundingClientRect());
+            return [Math.max(...boxes.map((b) => b.right)), Math.max(...boxes.map((b) => b.bottom))];
+        }"""
+    )
+    assert right <= TABLET["width"] and bottom <= TABLET["height"], (
+        f"content reaches {right:.0f}x{bottom:.0f}"
+    )
 
 
 def snap(pg: Page, name: str) -> None:
@@ -121,6 +131,7 @@ def test_network_cut_mid_frame_loses_nothing(server: Any, tablet: Any) -> None:
     expect(pg.get_by_test_id("queue-count")).to_have_text("5 entries waiting to be sent")
     pg.locator("#undo").click()
     expect(pg.locator("[data-testid=queue] li")).to_have_text(["pot red", "pot pink", "miss", "safety"])
+    assert_fits(pg)
     snap(pg, "mark-offline")
 
     # the network returns: the entries go in order, each with its revision
@@ -166,6 +177,8 @@ def test_conflict_shown_and_reapplied(server: Any, tablet: Any) -> None:
     expect(pg.get_by_test_id("server-now")).to_contain_text(f"rev {rev0 + 2}")
     expect(pg.locator("[data-testid=queue] li")).to_have_text(["miss", "pot red"])  # kept, waiting
     assert len(record_shots(url, m)) == 2
+    assert_fits(pg)
+    snap(pg, "mark-conflict")
 
     pg.get_by_test_id("reapply").click()
     expect(pg.locator("#rev")).to_have_text(f"rev {rev0 + 4}", timeout=SENT)
@@ -197,6 +210,7 @@ def test_refused_entry_discarded_into_an_export(server: Any, tablet: Any, tmp_pa
     expect(conflict).to_contain_text("The referee refused the first entry waiting", timeout=SENT)
     expect(pg.locator("#rev")).to_have_text(f"rev {rev0 + 1} + 2 waiting")
     expect(pg.locator("[data-testid=queue] li")).to_have_text(["Ann concedes", "safety"])
+    assert_fits(pg)
     drop = pg.get_by_test_id("discard-first")
     drop.click()
     expect(drop).to_have_text("Tap again: discard it")
@@ -238,3 +252,25 @@ def test_installable(server: Any, tablet: Any) -> None:
     expect(pg.locator("#rev")).to_have_text(f"rev {m['state']['revision']}")
     assert pg.evaluate("navigator.serviceWorker.controller?.scriptURL") == url + "/sw.js"
     assert pg.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.scope)") == url + "/"
+
+
+def test_undo_without_a_network_waits_for_the_server(server: Any, tablet: Any) -> None:
+    """With no entry waiting, Undo without a network queues the server's undo; an entry taken back
+    with Undo while it waits is entered again by Redo."""
+    url = server.url
+    m = create_match(url, game="snooker", mode="mark", players=["Ann", "Bob"], rules={"reds": 6})
+    rev0 = m["state"]["revision"]
+    pg = open_marker(tablet, url, m)
+    pg.locator("[data-ball=red]").click()
+    expect(pg.locator("#rev")).to_have_text(f"rev {rev0 + 1}")
+    tablet.set_offline(True)
+    pg.locator("#undo").click()  # the red, on the server: its undo waits
+    pg.locator("[data-tap=safety]").click()
+    pg.locator("#undo").click()  # the safety waiting, taken back here
+    expect(pg.locator("[data-testid=queue] li")).to_have_text(["undo"])
+    pg.locator("#redo").click()  # and entered again
+    expect(pg.locator("[data-testid=queue] li")).to_have_text(["undo", "safety"])
+    tablet.set_offline(False)
+    expect(pg.locator("#rev")).to_have_text(f"rev {rev0 + 3}", timeout=SENT)
+    assert [entered(s) for s in record_shots(url, m)] == ["safety"]  # the red undone, Ann's safety
+    assert [s["player"] for s in record_shots(url, m)] == ["Ann"]

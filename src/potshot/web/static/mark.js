@@ -81,7 +81,7 @@ const OFFLINE_WORDS = {
   conflictTitle: "The server did not take the entries waiting",
   stale: "Someone else marked this match meanwhile.",
   refused: (msg) => `The referee refused the first entry waiting: ${msg}`,
-  serverNow: (rev, line) => `The server now: rev ${rev}${line ? ` · ${line}` : ""}`,
+  serverNow: (rev, line) => `The server now: rev ${rev}${line ? `, ${line}` : ""}.`,
   reapply: "Re-apply them on top",
   reapplyTitle: "send the entries waiting again, after what the server has now",
   dropFirst: "Discard the refused entry…",
@@ -220,11 +220,16 @@ async function send(path, body = {}) {
       { token },
     );
     busy = false;
+    offline = false;
+    undone = [];
     setState(answer.state ?? answer);
     return answer;
   } catch (e) {
     busy = false;
-    if (e instanceof ApiError && e.status === 0) return hold(path, body);
+    if (e instanceof ApiError && e.status === 0) {
+      offline = true;
+      return hold(path, body);
+    }
     showError(e);
     if (e instanceof ApiError && (e.code === "stale_revision" || e.code === "conflict")) await reload();
     else render();
@@ -243,7 +248,9 @@ async function hold(path, body, { keepRedo = false } = {}) {
   offline = offline || !navigator.onLine;
   resetChoices();
   render();
-  scheduleRetry();
+  // online (entries already waiting, or Redo of one taken back): sent at once; else at the next try
+  if (!offline) scheduleRetry(0);
+  else if (!retryTimer) scheduleRetry();
   return null;
 }
 
@@ -267,12 +274,16 @@ async function putBack() {
  * step of the backoff (2 s, doubling, at most a minute). */
 function scheduleRetry(delay = null) {
   clearTimeout(retryTimer);
+  retryTimer = null;
   if (!queue.length || conflict) return;
   if (delay === null) {
     retryDelay = retryDelay ? Math.min(retryDelay * 2, RETRY_MAX) : RETRY_FIRST;
     delay = retryDelay;
   }
-  retryTimer = setTimeout(replay, delay);
+  retryTimer = setTimeout(() => {
+    retryTimer = null;
+    replay();
+  }, delay);
 }
 
 /** Send the entries waiting in order, each with its revision. A network failure waits for the
@@ -280,7 +291,23 @@ function scheduleRetry(delay = null) {
  * refusal) stops and shows the conflict; the rest stay queued. */
 async function replay() {
   clearTimeout(retryTimer);
+  retryTimer = null;
   if (replaying || conflict || !queue.length || !token) return;
+  // one sender per match across this device's tabs (a Web Lock), working from the stored queue:
+  // another tab's page may have sent some of it already
+  if (navigator.locks) {
+    await navigator.locks.request(`potshot-send-${id}`, { ifAvailable: true }, async (lock) => {
+      if (!lock) return scheduleRetry();
+      queue = await queued(id);
+      return sendWaiting();
+    });
+  } else {
+    await sendWaiting();
+  }
+}
+
+async function sendWaiting() {
+  if (replaying || conflict || !queue.length) return render();
   replaying = true;
   let sent = 0;
   let retry = false;
@@ -396,16 +423,18 @@ function renderOffline() {
   if (conflict) {
     const first = queue.find((e) => e.seq === conflict.seq);
     const refused = conflict.code !== "stale_revision" && first;
+    const why = refused ? OFFLINE_WORDS.refused(conflict.field ? `${conflict.message} (${conflict.field})` : conflict.message) : OFFLINE_WORDS.stale;
     parts.push(
       el(
         "div",
-        { class: "why", "data-testid": "conflict" },
-        el("div", {}, refused ? OFFLINE_WORDS.refused(conflict.field ? `${conflict.message} (${conflict.field})` : conflict.message) : OFFLINE_WORDS.stale),
-        el("div", { "data-testid": "server-now" }, OFFLINE_WORDS.serverNow(state.revision, state.last?.caption ?? state.last?.account ?? "")),
-      ),
-      el(
-        "div",
         { class: "row choices" },
+        el(
+          "div",
+          { class: "why", "data-testid": "conflict" },
+          el("span", {}, why),
+          " ",
+          el("span", { "data-testid": "server-now" }, OFFLINE_WORDS.serverNow(state.revision, state.last?.caption ?? state.last?.account ?? "")),
+        ),
         el("button", { class: "primary", "data-testid": "reapply", title: OFFLINE_WORDS.reapplyTitle, onclick: () => reapply() }, OFFLINE_WORDS.reapply),
         refused
           ? armedButton("drop-first", OFFLINE_WORDS.dropFirst, OFFLINE_WORDS.dropFirstConfirm, { class: "danger", "data-testid": "discard-first" }, () => drop([first]), true)
@@ -438,8 +467,10 @@ function queuedFoul() {
 }
 
 window.addEventListener("online", () => {
+  offline = false;
   retryDelay = 0;
   scheduleRetry(0);
+  render();
 });
 window.addEventListener("offline", () => {
   offline = true;
@@ -519,20 +550,25 @@ function render() {
   const undo = $("#undo");
   const redo = $("#redo");
   const lastText = state.last?.caption ?? state.last?.account;
-  if (provisional() || undone.length) {
-    // entries wait: Undo takes the last of them back here, Redo enters it again
-    const last = queue.at(-1);
-    undo.disabled = !token || !last || (replaying && queue.length === 1);
-    redo.disabled = !token || !undone.length;
-    undo.title = last ? OFFLINE_WORDS.undoQueued(entryLabel(last)) : "";
-    redo.title = undone.length ? OFFLINE_WORDS.redoQueued(entryLabel(undone.at(-1))) : "";
+  // entries wait: Undo takes the last of them back on this device, Redo enters it again; else
+  // they are the server's (without a network, the server's undo waits in the queue)
+  const last = queue.at(-1);
+  if (last) {
+    undo.disabled = !token || (replaying && queue.length === 1);
+    undo.title = OFFLINE_WORDS.undoQueued(entryLabel(last));
     undo.onclick = () => takeBack();
-    redo.onclick = () => putBack();
   } else {
     undo.disabled = !token || busy || !state.can_undo;
-    redo.disabled = !token || busy || !state.can_redo || offline;
     undo.title = offline ? OFFLINE_WORDS.undoServer : lastText ? `take back: ${lastText}` : "take back the last entry";
     undo.onclick = () => send("undo");
+  }
+  if (undone.length) {
+    redo.disabled = !token;
+    redo.title = OFFLINE_WORDS.redoQueued(entryLabel(undone.at(-1)));
+    redo.onclick = () => putBack();
+  } else {
+    redo.disabled = !token || busy || !state.can_redo || offline || Boolean(last);
+    redo.title = "";
     redo.onclick = () => send("redo");
   }
   $("#main").dataset.game = state.game;
