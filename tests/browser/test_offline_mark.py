@@ -274,3 +274,28 @@ def test_undo_without_a_network_waits_for_the_server(server: Any, tablet: Any) -
     expect(pg.locator("#rev")).to_have_text(f"rev {rev0 + 3}", timeout=SENT)
     assert [entered(s) for s in record_shots(url, m)] == ["safety"]  # the red undone, Ann's safety
     assert [s["player"] for s in record_shots(url, m)] == ["Ann"]
+
+
+def test_carrom_pieces_marked_offline(server: Any, tablet: Any) -> None:
+    """The pieces pad (carrom) goes on without a network too: each stroke's pieces queued, sent in
+    order with the network back."""
+    url = server.url
+    m = create_match(url, game="carrom", mode="mark", players=["Ann", "Bob"], match={"games": 1})
+    rev0 = m["state"]["revision"]
+    pg = open_marker(tablet, url, m)
+    tablet.set_offline(True)
+    pg.locator("[data-add=white]").click()
+    pg.locator("[data-add=white]").click()
+    pg.locator("[data-tap=pocketed]").click()
+    pg.locator("[data-tap=nothing]").click()
+    pg.locator("[data-add=black]").click()
+    pg.locator("[data-tap=pocketed]").click()
+    expect(pg.locator("[data-testid=queue] li")).to_have_text(
+        ["pocketed white, white", "no pocketing", "pocketed black"]
+    )
+    assert_fits(pg)
+    tablet.set_offline(False)
+    expect(pg.locator("#rev")).to_have_text(f"rev {rev0 + 3}", timeout=SENT)
+    shots = record_shots(url, m)
+    assert [entered(s) for s in shots] == ["pot white white", "none", "pot black"]
+    assert [s["player"] for s in shots] == ["Ann", "Ann", "Bob"]

@@ -78,6 +78,7 @@ const OFFLINE_WORDS = {
   revWaiting: (rev, n) => `rev ${rev} + ${n} waiting`,
   sent: (n) => `${n} ${n === 1 ? "entry" : "entries"} sent`,
   retry: "Send now",
+  notKept: (why) => `Not sent and not kept: this browser cannot store entries offline (${why}). Enter it again when the network is back.`,
   conflictTitle: "The server did not take the entries waiting",
   stale: "Someone else marked this match meanwhile.",
   refused: (msg) => `The referee refused the first entry waiting: ${msg}`,
@@ -242,7 +243,15 @@ async function send(path, body = {}) {
 /** Queue a write that cannot be sent now, made on the revision after the entries waiting. */
 async function hold(path, body, { keepRedo = false } = {}) {
   const revision = queue.length ? queue.at(-1).revision + 1 : state.revision;
-  const entry = await enqueue({ match: id, path, body, revision, at: new Date().toISOString() });
+  let entry;
+  try {
+    entry = await enqueue({ match: id, path, body, revision, at: new Date().toISOString() });
+  } catch (e) {
+    // no IndexedDB (a private window that bars it): the entry cannot be kept, and the marker is told
+    showError(new Error(OFFLINE_WORDS.notKept(e?.message ?? e)));
+    render();
+    return null;
+  }
   queue.push(entry);
   if (!keepRedo) undone = [];
   offline = offline || !navigator.onLine;
