@@ -21,6 +21,7 @@ import httpx
 import pytest
 
 from tests.browser.conftest import PICTURES, create_match, wait_until
+from tests.browser.test_accessibility import audit, axe  # noqa: F401 (axe: the fixture)
 
 pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 from playwright.sync_api import Page, expect
@@ -77,10 +78,10 @@ def snap(pg: Page, name: str) -> None:
         pg.screenshot(path=str(PICTURES / f"web-{name}.png"), animations="disabled")
 
 
-@pytest.fixture
-def tablet(browser: Any) -> Any:
-    """A browser context of a 1024x768 tablet (its own service workers, caches and IndexedDB)."""
-    ctx = browser.new_context(viewport=TABLET)
+def tablet_context(browser: Any, **opts: Any) -> Any:
+    """A browser context of a 1024x768 tablet (its own service workers, caches and IndexedDB);
+    a JavaScript error on any of its pages fails the test."""
+    ctx = browser.new_context(viewport=TABLET, **opts)
     errors: list[str] = []
     ctx.on("page", lambda p: p.on("pageerror", lambda e: errors.append(str(e))))
     yield ctx
@@ -88,7 +89,20 @@ def tablet(browser: Any) -> Any:
     assert not errors, f"JavaScript errors: {errors}"
 
 
-def test_network_cut_mid_frame_loses_nothing(server: Any, tablet: Any) -> None:
+@pytest.fixture
+def tablet(browser: Any) -> Any:
+    """The tablet, the pages' Content Security Policy in force (the worker registers under it)."""
+    yield from tablet_context(browser)
+
+
+@pytest.fixture
+def audited(browser: Any) -> Any:
+    """The tablet with the page's CSP bypassed, so that axe-core can be injected for the audit."""
+    yield from tablet_context(browser, bypass_csp=True)
+
+
+def test_network_cut_mid_frame_loses_nothing(server: Any, audited: Any, axe: Path) -> None:  # noqa: F811
+    tablet = audited
     url = server.url
     m = create_match(url, game="snooker", mode="mark", players=["Ann", "Bob"], rules={"reds": 6})
     rev0 = m["state"]["revision"]
@@ -132,6 +146,7 @@ def test_network_cut_mid_frame_loses_nothing(server: Any, tablet: Any) -> None:
     pg.locator("#undo").click()
     expect(pg.locator("[data-testid=queue] li")).to_have_text(["pot red", "pot pink", "miss", "safety"])
     assert_fits(pg)
+    audit(pg, axe, "the mark page offline")  # the banner, its list and the provisional board
     snap(pg, "mark-offline")
 
     # the network returns: the entries go in order, each with its revision
@@ -146,9 +161,10 @@ def test_network_cut_mid_frame_loses_nothing(server: Any, tablet: Any) -> None:
     expect(pg.get_by_test_id("score-Ann")).to_have_text("15")
 
 
-def test_conflict_shown_and_reapplied(server: Any, tablet: Any) -> None:
+def test_conflict_shown_and_reapplied(server: Any, audited: Any, axe: Path) -> None:  # noqa: F811
     """Another client marks while this tablet is offline: on reconnect the sending stops at the
     stale revision, the marker sees what the server has now, and re-applies the entries on top."""
+    tablet = audited
     url = server.url
     m = create_match(url, game="snooker", mode="mark", players=["Ann", "Bob"], rules={"reds": 6})
     rev0 = m["state"]["revision"]
@@ -178,6 +194,7 @@ def test_conflict_shown_and_reapplied(server: Any, tablet: Any) -> None:
     expect(pg.locator("[data-testid=queue] li")).to_have_text(["miss", "pot red"])  # kept, waiting
     assert len(record_shots(url, m)) == 2
     assert_fits(pg)
+    audit(pg, axe, "the mark page's conflict panel")
     snap(pg, "mark-conflict")
 
     pg.get_by_test_id("reapply").click()
