@@ -135,7 +135,8 @@ def test_network_cut_mid_frame_loses_nothing(server: Any, audited: Any, axe: Pat
     assert [entered(s) for s in record_shots(url, m)] == ["pot red", "pot black"]
 
     # a reload without a network: the page from the worker's cache, the queue from IndexedDB
-    pg.reload()
+    page = pg.reload()
+    assert page is not None and page.from_service_worker  # the page itself came from the worker's cache
     expect(pg.get_by_test_id("queue-count")).to_have_text("3 entries waiting to be sent")
     expect(pg.locator("[data-testid=queue] li")).to_have_text(["pot red", "pot pink", "miss"])
     assert pg.evaluate("navigator.serviceWorker.controller !== null")
