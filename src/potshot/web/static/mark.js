@@ -149,8 +149,10 @@ async function load() {
       offline = true;
       st = kept;
     }
-    // revisions only grow: a kept State newer than the answer (the worker's kept read) wins
-    if (kept && kept.revision > st.revision) st = kept;
+    // revisions only grow: a kept State newer than the answer (the worker's kept read) wins, where
+    // it is this match's (same game and players: not a match of a database made anew)
+    const same = kept && kept.game === st.game && JSON.stringify(kept.players) === JSON.stringify(st.players);
+    if (same && kept.revision > st.revision) st = kept;
     info = gameInfo(st.game);
     setState(st);
   } catch (e) {
