@@ -173,6 +173,6 @@ def test_a_game_that_rules_by_the_ball_asks_the_marker_for_it(api: Api, monkeypa
     monkeypatch.setattr(SnookerReferee, "unnamed_contact", False)
     m = api.create(game="snooker", mode="mark", players=["Ann", "Bob"], rules={"reds": 6})
     r = api.post(m, "mark", {"tap": "miss", "before": {"place": [889.0, 600.0]}})
-    assert r.status_code == 422 and r.json()["error"]["field"] == "ball"
+    assert r.status_code == 400 and r.json()["error"]["field"] == "ball"
     assert "tap the ball the cue ball hit" in r.json()["error"]["message"]
     assert api.c.get(f"/api/matches/{m['id']}").json()["revision"] == 0
