@@ -125,3 +125,30 @@ def test_a_clock_never_takes_an_unsent_states_place() -> None:
 
     out = asyncio.run(run())
     assert out == 'event: state\ndata: {"revision": 3}\n\nevent: clock\ndata: {"left": 8}\n\n'
+
+
+def test_the_clock_crosses_processes(pg_url: str) -> None:
+    """Two server processes on one PostgreSQL: a clock set through one reaches the other's overlay."""
+    from potshot.web.app import Settings, create_app
+
+    apps = [create_app(Settings(db_url=pg_url, admin_password=ADMIN)) for _ in range(2)]
+    with uvicorn_in_thread(apps[0]) as ua, uvicorn_in_thread(apps[1]) as ub:
+        for app in apps:
+            assert app.state.fanout.listening.wait(10)
+        m = httpx.post(
+            ua + "/api/matches",
+            json={"game": "carrom", "mode": "mark", "players": ["Ann", "Bob"]},
+            headers={"X-Potshot-Admin": ADMIN},
+        ).json()
+        got: list[tuple[str, dict[str, Any]]] = []
+        t = threading.Thread(target=_events, args=(ub, m["id"], got, 2), daemon=True)
+        t.start()
+        _wait(lambda: got, "the live channel's first state")
+        r = httpx.post(
+            f"{ua}/api/matches/{m['id']}/clock",
+            json={"revision": 0, "running": False, "left": 7},
+            headers={"X-Potshot-Token": m["token"]},
+        )
+        assert r.status_code == 200, r.text
+        t.join(10)
+        assert got[1] == ("clock", r.json())
