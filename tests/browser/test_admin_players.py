@@ -186,3 +186,27 @@ def test_a_season_of_tournaments(server: Any, browser: Any, axe: Path) -> None: 
             t["id"] for t in httpx.get(f"{url}/api/seasons/{season['id']}", timeout=30).json()["tournaments"]
         ] == [winter]
         assert httpx.get(f"{url}/api/tournaments/{autumn}", timeout=30).status_code == 200
+        # the public pages: the winter cup's page shows its season's standings, the autumn cup's none
+        page.goto(f"{url}/tournaments/{winter}")
+        card = page.locator("#t-seasons section.season")
+        expect(card).to_have_count(1)
+        expect(card.locator("h2")).to_contain_text("2026/27 league")
+        expect(card.locator("[data-testid=season-standings] tbody tr")).to_have_count(3)
+        expect(card.locator("tbody tr").first.locator("td").nth(1)).to_have_text("Bob")
+        _fits(page)
+        audit(page, axe, "the tournament page with its season")
+        page.goto(f"{url}/tournaments/{autumn}")
+        expect(page.locator("#standings")).to_be_visible()
+        page.wait_for_timeout(300)
+        expect(page.locator("#t-seasons section.season")).to_have_count(0)
+        # Bob's page: the season, with his own row marked; reached from the season's link
+        page.goto(f"{url}/tournaments/{winter}")
+        card.locator("a", has_text="Bob").click()
+        expect(page.locator("#p-name")).to_have_text("Bob")
+        mine = page.locator("#p-seasons section.season")
+        expect(mine).to_have_count(1)
+        expect(mine.locator("tr.me td").nth(1)).to_have_text("Bob")
+        expect(mine.locator("tr.me td").first).to_have_text("1")
+        _fits(page)
+        audit(page, axe, "the player page with a season")
+        snap(page, "player-season", full_page=True)

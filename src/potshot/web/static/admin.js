@@ -26,6 +26,7 @@ import {
   formatTitle,
 } from "/static/api.js";
 import { fieldControl, fieldValues, matchForm, scoreText, statusBadge, matchTitle, tournamentTable } from "/static/index.js";
+import { seasonTable } from "/static/seasons.js";
 
 const $ = (sel, root = document) => root.querySelector(sel);
 const adm = { admin: true };
@@ -1324,37 +1325,7 @@ function renderSeason(x) {
       ),
     ),
   );
-  const num = (v) => (Number.isInteger(v) ? String(v) : v.toFixed(1));
-  const standings = el(
-    "table",
-    { class: "grid", "data-testid": "season-standings" },
-    el(
-      "thead",
-      {},
-      el(
-        "tr",
-        {},
-        ["#", "Player"].map((h) => el("th", {}, h)),
-        ["Played", "Won", "Points", "For", "Against", "Rating", "RD"].map((h) => el("th", { class: "num" }, h)),
-      ),
-    ),
-    el(
-      "tbody",
-      {},
-      x.standings.map((e, i) => {
-        const r = x.ratings[String(e.id)];
-        return el(
-          "tr",
-          { dataset: { player: String(e.id) } },
-          el("td", {}, String(i + 1)),
-          el("td", {}, playerLink(e)),
-          [e.played, e.won, num(e.points), e.frames_for, e.frames_against].map((v) => el("td", { class: "num" }, String(v))),
-          el("td", { class: "num" }, r ? num(r.rating) : "–"),
-          el("td", { class: "num" }, r ? num(r.rd) : "–"),
-        );
-      }),
-    ),
-  );
+  const standings = seasonTable(x);
   box.replaceChildren(
     el(
       "div",
