@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from potshot.i18n import N_, _, ngettext
+from potshot.i18n import DEFAULT, N_, _, current, ngettext, pgettext
 from potshot.narration import (
     Narration,
     Part,
@@ -129,6 +129,15 @@ reason_words(
 )
 
 
+def _piece(name: str) -> str:
+    """A carrom piece struck, for people: ``white`` (English), a white piece (``pedina bianca``,
+    ``白の駒``) elsewhere; the queen and the striker as :func:`piece_word` names them."""
+    base = name.rstrip("0123456789")
+    if current() == DEFAULT or base not in ("white", "black"):
+        return piece_word(name)
+    return pgettext("carrom piece", "white") if base == "white" else pgettext("carrom piece", "black")
+
+
 def _pieces(shot: Shot) -> str:
     """``a white and the queen``, ``2 blacks``."""
     counts: dict[str, int] = {}
@@ -162,7 +171,7 @@ def narrate(shot: Shot, ruling: RulingLike = None, rules: Mapping[str, Any] | No
         head = told(
             _("{player} strikes {piece}, nothing pocketed"),
             player=player,
-            piece=Part(piece_word(first), "ball"),
+            piece=Part(_piece(first), "ball"),
         )
     elif shot.cue is not None:  # a simulated stroke's events are complete
         head = told(_("{player} touches nothing"), player=player)
