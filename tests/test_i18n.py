@@ -380,3 +380,26 @@ def test_every_reason_of_the_rule_cases_is_told_in_every_language() -> None:
         with use(lang):
             untold = {r for r in reasons if say_reason(r) == r}
         assert untold <= UNTOLD, (lang, sorted(untold - UNTOLD))
+
+
+def test_no_function_shadows_the_translating_underscore() -> None:
+    """A module that translates with ``_`` never binds ``_`` (``x, _ = ...``) in a function that
+    also calls ``_()``: there the call would be on the throwaway value."""
+    import ast
+
+    clashes = []
+    for path in sorted((ROOT / "src" / "potshot").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+                names = list(ast.walk(node))
+                binds = any(
+                    isinstance(n, ast.Name) and n.id == "_" and isinstance(n.ctx, ast.Store) for n in names
+                )
+                calls = any(
+                    isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "_"
+                    for n in names
+                )
+                if binds and calls:
+                    clashes.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert clashes == []
