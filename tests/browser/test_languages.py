@@ -20,7 +20,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.browser.conftest import ADMIN, create_match, snap, tab, wait_until
+from tests.browser.conftest import ADMIN, create_match, snap, tab
 from tests.web.conftest import ServeProcess
 
 expect = pytest.importorskip("playwright.sync_api", reason="playwright is not installed").expect
@@ -72,8 +72,6 @@ def pages(server: ServeProcess) -> list[tuple[str, str, str, str, str, bool]]:
     russian = create_match(url, game="russian", mode="play", players=["Ann", "Bob"])
     tid = tournament(url)
     ann = next(p for p in httpx.get(url + "/api/players", timeout=10).json()["players"] if p["name"] == "Ann")
-    marks = [marked, carrom, ann]  # the pages of a marked match and a player's: translated later
-    assert all(marks)
     return [
         ("index", "/", "form [name=submit]", "#new-game-title", "home.new_game", False),
         ("play", f"/play/{played['id']}?token={played['token']}", "canvas", "#undo", "play.undo", True),
@@ -95,6 +93,15 @@ def pages(server: ServeProcess) -> list[tuple[str, str, str, str, str, bool]]:
         ),
         ("watch-played", f"/watch/{played['id']}", "canvas", "#stats-title", "watch.statistics", False),
         ("tournament", f"/tournaments/{tid}", "#standings", ".standings h2", "tour.standings", False),
+        (
+            "overlay",
+            f"/overlay/{carrom['id']}",
+            "[data-testid=tracker]",
+            "[data-testid=strip]",
+            "tracker.on_table",
+            False,
+        ),
+        ("player", f"/players/{ann['id']}", "#h2h, .h2h p", ".h2h h2", "player.h2h", False),
     ]
 
 
@@ -113,6 +120,8 @@ def assert_fits(pg: Any, what: str, whole: bool) -> None:
     )
     assert right <= w, f"{what}: a control reaches x={right:.0f}"
     if whole:
+        if bottom > h:
+            snap(pg, f"unfit-{what.replace(' ', '-')}")
         assert bottom <= h, f"{what}: a control reaches y={bottom:.0f}"
 
 
@@ -184,7 +193,7 @@ def test_the_browsers_language_is_the_default(
     try:
         with tab(ctx, f"the pages in {locale}") as pg:
             pg.goto(url + "/")
-            wait_until(pg, "document.querySelector('#new-game-title')")
+            expect(pg.locator("#lang-switch")).to_be_attached()  # i18n.js has run
             assert pg.evaluate("document.documentElement.lang") == lang
             expect(pg.locator("#new-game-title")).to_have_text(catalogue(lang)["home.new_game"])
             if locale == "ja-JP":

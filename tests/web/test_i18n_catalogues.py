@@ -85,6 +85,7 @@ def fact_keys() -> dict[str, str]:
             ("note", f["form"]["note"]),
             *[("label", c[1]) for c in f["fact_fields"]],
             *[("label", c[1]) for c in f["stats_columns"]],
+            *[("label", c[1]) for c in f.get("player_stat_columns", [])],
             *[("length", lg[2]) for lg in f["match_length"]],
         ]
         for kind, value in derived:

@@ -575,7 +575,7 @@ function renderTurn() {
   const frame = st.frames?.[st.frame];
   if (st.next_frame && frame?.winner) {
     const sc = Object.entries(frame.score ?? {}).map(([p, n]) => `${p} ${n}`).join(", ");
-    box.append(el("div", { class: "what" }, `${unitName(S.info.game)} ${st.frame + 1} to ${frame.winner} (${sc})`));
+    box.append(el("div", { class: "what" }, t("play.unit_to", { unit: unitName(S.info.game), n: st.frame + 1, name: frame.winner, score: sc })));
   }
   if (!st.turn) {
     box.append(el("div", { class: "who" }, t("play.waiting_referee")));
