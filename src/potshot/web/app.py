@@ -207,6 +207,7 @@ class Broker:
 ENV_DB = "POTSHOT_DB_URL"
 ENV_ADMIN = "POTSHOT_ADMIN_PASSWORD"
 ENV_SYNC = "POTSHOT_SQLITE_SYNC"
+ENV_RATE = "POTSHOT_STROKE_RATE"
 
 
 def from_env() -> FastAPI:
@@ -216,6 +217,7 @@ def from_env() -> FastAPI:
             db_url=os.environ[ENV_DB],
             admin_password=os.environ[ENV_ADMIN],
             sqlite_sync=os.environ.get(ENV_SYNC, "NORMAL"),
+            sim_rate=float(os.environ.get(ENV_RATE, "5")),
         )
     )
 

@@ -6,13 +6,19 @@
 
 import { lang, t, tf } from "/static/i18n.js";
 
-/** An answer of 4xx/5xx: `code`, `message` and `field` as the server sent them. */
+/** An answer of 4xx/5xx: `code`, `message` and `field` as the server sent them, and its
+ * `Retry-After` in seconds (`retryAfter`, null when it sent none). */
 export class ApiError extends Error {
-  constructor(status, code, message, field) {
+  constructor(status, code, message, field, retryAfter = null) {
     super(message);
     this.status = status;
     this.code = code;
     this.field = field ?? null;
+    this.retryAfter = retryAfter;
+  }
+  /** The server is busy or limits this client (429, 503): the same request may succeed later. */
+  get transient() {
+    return this.status === 429 || this.status === 503;
   }
   /** One line for a person: the message, and the record field it names. */
   get line() {
@@ -67,7 +73,8 @@ export async function request(method, path, body = undefined, opts = {}) {
   }
   if (!r.ok) {
     const err = data?.error ?? {};
-    throw new ApiError(r.status, err.code ?? "error", err.message ?? `${r.status} ${r.statusText}`, err.field);
+    const retry = Number.parseFloat(r.headers.get("Retry-After") ?? "");
+    throw new ApiError(r.status, err.code ?? "error", err.message ?? `${r.status} ${r.statusText}`, err.field, Number.isFinite(retry) ? retry : null);
   }
   return data;
 }
