@@ -102,6 +102,7 @@ def pages(server: ServeProcess) -> list[tuple[str, str, str, str, str, bool]]:
             False,
         ),
         ("player", f"/players/{ann['id']}", "#h2h, .h2h p", ".h2h h2", "player.h2h", False),
+        ("admin", "/admin", "#sign-in-title", "#sign-in-title", "admin.password_title", False),
     ]
 
 
