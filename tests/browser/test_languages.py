@@ -103,7 +103,22 @@ def pages(server: ServeProcess) -> list[tuple[str, str, str, str, str, bool]]:
         ),
         ("player", f"/players/{ann['id']}", "#h2h, .h2h p", ".h2h h2", "player.h2h", False),
         ("admin", "/admin", "#sign-in-title", "#sign-in-title", "admin.password_title", False),
+        (
+            "admin-tournaments",
+            "/admin?session#tournaments",
+            "#tournament-form button[type=submit]",
+            "#tab-tournaments h2",
+            "admin.new_tournament",
+            False,
+        ),
     ]
+
+
+def session_token(url: str) -> str:
+    """The organiser's session (POST /api/login as admin)."""
+    r = httpx.post(url + "/api/login", json={"name": "admin", "password": ADMIN}, timeout=30)
+    assert r.status_code == 200, r.text
+    return str(r.json()["token"])
 
 
 def assert_fits(pg: Any, what: str, whole: bool) -> None:
@@ -132,6 +147,9 @@ def visit(
     cat = catalogue(lang)
     for name, path, ready, sel, key, whole in pages:
         what = f"{name} in {lang}"
+        if path.startswith("/admin?session"):
+            # the organiser signed in: the tab keeps the session (sessionStorage), as the page does
+            pg.evaluate("(t) => sessionStorage.setItem('potshot-session', t)", session_token(url))
         pg.goto(url + path)
         expect(pg.locator(ready).first).to_be_visible()
         pg.wait_for_load_state("networkidle")

@@ -748,7 +748,7 @@ async function tournamentForm() {
     ["round_robin", "knockout", "swiss"].map((v) => el("option", { value: v }, formatTitle(v))),
   );
   // every registered game; each offers its own form fields marked for tournaments
-  const game = el("select", { name: "game" }, allGames().map((g) => el("option", { value: g.game }, g.title)));
+  const game = el("select", { name: "game" }, allGames().map((g) => el("option", { value: g.game }, gameTitle(g.game))));
   const tournamentFields = () => gameInfo(game.value).form.fields.filter((f) => f.tournament);
   const rounds = el("input", { type: "number", name: "rounds", min: 1, max: 30, value: 3 });
   const roundsLabel = el("label", {}, tr("admin.swiss_rounds"), rounds);
