@@ -84,6 +84,22 @@ def pages(server: ServeProcess) -> list[tuple[str, str, str, str, str, bool]]:
             True,
         ),
         (
+            "mark",
+            f"/mark/{marked['id']}?token={marked['token']}",
+            "[data-ball=red]",
+            "#undo",
+            "mark.undo",
+            True,
+        ),
+        (
+            "mark-carrom",
+            f"/mark/{carrom['id']}?token={carrom['token']}",
+            "#pad button",
+            "#pad",
+            "mark.tap_pieces",
+            True,
+        ),
+        (
             "watch",
             f"/watch/{marked['id']}",
             "[data-testid=tracker]",

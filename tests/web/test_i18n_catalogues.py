@@ -87,6 +87,10 @@ def fact_keys() -> dict[str, str]:
             *[("label", c[1]) for c in f["stats_columns"]],
             *[("label", c[1]) for c in f.get("player_stat_columns", [])],
             *[("length", lg[2]) for lg in f["match_length"]],
+            *[("foul", k) for k in f["foul_kinds"]],
+            *[("mark", m[k]) for k in ("foul_word", "miss_word", "foul_hint", "foul_piece_note")],
+            *[("action", a[1]) for a in m["actions"]],
+            *[("pocket", p) for p in f["pockets"]],
         ]
         for kind, value in derived:
             if value not in (None, ""):
