@@ -171,6 +171,10 @@ def visit(
         pg.wait_for_load_state("networkidle")
         assert pg.evaluate("document.documentElement.lang") == lang, what
         expect(pg.locator(sel).first).to_contain_text(cat[key])
+        if name == "tournament":
+            # a plural through Intl.PluralRules: three players is Russian's "few" form, the others' "other"
+            form = cat["tour.players_n"]["few" if lang == "ru" else "other"].replace("{n}", "3")
+            expect(pg.locator("#t-facts")).to_contain_text(form)
         if pg.locator("header").count():
             switch = pg.locator("#lang-switch")
             expect(switch).to_have_value(lang)
