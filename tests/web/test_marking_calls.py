@@ -163,3 +163,16 @@ def test_a_marked_miss_names_no_ball_in_record_ruling_or_caption(api: Api) -> No
     shot0 = load_partial(rec)[0].frames[0].shots[0]
     account = games.get("snooker").narrate(shot0).plain()
     assert account.startswith("Ann plays, no pot") and "red" not in account
+
+
+def test_a_game_that_rules_by_the_ball_asks_the_marker_for_it(api: Api, monkeypatch: Any) -> None:
+    """Where a referee cannot rule without the ball (``unnamed_contact`` false), the pad's Miss
+    without a ball is refused with what to tap, and nothing is recorded."""
+    from potshot.games.snooker.referee import SnookerReferee
+
+    monkeypatch.setattr(SnookerReferee, "unnamed_contact", False)
+    m = api.create(game="snooker", mode="mark", players=["Ann", "Bob"], rules={"reds": 6})
+    r = api.post(m, "mark", {"tap": "miss", "before": {"place": [889.0, 600.0]}})
+    assert r.status_code == 400 and r.json()["error"]["field"] == "ball"
+    assert "tap the ball the cue ball hit" in r.json()["error"]["message"]
+    assert api.c.get(f"/api/matches/{m['id']}").json()["revision"] == 0

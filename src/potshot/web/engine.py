@@ -390,6 +390,9 @@ class Runtime:
             # lawfully, the one the marker named, else one nobody named (``other`` null: the
             # referee takes it as lawful, docs/record-extensions.md "An unnamed contact")
             hit = tap.get("ball")
+            if not hit and not self.referee.unnamed_contact:
+                title = games.get(self.game).title
+                raise bad(f"tap the ball the cue ball hit: {title} rules by it", "ball")
             events = [Hit(cue_ball, self._pick(hit, "ball") if hit else None)]
             if kind == "safety":
                 extra["mark"] = "safety"  # not a pot attempt (the statistics, docs/web.md)

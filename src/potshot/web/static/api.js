@@ -129,9 +129,10 @@ export function gameInfo(name) {
 /**
  * Follow a live channel (`/api/matches/{id}/live` or `/api/tournaments/{id}/live`): `onData` gets
  * each parsed `data`, `onStatus` gets "live" / "reconnecting". EventSource reconnects by itself;
- * the returned function closes it.
+ * the returned function closes it. `events`: handlers of other event kinds by name (a match's
+ * `clock`, the shot clock's display state), each given its parsed `data`.
  */
-export function live(path, onData, onStatus = () => {}) {
+export function live(path, onData, onStatus = () => {}, events = {}) {
   const es = new EventSource(path);
   const handler = (ev) => {
     try {
@@ -142,6 +143,15 @@ export function live(path, onData, onStatus = () => {}) {
   };
   es.addEventListener("state", handler);
   es.addEventListener("tournament", handler);
+  for (const [kind, fn] of Object.entries(events)) {
+    es.addEventListener(kind, (ev) => {
+      try {
+        fn(JSON.parse(ev.data));
+      } catch (e) {
+        console.error(`live: bad ${kind} data`, e);
+      }
+    });
+  }
   es.onopen = () => onStatus("live");
   es.onerror = () => onStatus("reconnecting");
   return () => es.close();
@@ -153,21 +163,26 @@ export function live(path, onData, onStatus = () => {}) {
  * restarts): after `retryMs` without being live, the channel is closed and opened anew; the server
  * sends the current State on every connection, so nothing is missed. Returns a function that stops.
  */
-export function followLive(path, onData, onStatus = () => {}, retryMs = 3000) {
+export function followLive(path, onData, onStatus = () => {}, retryMs = 3000, events = {}) {
   let close = null;
   let timer = null;
   let stopped = false;
   const open = () => {
-    close = live(path, onData, (status) => {
-      onStatus(status);
-      clearTimeout(timer);
-      if (status !== "live" && !stopped) {
-        timer = setTimeout(() => {
-          close?.();
-          if (!stopped) open();
-        }, retryMs);
-      }
-    });
+    close = live(
+      path,
+      onData,
+      (status) => {
+        onStatus(status);
+        clearTimeout(timer);
+        if (status !== "live" && !stopped) {
+          timer = setTimeout(() => {
+            close?.();
+            if (!stopped) open();
+          }, retryMs);
+        }
+      },
+      events,
+    );
   };
   open();
   return () => {

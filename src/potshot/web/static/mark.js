@@ -2,6 +2,12 @@
 // (docs/web-api.md, "Mark one event"). The referee rules every tap; this page only offers the
 // taps that can be right now, sends the answers to the referee's questions (state.asks) with the
 // next tap or as a declaration, and shows the score board and the last ruling's account.
+//
+// Without a network (docs/offline.md) the page goes on: each entry it cannot send is queued (in
+// IndexedDB, offline.js) with the revision it was made on, shown in a list of entries waiting on
+// top of the server's last State (then provisional: only the referee rules), and sent in order
+// when the network returns; a refusal or another marker's entry stops the sending and shows the
+// conflict, which the marker resolves (re-apply on top, or discard with an export).
 
 import {
   ApiError,
@@ -27,6 +33,7 @@ import {
   unitLine,
   shownTitle,
 } from "/static/stats.js";
+import { dequeue, discard, discarded, enqueue, queued, requeue, savedState, saveState } from "/static/offline.js";
 
 const id = idFromPath();
 const token = tokenFromUrl();
@@ -49,12 +56,103 @@ let fullBall = false; // with a miss: a full ball was available (Rule 14(c))
 let freeCalled = false; // a free ball called for the incoming player (Rule 10(a))
 let armed = null; // a destructive button waiting for its confirming tap
 let stopLive = null;
+// marking without a network (docs/offline.md)
+let queue = []; // the entries waiting to be sent, oldest first (offline.js keeps them)
+let undone = []; // queued entries the marker took back (Undo), newest last: Redo queues them again
+let offline = !navigator.onLine; // the last write could not reach the server
+let conflict = null; // the sending stopped: {status, code, message, field, seq}
+let replaying = false;
+let retryTimer = null;
+let retryDelay = 0; // ms: the next try's wait, doubled up to RETRY_MAX
+let discardedCount = 0;
+const RETRY_FIRST = 2000;
+const RETRY_MAX = 60000;
+
+// The words of the offline banner, the list of entries waiting and the conflict panel.
+const OFFLINE_WORDS = {
+  offline: "Offline",
+  sending: "Sending",
+  waiting: (n) => `${n} ${n === 1 ? "entry" : "entries"} waiting to be sent`,
+  none: "no entry waiting: new entries are kept on this device",
+  provisional: (rev) => `Score and table as of rev ${rev}, before them: provisional (the referee rules each entry when it is sent).`,
+  revWaiting: (rev, n) => `rev ${rev} + ${n} waiting`,
+  sent: (n) => `${n} ${n === 1 ? "entry" : "entries"} sent`,
+  retry: "Send now",
+  notKept: (why) => `Not sent and not kept: this browser cannot store entries offline (${why}). Enter it again when the network is back.`,
+  conflictTitle: "The server did not take the entries waiting",
+  stale: "Someone else marked this match meanwhile.",
+  refused: (msg) => `The referee refused the first entry waiting: ${msg}`,
+  serverNow: (rev, line) => `The server now: rev ${rev}${line ? `, ${line}` : ""}.`,
+  reapply: "Re-apply them on top",
+  reapplyTitle: "send the entries waiting again, after what the server has now",
+  dropFirst: "Discard the refused entry…",
+  dropFirstConfirm: "Tap again: discard it",
+  dropAll: (n) => `Discard all ${n}…`,
+  dropAllConfirm: (n) => `Tap again: discard ${n}`,
+  download: (n) => `Download the ${n} discarded ${n === 1 ? "entry" : "entries"} (JSON)`,
+  decisionAfter: "After the foul waiting, the decision (the referee checks it when sent):",
+  undoQueued: (label) => `take back the entry waiting: ${label}`,
+  undoServer: "undo the server's last entry, when the network returns",
+  redoQueued: (label) => `enter again: ${label}`,
+};
+
+/** What an entry waiting is, in a few words (the marker's taps, as the pad names them). */
+function entryLabel(e) {
+  const b = e.body ?? {};
+  if (e.path === "undo") return "undo";
+  if (e.path === "redo") return "redo";
+  if (e.path === "decision") {
+    const [k, v] = Object.entries(b.before ?? {})[0] ?? ["decision", ""];
+    return `${pretty(k)}: ${pretty(String(Array.isArray(v) ? v.map(Math.round).join(", ") : v))}`;
+  }
+  const where = b.pocket ? ` (${pretty(b.pocket)})` : "";
+  switch (b.tap) {
+    case "pot":
+      return `pot ${b.ball}${where}`;
+    case "foul":
+      return `${b.ball === "white" ? "in-off" : `foul ${b.ball ?? pretty(b.kind ?? "")}`}${b.potted ? ", potted" : ""}${where}${b.calls?.miss ? " + miss" : ""}${b.pieces?.length ? `: ${b.pieces.join(", ")}` : ""}`;
+    case "foul_miss":
+      return "foul & miss";
+    case "free_ball":
+      return `free ball ${b.ball}${b.pot ? ", potted" : ""}`;
+    case "concede":
+      return `${b.player} concedes`;
+    case "pocketed":
+      return b.pieces?.length ? `pocketed ${b.pieces.join(", ")}` : "no pocketing";
+    case "raw": {
+      const shot = b.shot ?? {};
+      if (shot.before?.action) return pretty(shot.before.action);
+      if (!shot.events?.length) return "no contact";
+      return shot.events.map((ev) => `${ev.type} ${ev.other ?? ev.ball ?? ""}`.trim()).join(", ");
+    }
+    default:
+      return pretty(b.tap ?? e.path);
+  }
+}
 
 // ------------------------------------------------------------------ talking to the server
 
 async function load() {
+  let kept = null;
   try {
-    const st = await get(`/api/matches/${encodeURIComponent(id)}`);
+    [queue, kept] = await Promise.all([queued(id), savedState(id)]);
+    discardedCount = (await discarded(id)).length;
+  } catch (e) {
+    console.error("the offline store (IndexedDB) cannot be read", e);
+  }
+  try {
+    let st;
+    try {
+      st = await get(`/api/matches/${encodeURIComponent(id)}`);
+    } catch (e) {
+      if (!(e instanceof ApiError && e.status === 0 && kept)) throw e;
+      offline = true;
+      st = kept;
+    }
+    // revisions only grow: a kept State newer than the answer (the worker's kept read) wins, where
+    // it is this match's (same game and players: not a match of a database made anew)
+    const same = kept && kept.game === st.game && JSON.stringify(kept.players) === JSON.stringify(st.players);
+    if (same && kept.revision > st.revision) st = kept;
     info = gameInfo(st.game);
     setState(st);
   } catch (e) {
@@ -62,6 +160,7 @@ async function load() {
     $("#title").textContent = e instanceof ApiError && e.status === 404 ? `No match ${id}` : "The match could not be loaded";
     return;
   }
+  if (queue.length) scheduleRetry(0);
   if (!token) toast("This page marks only with its marking link (…?token=…); shown read only.", "error");
   stopLive?.();
   stopLive = followLive(
@@ -102,14 +201,19 @@ function resetChoices() {
 function setState(st) {
   const moved = !state || st.revision !== state.revision;
   state = st;
-  if (moved) resetChoices();
+  if (moved) {
+    resetChoices();
+    saveState(st).catch((e) => console.error("the State could not be kept offline", e));
+  }
   render();
 }
 
 /** One write with the revision last seen; a refusal is the server's one line, and a stale
- * revision (another marker) reloads the state. */
+ * revision (another marker) reloads the state. Without a network (or with entries already
+ * waiting, which go first) the write is queued instead. */
 async function send(path, body = {}) {
   if (busy || !state) return null;
+  if (queue.length || !navigator.onLine) return hold(path, body);
   busy = true;
   render();
   try {
@@ -119,16 +223,270 @@ async function send(path, body = {}) {
       { token },
     );
     busy = false;
+    offline = false;
+    undone = [];
     setState(answer.state ?? answer);
     return answer;
   } catch (e) {
     busy = false;
+    if (e instanceof ApiError && e.status === 0) {
+      offline = true;
+      return hold(path, body);
+    }
     showError(e);
     if (e instanceof ApiError && (e.code === "stale_revision" || e.code === "conflict")) await reload();
     else render();
     return null;
   }
 }
+
+// ------------------------------------------------------------ marking without a network
+
+/** Queue a write that cannot be sent now, made on the revision after the entries waiting. */
+async function hold(path, body, { keepRedo = false } = {}) {
+  const revision = queue.length ? queue.at(-1).revision + 1 : state.revision;
+  let entry;
+  try {
+    entry = await enqueue({ match: id, path, body, revision, at: new Date().toISOString() });
+  } catch (e) {
+    // no IndexedDB (a private window that bars it): the entry cannot be kept, and the marker is told
+    showError(new Error(OFFLINE_WORDS.notKept(e?.message ?? e)));
+    render();
+    return null;
+  }
+  queue.push(entry);
+  if (!keepRedo) undone = [];
+  offline = offline || !navigator.onLine;
+  resetChoices();
+  render();
+  // online (entries already waiting, or Redo of one taken back): sent at once; else at the next try
+  if (!offline) scheduleRetry(0);
+  else if (!retryTimer) scheduleRetry();
+  return null;
+}
+
+/** Take back the last entry waiting (the marker's Undo while entries wait): Redo queues it again. */
+async function takeBack() {
+  const e = queue.at(-1);
+  if (!e || (replaying && queue.length === 1)) return;
+  await dequeue(e.seq);
+  queue.pop();
+  undone.push(e);
+  resetChoices();
+  render();
+}
+
+async function putBack() {
+  const e = undone.pop();
+  if (e) await hold(e.path, e.body, { keepRedo: true });
+}
+
+/** Try to send the entries waiting after a while: at once with `delay` 0, else after the next
+ * step of the backoff (2 s, doubling, at most a minute). */
+function scheduleRetry(delay = null) {
+  clearTimeout(retryTimer);
+  retryTimer = null;
+  if (!queue.length || conflict) return;
+  if (delay === null) {
+    retryDelay = retryDelay ? Math.min(retryDelay * 2, RETRY_MAX) : RETRY_FIRST;
+    delay = retryDelay;
+  }
+  retryTimer = setTimeout(() => {
+    retryTimer = null;
+    replay();
+  }, delay);
+}
+
+/** Send the entries waiting in order, each with its revision. A network failure waits for the
+ * next try; a refusal (4xx: another marker's entry, 409 stale_revision, or the referee's
+ * refusal) stops and shows the conflict; the rest stay queued. */
+async function replay() {
+  clearTimeout(retryTimer);
+  retryTimer = null;
+  if (replaying || conflict || !queue.length || !token) return;
+  // one sender per match across this device's tabs (a Web Lock), working from the stored queue:
+  // another tab's page may have sent some of it already
+  if (navigator.locks) {
+    await navigator.locks.request(`potshot-send-${id}`, { ifAvailable: true }, async (lock) => {
+      if (!lock) return scheduleRetry();
+      queue = await queued(id);
+      return sendWaiting();
+    });
+  } else {
+    await sendWaiting();
+  }
+}
+
+async function sendWaiting() {
+  if (replaying || conflict || !queue.length) return render();
+  replaying = true;
+  let sent = 0;
+  let retry = false;
+  render();
+  try {
+    while (queue.length && !conflict) {
+      const e = queue[0];
+      let answer;
+      try {
+        answer = await post(`/api/matches/${encodeURIComponent(id)}/${e.path}`, { revision: e.revision, ...e.body }, { token });
+      } catch (err) {
+        if (!(err instanceof ApiError) || err.status === 0 || err.status >= 500 || err.status === 429) {
+          // no network, or the server busy: the entries wait for the next try
+          offline = !(err instanceof ApiError) || err.status === 0;
+          retry = true;
+          break;
+        }
+        conflict = { status: err.status, code: err.code, message: err.message, field: err.field, seq: e.seq };
+        try {
+          state = await get(`/api/matches/${encodeURIComponent(id)}`);
+          saveState(state).catch(() => {});
+        } catch {
+          /* the conflict shows the last State known */
+        }
+        break;
+      }
+      await dequeue(e.seq);
+      if (queue[0]?.seq === e.seq) queue.shift();
+      sent += 1;
+      offline = false;
+      retryDelay = 0;
+      const st = answer.state ?? answer;
+      state = st;
+      saveState(st).catch(() => {});
+    }
+  } finally {
+    replaying = false;
+  }
+  if (retry) scheduleRetry();
+  if (sent && !queue.length) toast(OFFLINE_WORDS.sent(sent));
+  if (sent || conflict) resetChoices();
+  render();
+}
+
+/** The marker's first choice at a conflict: the entries waiting again, on top of what the server
+ * has now (their revisions renumbered from the server's), sent at once. */
+async function reapply() {
+  let base = state.revision;
+  queue = queue.map((e) => ({ ...e, revision: base++ }));
+  await requeue(queue);
+  conflict = null;
+  retryDelay = 0;
+  await replay();
+}
+
+/** The marker's other choice: drop entries (the refused one, or all waiting), kept among the
+ * discarded ones of this device and handed over as a JSON file at once. */
+async function drop(entries) {
+  const why = conflict ? `${conflict.code}: ${conflict.message}` : "discarded by the marker";
+  await discard(entries, why);
+  const gone = new Set(entries.map((e) => e.seq));
+  queue = queue.filter((e) => !gone.has(e.seq));
+  conflict = null;
+  discardedCount = (await discarded(id)).length;
+  await exportDiscarded();
+  if (queue.length) {
+    await reapply();
+  } else {
+    render();
+  }
+}
+
+/** Hand over every discarded entry of this match as a JSON file (`potshot-{id}-discarded.json`). */
+async function exportDiscarded() {
+  const entries = await discarded(id);
+  const data = { match: id, exported_at: new Date().toISOString(), entries };
+  const blob = new Blob([JSON.stringify(data, null, 1)], { type: "application/json" });
+  const a = el("a", { href: URL.createObjectURL(blob), download: `potshot-${id}-discarded.json`, hidden: true });
+  document.body.append(a);
+  a.click();
+  setTimeout(() => {
+    URL.revokeObjectURL(a.href);
+    a.remove();
+  }, 1000);
+}
+
+/** The offline banner (with the list of entries waiting), or the conflict panel. */
+function renderOffline() {
+  const box = $("#offline");
+  const waiting = queue.length > 0;
+  box.hidden = !(offline || waiting || conflict || discardedCount);
+  if (box.hidden) return box.replaceChildren();
+  box.className = conflict ? "conflict" : offline ? "offline" : "sending";
+  box.setAttribute("role", conflict ? "alert" : "status");
+  const parts = [];
+  const head = conflict ? OFFLINE_WORDS.conflictTitle : offline ? OFFLINE_WORDS.offline : waiting ? OFFLINE_WORDS.sending : null;
+  const line = el(
+    "div",
+    { class: "line" },
+    head ? el("strong", { "data-testid": "offline-state" }, head) : null,
+    el("span", { "data-testid": "queue-count", "data-count": String(queue.length) }, waiting ? OFFLINE_WORDS.waiting(queue.length) : offline ? OFFLINE_WORDS.none : ""),
+    waiting
+      ? el(
+          "ol",
+          { class: "queue", "data-testid": "queue" },
+          ...queue.map((e) => el("li", { "data-seq": String(e.seq), "data-revision": String(e.revision) }, entryLabel(e))),
+        )
+      : null,
+    waiting && !conflict && !replaying ? el("button", { "data-testid": "retry", onclick: () => replay() }, OFFLINE_WORDS.retry) : null,
+  );
+  parts.push(line);
+  if (waiting && !conflict) parts.push(el("div", { class: "muted small", "data-testid": "provisional" }, OFFLINE_WORDS.provisional(state.revision)));
+  if (conflict) {
+    const first = queue.find((e) => e.seq === conflict.seq);
+    const refused = conflict.code !== "stale_revision" && first;
+    const why = refused ? OFFLINE_WORDS.refused(conflict.field ? `${conflict.message} (${conflict.field})` : conflict.message) : OFFLINE_WORDS.stale;
+    parts.push(
+      el(
+        "div",
+        { class: "row choices" },
+        el(
+          "div",
+          { class: "why", "data-testid": "conflict" },
+          el("span", {}, why),
+          " ",
+          el("span", { "data-testid": "server-now" }, OFFLINE_WORDS.serverNow(state.revision, state.last?.caption ?? state.last?.account ?? "")),
+        ),
+        el("button", { class: "primary", "data-testid": "reapply", title: OFFLINE_WORDS.reapplyTitle, onclick: () => reapply() }, OFFLINE_WORDS.reapply),
+        refused
+          ? armedButton("drop-first", OFFLINE_WORDS.dropFirst, OFFLINE_WORDS.dropFirstConfirm, { class: "danger", "data-testid": "discard-first" }, () => drop([first]), true)
+          : null,
+        armedButton(
+          "drop-all",
+          OFFLINE_WORDS.dropAll(queue.length),
+          OFFLINE_WORDS.dropAllConfirm(queue.length),
+          { class: "danger", "data-testid": "discard-all" },
+          () => drop([...queue]),
+          true,
+        ),
+      ),
+    );
+  }
+  if (discardedCount) {
+    parts.push(el("button", { class: "link", "data-testid": "download-discarded", onclick: () => exportDiscarded() }, OFFLINE_WORDS.download(discardedCount)));
+  }
+  box.replaceChildren(...parts);
+}
+
+/** Whether the page shows a provisional state: entries wait, the referee has not ruled them. */
+const provisional = () => queue.length > 0;
+
+/** The last entry waiting, when it is a foul: its decision may be queued after it. */
+function queuedFoul() {
+  const b = queue.at(-1)?.body;
+  if (queue.at(-1)?.path !== "mark" || !["foul", "foul_miss"].includes(b?.tap)) return null;
+  return b;
+}
+
+window.addEventListener("online", () => {
+  offline = false;
+  retryDelay = 0;
+  scheduleRetry(0);
+  render();
+});
+window.addEventListener("offline", () => {
+  offline = true;
+  render();
+});
 
 /** A tap with the answers chosen for the referee's questions merged into its `before`. */
 function tap(body) {
@@ -178,7 +536,7 @@ const countOnTable = (base) => tableNames().filter((n) => baseName(n) === base &
 
 /** A question that must be answered before any stroke can be marked (and by whom). */
 function blocking() {
-  if (!state || state.match_over) return null;
+  if (!state || state.match_over || provisional()) return null;
   const d = ask("decision");
   if (d) return d;
   const s = ask("spot");
@@ -198,17 +556,35 @@ function render() {
   if (!state) return;
   document.title = `Mark · ${shownTitle(state)}`;
   $("#title").textContent = `${info.title} · ${shownTitle(state)}${state.table ? ` · ${state.table}` : ""}`;
-  $("#rev").textContent = `rev ${state.revision}`;
+  $("#rev").textContent = provisional() ? OFFLINE_WORDS.revWaiting(state.revision, queue.length) : `rev ${state.revision}`;
   $("#watch-link").href = `/watch/${encodeURIComponent(id)}`;
   const undo = $("#undo");
   const redo = $("#redo");
-  undo.disabled = !token || busy || !state.can_undo;
-  redo.disabled = !token || busy || !state.can_redo;
   const lastText = state.last?.caption ?? state.last?.account;
-  undo.title = lastText ? `take back: ${lastText}` : "take back the last entry";
-  undo.onclick = () => send("undo");
-  redo.onclick = () => send("redo");
+  // entries wait: Undo takes the last of them back on this device, Redo enters it again; else
+  // they are the server's (without a network, the server's undo waits in the queue)
+  const last = queue.at(-1);
+  if (last) {
+    undo.disabled = !token || (replaying && queue.length === 1);
+    undo.title = OFFLINE_WORDS.undoQueued(entryLabel(last));
+    undo.onclick = () => takeBack();
+  } else {
+    undo.disabled = !token || busy || !state.can_undo;
+    undo.title = offline ? OFFLINE_WORDS.undoServer : lastText ? `take back: ${lastText}` : "take back the last entry";
+    undo.onclick = () => send("undo");
+  }
+  if (undone.length) {
+    redo.disabled = !token;
+    redo.title = OFFLINE_WORDS.redoQueued(entryLabel(undone.at(-1)));
+    redo.onclick = () => putBack();
+  } else {
+    redo.disabled = !token || busy || !state.can_redo || offline || Boolean(last);
+    redo.title = "";
+    redo.onclick = () => send("redo");
+  }
   $("#main").dataset.game = state.game;
+  $("#main").classList.toggle("provisional", provisional());
+  renderOffline();
   $("#pad").dataset.mode = mode;
   renderTop();
   renderAsk();
@@ -256,6 +632,26 @@ function renderAsk() {
   const parts = [];
   if (state.match_over) {
     box.hidden = true;
+    return;
+  }
+  if (provisional()) {
+    // the server's questions were asked before the entries waiting; what the referee asks after
+    // them is not known here: after a foul, the decision may be queued (checked when sent)
+    const foul = queuedFoul();
+    const options = (info.caps.decisions ?? []).filter((o) => o !== "replace" || foul?.calls?.miss || foul?.tap === "foul_miss");
+    const names = { play: "Play", put_back: "Put back", replace: "Replace the balls", from_hand: "From hand (in the D)" };
+    if (foul && options.length) {
+      parts.push(
+        el(
+          "div",
+          { class: "ask", "data-ask": "queued_decision" },
+          el("span", { class: "q" }, OFFLINE_WORDS.decisionAfter),
+          ...options.map((o) => choice(names[o] ?? pretty(o), { "data-decision": o }, () => send("decision", { before: { decision: o } }))),
+        ),
+      );
+    }
+    box.hidden = parts.length === 0;
+    box.replaceChildren(...parts);
     return;
   }
   if (fresh() && state.next_frame) {
@@ -386,6 +782,9 @@ const pocketsNamed = () => Object.keys(info.marking.ball_pockets ?? {}).length >
 
 function ballEnabled(ball) {
   const m = info.marking;
+  // entries wait: the ball on is the referee's to say when they are sent; any ball of the pad may
+  // be entered (a pot still names its pocket where the game scores by pocket)
+  if (provisional()) return mode !== "pot" || !pocketsNamed() || ownPocket(ball) !== null;
   if (mode === "foul") return ball === "white" || countOnTable(ball) > 0;
   if (m.follows_on) {
     if (mode === "free") {
@@ -482,14 +881,14 @@ function modeButton(m, label, enabled = true) {
   );
 }
 
-function armedButton(key, label, confirmLabel, attrs, action) {
+function armedButton(key, label, confirmLabel, attrs, action, always = false) {
   const isArmed = armed === key;
   return el(
     "button",
     {
       ...attrs,
       class: `${attrs.class ?? ""}${isArmed ? " armed" : ""}`,
-      disabled: attrs.disabled || !canWrite(),
+      disabled: attrs.disabled || (!always && !canWrite()),
       onclick: () => {
         if (isArmed) {
           armed = null;
@@ -803,16 +1202,17 @@ function concedeRow() {
       ),
     );
   }
-  // a player concedes in his own turn (the referee refuses it otherwise)
-  const p = state.turn;
+  // a player concedes in his own turn (the referee refuses it otherwise); while entries wait, whose
+  // turn it is is the referee's to say when they are sent: each player is offered
+  const who = provisional() ? state.players ?? [] : [state.turn];
   return el(
     "div",
     { class: "row concede" },
-    p
-      ? armedButton(`concede-${p}`, `${p} concedes…`, `Tap again: ${p} concedes`, { class: "danger", "data-concede": p }, () =>
-          tap({ tap: "concede", player: p }),
-        )
-      : null,
+    ...who.filter(Boolean).map((p) =>
+      armedButton(`concede-${p}`, `${p} concedes…`, `Tap again: ${p} concedes`, { class: "danger", "data-concede": p }, () =>
+        tap({ tap: "concede", player: p }),
+      ),
+    ),
   );
 }
 
@@ -947,4 +1347,13 @@ document.addEventListener("keydown", (ev) => {
 // ------------------------------------------------------------------------------- start
 
 window.addEventListener("resize", () => render());
+// the installable app (docs/offline.md): the worker keeps the page's shell; the installed app
+// opens this marking link
+if ("serviceWorker" in navigator) {
+  navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch((e) => console.error("the service worker did not register", e));
+}
+const manifestLink = document.querySelector('link[rel="manifest"]');
+if (manifestLink && token) {
+  manifestLink.href = `/manifest.webmanifest?start=${encodeURIComponent(`/mark/${encodeURIComponent(id)}?token=${encodeURIComponent(token)}`)}`;
+}
 load();
