@@ -120,7 +120,7 @@ function eventText(e) {
     case "pot":
       return `pot ${e.ball}${e.pocket ? ` (${e.pocket})` : ""}`;
     case "hit":
-      return `${e.ball} hits ${e.other}`;
+      return e.other ? `${e.ball} hits ${e.other}` : `${e.ball} hits a ball (not named)`;
     case "cushion":
       return `${e.ball} to the ${e.cushion} cushion`;
     case "foul":
@@ -128,7 +128,7 @@ function eventText(e) {
     case "off_table":
       return `${e.ball} off the table`;
     case "jump":
-      return `${e.ball} jumps ${e.over}`;
+      return e.over ? `${e.ball} jumps ${e.over}` : `${e.ball} jumps`;
     case "moved":
       return `${e.ball} moved${e.by ? ` by the ${e.by}` : ""}`;
     default:
