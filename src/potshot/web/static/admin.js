@@ -136,7 +136,7 @@ function eventText(e) {
     case "off_table":
       return `${e.ball} off the table`;
     case "jump":
-      return `${e.ball} jumps ${e.over}`;
+      return e.over ? `${e.ball} jumps ${e.over}` : `${e.ball} jumps`;
     case "moved":
       return `${e.ball} moved${e.by ? ` by the ${e.by}` : ""}`;
     default:
