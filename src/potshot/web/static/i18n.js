@@ -99,11 +99,6 @@ export function tf(kind, value) {
   return m === undefined ? String(value) : typeof m === "object" ? m.other : m;
 }
 
-/** A number in the page's language. */
-export function num(n, opts = undefined) {
-  return Number(n).toLocaleString(lang, opts);
-}
-
 /** Translate the static HTML under `root`: an element's `data-i18n` (a key) sets its text,
  * `data-i18n-html` its markup (the catalogue's own, trusted), `data-i18n-attr` (`attr:key;attr:key`)
  * its attributes (aria-label, title, placeholder). */
