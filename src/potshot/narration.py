@@ -276,6 +276,24 @@ def reason_words(words: Mapping[str, str]) -> None:
 
 
 @functools.cache
+def _register_every_game() -> None:
+    """Import each registered game's narrator (``<its package>.narration``), which registers its
+    referee's reason templates, so a reason is told whichever narrator ran first."""
+    import importlib
+
+    from potshot import games
+
+    for name in games.names():
+        package = type(games.get(name)).__module__
+        module = f"{package}.narration"
+        try:
+            importlib.import_module(module)
+        except ModuleNotFoundError as e:
+            if e.name not in (module, package):
+                raise
+
+
+@functools.cache
 def _reason_pattern(template: str) -> re.Pattern[str]:
     pieces = re.split(r"\{(\w+)\}", template)
     # a varying part holds no ": " (which opens a reason's own parts: "Bob: ...")
@@ -297,6 +315,7 @@ def say_reason(reason: str) -> str:
     """
     if current() == DEFAULT:
         return reason
+    _register_every_game()
     if reason in _WORDS:
         return _(_WORDS[reason])
     for template in _REASONS:
@@ -308,6 +327,11 @@ def say_reason(reason: str) -> str:
         told_ = say_reason(rest)
         if told_ != rest:
             return f"{who}: {told_}"
+    m = re.fullmatch(r"(.+) \((\w+)\)", reason)
+    if m is not None:  # "push stroke (blue)": the reason, then the ball concerned
+        told_ = say_reason(m.group(1))
+        if told_ != m.group(1):
+            return f"{told_} ({_slot_word(m.group(2))})"
     return reason
 
 

@@ -85,7 +85,7 @@ def test_a_write_answers_in_the_writers_language(api: Api) -> None:
     )
     assert r.status_code == 200, r.text
     answer = r.json().get("state", r.json())
-    assert answer["last"]["caption"] == "Annがredをポット (1); ブレイク1"
+    assert answer["last"]["caption"] == "Annがレッドをポット (1); ブレイク1"
     assert published and published[-1]["last"]["caption"] == "Ann pots red (1); break 1"
 
 

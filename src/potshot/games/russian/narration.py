@@ -36,6 +36,7 @@ from potshot.narration import (
     pot_parts,
     pots,
     reason_templates,
+    reason_words,
     reasons,
     ruling_map,
     told,
@@ -61,6 +62,15 @@ reason_templates(
     N_("the {ball} spotted off a vacant spot (incorrect_spot)"),
     N_("a ball spotted off a vacant spot (incorrect_spot)"),
     N_("a black spotted that the rules do not allow (incorrect_spot)"),
+)
+# The foul kinds a marked shot records (potshot.games.russian.rules.definitions.FOUL_KINDS), as a
+# scratch's reason names them ("missing ball (yellow)").
+reason_words(
+    {
+        "missing ball": N_("a ball missing from the table"),
+        "incorrect spot": N_("a ball spotted incorrectly"),
+        "d line": N_("from the D, a ball on the D line or its own side hit first"),
+    }
 )
 
 

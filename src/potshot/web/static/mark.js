@@ -26,6 +26,7 @@ import {
   ballColour,
   facts,
   pinkInForce,
+  ballWord,
   pretty,
   resultLine,
   scoreboard,
@@ -33,6 +34,7 @@ import {
   unitLine,
   shownTitle,
 } from "/static/stats.js";
+import { has, t, tf, tn } from "/static/i18n.js";
 import { dequeue, discard, discarded, enqueue, queued, requeue, savedState, saveState } from "/static/offline.js";
 
 const id = idFromPath();
@@ -70,59 +72,60 @@ const RETRY_MAX = 60000;
 
 // The words of the offline banner, the list of entries waiting and the conflict panel.
 const OFFLINE_WORDS = {
-  offline: "Offline",
-  sending: "Sending",
-  waiting: (n) => `${n} ${n === 1 ? "entry" : "entries"} waiting to be sent`,
-  none: "no entry waiting: new entries are kept on this device",
-  provisional: (rev) => `Score and table as of rev ${rev}, before them: provisional (the referee rules each entry when it is sent).`,
-  revWaiting: (rev, n) => `rev ${rev} + ${n} waiting`,
-  sent: (n) => `${n} ${n === 1 ? "entry" : "entries"} sent`,
-  retry: "Send now",
-  notKept: (why) => `Not sent and not kept: this browser cannot store entries offline (${why}). Enter it again when the network is back.`,
-  conflictTitle: "The server did not take the entries waiting",
-  stale: "Someone else marked this match meanwhile.",
-  refused: (msg) => `The referee refused the first entry waiting: ${msg}`,
-  serverNow: (rev, line) => `The server now: rev ${rev}${line ? `, ${line}` : ""}.`,
-  reapply: "Re-apply them on top",
-  reapplyTitle: "send the entries waiting again, after what the server has now",
-  dropFirst: "Discard the refused entry…",
-  dropFirstConfirm: "Tap again: discard it",
-  dropAll: (n) => `Discard all ${n}…`,
-  dropAllConfirm: (n) => `Tap again: discard ${n}`,
-  download: (n) => `Download the ${n} discarded ${n === 1 ? "entry" : "entries"} (JSON)`,
-  decisionAfter: "After the foul waiting, the decision (the referee checks it when sent):",
-  undoQueued: (label) => `take back the entry waiting: ${label}`,
-  undoServer: "undo the server's last entry, when the network returns",
-  redoQueued: (label) => `enter again: ${label}`,
+  offline: t("offline.offline"),
+  sending: t("offline.sending"),
+  waiting: (n) => tn("offline.waiting", n),
+  none: t("offline.none"),
+  provisional: (rev) => t("offline.provisional", { rev }),
+  revWaiting: (rev, n) => t("offline.rev_waiting", { rev, n }),
+  sent: (n) => tn("offline.sent", n),
+  retry: t("offline.retry"),
+  notKept: (why) => t("offline.not_kept", { reason: why }),
+  conflictTitle: t("offline.conflict_title"),
+  stale: t("offline.stale"),
+  refused: (msg) => t("offline.refused", { message: msg }),
+  serverNow: (rev, line) => (line ? t("offline.server_now_line", { rev, line }) : t("offline.server_now", { rev })),
+  reapply: t("offline.reapply"),
+  reapplyTitle: t("offline.reapply_title"),
+  dropFirst: t("offline.drop_first"),
+  dropFirstConfirm: t("offline.drop_first_confirm"),
+  dropAll: (n) => t("offline.drop_all", { n }),
+  dropAllConfirm: (n) => t("offline.drop_all_confirm", { n }),
+  download: (n) => tn("offline.download", n),
+  decisionAfter: t("offline.decision_after"),
+  undoQueued: (label) => t("offline.undo_queued", { label }),
+  undoServer: t("offline.undo_server"),
+  redoQueued: (label) => t("offline.redo_queued", { label }),
 };
 
 /** What an entry waiting is, in a few words (the marker's taps, as the pad names them). */
 function entryLabel(e) {
   const b = e.body ?? {};
-  if (e.path === "undo") return "undo";
-  if (e.path === "redo") return "redo";
+  if (e.path === "undo") return t("mark.q_undo");
+  if (e.path === "redo") return t("mark.q_redo");
   if (e.path === "decision") {
     const [k, v] = Object.entries(b.before ?? {})[0] ?? ["decision", ""];
     return `${pretty(k)}: ${pretty(String(Array.isArray(v) ? v.map(Math.round).join(", ") : v))}`;
   }
-  const where = b.pocket ? ` (${pretty(b.pocket)})` : "";
+  const where = b.pocket ? ` (${has(`pocket.${b.pocket}`) ? tf("pocket", b.pocket) : pretty(b.pocket)})` : "";
+  const potted = `, ${t("mark.potted")}`;
   switch (b.tap) {
     case "pot":
-      return `pot ${b.ball}${where}`;
+      return `${t("mark.q_pot", { ball: ballWord(b.ball) })}${where}`;
     case "foul":
-      return `${b.ball === "white" ? "in-off" : `foul ${b.ball ?? pretty(b.kind ?? "")}`}${b.potted ? ", potted" : ""}${where}${b.calls?.miss ? " + miss" : ""}${b.pieces?.length ? `: ${b.pieces.join(", ")}` : ""}`;
+      return `${b.ball === "white" ? t("mark.in_off") : t("mark.q_foul", { what: b.ball ? ballWord(b.ball) : has(`foul.${b.kind}`) ? tf("foul", b.kind) : pretty(b.kind ?? "") })}${b.potted ? potted : ""}${where}${b.calls?.miss ? ` + ${t("mark.call_miss")}` : ""}${b.pieces?.length ? `: ${b.pieces.map(ballWord).join(", ")}` : ""}`;
     case "foul_miss":
-      return "foul & miss";
+      return t("mark.foul_miss").toLocaleLowerCase();
     case "free_ball":
-      return `free ball ${b.ball}${b.pot ? ", potted" : ""}`;
+      return `${t("mark.call_free_ball")} ${ballWord(b.ball)}${b.pot ? potted : ""}`;
     case "concede":
-      return `${b.player} concedes`;
+      return t("mark.q_concedes", { name: b.player });
     case "pocketed":
-      return b.pieces?.length ? `pocketed ${b.pieces.join(", ")}` : "no pocketing";
+      return b.pieces?.length ? t("mark.q_pocketed", { pieces: b.pieces.map(ballWord).join(", ") }) : t("mark.no_pocketing").toLocaleLowerCase();
     case "raw": {
       const shot = b.shot ?? {};
       if (shot.before?.action) return pretty(shot.before.action);
-      if (!shot.events?.length) return "no contact";
+      if (!shot.events?.length) return t("mark.no_contact").toLocaleLowerCase();
       return shot.events.map((ev) => `${ev.type} ${ev.other ?? ev.ball ?? ""}`.trim()).join(", ");
     }
     default:
@@ -157,11 +160,11 @@ async function load() {
     setState(st);
   } catch (e) {
     showError(e);
-    $("#title").textContent = e instanceof ApiError && e.status === 404 ? `No match ${id}` : "The match could not be loaded";
+    $("#title").textContent = e instanceof ApiError && e.status === 404 ? t("watch.no_match", { id }) : t("watch.not_loaded");
     return;
   }
   if (queue.length) scheduleRetry(0);
-  if (!token) toast("This page marks only with its marking link (…?token=…); shown read only.", "error");
+  if (!token) toast(t("mark.no_token"), "error");
   stopLive?.();
   stopLive = followLive(
     `/api/matches/${encodeURIComponent(id)}/live`,
@@ -170,7 +173,7 @@ async function load() {
     },
     (status) => {
       const b = $("#live");
-      b.textContent = status === "live" ? "● live" : "reconnecting…";
+      b.textContent = status === "live" ? t("live.live") : t("live.reconnecting_dots");
       b.className = `badge ${status === "live" ? "live" : "off"}`;
     },
   );
@@ -377,7 +380,7 @@ async function reapply() {
 /** The marker's other choice: drop entries (the refused one, or all waiting), kept among the
  * discarded ones of this device and handed over as a JSON file at once. */
 async function drop(entries) {
-  const why = conflict ? `${conflict.code}: ${conflict.message}` : "discarded by the marker";
+  const why = conflict ? `${conflict.code}: ${conflict.message}` : t("offline.discarded_by_marker");
   await discard(entries, why);
   const gone = new Set(entries.map((e) => e.seq));
   queue = queue.filter((e) => !gone.has(e.seq));
@@ -555,7 +558,7 @@ function canWrite() {
 function render() {
   if (!state) return;
   document.title = `Mark · ${shownTitle(state)}`;
-  $("#title").textContent = `${info.title} · ${shownTitle(state)}${state.table ? ` · ${state.table}` : ""}`;
+  $("#title").textContent = `${tf("title", info.title)} · ${shownTitle(state)}${state.table ? ` · ${state.table}` : ""}`;
   $("#rev").textContent = provisional() ? OFFLINE_WORDS.revWaiting(state.revision, queue.length) : `rev ${state.revision}`;
   $("#watch-link").href = `/watch/${encodeURIComponent(id)}`;
   const undo = $("#undo");
@@ -570,7 +573,7 @@ function render() {
     undo.onclick = () => takeBack();
   } else {
     undo.disabled = !token || busy || !state.can_undo;
-    undo.title = offline ? OFFLINE_WORDS.undoServer : lastText ? `take back: ${lastText}` : "take back the last entry";
+    undo.title = offline ? OFFLINE_WORDS.undoServer : lastText ? t("mark.take_back", { what: lastText }) : t("mark.take_back_last");
     undo.onclick = () => send("undo");
   }
   if (undone.length) {
@@ -612,12 +615,12 @@ function renderTop() {
 function renderLast() {
   const last = state.last;
   $("#last").replaceChildren(
-    el("span", { class: "muted" }, "Last ruling: "),
+    el("span", { class: "muted" }, t("mark.last_ruling"), " "),
     el(
       "span",
       { "data-testid": "last-account" },
       // the caption says what was entered (the details would name the red the record had to pick)
-      last?.caption ?? last?.account ?? "no shot yet",
+      last?.caption ?? last?.account ?? t("mark.no_shot"),
     ),
   );
 }
@@ -639,7 +642,7 @@ function renderAsk() {
     // them is not known here: after a foul, the decision may be queued (checked when sent)
     const foul = queuedFoul();
     const options = (info.caps.decisions ?? []).filter((o) => o !== "replace" || foul?.calls?.miss || foul?.tap === "foul_miss");
-    const names = { play: "Play", put_back: "Put back", replace: "Replace the balls", from_hand: "From hand (in the D)" };
+    const names = decisionNames();
     if (foul && options.length) {
       parts.push(
         el(
@@ -658,7 +661,7 @@ function renderAsk() {
     // the frame/board just ended: who breaks the next one (the referee's next_frame); the break's
     // own tap on the pad below opens it
     const done = state.frames?.at(-1);
-    const unit = info.frame_word;
+    const unit = tf("word", info.frame_word);
     parts.push(
       el(
         "div",
@@ -666,21 +669,21 @@ function renderAsk() {
         el(
           "span",
           { class: "q", "data-testid": "next-break" },
-          `${unit[0].toUpperCase()}${unit.slice(1)} ${state.frames.length} ${done?.winner ? `to ${done.winner}` : "over"}. ` +
-            `${unit[0].toUpperCase()}${unit.slice(1)} ${state.frames.length + 1}: ${state.next_frame.starts} breaks.`,
+          `${done?.winner ? t("mark.unit_to", { Unit: cap(unit), n: state.frames.length, name: done.winner }) : t("mark.unit_over", { Unit: cap(unit), n: state.frames.length })} ` +
+            t("mark.next_breaks", { Unit: cap(unit), n: state.frames.length + 1, name: state.next_frame.starts }),
         ),
-        el("span", { class: "muted" }, " Tap the break's result below; Undo takes back the last stroke."),
+        el("span", { class: "muted" }, " ", t("mark.tap_break")),
       ),
     );
   }
   for (const a of state.asks ?? []) {
     if (a.kind === "decision") {
-      const names = { play: "Play", put_back: "Put back", replace: "Replace the balls", from_hand: "From hand (in the D)" };
+      const names = decisionNames();
       parts.push(
         el(
           "div",
           { class: "ask required", "data-ask": "decision" },
-          el("span", { class: "q" }, `After the foul, ${a.player} decides:`),
+          el("span", { class: "q" }, t("mark.after_foul", { name: a.player })),
           ...a.options.map((o) =>
             choice(names[o] ?? pretty(o), { class: "primary", "data-decision": o }, () =>
               send("decision", { before: { decision: o } }),
@@ -693,8 +696,8 @@ function renderAsk() {
         el(
           "div",
           { class: "ask", "data-ask": "free_ball" },
-          el("span", { class: "q" }, `Free ball for ${a.player}: `),
-          el("span", { class: "muted" }, "tap Free ball, then the nominated ball; or play the ball on."),
+          el("span", { class: "q" }, t("wait.free_ball", { name: a.player }), ": "),
+          el("span", { class: "muted" }, t("mark.free_ball_hint")),
         ),
       );
     } else if (a.kind === "nominate") {
@@ -702,8 +705,8 @@ function renderAsk() {
         el(
           "div",
           { class: "ask", "data-ask": "nominate" },
-          el("span", { class: "q" }, "Colour on: "),
-          el("span", { class: "muted" }, "tapping the colour potted nominates it."),
+          el("span", { class: "q" }, t("mark.colour_on"), " "),
+          el("span", { class: "muted" }, t("mark.colour_on_hint")),
         ),
       );
     } else if (a.kind === "declare_pink") {
@@ -712,10 +715,10 @@ function renderAsk() {
         el(
           "div",
           { class: "ask", "data-ask": "declare_pink" },
-          el("span", { class: "q" }, `${a.player} may declare the pink:`),
+          el("span", { class: "q" }, t("mark.may_declare", { name: a.player })),
           ...a.options.map((o) =>
             choice(
-              o === "pink" ? "No declaration" : `as ${o}`,
+              o === "pink" ? t("mark.no_declaration") : t("facts.as", { ball: ballWord(o) }),
               { class: o === now ? "chosen" : "", "data-declare": o, disabled: o === now },
               () => send("decision", { before: { declare_pink: o } }),
             ),
@@ -727,13 +730,13 @@ function renderAsk() {
       // blocked may go (Russian PLAY: "any vacant spot")
       const spots = Object.entries(info.table?.spots ?? {})
         .reverse()
-        .map(([colour, p]) => [`${colour} spot`, p]);
+        .map(([colour, p]) => [t("mark.spot", { ball: ballWord(colour) }), p]);
       const free = spots.filter(([, p]) => spotFree(p));
       parts.push(
         el(
           "div",
           { class: "ask required", "data-ask": "spot" },
-          el("span", { class: "q" }, `The ${pretty(a.ball)}'s spot is taken: ${a.player} chooses`),
+          el("span", { class: "q" }, t("mark.spot_taken", { ball: ballWord(a.ball), name: a.player })),
           ...free.map(([label, p]) =>
             choice(label, { class: "primary" }, () => send("decision", { before: { spot: p } })),
           ),
@@ -749,15 +752,15 @@ function renderAsk() {
         el(
           "div",
           { class: `ask${state.turn === a.player && !penalty ? " required" : ""}`, "data-ask": "penalty_place" },
-          el("span", { class: "q" }, `${a.player} places ${a.owner}'s ${n} due piece${n === 1 ? "" : "s"}:`),
+          el("span", { class: "q" }, tn("wait.penalty_place", n, { name: a.player, owner: a.owner }), ":"),
           choice(
-            "Placed",
-            { class: penalty === "place" ? "chosen" : "", "data-penalty": "place", title: "placed in the outer circle (Laws 57, 58)" },
+            t("mark.placed"),
+            { class: penalty === "place" ? "chosen" : "", "data-penalty": "place", title: t("mark.placed_title") },
             pick("place"),
           ),
-          choice("Waived (Law 60)", { class: penalty === "waive" ? "chosen" : "", "data-penalty": "waive" }, pick("waive")),
+          choice(t("mark.waived"), { class: penalty === "waive" ? "chosen" : "", "data-penalty": "waive" }, pick("waive")),
           choice(
-            "No room: it waits (Law 52(a))",
+            t("mark.no_room"),
             { class: penalty === "no_room" ? "chosen" : "", "data-penalty": "no_room" },
             pick("no_room"),
           ),
@@ -809,13 +812,14 @@ function ballEnabled(ball) {
 function ballLabel(ball) {
   const m = info.marking;
   const values = info.values;
-  if (ball === "white") return mode === "foul" ? "in-off" : "white";
-  if (m.counted.includes(ball)) return fresh() && values[ball] ? ball : `${ball} ×${countOnTable(ball)}`;
+  const word = ballWord(ball);
+  if (ball === "white") return mode === "foul" ? t("mark.in_off") : word;
+  if (m.counted.includes(ball)) return fresh() && values[ball] ? word : `${word} ×${countOnTable(ball)}`;
   if (ball === m.declared) {
     const p = pinkInForce(state);
-    return values[p] ? `${ball} as ${p} ${values[p]}` : ball;
+    return values[p] ? t("mark.as_value", { ball: word, as: ballWord(p), n: values[p] }) : word;
   }
-  return values[ball] ? `${ball} ${values[ball]}` : ball;
+  return values[ball] ? `${word} ${values[ball]}` : word;
 }
 
 /** The pocket a pot names where the game scores by pocket: the one tapped, else the ball's own
@@ -917,7 +921,15 @@ function painted(name, node) {
 }
 
 /** The mode buttons' labels (`foul` takes the game's word: Foul, Scratch). */
-const MODE_LABELS = { free: "Free ball…", inoff: "In-off…", cannon: "Cannon…" };
+const MODE_LABELS = { free: t("mark.mode_free"), inoff: t("mark.mode_inoff"), cannon: t("mark.mode_cannon") };
+
+/** The decisions after a foul, for a person (the referee's options). */
+function decisionNames() {
+  return { play: t("mark.d_play"), put_back: t("mark.d_put_back"), replace: t("mark.d_replace"), from_hand: t("mark.d_from_hand") };
+}
+
+/** A word with its first letter capitalised, in the page's language. */
+const cap = (w) => (w ? w[0].toLocaleUpperCase() + w.slice(1) : "");
 
 function tablePad() {
   const m = info.marking;
@@ -934,11 +946,11 @@ function tablePad() {
     el(
       "span",
       { class: "muted" },
-      mode !== "pot" ? modeHint() : pocketsNamed() && !pocket ? "Tap the pocket (where it is not the ball's only one), then the ball potted" : "Tap the ball potted",
+      mode !== "pot" ? modeHint() : pocketsNamed() && !pocket ? t("mark.tap_pocket") : t("mark.tap_ball"),
     ),
     ...m.modes.map((k) =>
       k === "foul"
-        ? modeButton("foul", `${m.foul_word}…`)
+        ? modeButton("foul", `${tf("mark", m.foul_word)}…`)
         : k === "free"
           ? modeButton("free", MODE_LABELS.free, Boolean(ask("free_ball")))
           : modeButton(k, MODE_LABELS[k] ?? `${k}…`),
@@ -953,7 +965,7 @@ function tablePad() {
         "button",
         {
           class: `ball${selected ? " selected" : ""}`,
-          title: i < 9 ? `key ${i + 1}` : null,
+          title: i < 9 ? t("mark.key", { n: i + 1 }) : null,
           "data-ball": b,
           disabled: !write || !ballEnabled(b),
           onclick: () => onBall(b),
@@ -978,7 +990,7 @@ function tablePad() {
             render();
           },
         },
-        potted ? "☑ potted" : "☐ potted",
+        potted ? `☑ ${t("mark.potted")}` : `☐ ${t("mark.potted")}`,
       ),
     );
   }
@@ -993,7 +1005,7 @@ function tablePad() {
           // a counted ball (several on the table, the Russian blacks) is named as one of them
           onclick: () => rawShot(cannon.map((b) => hit(m.counted.includes(b) ? pickOne(b) : b))),
         },
-        cannon.length < 2 ? "Cannon: tap two balls or more" : `Cannon: ${cannon.join(", ")}`,
+        cannon.length < 2 ? t("mark.cannon_two") : t("mark.cannon", { balls: cannon.map(ballWord).join(", ") }),
       ),
     );
   }
@@ -1002,8 +1014,8 @@ function tablePad() {
 
   const actions = el("div", { class: "actions" });
   actions.append(
-    el("button", { class: "big", "data-tap": "miss", disabled: !write, onclick: () => tap({ tap: "miss" }) }, m.miss_word),
-    el("button", { class: "big", "data-tap": "safety", disabled: !write, onclick: () => tap({ tap: "safety" }) }, "Safety"),
+    el("button", { class: "big", "data-tap": "miss", disabled: !write, onclick: () => tap({ tap: "miss" }) }, tf("mark", m.miss_word)),
+    el("button", { class: "big", "data-tap": "safety", disabled: !write, onclick: () => tap({ tap: "safety" }) }, t("mark.safety")),
   );
   if (m.foul_miss) {
     actions.append(
@@ -1013,10 +1025,10 @@ function tablePad() {
           class: "big danger",
           "data-tap": "foul_miss",
           disabled: !write || !missRule(),
-          title: missRule() ? "no ball hit: a foul and a miss" : "the miss rule is off in this match",
+          title: missRule() ? t("mark.foul_miss_title") : t("mark.miss_rule_off_title"),
           onclick: () => tap({ tap: "foul_miss", ...foulCalls(true) }),
         },
-        "Foul & miss",
+        t("mark.foul_miss"),
       ),
     );
   }
@@ -1025,11 +1037,11 @@ function tablePad() {
       el(
         "button",
         { class: "big danger", "data-tap": "no_contact", disabled: !write, onclick: () => rawShot([]) },
-        "No contact",
+        t("mark.no_contact"),
       ),
     );
   }
-  actions.append(foulKindRow(write, m.foul_word));
+  actions.append(foulKindRow(write, tf("mark", m.foul_word)));
   if (m.blacks) actions.append(blackActions());
   actions.append(...[refereeActions(), concedeRow()].filter(Boolean));
   return [el("div", { class: "pad-left" }, modes, ballGrid, sub, calls), actions];
@@ -1056,10 +1068,10 @@ function callsRow(write) {
   return el(
     "div",
     { class: "subrow calls", "data-testid": "calls" },
-    el("span", { class: "muted small" }, "Referee's calls on a foul:"),
-    missRule() ? toggle("miss", missCalled, "miss", () => (missCalled = !missCalled)) : el("span", { class: "muted small" }, "miss rule off"),
-    missRule() ? toggle("full ball available", fullBall, "full_ball", () => (fullBall = !fullBall)) : null,
-    info.caps.asks.includes("free_ball") ? toggle("free ball", freeCalled, "free_ball", () => (freeCalled = !freeCalled)) : null,
+    el("span", { class: "muted small" }, t("mark.calls")),
+    missRule() ? toggle(t("mark.call_miss"), missCalled, "miss", () => (missCalled = !missCalled)) : el("span", { class: "muted small" }, t("mark.miss_rule_off")),
+    missRule() ? toggle(t("mark.call_full_ball"), fullBall, "full_ball", () => (fullBall = !fullBall)) : null,
+    info.caps.asks.includes("free_ball") ? toggle(t("mark.call_free_ball"), freeCalled, "free_ball", () => (freeCalled = !freeCalled)) : null,
   );
 }
 
@@ -1073,7 +1085,7 @@ function foulKindRow(write, noun, more = () => ({})) {
     el(
       "select",
       {
-        "aria-label": "foul kind",
+        "aria-label": t("mark.foul_kind_label"),
         "data-testid": "foul-kind",
         disabled: !write,
         onchange: (ev) => {
@@ -1081,8 +1093,8 @@ function foulKindRow(write, noun, more = () => ({})) {
           render();
         },
       },
-      el("option", { value: "" }, `${noun.toLowerCase()} kind…`),
-      ...kinds.map((k) => el("option", { value: k, selected: k === foulKind }, pretty(k))),
+      el("option", { value: "" }, t("mark.foul_kind", { foul: noun.toLocaleLowerCase() })),
+      ...kinds.map((k) => el("option", { value: k, selected: k === foulKind }, has(`foul.${k}`) ? tf("foul", k) : pretty(k))),
     ),
     el(
       "button",
@@ -1099,10 +1111,10 @@ function foulKindRow(write, noun, more = () => ({})) {
 
 function modeHint() {
   return {
-    foul: info.marking.foul_hint,
-    free: "Free ball: the nominated ball",
-    inoff: "In-off: the ball the cue ball went in off",
-    cannon: "Cannon: every ball the cue ball contacted",
+    foul: tf("mark", info.marking.foul_hint),
+    free: t("mark.hint_free"),
+    inoff: t("mark.hint_inoff"),
+    cannon: t("mark.hint_cannon"),
   }[mode];
 }
 
@@ -1110,8 +1122,8 @@ function pocketChips(write) {
   const pockets = info?.pockets ?? [];
   return el(
     "div",
-    { class: "pockets", role: "group", "aria-label": "pocket (optional)" },
-    el("span", { class: "muted small" }, "Pocket:"),
+    { class: "pockets", role: "group", "aria-label": t("mark.pocket_label") },
+    el("span", { class: "muted small" }, t("mark.pocket")),
     ...pockets.map((p) =>
       el(
         "button",
@@ -1124,7 +1136,7 @@ function pocketChips(write) {
             render();
           },
         },
-        pretty(p),
+        has(`pocket.${p}`) ? tf("pocket", p) : pretty(p),
       ),
     ),
   );
@@ -1144,10 +1156,10 @@ function blackActions() {
       {
         "data-action": "spot_black",
         disabled: !write || blacks >= allowed,
-        title: "BLACK BALL: a black goes on the top centre spot",
+        title: t("mark.spot_black_title"),
         onclick: () => rawShot([], { action: "spot_black" }),
       },
-      "Spot a black",
+      t("mark.spot_black"),
     ),
     el(
       "button",
@@ -1156,7 +1168,7 @@ function blackActions() {
         disabled: !write || blacks <= allowed,
         onclick: () => rawShot([], { action: "remove_black" }),
       },
-      "Remove a black",
+      t("mark.remove_black"),
     ),
   );
 }
@@ -1171,12 +1183,12 @@ function refereeActions() {
     const players = who === "each" ? state.players : [state.turn];
     for (const p of players) {
       if (!p) continue;
-      const text = who ? `${p} ${label}` : label;
+      const text = who ? `${p} ${tf("action", label)}` : tf("action", label);
       buttons.push(
         armedButton(
           `${action}-${p}`,
           text,
-          `Tap again: ${text}`,
+          t("mark.tap_again", { what: text }),
           { class: "danger", "data-action": action, "data-player": p, title: why },
           () => tap({ tap: "raw", shot: { player: p, before: { action } } }),
         ),
@@ -1184,7 +1196,7 @@ function refereeActions() {
     }
   }
   if (!buttons.length) return null;
-  const box = el("details", { class: "referee", "data-testid": "referee-actions" }, el("summary", {}, "Referee actions…"), el("div", { class: "row" }, ...buttons));
+  const box = el("details", { class: "referee", "data-testid": "referee-actions" }, el("summary", {}, t("mark.referee_actions")), el("div", { class: "row" }, ...buttons));
   // the panel stays as the marker left it across re-renders: read the shown panel's own `open`
   // (set at once by a click; its "toggle" event comes later, after a live update may have
   // rebuilt the page)
@@ -1197,7 +1209,7 @@ function concedeRow() {
     return el(
       "div",
       { class: "row concede" },
-      armedButton("end", "End the game…", "Tap again: end the game", { class: "danger", "data-action": "discontinue" }, () =>
+      armedButton("end", t("mark.end_game"), t("mark.end_game_confirm"), { class: "danger", "data-action": "discontinue" }, () =>
         rawShot([], { action: "discontinue" }),
       ),
     );
@@ -1209,7 +1221,7 @@ function concedeRow() {
     "div",
     { class: "row concede" },
     ...who.filter(Boolean).map((p) =>
-      armedButton(`concede-${p}`, `${p} concedes…`, `Tap again: ${p} concedes`, { class: "danger", "data-concede": p }, () =>
+      armedButton(`concede-${p}`, t("mark.concedes", { name: p }), t("mark.concedes_confirm", { name: p }), { class: "danger", "data-concede": p }, () =>
         tap({ tap: "concede", player: p }),
       ),
     ),
@@ -1244,7 +1256,7 @@ function piecesPad() {
           },
         },
         el("span", { class: "disc" }),
-        el("span", { class: "label" }, pretty(k)),
+        el("span", { class: "label" }, ballWord(k)),
         el("span", { class: "count", "data-testid": `count-${k}` }, String(count(k))),
       ),
       ),
@@ -1252,7 +1264,7 @@ function piecesPad() {
         "button",
         {
           class: "minus",
-          "aria-label": `one ${k} less`,
+          "aria-label": t("mark.one_less", { ball: ballWord(k) }),
           "data-sub": k,
           disabled: !write || count(k) === 0,
           onclick: () => {
@@ -1263,13 +1275,13 @@ function piecesPad() {
         },
         "−",
       ),
-      el("span", { class: "muted small" }, k === m.foul_piece ? "a due" : `${limit[k]} on the board`),
+      el("span", { class: "muted small" }, k === m.foul_piece ? t("mark.a_due") : t("mark.on_board", { n: limit[k] })),
     );
   const summary = pieceTaps.length ? pieceTaps.map(pretty).join(", ") : "nothing";
   const left = el(
     "div",
     { class: "pad-left" },
-    el("div", { class: "modes" }, el("span", { class: "muted" }, "Tap each piece pocketed in this stroke, then Stroke done")),
+    el("div", { class: "modes" }, el("span", { class: "muted" }, t("mark.tap_pieces"))),
     el("div", { class: "pieces" }, ...m.pieces.map(([k]) => tile(k))),
     el(
       "div",
@@ -1282,7 +1294,7 @@ function piecesPad() {
           disabled: !write || pieceTaps.length === 0,
           onclick: () => tap({ tap: "pocketed", pieces: [...pieceTaps] }),
         },
-        pieceTaps.length ? `Stroke done: ${summary}` : "Stroke done",
+        pieceTaps.length ? t("mark.stroke_done_with", { what: summary }) : t("mark.stroke_done"),
       ),
       el(
         "button",
@@ -1292,16 +1304,16 @@ function piecesPad() {
           disabled: !write || pieceTaps.length > 0,
           onclick: () => tap({ tap: "pocketed", pieces: [] }),
         },
-        "No pocketing",
+        t("mark.no_pocketing"),
       ),
     ),
   );
   const actions = el(
     "div",
     { class: "actions" },
-    el("div", { class: "muted" }, "A foul in this stroke (with the pieces counted):"),
-    foulKindRow(write, m.foul_word, () => ({ pieces: [...pieceTaps] })),
-    m.foul_piece_note ? el("div", { class: "muted small" }, m.foul_piece_note) : null,
+    el("div", { class: "muted" }, t("mark.foul_in_stroke")),
+    foulKindRow(write, tf("mark", m.foul_word), () => ({ pieces: [...pieceTaps] })),
+    m.foul_piece_note ? el("div", { class: "muted small" }, tf("mark", m.foul_piece_note)) : null,
     ...[refereeActions(), concedeRow()].filter(Boolean),
   );
   return [left, actions];
