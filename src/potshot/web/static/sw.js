@@ -57,14 +57,16 @@ async function networkFirst(request, cacheName) {
     }
     return answer;
   } catch (e) {
-    const kept = await caches.match(request);
+    // the answers vary by Accept-Language (the server's words in the reader's language): without
+    // a network, the kept answer in whatever language it was kept is better than none
+    const kept = await caches.match(request, { ignoreVary: true });
     if (kept) return kept;
     throw e;
   }
 }
 
 async function cacheFirst(request) {
-  const kept = await caches.match(request, { ignoreSearch: true });
+  const kept = await caches.match(request, { ignoreSearch: true, ignoreVary: true });
   if (kept) return kept;
   const answer = await fetch(request);
   if (answer.ok) (await caches.open(SHELL_CACHE)).put(request, answer.clone());
