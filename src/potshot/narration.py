@@ -251,11 +251,24 @@ def pocket_phrase(e: Pot | OffTable) -> list[Part]:
 
 
 def first_hit(shot: Shot, cue: str) -> str | None:
-    """The first piece the cue piece touched, when the record says."""
+    """The first piece the cue piece touched, when the record names it."""
     for e in shot.events:
         if isinstance(e, Hit) and cue in (e.ball, e.other):
             return e.other if e.ball == cue else e.ball
     return None
+
+
+def no_pot_parts(shot: Shot, cue: str) -> list[Part]:
+    """A stroke that potted nothing: `` plays red3, no pot``; `` plays, no pot`` for a contact the
+    marker entered without naming the ball (no ball is named that nobody entered); `` hits
+    nothing`` for a stroke whose events are complete (simulated) or that name no contact; else
+    `` plays``."""
+    first = first_hit(shot, cue)
+    if first is not None:
+        return [Part(" plays "), Part(piece_word(first), "ball"), Part(", no pot")]
+    if any(isinstance(e, Hit) and e.ball == cue for e in shot.events):
+        return [Part(" plays, no pot")]
+    return [Part(" hits nothing" if shot.cue is not None or shot.events else " plays")]
 
 
 def action_word(shot: Shot) -> str | None:

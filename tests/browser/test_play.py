@@ -106,6 +106,32 @@ def test_snooker_stroke_by_the_ui_then_the_bot_replies(server: Any, page: Any) -
     snap(page, "play-snooker-after")
 
 
+def test_a_bot_waits_out_the_stroke_limit_and_plays_on(tmp_path: Any, page: Any) -> None:
+    """A bot's turn is refused by the server's per-client stroke limit (429, as on a fast machine
+    when a bot's long break at no animation outruns it): the page waits as Retry-After says and the
+    bot plays on, instead of stopping its turn with "Let the bot play"."""
+    srv = ServeProcess(tmp_path / "data", extra=("--stroke-rate", "0.5"))  # bursts of 1.5 strokes
+    srv.start()
+    try:
+        m = create_match(srv.url, game="snooker", mode="play", players=["Ann", "Bot"], bots=["Bot"])
+        refused: list[str] = []
+        page.on("response", lambda r: refused.append(r.url) if r.status == 429 else None)
+        open_play(page, srv.url, m, anim="0")
+        # Ann's stroke, from this client: it takes one of the 1.5, so the bot's first move is refused
+        click_table(page, 700.0, 650.0)
+        click_table(page, 784.0, 2912.0)
+        page.locator("#speed").fill("3")
+        page.locator("#strike").click()
+        expect(page.locator("#ruling-text")).to_contain_text(re.compile(r"^Bot "), timeout=SLOW)
+        assert any(u.endswith("/bot") for u in refused), refused
+        expect(page.locator("#bot-retry")).to_have_count(0)
+        rec = httpx.get(f"{srv.url}/api/matches/{m['id']}/record", timeout=30).json()
+        shots = rec["frames"][0]["shots"]
+        assert [s["player"] for s in shots[:2]] == ["Ann", "Bot"]
+    finally:
+        srv.stop()
+
+
 def test_snooker_foul_decision_previewed_then_confirmed(server: Any, page: Any) -> None:
     """Two people on one screen: Ann's foul and a miss leaves Bob the choice (Section 3 Rule 14)."""
     m = create_match(server.url, game="snooker", mode="play", players=["Ann", "Bob"])

@@ -104,6 +104,8 @@ class ToyReferee(Referee):
     rulebook = "tests/conformance/toygame.py"
     pockets = tuple(POCKETS)
     cushions = ("left", "right", "top", "bottom")
+    # Toy Rule 3 asks only whether the white hit the red: a marked miss may leave it out
+    unnamed_contact = True
     state: ToyState | None
 
     def __init__(self, record: Record) -> None:

@@ -135,9 +135,10 @@ class ServeProcess:
     """``potshot serve`` as a subprocess on a free port over ``data_dir``; ``start()`` again after
     ``kill()`` serves the same data."""
 
-    def __init__(self, data_dir: Path, sync: str = "full") -> None:
+    def __init__(self, data_dir: Path, sync: str = "full", extra: tuple[str, ...] = ()) -> None:
         self.data_dir = data_dir
         self.sync = sync
+        self.extra = extra
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen[bytes] | None = None
@@ -161,6 +162,7 @@ class ServeProcess:
                 ADMIN,
                 "--sqlite-sync",
                 self.sync,
+                *self.extra,
             ],
             env=env,
             stdout=subprocess.DEVNULL,

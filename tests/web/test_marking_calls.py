@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from potshot import games
+from potshot.record.io import load_partial
 from tests.web.conftest import ADMIN, Api
 
 
@@ -141,3 +143,36 @@ def test_idle_and_abandoned_matches_leave_playing_now(api: Api, monkeypatch: Any
     assert audit[-1]["action"] == "abandon" and audit[-1]["reason"] == "no show"
     api.tap(m, tap="miss")
     assert m["state"]["status"] == "playing"
+
+
+def test_a_marked_miss_names_no_ball_in_record_ruling_or_caption(api: Api) -> None:
+    """The pad's "Miss" and "Safety" without a ball: the record's hit has no ``other``; the caption
+    reads "plays, no pot", naming no ball; a ball the marker taps is recorded as tapped."""
+    m = api.create(game="snooker", mode="mark", players=["Ann", "Bob"], rules={"reds": 6})
+    api.tap(m, tap="miss", before={"place": [889.0, 600.0]})
+    last = m["state"]["last"]
+    assert last["caption"].startswith("Ann plays, no pot") and "red" not in last["caption"]
+    assert not last["ruling"].get("foul") and m["state"]["turn"] == "Bob"
+    api.tap(m, tap="safety", ball="red")
+    api.tap(m, tap="safety")
+    rec = api.c.get(f"/api/matches/{m['id']}/record").json()
+    events = [s["events"] for s in rec["frames"][0]["shots"]]
+    assert events[0] == [{"type": "hit", "ball": "white"}] and events[2] == [{"type": "hit", "ball": "white"}]
+    assert events[1][0]["other"].startswith("red")  # the red tapped, as one of the reds
+    # the account of the record names no ball either
+    shot0 = load_partial(rec)[0].frames[0].shots[0]
+    account = games.get("snooker").narrate(shot0).plain()
+    assert account.startswith("Ann plays, no pot") and "red" not in account
+
+
+def test_a_game_that_rules_by_the_ball_asks_the_marker_for_it(api: Api, monkeypatch: Any) -> None:
+    """Where a referee cannot rule without the ball (``unnamed_contact`` false), the pad's Miss
+    without a ball is refused with what to tap, and nothing is recorded."""
+    from potshot.games.snooker.referee import SnookerReferee
+
+    monkeypatch.setattr(SnookerReferee, "unnamed_contact", False)
+    m = api.create(game="snooker", mode="mark", players=["Ann", "Bob"], rules={"reds": 6})
+    r = api.post(m, "mark", {"tap": "miss", "before": {"place": [889.0, 600.0]}})
+    assert r.status_code == 400 and r.json()["error"]["field"] == "ball"
+    assert "tap the ball the cue ball hit" in r.json()["error"]["message"]
+    assert api.c.get(f"/api/matches/{m['id']}").json()["revision"] == 0

@@ -211,6 +211,17 @@ def test_seasons_group_tournaments_with_standings_and_ratings(db_api: Api) -> No
     ratings = {v["name"]: v["rating"] for v in season["ratings"].values()}
     assert ratings["Bob"] == max(ratings.values()) and ratings["Bob"] > 1500
     assert db_api.c.get("/api/seasons/nope").status_code == 404
+    # a tournament taken out: the standings are those of the one left, the tournament untouched
+    assert db_api.c.delete(f"/api/seasons/{sid}/tournaments/{t1}").status_code == 401
+    r = db_api.c.delete(f"/api/seasons/{sid}/tournaments/{t1}", headers=H)
+    assert r.status_code == 200, r.text
+    season = r.json()
+    assert [t["id"] for t in season["tournaments"]] == [t2]
+    table = {e["name"]: e for e in season["standings"]}
+    assert (table["Ann"]["played"], table["Ann"]["won"]) == (2, 0)
+    assert db_api.c.get(f"/api/tournaments/{t1}").status_code == 200
+    assert db_api.c.delete(f"/api/seasons/{sid}/tournaments/{t1}", headers=H).status_code == 404
+    assert db_api.c.delete(f"/api/seasons/nope/tournaments/{t1}", headers=H).status_code == 404
 
 
 def test_player_page_shows_names_as_text() -> None:

@@ -46,6 +46,14 @@ ADMIN_ENV = "POTSHOT_ADMIN_PASSWORD"
     show_default=True,
     help="Server processes (PostgreSQL only: SQLite is served by one process).",
 )
+@click.option(
+    "--stroke-rate",
+    type=click.FloatRange(0.01, 1000),
+    default=5.0,
+    show_default=True,
+    help="Strokes and bot moves a second each client may ask for without the organiser's "
+    "credentials (bursts of three times as many); past that, 429 with Retry-After.",
+)
 def serve(
     host: str,
     port: int,
@@ -54,6 +62,7 @@ def serve(
     admin_password: str | None,
     sqlite_sync: str,
     workers: int,
+    stroke_rate: float,
 ) -> None:
     """Serve the web app on http://HOST:PORT.
 
@@ -63,7 +72,7 @@ def serve(
     """
     import uvicorn
 
-    from potshot.web.app import ENV_DB, ENV_SYNC, Settings, create_app
+    from potshot.web.app import ENV_DB, ENV_RATE, ENV_SYNC, Settings, create_app
     from potshot.web.db import InUse, make_engine, migrate
 
     if db_url is None:
@@ -81,7 +90,12 @@ def serve(
     if workers == 1:
         try:
             app = create_app(
-                Settings(db_url=db_url, admin_password=password, sqlite_sync=sqlite_sync.upper())
+                Settings(
+                    db_url=db_url,
+                    admin_password=password,
+                    sqlite_sync=sqlite_sync.upper(),
+                    sim_rate=stroke_rate,
+                )
             )
         except InUse as e:
             raise click.ClickException(str(e)) from None
@@ -91,7 +105,9 @@ def serve(
     engine = make_engine(db_url)
     migrate(engine)  # once here (each worker finds nothing left to do, under the same lock)
     engine.dispose()
-    os.environ.update({ENV_DB: db_url, ADMIN_ENV: password, ENV_SYNC: sqlite_sync.upper()})
+    os.environ.update(
+        {ENV_DB: db_url, ADMIN_ENV: password, ENV_SYNC: sqlite_sync.upper(), ENV_RATE: str(stroke_rate)}
+    )
     click.echo(f"potshot serving on {where}, {workers} processes")
     uvicorn.run(
         "potshot.web.app:from_env", factory=True, workers=workers, host=host, port=port, log_level="warning"

@@ -58,10 +58,15 @@ class _Base(msgspec.Struct, omit_defaults=True, forbid_unknown_fields=False):
 
 
 class Hit(_Base, tag="hit", tag_field="type"):
-    """Two pieces touched (``ball`` is the moving one, when known)."""
+    """Two pieces touched (``ball`` is the moving one, when known).
+
+    ``other`` is ``None`` for a contact a marker entered without naming the ball: "a fair stroke
+    that pots nothing" (docs/record-extensions.md, "An unnamed contact"). A referee takes it as a
+    lawful contact where its game allows one (``Referee.unnamed_contact``) and refuses it where
+    the ruling depends on the ball."""
 
     ball: str
-    other: str
+    other: str | None = None
     t: float | None = None
     together: bool = False
 

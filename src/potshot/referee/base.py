@@ -225,6 +225,10 @@ class Referee(ABC):
     pocket_matters: ClassVar[bool] = False
     """Whether the rules depend on which pocket a piece fell into; when not, a ``pot`` event may
     leave its ``pocket`` out (a marker need not enter it)."""
+    unnamed_contact: ClassVar[bool] = False
+    """Whether a ``hit`` may leave ``other`` out: a marker's "fair stroke, nothing potted" names
+    no ball, and this game's referee takes it as a lawful contact (docs/record-extensions.md,
+    "An unnamed contact"). Where the rules need the ball, such a hit is refused."""
     calls: ClassVar[frozenset[str]] = frozenset()
     """The official's calls (``shot.calls``, docs/record-extensions.md) this game's referee obeys;
     a call of another name is refused."""
@@ -559,7 +563,10 @@ class Referee(ABC):
                 return False
             if isinstance(e, Hit):
                 other = e.other
-                if (other is not None and other not in names) or other == ball:
+                if other is None:
+                    if not self.unnamed_contact:
+                        return False
+                elif other not in names or other == ball:
                     return False
             elif isinstance(e, Cushion):
                 if e.cushion not in self.cushions:
@@ -588,6 +595,13 @@ class Referee(ABC):
                 continue
             self.check_piece(e.ball, f"{f}.ball")
             if isinstance(e, Hit):
+                if e.other is None:
+                    if not self.unnamed_contact:
+                        raise RecordError(
+                            f"the ball {e.ball} hit is needed: {self.title or self.game} rules by it",
+                            field=f"{f}.other",
+                        )
+                    continue
                 self.check_piece(e.other, f"{f}.other")
                 if e.other == e.ball:
                     raise RecordError(f"{e.ball} cannot hit itself", field=f"{f}.other")

@@ -34,6 +34,11 @@ _STROKE_KIND: dict[type, str] = {c: str(c.__struct_config__.tag) for c in (Hit, 
 CUSHION = "cushion"
 """The name :attr:`StrokeFacts.cue_contacts` gives a contact of the cue ball with a cushion."""
 
+UNNAMED = "?"
+"""The name :attr:`StrokeFacts.cue_contacts` and :attr:`StrokeFacts.first_contact` give a ball the
+record does not name (a ``hit`` whose ``other`` is ``None``: a marked fair stroke). No piece has
+this name: names are checked against the game's pieces."""
+
 
 @dataclass
 class JumpFact:
@@ -98,11 +103,15 @@ class StrokeFacts:
             f.stroke = True
             mentions.append((e.ball, f"events[{i}].ball", kind))
             if isinstance(e, Hit):
-                mentions.append((e.other, f"events[{i}].other", kind))
-                if cue == e.ball:
-                    contacts.append(e.other)
-                elif cue == e.other:
-                    contacts.append(e.ball)
+                if e.other is None:
+                    if cue == e.ball:
+                        contacts.append(UNNAMED)
+                else:
+                    mentions.append((e.other, f"events[{i}].other", kind))
+                    if cue == e.ball:
+                        contacts.append(e.other)
+                    elif cue == e.other:
+                        contacts.append(e.ball)
             elif isinstance(e, Cushion):
                 if e.ball == cue:
                     contacts.append(CUSHION)
@@ -117,7 +126,7 @@ class StrokeFacts:
         if contacts:  # no contact of the cue ball named: no group has one
             for group in _time_groups(shot):
                 hits = [
-                    (e.other if e.ball == cue else e.ball)
+                    ((e.other or UNNAMED) if e.ball == cue else e.ball)
                     for e in group
                     if isinstance(e, Hit) and cue in (e.ball, e.other)
                 ]

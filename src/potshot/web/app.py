@@ -132,25 +132,36 @@ class Settings:
     """Wrong organiser passwords a minute per client (burst 10); past that, 429 on any sign-in."""
 
 
+SIDE_KINDS = ("clock",)
+"""Live events kept beside the state, never in place of it: the shot clock's display state."""
+
+
 class Slot:
     """A live subscriber's mailbox: only the latest message (each is a whole state, so a newer one
-    replaces an unsent older one). A client that stops reading holds one message, not a growing
-    queue. Used on the event loop's thread only."""
+    replaces an unsent older one), and beside it the latest of each side kind (a ``clock`` event
+    never takes an unsent state's place). A client that stops reading holds one message of each,
+    not a growing queue. Used on the event loop's thread only."""
 
     def __init__(self) -> None:
         self.msg: str | None = None
+        self.side: dict[str, str] = {}
         self.ready = asyncio.Event()
 
-    def put(self, msg: str) -> None:
-        self.msg = msg
+    def put(self, msg: str, kind: str = "state") -> None:
+        if kind in SIDE_KINDS:
+            self.side[kind] = msg
+        else:
+            self.msg = msg
         self.ready.set()
 
     async def get(self, timeout: float) -> str:
         await asyncio.wait_for(self.ready.wait(), timeout)
         self.ready.clear()
         msg, self.msg = self.msg, None
-        assert msg is not None
-        return msg
+        side, self.side = self.side, {}
+        out = (msg or "") + "".join(side.values())  # the state first: a clock follows its revision
+        assert out
+        return out
 
 
 class Broker:
@@ -167,7 +178,7 @@ class Broker:
 
         def deliver() -> None:  # on the event loop's thread, which alone changes the subscribers
             for slot in list(self.subs.get(topic, ())):
-                slot.put(msg)
+                slot.put(msg, kind)
 
         self.loop.call_soon_threadsafe(deliver)  # one wake-up of the event loop for every subscriber
 
@@ -182,7 +193,7 @@ class Broker:
 
     def pending(self) -> int:
         """Messages held for subscribers, all topics together (at most one each)."""
-        return sum(slot.msg is not None for slots in self.subs.values() for slot in slots)
+        return sum((slot.msg is not None) + len(slot.side) for slots in self.subs.values() for slot in slots)
 
     async def stream(self, topic: str, first: str, request: Request) -> AsyncIterator[str]:
         slot = Slot()
@@ -207,6 +218,7 @@ class Broker:
 ENV_DB = "POTSHOT_DB_URL"
 ENV_ADMIN = "POTSHOT_ADMIN_PASSWORD"
 ENV_SYNC = "POTSHOT_SQLITE_SYNC"
+ENV_RATE = "POTSHOT_STROKE_RATE"
 
 
 def from_env() -> FastAPI:
@@ -216,6 +228,7 @@ def from_env() -> FastAPI:
             db_url=os.environ[ENV_DB],
             admin_password=os.environ[ENV_ADMIN],
             sqlite_sync=os.environ.get(ENV_SYNC, "NORMAL"),
+            sim_rate=float(os.environ.get(ENV_RATE, "5")),
         )
     )
 
@@ -239,6 +252,14 @@ def create_app(settings: Settings) -> FastAPI:
                 broker.publish("t:" + tid, "tournament", tournaments.get(tid))
 
     matches.listeners.append(on_match)
+    clocks: dict[str, dict[str, Any]] = {}
+    """Each match's shot clock as its marker last set it (display only: never stored, never in
+    the record; a server restart forgets it, and the next entry restarts every clock anyway)."""
+
+    def on_clock(match_id: str, clock: dict[str, Any]) -> None:
+        clocks[match_id] = clock
+        broker.publish("m:" + match_id, "clock", clock)
+
     tournaments.listeners.append(lambda tid, t: broker.publish("t:" + tid, "tournament", t))
 
     def refresh(topic: str) -> None:
@@ -256,6 +277,8 @@ def create_app(settings: Settings) -> FastAPI:
         kind, _, key = topic.partition(":")
         if kind == "m":
             on_match(key, state)
+        elif kind == "c":
+            on_clock(key, state)
 
     fanout = Fanout(engine, refresh, deliver) if engine.dialect.name == "postgresql" else None
     if fanout is not None:
@@ -597,10 +620,30 @@ def create_app(settings: Settings) -> FastAPI:
 
     sse_headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
 
+    @app.post("/api/matches/{match_id}/clock", openapi_extra=JSON_BODY)
+    async def clock(match_id: str, req: Request) -> dict[str, Any]:
+        """The marker's shot clock (paused, resumed, restarted) to the match's live channel."""
+        body = await body_of(req)
+        token, admin = await auth(req)
+        c = await asyncio.to_thread(matches.clock, match_id, token, admin, body)
+        if fanout is not None:  # the other processes' spectators too (a notice of its own)
+
+            def tell() -> None:
+                with maker() as s:
+                    fanout.notify(s, "c:" + match_id, c)
+                    s.commit()
+
+            await asyncio.to_thread(tell)
+        on_clock(match_id, c)
+        return c
+
     @app.get("/api/matches/{match_id}/live")
     async def live(match_id: str, request: Request) -> StreamingResponse:
         state = await asyncio.to_thread(matches.get, match_id)
         first = f"event: state\nid: {state['revision']}\ndata: {dumps(state)}\n\n"
+        c = clocks.get(match_id)
+        if c is not None and c["revision"] == state["revision"]:  # the clock as the marker left it
+            first += f"event: clock\nid: {c['revision']}\ndata: {dumps(c)}\n\n"
         return StreamingResponse(
             broker.stream("m:" + match_id, first, request),
             media_type="text/event-stream",

@@ -369,21 +369,6 @@ class Runtime:
         cue = getattr(self.last, "cue_ball", None) if self.last is not None else None
         return str(cue or games.get(self.game).cue_piece)
 
-    def _ball_on(self) -> str:
-        """A ball the striker may aim at: where the game has a ball on (the score board's ``on``),
-        the highest colour that may be nominated, or one of a group (``red``), or the ball named;
-        else the first piece on the table other than the cue piece."""
-        layout = self._layout_now()
-        on = self.referee.score_fields().get("on") or []
-        if on:
-            ns = self.referee.next_shot(self.declared)
-            nominate = ns.ask("nominate") if ns is not None else None
-            if nominate is not None:
-                return nominate.options[-1] if nominate.options else "black"
-            return self._pick(str(on[0]), "ball")
-        cue = self._cue_now()
-        return next(n for n, p in layout.items() if p is not None and n != cue)
-
     def _table_tap(self, kind: Any, tap: dict[str, Any], player: str, before: Before) -> Shot:
         """A balls-pad tap as the record's shot, with only what the marker entered: the pocket only
         when one was tapped (a pot without it omits ``pocket``; a game whose rules depend on the
@@ -401,10 +386,14 @@ class Runtime:
             # of a snooker pot then reads "hits red3 first pots red3", not "hits nothing pots red3"
             events = [Hit(cue_ball, ball), Pot(ball, pocket)]
         elif kind in ("miss", "safety"):
-            # a fair stroke that pots nothing (a missed pot) or a safety: it hit a ball on first
-            # (the ball named, else the ball on; the caption says only "plays a red, no pot")
+            # a fair stroke that pots nothing (a missed pot) or a safety: the cue ball hit a ball
+            # lawfully, the one the marker named, else one nobody named (``other`` null: the
+            # referee takes it as lawful, docs/record-extensions.md "An unnamed contact")
             hit = tap.get("ball")
-            events = [Hit(cue_ball, self._pick(hit, "ball") if hit else self._ball_on())]
+            if not hit and not self.referee.unnamed_contact:
+                title = games.get(self.game).title
+                raise bad(f"tap the ball the cue ball hit: {title} rules by it", "ball")
+            events = [Hit(cue_ball, self._pick(hit, "ball") if hit else None)]
             if kind == "safety":
                 extra["mark"] = "safety"  # not a pot attempt (the statistics, docs/web.md)
         elif kind == "foul":

@@ -515,6 +515,19 @@ class Players:
             s.commit()
         return self.season(sid)
 
+    def season_remove(self, sid: str, tid: str, actor: str | Actor | None) -> dict[str, Any]:
+        """Take a tournament out of a season (the tournament itself is untouched)."""
+        self.matches.require_admin(actor)
+        with self.sessions() as s:
+            row = s.get(SeasonRow, sid, with_for_update=True) if _key_ok(sid) else None
+            if row is None:
+                raise WebError(404, "not_found", f"no season {sid!r}")
+            if tid not in row.tournaments:
+                raise WebError(404, "not_found", f"tournament {tid!r} is not in the season", "tournament")
+            row.tournaments = [t for t in row.tournaments if t != tid]
+            s.commit()
+        return self.season(sid)
+
     def seasons(self) -> list[dict[str, Any]]:
         with self.sessions() as s:
             return [
@@ -659,3 +672,7 @@ def install(
     async def s_add(sid: str, req: Request) -> dict[str, Any]:
         body = await body_of(req)
         return await asyncio.to_thread(players.season_add, sid, body, (await auth(req))[1])
+
+    @app.delete("/api/seasons/{sid}/tournaments/{tid}")
+    async def s_remove(sid: str, tid: str, req: Request) -> dict[str, Any]:
+        return await asyncio.to_thread(players.season_remove, sid, tid, (await auth(req))[1])

@@ -42,6 +42,10 @@ RECENT = 8
 """How many of the last shots' accounts the State carries (``recent``)."""
 
 
+MAX_CLOCK_SECONDS = 3600
+"""The most seconds a shot clock's state may say it has left (a stroke's time is seconds, not hours)."""
+
+
 def same_secret(given: str, secret: str) -> bool:
     """Whether ``given`` is ``secret``, in constant time, whatever characters either holds
     (``hmac.compare_digest`` refuses ``str`` with non-ASCII characters: compare UTF-8 bytes)."""
@@ -422,6 +426,29 @@ class Matches:
             state = self.state(s, row)
         self._publish(row.id, state)
         return state
+
+    # --------------------------------------------------------------- the shot clock
+
+    def clock(
+        self, match_id: str, token: str | None, admin: str | Actor | None, body: dict[str, Any]
+    ) -> dict[str, Any]:
+        """The marker's shot clock as the live channel's ``clock`` event (docs/web-api.md, "The
+        shot clock's state"): a display aid, checked like a write (the match's token or an
+        organiser, the current revision) but never stored: nothing of the match changes."""
+        with self._open(match_id) as (_s, row):
+            self._check_write(row, token, admin, body.get("revision"))
+            revision = row.revision
+        running, left = body.get("running"), body.get("left")
+        if not isinstance(running, bool):
+            raise bad("running is true (the clock runs) or false (paused)", "running")
+        if not isinstance(left, int | float) or isinstance(left, bool) or not 0 <= left <= MAX_CLOCK_SECONDS:
+            raise bad(f"left is the seconds the clock has left, 0 to {MAX_CLOCK_SECONDS}", "left")
+        return {
+            "revision": revision,
+            "running": running,
+            "left": round(float(left), 3),
+            "at": datetime.now(UTC).isoformat(),
+        }
 
     # --------------------------------------------------------------- reads
 

@@ -26,6 +26,7 @@ from potshot.narration import (
     first_hit,
     foul_detail,
     next_clause,
+    no_pot_parts,
     piece_word,
     place_detail,
     points,
@@ -57,10 +58,8 @@ def narrate(shot: Shot, ruling: RulingLike = None, rules: Mapping[str, Any] | No
             head += [Part(" plays a cannon off "), Part(piece_word(first), "ball")]
         elif pots(shot):
             head += pot_parts(shot)
-        elif first is not None:
-            head += [Part(" plays "), Part(piece_word(first), "ball"), Part(", no pot")]
         else:
-            head.append(Part(" hits nothing" if shot.cue is not None or shot.events else " plays"))
+            head += no_pot_parts(shot, cue)
         if r and (pots(shot) or cannons):
             told = points(int(r.get("points") or 0))
             told += f", {cannons} cannon{'s' if cannons > 1 else ''}" if cannons else ""

@@ -129,6 +129,7 @@ class RussianReferee(Referee):
     cushions: ClassVar[tuple[str, ...]] = eq.CUSHIONS
     foul_kinds: ClassVar[frozenset[str]] = FOUL_KINDS
     pocket_matters: ClassVar[bool] = True  # POT: a ball scores only in its associated pockets
+    unnamed_contact: ClassVar[bool] = True  # a marked "No score": a contact, no ball named, no score
     rule_options: ClassVar[Mapping[str, RuleOption]] = {k: RuleOption(v) for k, v in _RULE_CHOICES.items()}
 
     state: RussianState
@@ -478,7 +479,7 @@ class RussianReferee(Referee):
         self._missing_balls(shot, t)
         self._contacts(shot, t)
         t.poster = st.tallies[shot.player].posted
-        if not t.contacts:
+        if not t.contacts and not t.unnamed:
             t.scratch(shot.player, "the cue ball contacted no other ball")  # SCRATCH
         self._cannons(t)
         self._read_pots(shot, t)

@@ -310,6 +310,8 @@ def first_contact(events: Iterable[Any]) -> list[str]:
     for e in events:
         if isinstance(e, Hit) and "white" in (e.ball, e.other):
             other = e.other if e.ball == "white" else e.ball
+            if other is None:  # the physics names every contact; a record may not
+                break
             if t0 is None:
                 t0 = e.t
                 first.append(other)

@@ -38,6 +38,7 @@ from potshot import geometry as geo
 from potshot.equipment.cushions import table_geometry
 from potshot.games.snooker.equipment import Table
 from potshot.record.model import Cushion, Hit, Shot
+from potshot.referee.facts import UNNAMED
 
 Point = tuple[float, float]
 
@@ -226,7 +227,7 @@ class Stroke:
                 if not first and side is not None:
                     before.append(side)
             elif isinstance(e, Hit) and "white" in (e.ball, e.other) and not first:
-                first = [e.other if e.ball == "white" else e.ball]
+                first = [(e.other or UNNAMED) if e.ball == "white" else e.ball]
         return cls(start, float(shot.cue.aim), float(shot.cue.speed), before, total, first)
 
 
@@ -373,7 +374,8 @@ def c6_touched_another_ball(stroke: Stroke, balls_on: Sequence[str]) -> bool:
     >>> c6_touched_another_ball(Stroke((0.0, 0.0), 0.0, 2.0, [], 0, ["blue"]), ["red1"])
     True
     """
-    return bool(stroke.first_contact) and not any(n in balls_on for n in stroke.first_contact)
+    named = [n for n in stroke.first_contact if n != UNNAMED]  # unnamed: a lawful contact, as marked
+    return bool(named) and not any(n in balls_on for n in named)
 
 
 def c7_reckless(stroke: Stroke) -> bool:

@@ -25,7 +25,7 @@ from potshot.narration import (
     first_hit,
     foul_detail,
     next_clause,
-    piece_word,
+    no_pot_parts,
     place_detail,
     points,
     points_text,
@@ -70,10 +70,8 @@ def narrate(shot: Shot, ruling: RulingLike = None, rules: Mapping[str, Any] | No
     else:
         if pots(shot):
             head += pot_parts(shot)
-        elif (first := first_hit(shot, b.cue_ball or CUE)) is not None:
-            head += [Part(" plays "), Part(piece_word(first), "ball"), Part(", no pot")]
         else:
-            head.append(Part(" hits nothing" if shot.cue is not None or shot.events else " plays"))
+            head += no_pot_parts(shot, b.cue_ball or CUE)
         if pots(shot) and r:
             head.append(Part(f" ({int(r.get('points') or 0)})", "points"))
     tail: list[tuple[Part, ...] | Part] = []

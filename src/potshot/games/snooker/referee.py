@@ -173,6 +173,7 @@ class SnookerReferee(Referee):
     cushions: ClassVar[tuple[str, ...]] = eq.CUSHIONS
     foul_kinds: ClassVar[frozenset[str]] = FOUL_KINDS
     calls: ClassVar[frozenset[str]] = frozenset({"miss", "full_ball", "free_ball", "touching"})
+    unnamed_contact: ClassVar[bool] = True  # a marked "Miss"/"Safety": the white hit a ball on, unnamed
     rule_options: ClassVar[Mapping[str, RuleOption]] = {
         "reds": RuleOption(eq.RED_COUNTS, doc="the number of reds: the 15-, 10- and 6-red games"),
         "total_points": RuleOption(

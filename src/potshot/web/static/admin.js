@@ -1,8 +1,11 @@
 // The organiser's page (`/admin`): the admin password (checked with GET /api/admin, kept in
 // sessionStorage), marked matches and their links (marker, spectator, overlay), the match
 // listing with tokens, record import and export, corrections of a shot with the audit log, and
-// tournaments: create, pair the next round, report a result, the marking links of each match.
-// Tabs follow the address's hash (#matches, #matches/m12, #new, #import, #tournaments/t3).
+// tournaments: create, pair the next round, report a result, the marking links of each match;
+// players (merge a duplicate into the player to keep) and seasons (create, add or take out a
+// tournament, the season's standings and ratings).
+// Tabs follow the address's hash (#matches, #matches/m12, #new, #import, #tournaments/t3,
+// #players, #seasons, #seasons/s1).
 
 import {
   ApiError,
@@ -23,6 +26,7 @@ import {
   formatTitle,
 } from "/static/api.js";
 import { fieldControl, fieldValues, matchForm, scoreText, statusBadge, matchTitle, tournamentTable } from "/static/index.js";
+import { seasonTable } from "/static/seasons.js";
 
 const $ = (sel, root = document) => root.querySelector(sel);
 const adm = { admin: true };
@@ -278,6 +282,8 @@ async function openConsole() {
   if (!consoleReady) {
     consoleReady = true;
     await Promise.all([newMatchTab(), importTab(), tournamentForm()]);
+    mergeForm();
+    seasonForm();
   }
   route();
 }
@@ -286,7 +292,7 @@ async function openConsole() {
 function route() {
   if ($("#console").hidden) return;
   const [tab, id] = (location.hash.slice(1) || "matches").split("/");
-  const name = ["matches", "new", "import", "tournaments"].includes(tab) ? tab : "matches";
+  const name = ["matches", "new", "import", "tournaments", "players", "seasons"].includes(tab) ? tab : "matches";
   for (const a of document.querySelectorAll(".tabs a")) {
     a.setAttribute("aria-selected", String(a.dataset.tab === name));
   }
@@ -295,9 +301,12 @@ function route() {
   const tournamentId = name === "tournaments" && id ? decodeURIComponent(id) : null;
   if (name === "matches") refreshMatches();
   if (name === "tournaments") refreshTournaments();
+  if (name === "players") refreshPlayers();
+  if (name === "seasons") refreshSeasons();
   // the detail views (and their live channels) follow the address; another tab closes them
   showMatch(matchId);
   showTournament(tournamentId);
+  showSeason(name === "seasons" && id ? decodeURIComponent(id) : null);
 }
 
 // ------------------------------------------------------------------ matches
@@ -1017,6 +1026,320 @@ function renderTournament(t) {
     const [mid, name] = focused.split("/");
     box.querySelector(`tr[data-id="${CSS.escape(mid)}"] [name="${CSS.escape(name)}"]`)?.focus();
   }
+}
+
+// ------------------------------------------------------------------ players
+
+let playersCache = [];
+
+const playerLink = (p) => el("a", { href: `/players/${encodeURIComponent(p.id)}` }, p.name);
+const matchesText = (n) => `${n} ${n === 1 ? "match" : "matches"}`;
+const tournamentsText = (n) => `${n} ${n === 1 ? "tournament" : "tournaments"}`;
+
+async function refreshPlayers() {
+  let data, audit;
+  try {
+    [data, audit] = await Promise.all([get("/api/players"), get("/api/players/audit")]);
+  } catch (e) {
+    return showError(e);
+  }
+  playersCache = data.players;
+  renderPlayerChoices();
+  $("#player-list").replaceChildren(
+    playersCache.length
+      ? el(
+          "table",
+          { class: "grid", "data-testid": "player-list" },
+          el("thead", {}, el("tr", {}, el("th", {}, "Player"), el("th", { class: "num" }, "Matches"))),
+          el(
+            "tbody",
+            {},
+            playersCache.map((p) => el("tr", { dataset: { id: String(p.id) } }, el("td", {}, playerLink(p)), el("td", { class: "num" }, String(p.matches)))),
+          ),
+        )
+      : el("p", { class: "muted" }, "No player yet: players are made from the names of matches and tournaments."),
+  );
+  const merges = audit.entries.filter((a) => a.action === "merge").reverse();
+  $("#merge-audit").replaceChildren(
+    merges.length
+      ? el(
+          "ul",
+          { class: "merges" },
+          merges.map((a) => el("li", {}, `${when(a.at)}: ${a.from.name} into `, playerLink(a.into), ` (${a.seats} moved, by ${a.by})`)),
+        )
+      : el("p", { class: "muted small" }, "No merge yet."),
+  );
+}
+
+/** The two choices, from the players whose name holds the search (a chosen one stays listed). */
+function renderPlayerChoices() {
+  const form = $("#merge-form");
+  const q = form.elements.filter.value.trim().toLowerCase();
+  for (const key of ["from", "into"]) {
+    const sel = form.elements[key];
+    const was = sel.value;
+    const shown = playersCache.filter((p) => !q || p.name.toLowerCase().includes(q) || String(p.id) === was);
+    sel.replaceChildren(
+      el("option", { value: "" }, shown.length ? "— choose —" : "— no player found —"),
+      ...shown.map((p) => el("option", { value: String(p.id) }, `${p.name} (${matchesText(p.matches)})`)),
+    );
+    sel.value = shown.some((p) => String(p.id) === was) ? was : "";
+  }
+  mergePreview();
+}
+
+let previewSeq = 0;
+
+/** What the merge will do, read from the two players' histories; the button confirms it. */
+async function mergePreview() {
+  const form = $("#merge-form");
+  const box = $("#merge-preview");
+  const button = form.elements.confirm;
+  const a = form.elements.from.value;
+  const b = form.elements.into.value;
+  button.disabled = true;
+  button.textContent = "Merge";
+  if (!a || !b) return box.replaceChildren(el("p", { class: "muted small" }, "Choose the duplicate and the player to keep."));
+  if (a === b) return box.replaceChildren(el("p", { class: "muted small" }, "Choose two different players."));
+  const seq = ++previewSeq;
+  let pa, pb;
+  try {
+    [pa, pb] = await Promise.all([get(`/api/players/${encodeURIComponent(a)}`), get(`/api/players/${encodeURIComponent(b)}`)]);
+  } catch (e) {
+    return showError(e);
+  }
+  if (seq !== previewSeq) return; // the choice changed meanwhile
+  const met = pa.matches.some((m) => m.opponents.some((o) => o.id === pb.id)) || pa.matches.some((m) => pb.matches.some((n) => n.id === m.id));
+  const sharedT = pa.tournaments.filter((t) => pb.tournaments.some((u) => u.id === t.id));
+  box.replaceChildren(
+    el(
+      "dl",
+      { class: "merge-plan", "data-testid": "merge-plan" },
+      el("dt", {}, "Merged away"),
+      el("dd", {}, playerLink(pa), ` — ${matchesText(pa.matches.length)}, ${tournamentsText(pa.tournaments.length)}`),
+      el("dt", {}, "Kept"),
+      el("dd", {}, playerLink(pb), ` — ${matchesText(pb.matches.length)}, ${tournamentsText(pb.tournaments.length)}`),
+      el("dt", {}, "After"),
+      el("dd", {}, `${pb.name} with ${matchesText(pa.matches.length + pb.matches.length)}; the name ${pa.name} goes on meaning ${pb.name}`),
+    ),
+    ...(met || sharedT.length
+      ? [
+          el(
+            "p",
+            { class: "warn small", "data-testid": "merge-warning" },
+            met ? `${pa.name} and ${pb.name} played in one match: the server will refuse the merge.` : `${pa.name} and ${pb.name} are both entered in ${sharedT[0].name}: the server will refuse the merge.`,
+          ),
+        ]
+      : []),
+  );
+  button.disabled = false;
+  button.textContent = `Confirm: merge ${pa.name} into ${pb.name}`;
+}
+
+function mergeForm() {
+  const form = $("#merge-form");
+  form.elements.filter.addEventListener("input", renderPlayerChoices);
+  // a new choice: the last refusal's reason goes
+  for (const key of ["from", "into"]) {
+    form.elements[key].addEventListener("change", () => {
+      clearFormError(form);
+      mergePreview();
+    });
+  }
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    clearFormError(form);
+    const from = Number(form.elements.from.value);
+    const into = Number(form.elements.into.value);
+    if (!from || !into) return;
+    const button = form.elements.confirm;
+    button.disabled = true;
+    let p;
+    try {
+      p = await post("/api/players/merge", { from, into }, adm);
+    } catch (e) {
+      button.disabled = false;
+      return formError(form, e);
+    }
+    toast(`Merged into ${p.name}`);
+    $("#merge-result").replaceChildren(
+      el(
+        "div",
+        { class: "changed", "data-testid": "merge-result" },
+        "Merged: ",
+        playerLink(p),
+        ` now has ${matchesText(p.matches.length)} (${p.record.won} won, ${p.record.lost} lost, ${p.record.drawn} drawn)`,
+        p.merged.length ? `; also known as ${p.merged.join(", ")}` : "",
+        ".",
+      ),
+    );
+    form.elements.from.value = "";
+    form.elements.into.value = "";
+    await refreshPlayers();
+  });
+}
+
+// ------------------------------------------------------------------ seasons
+
+let tournamentsCache = [];
+
+async function refreshSeasons() {
+  let data, ts;
+  try {
+    [data, ts] = await Promise.all([get("/api/seasons"), get("/api/tournaments")]);
+  } catch (e) {
+    return showError(e);
+  }
+  tournamentsCache = ts.tournaments;
+  const picks = $("#season-form-tournaments");
+  const checked = new Set([...picks.querySelectorAll("input:checked")].map((i) => i.value));
+  picks.replaceChildren(
+    ...(tournamentsCache.length
+      ? tournamentsCache.map((t) =>
+          el("label", { class: "inline" }, el("input", { type: "checkbox", name: "tournament", value: t.id, checked: checked.has(t.id) }), `${t.name} (${gameTitle(t.game)})`),
+        )
+      : [el("p", { class: "muted small" }, "No tournament yet: they can be added later.")]),
+  );
+  const seasons = data.seasons.slice().reverse();
+  $("#season-list").replaceChildren(
+    seasons.length
+      ? el(
+          "table",
+          { class: "grid", "data-testid": "season-list" },
+          el("thead", {}, el("tr", {}, el("th", {}, "Season"), el("th", {}, "From"), el("th", {}, "To"), el("th", { class: "num" }, "Tournaments"), el("th", {}, ""))),
+          el(
+            "tbody",
+            {},
+            seasons.map((x) =>
+              el(
+                "tr",
+                { dataset: { id: x.id } },
+                el("td", {}, x.name),
+                el("td", {}, x.starts),
+                el("td", {}, x.ends),
+                el("td", { class: "num" }, String(x.tournaments.length)),
+                el("td", { class: "act" }, el("a", { class: "button sm", href: `#seasons/${encodeURIComponent(x.id)}`, "aria-label": `Manage ${x.name}` }, "Manage")),
+              ),
+            ),
+          ),
+        )
+      : el("p", { class: "muted" }, "No season yet."),
+  );
+}
+
+function seasonForm() {
+  const form = $("#season-form");
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    clearFormError(form);
+    const body = {
+      name: form.elements.name.value.trim(),
+      starts: form.elements.starts.value,
+      ends: form.elements.ends.value,
+      tournaments: [...form.querySelectorAll("input[name=tournament]:checked")].map((i) => i.value),
+    };
+    try {
+      if (!body.name) throw new Error("Give the season a name.");
+      const x = await post("/api/seasons", body, adm);
+      toast(`Season ${x.name} created`);
+      form.reset();
+      location.hash = `#seasons/${encodeURIComponent(x.id)}`;
+    } catch (e) {
+      formError(form, e);
+    }
+  });
+}
+
+/** A season: its tournaments (add one, take one out), its standings and its ratings. */
+async function showSeason(sid) {
+  const box = $("#season-detail");
+  if (!sid) {
+    box.hidden = true;
+    box.replaceChildren();
+    return;
+  }
+  let x;
+  try {
+    x = await get(`/api/seasons/${encodeURIComponent(sid)}`);
+  } catch (e) {
+    box.hidden = true;
+    return showError(e);
+  }
+  renderSeason(x);
+}
+
+function renderSeason(x) {
+  const box = $("#season-detail");
+  const path = `/api/seasons/${encodeURIComponent(x.id)}`;
+  const change = async (doIt) => {
+    try {
+      renderSeason(await doIt());
+      refreshSeasons();
+    } catch (e) {
+      showError(e);
+    }
+  };
+  const inIt = new Set(x.tournaments.map((t) => t.id));
+  const others = tournamentsCache.filter((t) => !inIt.has(t.id));
+  const addSel = el("select", { name: "tournament" }, others.map((t) => el("option", { value: t.id }, `${t.name} (${gameTitle(t.game)})`)));
+  const addForm = el(
+    "form",
+    {
+      class: "row",
+      onsubmit: (ev) => {
+        ev.preventDefault();
+        if (addSel.value) change(() => post(`${path}/tournaments`, { tournament: addSel.value }, adm));
+      },
+    },
+    el("label", { class: "grow" }, "Add a tournament", addSel),
+    el("button", { type: "submit", class: "sm" }, "Add"),
+  );
+  const tours = el(
+    "table",
+    { class: "grid", "data-testid": "season-tournaments" },
+    el("thead", {}, el("tr", {}, el("th", {}, "Tournament"), el("th", {}, "Game"), el("th", {}, ""))),
+    el(
+      "tbody",
+      {},
+      x.tournaments.map((t) =>
+        el(
+          "tr",
+          { dataset: { id: t.id } },
+          el("td", {}, el("a", { href: `/tournaments/${encodeURIComponent(t.id)}` }, t.name)),
+          el("td", {}, gameTitle(t.game)),
+          el(
+            "td",
+            { class: "act" },
+            el(
+              "button",
+              {
+                type: "button",
+                class: "sm",
+                "aria-label": `Take out ${t.name}`,
+                onclick: () => change(() => request("DELETE", `${path}/tournaments/${encodeURIComponent(t.id)}`, undefined, adm)),
+              },
+              "Take out",
+            ),
+          ),
+        ),
+      ),
+    ),
+  );
+  const standings = seasonTable(x);
+  box.replaceChildren(
+    el(
+      "div",
+      { class: "card detail", "data-testid": "season-detail" },
+      el("h2", {}, x.name, el("span", { class: "small muted" }, `${x.starts} to ${x.ends}`)),
+      el("h3", {}, "Tournaments"),
+      x.tournaments.length ? tours : el("p", { class: "muted" }, "No tournament in this season yet."),
+      others.length ? addForm : null,
+      el("h3", {}, "Standings"),
+      el("p", { class: "muted small" }, "Summed over the season's tournaments' own standings; the Glicko-2 rating carried through their rounds."),
+      x.standings.length ? standings : el("p", { class: "muted" }, "No result yet."),
+    ),
+  );
+  box.hidden = false;
 }
 
 // ------------------------------------------------------------------ start

@@ -2,13 +2,19 @@
 // organiser's password, errors as ApiError, the live channel (SSE) with reconnection, and the
 // small DOM helpers every page uses. Plain ES module, no build step.
 
-/** An answer of 4xx/5xx: `code`, `message` and `field` as the server sent them. */
+/** An answer of 4xx/5xx: `code`, `message` and `field` as the server sent them, and its
+ * `Retry-After` in seconds (`retryAfter`, null when it sent none). */
 export class ApiError extends Error {
-  constructor(status, code, message, field) {
+  constructor(status, code, message, field, retryAfter = null) {
     super(message);
     this.status = status;
     this.code = code;
     this.field = field ?? null;
+    this.retryAfter = retryAfter;
+  }
+  /** The server is busy or limits this client (429, 503): the same request may succeed later. */
+  get transient() {
+    return this.status === 429 || this.status === 503;
   }
   /** One line for a person: the message, and the record field it names. */
   get line() {
@@ -63,7 +69,8 @@ export async function request(method, path, body = undefined, opts = {}) {
   }
   if (!r.ok) {
     const err = data?.error ?? {};
-    throw new ApiError(r.status, err.code ?? "error", err.message ?? `${r.status} ${r.statusText}`, err.field);
+    const retry = Number.parseFloat(r.headers.get("Retry-After") ?? "");
+    throw new ApiError(r.status, err.code ?? "error", err.message ?? `${r.status} ${r.statusText}`, err.field, Number.isFinite(retry) ? retry : null);
   }
   return data;
 }
@@ -122,9 +129,10 @@ export function gameInfo(name) {
 /**
  * Follow a live channel (`/api/matches/{id}/live` or `/api/tournaments/{id}/live`): `onData` gets
  * each parsed `data`, `onStatus` gets "live" / "reconnecting". EventSource reconnects by itself;
- * the returned function closes it.
+ * the returned function closes it. `events`: handlers of other event kinds by name (a match's
+ * `clock`, the shot clock's display state), each given its parsed `data`.
  */
-export function live(path, onData, onStatus = () => {}) {
+export function live(path, onData, onStatus = () => {}, events = {}) {
   const es = new EventSource(path);
   const handler = (ev) => {
     try {
@@ -135,6 +143,15 @@ export function live(path, onData, onStatus = () => {}) {
   };
   es.addEventListener("state", handler);
   es.addEventListener("tournament", handler);
+  for (const [kind, fn] of Object.entries(events)) {
+    es.addEventListener(kind, (ev) => {
+      try {
+        fn(JSON.parse(ev.data));
+      } catch (e) {
+        console.error(`live: bad ${kind} data`, e);
+      }
+    });
+  }
   es.onopen = () => onStatus("live");
   es.onerror = () => onStatus("reconnecting");
   return () => es.close();
@@ -146,21 +163,26 @@ export function live(path, onData, onStatus = () => {}) {
  * restarts): after `retryMs` without being live, the channel is closed and opened anew; the server
  * sends the current State on every connection, so nothing is missed. Returns a function that stops.
  */
-export function followLive(path, onData, onStatus = () => {}, retryMs = 3000) {
+export function followLive(path, onData, onStatus = () => {}, retryMs = 3000, events = {}) {
   let close = null;
   let timer = null;
   let stopped = false;
   const open = () => {
-    close = live(path, onData, (status) => {
-      onStatus(status);
-      clearTimeout(timer);
-      if (status !== "live" && !stopped) {
-        timer = setTimeout(() => {
-          close?.();
-          if (!stopped) open();
-        }, retryMs);
-      }
-    });
+    close = live(
+      path,
+      onData,
+      (status) => {
+        onStatus(status);
+        clearTimeout(timer);
+        if (status !== "live" && !stopped) {
+          timer = setTimeout(() => {
+            close?.();
+            if (!stopped) open();
+          }, retryMs);
+        }
+      },
+      events,
+    );
   };
   open();
   return () => {

@@ -42,6 +42,7 @@ const S = {
   decision: null, // the decision selected (previewed) before confirming
   hoverDecision: null,
   botError: false,
+  botWaits: 0,
   revisionShown: -1,
 };
 
@@ -1041,19 +1042,32 @@ async function failed(e) {
 }
 
 let botsRunning = false;
+/** How many refusals in a row (429 too many strokes, 503 busy) a bot's turn waits out before it
+ * stops and offers "Let the bot play". */
+const BOT_WAITS = 20;
+const sleep = (ms) => new Promise((res) => setTimeout(res, ms));
 /** While it is a bot's turn, let it play (POST /bot) and show each stroke. */
 async function runBots() {
   if (botsRunning) return;
   botsRunning = true;
   S.botError = false;
+  S.botWaits = 0;
   try {
     while (S.state && !S.state.match_over && isBot(S.state.turn)) {
       setBusy(true);
       render();
       try {
         const ans = await post(`/api/matches/${encodeURIComponent(S.id)}/bot`, { revision: S.state.revision }, { token: S.token });
+        S.botWaits = 0;
         await showAnswer(ans);
       } catch (e) {
+        if (e instanceof ApiError && e.transient && S.botWaits < BOT_WAITS) {
+          // the server limits strokes a client makes (a bot's long break, at no animation, can
+          // outrun it) or is busy: the bot waits as it is told and plays on, as a person would
+          S.botWaits += 1;
+          await sleep(1000 * Math.min(30, Math.max(0.5, e.retryAfter ?? 1)));
+          continue;
+        }
         S.botError = true;
         await failed(e);
         break;

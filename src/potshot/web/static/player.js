@@ -4,6 +4,7 @@
 // tournament round played) and the matches. Names are written as text only (el's text nodes).
 
 import { el, get, games, gameInfo, gameTitle, idFromPath, showError } from "/static/api.js";
+import { seasonCards, seasonsWhere } from "/static/seasons.js";
 
 const $ = (sel) => document.querySelector(sel);
 const playerLink = (p) => el("a", { href: `/players/${encodeURIComponent(p.id)}` }, p.name);
@@ -118,6 +119,17 @@ function matchesTable(p) {
   );
 }
 
+/** The seasons the player is in the standings of, each with its standings (the player marked). */
+async function seasons(p) {
+  try {
+    const ids = new Set(p.tournaments.map((t) => t.id));
+    const list = (await seasonsWhere((x) => x.tournaments.some((t) => ids.has(t)))).filter((x) => x.standings.some((e) => e.id === p.id));
+    $("#p-seasons").replaceChildren(...seasonCards(list, { mark: p.id }));
+  } catch (e) {
+    console.warn("seasons:", e?.line ?? e);
+  }
+}
+
 async function main() {
   try {
     await games();
@@ -125,6 +137,7 @@ async function main() {
     document.title = `${p.name} · potshot`;
     $("#p-name").textContent = p.name;
     $("#p-summary").replaceChildren(...summary(p).filter(Boolean));
+    seasons(p);
     $("#p-body").replaceChildren(
       el("div", { class: "side" }, p.games.map(gameCard), headToHead(p)),
       el("div", { class: "side" }, ratings(p), matchesTable(p)),

@@ -9,11 +9,13 @@
 // last seconds and, when time runs out, says so. It records nothing: where the rules make it a
 // foul (carrom: Law 23, the referee's `time` foul), the marker enters that foul; elsewhere it is
 // a display aid. On the mark page the marker may pause it: the time stops while a player
-// appeals to the umpire (carrom Law 82(a)); a pause is the marker's page's own.
+// appeals to the umpire (carrom Law 82(a)). The marker's pause, resume and restart go to the
+// server (POST /api/matches/{id}/clock, never stored) and come back on the live channel as a
+// `clock` event: the overlay shows the same seconds, paused or running.
 //
 // Game-agnostic: the seconds, the rules key, the foul and the clause all come from the facts.
 
-import { el, followLive, gameInfo, get, idFromPath } from "/static/api.js";
+import { el, followLive, gameInfo, get, idFromPath, post, tokenFromUrl } from "/static/api.js";
 
 /** The seconds a stroke may take in the match of `state`, or null (no clock). */
 export function clockSeconds(state) {
@@ -25,10 +27,13 @@ export function clockSeconds(state) {
 }
 
 export class ShotClock {
-  /** `host`: the element to fill; `controls`: the marker's pause and restart buttons. */
-  constructor(host, { controls = false } = {}) {
+  /** `host`: the element to fill; `controls`: the marker's pause and restart buttons; `send`:
+   * called with the clock's state `{revision, running, left}` when the marker changes it. */
+  constructor(host, { controls = false, send = null } = {}) {
     this.host = host;
     this.controls = controls;
+    this.send = send;
+    this.pending = null;
     this.state = null;
     this.revision = null;
     this.started = 0;
@@ -46,6 +51,9 @@ export class ShotClock {
     if (state.revision !== this.revision) {
       this.revision = state.revision;
       this.restart();
+      const c = this.pending;
+      this.pending = null;
+      if (c && c.revision === state.revision) this.apply(c);
     } else {
       this.render();
     }
@@ -71,6 +79,40 @@ export class ShotClock {
       this.timer = setInterval(() => this.render(), 250);
     }
     this.render();
+    this.tell();
+  }
+
+  /** The marker's Restart (an entry's restart needs no word: every page sees the revision move). */
+  restartByHand() {
+    this.restart();
+    this.tell();
+  }
+
+  /** The clock's state to `send` (the overlay follows it). */
+  tell() {
+    const seconds = this.state ? clockSeconds(this.state) : null;
+    if (!this.send || seconds === null) return;
+    const now = this.pausedAt ?? Date.now();
+    const left = Math.max(0, seconds - (now - this.started) / 1000);
+    this.send({ revision: this.revision, running: this.pausedAt === null, left: Math.round(left * 1000) / 1000 });
+  }
+
+  /** A `clock` event of the live channel: the marker's clock, paused or running, at its seconds. */
+  apply(c) {
+    if (this.revision === null || c.revision > this.revision) {
+      this.pending = c; // its state is on its way
+      return;
+    }
+    const seconds = this.state ? clockSeconds(this.state) : null;
+    if (c.revision !== this.revision || seconds === null) return; // an older revision's clock
+    const now = Date.now();
+    this.started = now - (seconds - c.left) * 1000;
+    this.pausedAt = c.running ? null : now;
+    this.warned = false;
+    this.outSaid = false;
+    clearInterval(this.timer);
+    if (c.running) this.timer = setInterval(() => this.render(), 250);
+    this.render();
   }
 
   /** The clock's parts, made once (a live region must stay in place to be heard). */
@@ -79,7 +121,7 @@ export class ShotClock {
     const noteEl = el("span", { class: "note", "data-testid": "shot-clock-note" });
     const live = el("span", { class: "sr-only", "aria-live": "assertive" });
     const pause = this.controls ? el("button", { type: "button", "data-testid": "shot-clock-pause", onclick: () => this.togglePause() }) : null;
-    const again = this.controls ? el("button", { type: "button", "data-testid": "shot-clock-restart", onclick: () => this.restart() }, "Restart") : null;
+    const again = this.controls ? el("button", { type: "button", "data-testid": "shot-clock-restart", onclick: () => this.restartByHand() }, "Restart") : null;
     this.host.replaceChildren(el("span", { class: "label" }, "Shot clock"), secs, noteEl, live, ...(pause ? [pause, again] : []));
     this.parts = { secs, noteEl, live, pause };
   }
@@ -120,12 +162,13 @@ export class ShotClock {
       say = note;
     }
     this.host.hidden = false;
-    this.host.className = `shot-clock${warn ? " warn" : ""}${out ? " out" : ""}`;
+    const paused = this.pausedAt !== null && !out;
+    this.host.className = `shot-clock${warn ? " warn" : ""}${out ? " out" : ""}${paused ? " paused" : ""}`;
     this.host.dataset.left = String(left);
     if (!this.parts) this.build();
     const { secs, noteEl, live, pause } = this.parts;
     secs.textContent = String(left);
-    secs.setAttribute("aria-label", `shot clock: ${left} seconds left of ${seconds}`);
+    secs.setAttribute("aria-label", `shot clock: ${left} seconds left of ${seconds}${paused ? ", paused" : ""}`);
     noteEl.textContent = note;
     if (say) live.textContent = say;
     if (pause) {
@@ -142,13 +185,18 @@ async function start() {
   if (!host) return;
   host.hidden = true;
   const id = idFromPath();
-  const clock = new ShotClock(host, { controls: host.dataset.controls === "1" });
+  const controls = host.dataset.controls === "1";
+  const token = tokenFromUrl();
+  // the marker's changes go to the server for the overlay; a failure leaves this page's clock as
+  // it is (a display aid: the marking itself is untouched)
+  const send = controls && token ? (c) => post(`/api/matches/${encodeURIComponent(id)}/clock`, c, { token }).catch((e) => console.warn("shot clock:", e?.line ?? e)) : null;
+  const clock = new ShotClock(host, { controls, send });
   try {
     clock.update(await get(`/api/matches/${encodeURIComponent(id)}`));
   } catch {
     return; // the page itself says why the match cannot be read
   }
-  followLive(`/api/matches/${encodeURIComponent(id)}/live`, (st) => clock.update(st));
+  followLive(`/api/matches/${encodeURIComponent(id)}/live`, (st) => clock.update(st), undefined, undefined, { clock: (c) => clock.apply(c) });
 }
 
 start();

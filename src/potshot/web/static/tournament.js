@@ -5,6 +5,7 @@
 // to a score of one of its matches).
 
 import { el, formatTitle, get, live, idFromPath, showError, gameInfo, gameTitle } from "/static/api.js";
+import { seasonCards, seasonsWhere } from "/static/seasons.js";
 
 const tid = idFromPath();
 
@@ -248,8 +249,19 @@ function paperLinks() {
   }
 }
 
+/** The seasons this tournament is in, each with its standings (read once: a season changes rarely). */
+async function seasons() {
+  try {
+    const list = await seasonsWhere((x) => x.tournaments.includes(tid));
+    document.getElementById("t-seasons").replaceChildren(...seasonCards(list));
+  } catch (e) {
+    console.warn("seasons:", e?.line ?? e);
+  }
+}
+
 async function init() {
   paperLinks();
+  seasons();
   const status = document.getElementById("live-status");
   try {
     render(await get(`/api/tournaments/${encodeURIComponent(tid)}`));

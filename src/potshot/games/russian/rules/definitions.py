@@ -162,6 +162,9 @@ class _Turn:
     touching: list[str] = field(default_factory=list)
     contacts: list[str] = field(default_factory=list)
     first: str | None = None
+    unnamed: bool = False
+    """The cue ball touched a ball the record does not name (a marker's "No score"): a lawful
+    contact that scores nothing."""
     poster: int = 0
     cannons: int = 0
     cannon_run: int = 0

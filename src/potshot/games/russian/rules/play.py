@@ -17,9 +17,11 @@ from potshot.record.errors import RecordError
 from potshot.record.model import (
     Cushion,
     Hit,
+    OffTable,
+    Pot,
     Shot,
 )
-from potshot.referee.facts import CUSHION, StrokeFacts
+from potshot.referee.facts import CUSHION, UNNAMED, StrokeFacts
 
 if TYPE_CHECKING:
     from potshot.games.russian.referee import RussianReferee
@@ -62,8 +64,20 @@ def _check_turn(self: RussianReferee, shot: Shot) -> None:
 def _contacts(self: RussianReferee, shot: Shot, t: _Turn) -> None:
     """PLAY: the cue ball's contacts in order; a touching ball is "considered to be the first
     ball contacted by the cue ball" (several: the one the events name first, then by name).
-    A white just placed from hand has not come to rest "at the end of a shot"."""
+    A white just placed from hand has not come to rest "at the end of a shot".
+
+    A contact the record does not name (``hit`` with no ``other``: the marker's "No score") is
+    a lawful contact that scores nothing; a stroke that pots, sends a ball off or names other
+    contacts is ruled by the ball hit (IN OFF, CANNONS), so there it is refused."""
     hits = [c for c in StrokeFacts.read(shot, cue=t.cue).cue_contacts if c != CUSHION]
+    if UNNAMED in hits:
+        i = next(i for i, e in enumerate(shot.events) if isinstance(e, Hit) and e.other is None)
+        if len(hits) > 1 or any(isinstance(e, (Pot, OffTable)) for e in shot.events):
+            raise RecordError(
+                "the ball the cue ball hit is needed: a stroke that pots or makes a cannon scores by it",
+                field=f"events[{i}].other",
+            )
+        hits, t.unnamed = [], True
     touching = [] if t.placed and t.cue == "white" else _touching(t.start, t.cue)
     touching.sort(key=lambda n: (hits.index(n) if n in hits else len(hits), n))
     t.touching = touching
@@ -91,6 +105,8 @@ def _d_line_fault(self: RussianReferee, shot: Shot, start: dict[str, Position | 
             return False
         if isinstance(e, Hit) and "white" in (e.ball, e.other):
             other = e.other if e.ball == "white" else e.ball
+            if other is None:
+                return False  # a contact the marker entered without the ball: a lawful one
             pos = start.get(other)
             if pos is None:
                 return False

@@ -32,7 +32,8 @@ def _blacks_over_90(self: RussianReferee, shot: Shot, t: _Turn) -> None:
     for e in shot.events:
         if isinstance(e, Foul) or (isinstance(e, Moved) and e.by == "outside"):
             continue
-        names = [e.ball, e.other] if isinstance(e, Hit) else [e.ball]
+        # a contact that names no ball (a marked "no score") is a lawful one: no black named
+        names = [n for n in ([e.ball, e.other] if isinstance(e, Hit) else [e.ball]) if n is not None]
         moved_blacks |= {n for n in names if n != cue and self._colour(n, cue) == "black"}
     if moved_blacks:
         t.scratch(shot.player, f"{', '.join(sorted(moved_blacks))} (black) moved by a player posted over 90")

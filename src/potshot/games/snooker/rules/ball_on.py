@@ -17,6 +17,7 @@ from potshot.record.model import (
     Hit,
     Shot,
 )
+from potshot.referee.facts import UNNAMED
 
 if TYPE_CHECKING:
     from potshot.games.snooker.referee import SnookerReferee
@@ -125,11 +126,17 @@ def _nominable_normally(self: SnookerReferee, on: str, name: str) -> bool:
 
 def _first_contact(self: SnookerReferee, shot: Shot, s: _Stroke) -> None:
     """The cue ball's first contact (Section 3 Rules 6, 12(b)(iv), 12(c)), the colour a
-    first contact nominates after a red (Section 2 Rule 12(a)), and the value of the ball on."""
+    first contact nominates after a red (Section 2 Rule 12(a)), and the value of the ball on.
+
+    A first contact the record does not name (``hit`` with no ``other``: a marker's "Miss" or
+    "Safety", a fair stroke) is taken as lawful; with pots, the ball it struck is implied by
+    them as in a record that names no contact."""
     on = s.on
-    first = list(s.facts.first_contact)
-    if not first and not s.facts.cue_touched_anything:
+    first = [n for n in s.facts.first_contact if n != UNNAMED]
+    unnamed = len(first) < len(s.facts.first_contact)
+    if not first and (unnamed or not s.facts.cue_touched_anything):
         first = self._implied_first_contact(shot, s.pots, on, s.nominate, s.free)
+    s.first_unnamed = unnamed and not first
     if on == "colour" and s.nominate is None and s.free is None and len(first) == 1 and first[0] in COLOURS:
         s.nominate = first[0]
     if on == "colour":

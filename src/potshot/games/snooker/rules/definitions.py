@@ -393,6 +393,8 @@ class _Stroke:
     jump_foul: bool = False
     no_stroke: bool = False
     first: list[str] = field(default_factory=list)
+    first_unnamed: bool = False
+    """The first contact is one the record does not name (a marker's fair stroke): lawful."""
     value_on: int = 0
     legal_first: set[str] = field(default_factory=set)
     legal_pots: set[str] = field(default_factory=set)

@@ -75,6 +75,8 @@ def _first_contact_fouls(self: SnookerReferee, s: _Stroke) -> list[_Foul]:
     if s.no_stroke or exempt:
         return []
     first, value_on, on, free = s.first, s.value_on, s.on, s.free
+    if not first and s.first_unnamed:
+        return []  # the marker entered a fair contact without naming the ball
     if not first:
         s.failed_ball_on = True
         return [_Foul("Section 3 Rule 12(a)(v): the cue ball hit no object ball", value_on)]
