@@ -86,7 +86,7 @@ def _snookered_by(self: SnookerReferee, layout: Layout, targets: list[str], ball
     return True
 
 
-_D_FREE: dict[tuple[int, tuple[Point, ...]], tuple[list[Point], list[Point]]] = {}
+_D_FREE: dict[tuple[int, tuple[Point, ...]], tuple[object, list[Point]]] = {}
 """:func:`_d_points`' answers by the D's sample (its identity) and the balls near the D: the
 same few balls (the baulk colours on their spots) stand there stroke after stroke."""
 
