@@ -368,15 +368,13 @@ def _one_shot(
     states: npt.NDArray[np.int64],
     arrays: Arrays,
     params: Params,
-    *,
-    first: bool = False,
 ) -> tuple[int, int, npt.NDArray[np.float64], npt.NDArray[np.int64]]:
-    """:func:`~potshot.physics.sim.run_states`' loop (no snapshots): ``balls``/``states`` (the
-    shot's start, updated in place) run with room for :data:`ECAP` events (``first``: a shot the
-    batch did not run) or 8 x :data:`ECAP` (one that filled the batch's rows), growing to
-    :data:`~potshot.physics.sim.MAX_EVENTS` as that loop does."""
+    """:func:`~potshot.physics.sim.run_states`' loop (no snapshots) for a shot that filled the
+    batch's event rows: ``balls``/``states`` (the shot's start, updated in place) run again with
+    room for 8 x :data:`ECAP` events, growing to :data:`~potshot.physics.sim.MAX_EVENTS` as that
+    loop does."""
     start_b, start_s = balls.copy(), states.copy()
-    ecap = ECAP if first else min(ECAP * 8, MAX_EVENTS)
+    ecap = min(ECAP * 8, MAX_EVENTS)
     pvec = _param_vector(params)
     while True:
         nev, _, status, ev_t, ev_i, *_ = _kernel(balls, states, pvec, arrays, ecap, 0)
