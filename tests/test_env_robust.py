@@ -279,9 +279,10 @@ def test_more_elevated_strokes_stay_on_the_table_or_leave_it_with_an_event(case:
 
 
 # The env sweep of branch w22-speed (seeds 10, snooker, on main's code as well): an elevated white
-# (18.7 and 22 degrees) from near the left cushion lands on red2 at the front of the rack and
-# chatters against it (thousands of white-red2 contacts within 0.1 ms) until the event buffer
-# fills; the shot stops there with the two balls 3-5 mm into each other, and the referee refuses
+# (18.7 and 22 degrees) from near the left cushion comes down on red2 at the front of the rack and
+# sits on its upper side (its bottom 18-20 mm above the cloth, the centres 49 mm apart across the
+# table), sliding down it as a run of separate collisions (thousands of white-red2 contacts within
+# 0.1 ms: no sustained contact between balls) until the event buffer fills; the shot stops there with the two balls 3-5 mm into each other, and the referee refuses
 # the rest positions ("red2 ... overlaps white"): the env raised. A 3D kernel fault (a ball landing
 # on another), left to the physics' owners: strict xfail until it is fixed, the seeds in
 # benchmarks/README.md (replay with env_random_sweep.py --replay).
