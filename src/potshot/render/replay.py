@@ -350,7 +350,20 @@ def table_js() -> str:
 def a11y_js() -> str:
     """The pages' accessibility aids (``potshot/web/static/a11y.js``: the colour-blind mode's switch
     and letters, the skip link) as a plain script in a scope of its own, for the replay to inline."""
-    text = resources.files("potshot.web").joinpath("static/a11y.js").read_text(encoding="utf-8")
+    static = resources.files("potshot.web").joinpath("static")
+    text = static.joinpath("a11y.js").read_text(encoding="utf-8")
+    # its words come from the pages' catalogues through static/i18n.js, a module an inlined script
+    # cannot import: the replay (a file of its own, in English) gets them from the English catalogue
+    english = json.loads(static.joinpath("locales/en.json").read_text(encoding="utf-8"))
+    words = json.dumps({k: v for k, v in english.items() if k.startswith("a11y.")}, ensure_ascii=False)
+    text, found = re.subn(
+        r'^import \{ t \} from "/static/i18n\.js";$',
+        f"const t = (key) => ({words})[key] ?? key;",
+        text,
+        flags=re.M,
+    )
+    if found != 1:
+        raise RuntimeError("static/a11y.js no longer imports t from /static/i18n.js as the replay expects")
     body = re.sub(r"^export\s+(?=(?:async\s+)?(?:function|class|const|let)\b)", "", text, flags=re.M)
     return "(() => {\n" + body + "\n})();"
 

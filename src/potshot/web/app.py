@@ -39,6 +39,7 @@ from potshot.web.guard import (
 )
 from potshot.web.people import Actor, People
 from potshot.web.players import install as install_players
+from potshot.web.pwa import install as install_pwa
 from potshot.web.service import Matches
 from potshot.web.tournaments import Tournaments
 
@@ -383,6 +384,7 @@ def create_app(settings: Settings) -> FastAPI:
 
     for route, name in PAGES.items():
         app.add_api_route(route, page(name), methods=["GET"], include_in_schema=False)
+    install_pwa(app)  # the mark page's manifest and service worker (potshot.web.pwa, docs/offline.md)
     if STATIC.is_dir():
         app.mount("/static", StaticFiles(directory=STATIC), name="static")
 

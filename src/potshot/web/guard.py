@@ -38,10 +38,12 @@ SECURITY_HEADERS = {
 }
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-    "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors {fa}"
+    "connect-src 'self'; worker-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'none'; "
+    "form-action 'self'; frame-ancestors {fa}"
 )
 """The pages load only their own scripts and styles (none inline); only the overlay may be framed
-by another site (a streaming tool's browser source)."""
+by another site (a streaming tool's browser source); the mark page's service worker and manifest
+are this server's own (``/sw.js``, ``/manifest.webmanifest``: docs/offline.md)."""
 
 
 def security_headers(path: str) -> dict[str, str]:

@@ -11,6 +11,8 @@
 //
 // Game-agnostic: the letters are the colour words' (a piece's base name), never a game's.
 
+import { t } from "/static/i18n.js";
+
 const KEY = "potshot.colourBlind";
 let memory = null; // the mode where localStorage is barred
 
@@ -89,8 +91,8 @@ export function colourBlindSwitch() {
   return Object.assign(document.createElement("button"), {
     type: "button",
     className: "cb-switch",
-    textContent: "Ball letters",
-    title: "Colour-blind mode: each ball carries its letters (R red, Y yellow, G green, Br brown, Bl blue, P pink, Bk black, W white)",
+    textContent: t("a11y.letters"),
+    title: t("a11y.letters_title"),
     onclick: () => setColourBlind(!isOn()),
   });
 }
@@ -108,7 +110,7 @@ function install() {
   if (main && !document.querySelector(".skip-link")) {
     if (!main.id) main.id = "main";
     main.tabIndex = -1;
-    const skip = Object.assign(document.createElement("a"), { className: "skip-link", href: `#${main.id}`, textContent: "Skip to the content" });
+    const skip = Object.assign(document.createElement("a"), { className: "skip-link", href: `#${main.id}`, textContent: t("a11y.skip") });
     document.body.prepend(skip);
   }
   apply();

@@ -27,6 +27,7 @@ import {
 } from "/static/api.js";
 import { fieldControl, fieldValues, matchForm, scoreText, statusBadge, matchTitle, tournamentTable } from "/static/index.js";
 import { seasonTable } from "/static/seasons.js";
+import { t as tr, tf, tn } from "/static/i18n.js";
 
 const $ = (sel, root = document) => root.querySelector(sel);
 const adm = { admin: true };
@@ -48,12 +49,18 @@ async function copy(text, what) {
       area.select();
       const ok = document.execCommand("copy");
       area.remove();
-      if (!ok) throw new Error("the browser refused");
+      if (!ok) throw new Error(tr("admin.browser_refused"));
     }
-    toast(`Copied ${what}`);
+    toast(tr("admin.copied", { what }));
   } catch (e) {
-    toast(`Could not copy ${what} (${e.message}): select the link and copy it by hand`, "error");
+    toast(tr("admin.copy_failed", { what, reason: e.message }), "error");
   }
+}
+
+/** The word on a link button of a match, by its kind. */
+function kindWord(kind) {
+  const words = { play: tr("admin.kind_play"), mark: tr("admin.kind_mark"), watch: tr("admin.kind_watch"), overlay: tr("admin.kind_overlay") };
+  return words[kind] ?? kind;
 }
 
 /** A "copy" icon (two sheets), drawn: no icon font is needed. */
@@ -76,11 +83,11 @@ function matchLinks(id, token, mode) {
   if (token) {
     out.push(
       mode === "play"
-        ? ["Player's link", `/play/${enc}?token=${encodeURIComponent(token)}`, "play"]
-        : ["Marker's link", `/mark/${enc}?token=${encodeURIComponent(token)}`, "mark"],
+        ? [tr("admin.link_player"), `/play/${enc}?token=${encodeURIComponent(token)}`, "play"]
+        : [tr("admin.link_marker"), `/mark/${enc}?token=${encodeURIComponent(token)}`, "mark"],
     );
   }
-  out.push(["Spectators' link", `/watch/${enc}`, "watch"], ["Overlay (streaming)", `/overlay/${enc}`, "overlay"]);
+  out.push([tr("admin.link_watch"), `/watch/${enc}`, "watch"], [tr("admin.link_overlay"), `/overlay/${enc}`, "overlay"]);
   return out;
 }
 
@@ -96,7 +103,7 @@ function linkRows(links) {
         { class: "link-row", dataset: { kind } },
         el("span", { class: "link-label" }, label),
         el("a", { class: "link-url", href: path, target: "_blank", rel: "noopener" }, url),
-        el("button", { type: "button", class: "sm", onclick: () => copy(url, label.toLowerCase()) }, "Copy"),
+        el("button", { type: "button", class: "sm", onclick: () => copy(url, label.toLocaleLowerCase()) }, tr("admin.copy")),
       );
     }),
   );
@@ -120,7 +127,8 @@ function eventText(e) {
     case "pot":
       return `pot ${e.ball}${e.pocket ? ` (${e.pocket})` : ""}`;
     case "hit":
-      return `${e.ball} hits ${e.other}`;
+      // a Miss or Safety tapped without a ball records a hit that names none (issue 18)
+      return e.other ? `${e.ball} hits ${e.other}` : tr("admin.hit_unnamed", { ball: e.ball });
     case "cushion":
       return `${e.ball} to the ${e.cushion} cushion`;
     case "foul":
@@ -128,7 +136,7 @@ function eventText(e) {
     case "off_table":
       return `${e.ball} off the table`;
     case "jump":
-      return `${e.ball} jumps ${e.over}`;
+      return e.over ? `${e.ball} jumps ${e.over}` : `${e.ball} jumps`;
     case "moved":
       return `${e.ball} moved${e.by ? ` by the ${e.by}` : ""}`;
     default:
@@ -148,9 +156,9 @@ function shotText(shot) {
     parts.push(v === true ? k.replace(/_/g, " ") : `${k.replace(/_/g, " ")} ${valueText(v)}`);
   }
   const events = (shot.events ?? []).filter((e) => e.type !== "cushion").map(eventText);
-  if (shot.cue && !events.length) events.push("a stroke, nothing hit");
+  if (shot.cue && !events.length) events.push(tr("admin.stroke_nothing_hit"));
   const what = [...parts, ...events].join("; ");
-  return `${shot.player ?? "?"}: ${what || "no event"}`;
+  return `${shot.player ?? "?"}: ${what || tr("admin.no_event")}`;
 }
 
 /** What an audit entry changed, in words. */
@@ -172,9 +180,9 @@ function auditChange(a) {
       return shots.length ? shots.join(" | ") : `${items.length} entr${items.length === 1 ? "y" : "ies"}`;
     }
     case "create":
-      return "match created";
+      return tr("admin.match_created");
     case "import":
-      return "record imported";
+      return tr("admin.record_imported");
     default:
       return "";
   }
@@ -189,7 +197,7 @@ function scoreCells(score) {
 
 /** Who wrote an audit entry: the name given, "token holder" for a write with the match's token. */
 function who(by) {
-  if (by === "token") return "token holder";
+  if (by === "token") return tr("admin.token_holder");
   return by || "";
 }
 
@@ -246,7 +254,7 @@ function signInForm() {
     ev.preventDefault();
     const pw = form.elements.password.value;
     const name = form.elements.name.value.trim() || "admin";
-    if (!pw) return showSignIn("Type the admin password.");
+    if (!pw) return showSignIn(tr("admin.type_password"));
     let session;
     try {
       session = await request("POST", "/api/login", { name, password: pw });
@@ -254,7 +262,7 @@ function signInForm() {
     } catch (e) {
       if (e instanceof ApiError && e.status === 401) {
         form.elements.password.select();
-        return showSignIn("Wrong password: the server refused it. Use the admin password potshot serve was started with, or your own.");
+        return showSignIn(tr("admin.wrong_password"));
       }
       return showSignIn(e instanceof ApiError ? e.line : String(e?.message ?? e));
     }
@@ -333,7 +341,7 @@ function renderMatches() {
   const items = matchesCache.filter((m) => all || m.status !== "over");
   const box = $("#match-list");
   if (!items.length) {
-    box.replaceChildren(el("p", { class: "muted" }, all ? "No match yet." : "No match is being played."));
+    box.replaceChildren(el("p", { class: "muted" }, all ? tr("admin.no_match") : tr("admin.no_match_playing")));
     return;
   }
   box.replaceChildren(
@@ -343,7 +351,7 @@ function renderMatches() {
       el(
         "thead",
         {},
-        el("tr", {}, el("th", {}, "Match"), el("th", {}, "Score"), el("th", {}, "Status"), el("th", {}, "Links"), el("th", {}, "")),
+        el("tr", {}, el("th", {}, tr("home.match")), el("th", {}, tr("home.score")), el("th", {}, tr("home.status")), el("th", {}, tr("admin.links")), el("th", {}, "")),
       ),
       el(
         "tbody",
@@ -359,7 +367,7 @@ function renderMatches() {
               el(
                 "div",
                 { class: "muted small" },
-                [gameTitle(m.game), m.mode === "play" ? "played on the simulated table" : "marked", m.table, m.tournament ? "tournament" : null]
+                [gameTitle(m.game), m.mode === "play" ? tr("admin.mode_play") : tr("admin.mode_mark"), m.table, m.tournament ? tr("home.tournament_link") : null]
                   .filter(Boolean)
                   .join(" · "),
               ),
@@ -373,16 +381,16 @@ function renderMatches() {
                 el(
                   "span",
                   { class: "pair" },
-                  el("a", { class: "button sm", href: path, target: "_blank", rel: "noopener", dataset: { kind } }, kind[0].toUpperCase() + kind.slice(1)),
+                  el("a", { class: "button sm", href: path, target: "_blank", rel: "noopener", dataset: { kind } }, kindWord(kind)),
                   el(
                     "button",
-                    { type: "button", class: "sm icon", title: `copy the ${label.toLowerCase()}`, "aria-label": `copy the ${label.toLowerCase()}`, onclick: () => copy(absolute(path), label.toLowerCase()) },
+                    { type: "button", class: "sm icon", title: tr("admin.copy_the", { what: label.toLocaleLowerCase() }), "aria-label": tr("admin.copy_the", { what: label.toLocaleLowerCase() }), onclick: () => copy(absolute(path), label.toLocaleLowerCase()) },
                     copyIcon(),
                   ),
                 ),
               ),
             ),
-            el("td", { class: "act" }, el("a", { class: "button sm", href: `#matches/${encodeURIComponent(m.id)}` }, "Manage")),
+            el("td", { class: "act" }, el("a", { class: "button sm", href: `#matches/${encodeURIComponent(m.id)}` }, tr("admin.manage"))),
           ),
         ),
       ),
@@ -406,7 +414,7 @@ function followMatch(id, revision) {
     const note = $("#detail-changed");
     if (st.revision !== revision) {
       note.hidden = false;
-      note.querySelector(".what").textContent = `The match has changed since these shots were read (revision ${revision} → ${st.revision}).`;
+      note.querySelector(".what").textContent = tr("admin.changed", { from: revision, to: st.revision });
     }
   });
 }
@@ -442,8 +450,8 @@ async function showMatch(id) {
   const shotIn = el("input", { type: "number", name: "shot", min: 0, value: 0, required: true });
   const replaceIn = el("textarea", { name: "replace", rows: 6, spellcheck: "false", placeholder: '{"player": "Ann", "events": [{"type": "pot", "ball": "blue", "pocket": "top-left"}]}' });
   const deleteIn = el("input", { type: "checkbox", name: "delete", onchange: () => (replaceIn.disabled = deleteIn.checked) });
-  const reasonIn = el("input", { name: "reason", placeholder: "why (kept in the audit log)", maxlength: 500, required: true });
-  const byIn = el("input", { name: "by", placeholder: "who corrects", maxlength: 200, value: localStorage.getItem("potshot-by") ?? "" });
+  const reasonIn = el("input", { name: "reason", placeholder: tr("admin.reason_placeholder"), maxlength: 500, required: true });
+  const byIn = el("input", { name: "by", placeholder: tr("admin.by_placeholder"), maxlength: 200, value: localStorage.getItem("potshot-by") ?? "" });
 
   /** Put shot `si` of frame `fi` in the form. */
   function pick(fi, si) {
@@ -467,20 +475,20 @@ async function showMatch(id) {
     const fi = Number(frameIn.value);
     const si = Number(shotIn.value);
     try {
-      if (!Number.isInteger(fi) || fi < 0) throw new Error(`The ${unit} is an index from 0.`);
-      if (!Number.isInteger(si) || si < 0) throw new Error("Shot is an index from 0.");
+      if (!Number.isInteger(fi) || fi < 0) throw new Error(tr("admin.unit_index", { unit }));
+      if (!Number.isInteger(si) || si < 0) throw new Error(tr("admin.shot_index"));
       let replace = null;
       if (!deleteIn.checked) {
-        if (!replaceIn.value.trim()) throw new Error("Give the replacement shot (JSON), or tick “delete the shot”.");
+        if (!replaceIn.value.trim()) throw new Error(tr("admin.give_replacement"));
         try {
           replace = JSON.parse(replaceIn.value);
         } catch (e) {
-          throw new Error(`The replacement shot is not JSON: ${e.message}`);
+          throw new Error(tr("admin.replacement_not_json", { reason: e.message }));
         }
-        if (!replace || typeof replace !== "object" || Array.isArray(replace)) throw new Error("The replacement shot is a JSON object (a record shot).");
+        if (!replace || typeof replace !== "object" || Array.isArray(replace)) throw new Error(tr("admin.replacement_object"));
       }
-      if (!reasonIn.value.trim()) throw new Error("Say why (the reason is kept in the audit log).");
-      if (!byIn.value.trim()) throw new Error("Say who corrects (kept in the audit log).");
+      if (!reasonIn.value.trim()) throw new Error(tr("admin.say_why"));
+      if (!byIn.value.trim()) throw new Error(tr("admin.say_who"));
       localStorage.setItem("potshot-by", byIn.value.trim());
       const current = await get(`/api/matches/${encodeURIComponent(id)}`);
       const after = await post(
@@ -488,7 +496,7 @@ async function showMatch(id) {
         { revision: current.revision, frame: fi, shot: si, replace, reason: reasonIn.value.trim(), by: byIn.value.trim() },
         adm,
       );
-      toast(`Corrected ${unit} ${fi}, shot ${si}: ${scoreText({ ...after, score: after.score })}`);
+      toast(tr("admin.corrected", { unit, frame: fi, shot: si, score: scoreText({ ...after, score: after.score }) }));
       await refreshMatches();
       await showMatch(id);
     } catch (e) {
@@ -497,25 +505,25 @@ async function showMatch(id) {
   });
 
   form.append(
-    el("h3", {}, "Correct a shot"),
-    el("p", { class: "muted small" }, "Pick a shot below (or give its frame and shot, from 0). The whole match is ruled again: a correction that makes a later shot impossible is refused whole."),
+    el("h3", {}, tr("admin.correct_title")),
+    el("p", { class: "muted small" }, tr("admin.correct_note")),
     el(
       "div",
       { class: "row" },
       el("label", {}, `${unitTitle(state.game)} (from 0)`, frameIn),
-      el("label", {}, "Shot (from 0)", shotIn),
-      el("label", { class: "inline" }, deleteIn, "delete the shot"),
+      el("label", {}, tr("admin.shot_from0"), shotIn),
+      el("label", { class: "inline" }, deleteIn, tr("admin.delete_shot")),
     ),
-    el("label", { class: "block" }, "Replacement shot (record JSON)", replaceIn),
-    el("div", { class: "row" }, el("label", { class: "grow" }, "Reason", reasonIn), el("label", { class: "grow" }, "By", byIn)),
+    el("label", { class: "block" }, tr("admin.replacement"), replaceIn),
+    el("div", { class: "row" }, el("label", { class: "grow" }, tr("admin.reason"), reasonIn), el("label", { class: "grow" }, tr("admin.by"), byIn)),
     el("p", { class: "form-error", role: "alert", hidden: true }),
-    el("div", { class: "row" }, el("button", { type: "submit", class: "primary" }, "Apply the correction")),
+    el("div", { class: "row" }, el("button", { type: "submit", class: "primary" }, tr("admin.apply_correction"))),
   );
 
   // ---- the shots of one frame
   const frameSel = el(
     "select",
-    { name: "shots-frame", "aria-label": `${unit} to show` },
+    { name: "shots-frame", "aria-label": tr("admin.unit_to_show", { unit }) },
     frames.map((f, i) => el("option", { value: i, selected: i === frames.length - 1 ? true : null }, `${unit} ${i}: ${f.shots?.length ?? 0} shots, ${f.starts ?? ""} breaks`)),
   );
   const shotsBox = el("div", { class: "scroll shots" });
@@ -527,7 +535,7 @@ async function showMatch(id) {
         ? el(
             "table",
             { class: "grid" },
-            el("thead", {}, el("tr", {}, el("th", { class: "num" }, "Shot"), el("th", {}, "What was entered"), el("th", {}, "Score after"), el("th", {}, ""))),
+            el("thead", {}, el("tr", {}, el("th", { class: "num" }, tr("admin.shot")), el("th", {}, tr("admin.entered")), el("th", {}, tr("admin.score_after")), el("th", {}, ""))),
             el(
               "tbody",
               {},
@@ -538,12 +546,12 @@ async function showMatch(id) {
                   el("td", { class: "num" }, String(si)),
                   el("td", {}, shotText(s)),
                   el("td", { class: "score" }, s.ruling?.score ? scoreCells(s.ruling.score) : ""),
-                  el("td", { class: "act" }, el("button", { type: "button", class: "sm", onclick: () => pick(fi, si) }, "Correct…")),
+                  el("td", { class: "act" }, el("button", { type: "button", class: "sm", onclick: () => pick(fi, si) }, tr("admin.correct"))),
                 ),
               ),
             ),
           )
-        : el("p", { class: "muted" }, `No shot in this ${unit} yet.`),
+        : el("p", { class: "muted" }, tr("admin.no_shot_in", { unit })),
     );
   }
   frameSel.addEventListener("change", renderShots);
@@ -557,7 +565,7 @@ async function showMatch(id) {
     el(
       "thead",
       {},
-      el("tr", {}, el("th", { class: "num" }, "Rev."), el("th", {}, "When"), el("th", {}, "Who"), el("th", {}, "What"), el("th", {}, "Where"), el("th", {}, "Change"), el("th", {}, "Why")),
+      el("tr", {}, el("th", { class: "num" }, tr("admin.rev")), el("th", {}, tr("admin.when")), el("th", {}, tr("admin.who")), el("th", {}, tr("admin.what")), el("th", {}, tr("admin.where")), el("th", {}, tr("admin.change")), el("th", {}, tr("admin.why"))),
     ),
     el(
       "tbody",
@@ -586,15 +594,15 @@ async function showMatch(id) {
         "div",
         { class: "row head" },
         el("h2", { class: "grow" }, `${matchTitle(state)} `, el("span", { class: "muted small" }, `${gameTitle(state.game)} · ${state.id}${state.table ? ` · ${state.table}` : ""}`)),
-        el("a", { class: "button", href: `/api/matches/${encodeURIComponent(id)}/record`, download: `${id}.json` }, "Export the record"),
-        el("a", { class: "button", href: "#matches" }, "Close"),
+        el("a", { class: "button", href: `/api/matches/${encodeURIComponent(id)}/record`, download: `${id}.json` }, tr("admin.export_record")),
+        el("a", { class: "button", href: "#matches" }, tr("admin.close")),
       ),
       el(
         "div",
         { class: "facts" },
-        el("span", {}, "Score ", el("b", { id: "detail-score" }, scoreText(state))),
+        el("span", {}, tr("home.score"), " ", el("b", { id: "detail-score" }, scoreText(state))),
         el("span", { id: "detail-status" }, statusBadge(state)),
-        el("span", {}, "Revision ", el("b", { id: "detail-revision" }, String(state.revision))),
+        el("span", {}, tr("admin.revision"), " ", el("b", { id: "detail-revision" }, String(state.revision))),
         // a match left unfinished (idle: no entry for hours) comes off "Playing now" (docs/web.md)
         state.status === "over" || state.status === "abandoned"
           ? null
@@ -607,7 +615,7 @@ async function showMatch(id) {
                 onclick: async () => {
                   try {
                     await post(`/api/matches/${encodeURIComponent(id)}/abandon`, { reason: "left unfinished" }, adm);
-                    toast("The match is abandoned: off the Playing now list.");
+                    toast(tr("admin.abandoned"));
                     await refreshMatches();
                     await showMatch(id);
                   } catch (e) {
@@ -615,28 +623,28 @@ async function showMatch(id) {
                   }
                 },
               },
-              "Abandon the match",
+              tr("admin.abandon"),
             ),
       ),
       el(
         "div",
         { id: "detail-changed", class: "changed row", hidden: true, role: "status" },
         el("span", { class: "what grow" }),
-        el("button", { type: "button", class: "sm", onclick: () => showMatch(id) }, "Read the shots and the log again"),
+        el("button", { type: "button", class: "sm", onclick: () => showMatch(id) }, tr("admin.read_again")),
       ),
       linkRows([
         ...matchLinks(id, listed?.token, state.mode),
         // the score card to print: as played so far, or blank before the first shot (docs/exports.md)
-        ["Score card (PDF)", `/api/matches/${encodeURIComponent(id)}/card.pdf`, "card"],
+        [tr("admin.score_card"), `/api/matches/${encodeURIComponent(id)}/card.pdf`, "card"],
       ]),
     ),
     el(
       "div",
       { class: "split" },
-      el("div", { class: "card" }, el("div", { class: "row head" }, el("h3", { class: "grow" }, "Shots"), frameSel), shotsBox),
+      el("div", { class: "card" }, el("div", { class: "row head" }, el("h3", { class: "grow" }, tr("admin.shots")), frameSel), shotsBox),
       el("div", { class: "card" }, form),
     ),
-    el("div", { class: "card" }, el("h3", {}, `Audit log (${auditRows.length})`), el("div", { class: "scroll audit-box" }, auditTable)),
+    el("div", { class: "card" }, el("h3", {}, tr("admin.audit", { n: auditRows.length })), el("div", { class: "scroll audit-box" }, auditTable)),
   );
   const opened = box.hidden || box.dataset.id !== id;
   box.dataset.id = id;
@@ -654,13 +662,13 @@ async function newMatchTab() {
       const made = await post("/api/matches", body, adm);
       const box = $("#new-links");
       box.replaceChildren(
-        el("h2", {}, `Created: ${matchTitle(made.state)}`),
-        el("p", { class: "muted small" }, "The marker's link is shown here and in the match list (only to the organiser)."),
+        el("h2", {}, tr("admin.created", { title: matchTitle(made.state) })),
+        el("p", { class: "muted small" }, tr("admin.marker_link_note")),
         linkRows(matchLinks(made.id, made.token, "mark")),
-        el("div", { class: "row" }, el("a", { class: "button", href: `#matches/${encodeURIComponent(made.id)}` }, "Manage this match")),
+        el("div", { class: "row" }, el("a", { class: "button", href: `#matches/${encodeURIComponent(made.id)}` }, tr("admin.manage_match"))),
       );
       box.hidden = false;
-      toast("Marked match created");
+      toast(tr("admin.marked_created"));
     },
   });
 }
@@ -673,7 +681,7 @@ function recordOf(text) {
   try {
     data = JSON.parse(text);
   } catch (e) {
-    throw new Error(`This is not JSON: ${e.message}`);
+    throw new Error(tr("admin.not_json", { reason: e.message }));
   }
   if (!data || typeof data !== "object" || Array.isArray(data)) throw new Error("A match record is a JSON object.");
   if (!data.game && data.record && typeof data.record === "object") return data.record;
@@ -699,7 +707,7 @@ async function importTab() {
     btn.disabled = true;
     try {
       const text = form.elements.record.value.trim();
-      if (!text) throw new Error("Paste a record or choose a file.");
+      if (!text) throw new Error(tr("admin.paste_record"));
       const mode = form.elements.mode.value === "play" ? "play" : "mark";
       const body = { record: recordOf(text), mode };
       if (form.elements.title.value.trim()) body.title = form.elements.title.value.trim();
@@ -713,14 +721,14 @@ async function importTab() {
           "p",
           { class: "facts" },
           el("span", {}, `${gameTitle(made.state.game)}, ${frames} ${unitName(made.state.game)}${frames === 1 ? "" : "s"}`),
-          el("span", {}, "Score ", el("b", {}, scoreText(made.state))),
+          el("span", {}, tr("home.score"), " ", el("b", {}, scoreText(made.state))),
           statusBadge(made.state),
         ),
         linkRows(matchLinks(made.id, made.token, made.state.mode)),
-        el("div", { class: "row" }, el("a", { class: "button", href: `#matches/${encodeURIComponent(made.id)}` }, "Manage this match")),
+        el("div", { class: "row" }, el("a", { class: "button", href: `#matches/${encodeURIComponent(made.id)}` }, tr("admin.manage_match"))),
       );
       box.hidden = false;
-      toast("Record imported");
+      toast(tr("admin.imported"));
     } catch (e) {
       $("#import-links").hidden = true;
       formError(form, e);
@@ -737,33 +745,33 @@ async function tournamentForm() {
   const fmt = el(
     "select",
     { name: "format" },
-    Object.entries({ round_robin: "Round robin", knockout: "Knockout", swiss: "Swiss" }).map(([v, t]) => el("option", { value: v }, t)),
+    ["round_robin", "knockout", "swiss"].map((v) => el("option", { value: v }, formatTitle(v))),
   );
   // every registered game; each offers its own form fields marked for tournaments
-  const game = el("select", { name: "game" }, allGames().map((g) => el("option", { value: g.game }, g.title)));
+  const game = el("select", { name: "game" }, allGames().map((g) => el("option", { value: g.game }, gameTitle(g.game))));
   const tournamentFields = () => gameInfo(game.value).form.fields.filter((f) => f.tournament);
   const rounds = el("input", { type: "number", name: "rounds", min: 1, max: 30, value: 3 });
-  const roundsLabel = el("label", {}, "Swiss rounds", rounds);
+  const roundsLabel = el("label", {}, tr("admin.swiss_rounds"), rounds);
   const rules = el("div", { class: "row" });
   const renderRules = () => {
     roundsLabel.hidden = fmt.value !== "swiss";
     const fields = tournamentFields();
-    rules.replaceChildren(...(fields.length ? fields.map(fieldControl) : [el("p", { class: "muted small" }, gameInfo(game.value).form.note)]));
+    rules.replaceChildren(...(fields.length ? fields.map(fieldControl) : [el("p", { class: "muted small" }, tf("note", gameInfo(game.value).form.note))]));
   };
   fmt.addEventListener("change", renderRules);
   game.addEventListener("change", renderRules);
   form.append(
-    el("div", { class: "row" }, el("label", { class: "grow" }, "Name", el("input", { name: "name", required: true, maxlength: 200, placeholder: "e.g. Winter league" }))),
-    el("div", { class: "row" }, el("label", {}, "Game", game), el("label", {}, "Format", fmt), roundsLabel),
+    el("div", { class: "row" }, el("label", { class: "grow" }, tr("admin.name"), el("input", { name: "name", required: true, maxlength: 200, placeholder: tr("admin.name_example") }))),
+    el("div", { class: "row" }, el("label", {}, tr("common.game"), game), el("label", {}, tr("home.format"), fmt), roundsLabel),
     rules,
     el(
       "div",
       { class: "row top" },
-      el("label", { class: "grow" }, "Players (one a line, in seeding order; doubles: A1 & A2)", el("textarea", { name: "players", rows: 6, spellcheck: "false", placeholder: "Ann\nBob\nCy\nDi" })),
-      el("label", { class: "grow" }, "Tables (one a line)", el("textarea", { name: "tables", rows: 6, spellcheck: "false", placeholder: "Table 1\nTable 2" })),
+      el("label", { class: "grow" }, tr("admin.players_lines"), el("textarea", { name: "players", rows: 6, spellcheck: "false", placeholder: "Ann\nBob\nCy\nDi" })),
+      el("label", { class: "grow" }, tr("admin.tables_lines"), el("textarea", { name: "tables", rows: 6, spellcheck: "false", placeholder: "Table 1\nTable 2" })),
     ),
     el("p", { class: "form-error", role: "alert", hidden: true }),
-    el("div", { class: "row" }, el("button", { type: "submit", class: "primary" }, "Create the tournament")),
+    el("div", { class: "row" }, el("button", { type: "submit", class: "primary" }, tr("admin.create_tournament"))),
   );
   renderRules();
   const lines = (v) =>
@@ -776,26 +784,26 @@ async function tournamentForm() {
     clearFormError(form);
     try {
       const name = form.elements.name.value.trim();
-      if (!name) throw new Error("Give the tournament a name.");
+      if (!name) throw new Error(tr("admin.tournament_no_name"));
       const entrants = lines(form.elements.players.value);
       if (entrants.length < 2) throw new Error("A tournament needs at least two players (one a line).");
       const dup = entrants.find((p, i) => entrants.indexOf(p) !== i);
-      if (dup) throw new Error(`${dup} is listed twice.`);
+      if (dup) throw new Error(tr("admin.listed_twice", { name: dup }));
       // doubles (where the game plays it): a team a line, "A1 & A2" in playing order
       const teams = entrants.some((p) => p.includes("&"));
-      if (teams && !gameInfo(game.value).doubles) throw new Error(`${gameInfo(game.value).title} has no doubles here: one player a line.`);
+      if (teams && !gameInfo(game.value).doubles) throw new Error(tr("admin.no_doubles", { game: gameTitle(game.value) }));
       const players = teams ? entrants.map((p) => p.split("&").map((x) => x.trim())) : entrants;
       if (teams && !players.every((t) => t.length === 2 && t.every(Boolean))) throw new Error("A doubles team is two names: A1 & A2.");
       const tables = lines(form.elements.tables.value);
       const body = { name, game: game.value, format: fmt.value, players, tables: tables.length ? tables : ["Table 1"] };
       if (fmt.value === "swiss") {
         const n = Number(rounds.value);
-        if (!Number.isInteger(n) || n < 1) throw new Error("Swiss rounds is a whole number from 1.");
+        if (!Number.isInteger(n) || n < 1) throw new Error(tr("admin.swiss_rounds_bad"));
         body.rounds = n;
       }
       Object.assign(body, fieldValues(form, tournamentFields()));
       const t = await post("/api/tournaments", body, adm);
-      toast(`Tournament ${t.name} created`);
+      toast(tr("admin.tournament_created", { name: t.name }));
       form.reset();
       renderRules();
       location.hash = `#tournaments/${encodeURIComponent(t.id)}`;
@@ -815,8 +823,8 @@ async function refreshTournaments() {
   const ts = data.tournaments.slice().reverse();
   $("#tournament-list").replaceChildren(
     ts.length
-      ? tournamentTable(ts, "Name", (t) => el("a", { class: "button sm", href: `#tournaments/${encodeURIComponent(t.id)}` }, "Manage"))
-      : el("p", { class: "muted" }, "No tournament yet."),
+      ? tournamentTable(ts, tr("admin.name"), (t) => el("a", { class: "button sm", href: `#tournaments/${encodeURIComponent(t.id)}` }, tr("admin.manage")))
+      : el("p", { class: "muted" }, tr("admin.no_tournament")),
   );
 }
 
@@ -860,7 +868,7 @@ async function showTournament(tid) {
 
 function renderTournament(t) {
   const box = $("#tournament-detail");
-  const unit = gameInfo(t.game).match_units;
+  const unit = tf("word", gameInfo(t.game).match_units);
   // a live update re-draws the rounds: keep what the organiser is typing (and where) in the same
   // tournament, until it is reported
   const typed = new Map();
@@ -886,7 +894,7 @@ function renderTournament(t) {
         clearErrorToasts();
         try {
           const after = await post(`/api/tournaments/${encodeURIComponent(t.id)}/pair`, {}, adm);
-          toast(`Round ${after.rounds.length} paired`);
+          toast(tr("admin.round_paired", { n: after.rounds.length }));
           renderTournament(after);
         } catch (e) {
           showError(e);
@@ -895,7 +903,7 @@ function renderTournament(t) {
         }
       },
     },
-    t.rounds.length ? "Pair the next round" : "Pair the first round",
+    t.rounds.length ? tr("admin.pair_next") : tr("admin.pair_first"),
   );
 
   function reportForm(m) {
@@ -907,7 +915,7 @@ function renderTournament(t) {
         min: 0,
         max: 99,
         name,
-        "aria-label": `${unit} won by ${who}`,
+        "aria-label": tr("admin.units_won_by", { unit, name: who }),
         // no default 0: a result is typed, never one tap on a made-up 0-0
         value: kept ?? m.frames?.[who] ?? "",
         placeholder: "–",
@@ -920,7 +928,7 @@ function renderTournament(t) {
     const a = input("frames-a", m.a);
     const b = input("frames-b", m.b);
     // a result in force is changed only with a reason (the server keeps the audit trail)
-    const reason = m.status === "over" ? el("input", { type: "text", name: "reason", maxlength: 500, placeholder: "reason for the change", "aria-label": "reason for the change" }) : null;
+    const reason = m.status === "over" ? el("input", { type: "text", name: "reason", maxlength: 500, placeholder: tr("admin.change_reason"), "aria-label": tr("admin.change_reason") }) : null;
     const trail = (m.corrections ?? []).map((c) =>
       el("li", { class: "muted small" }, `${c.at.replace("T", " ").slice(0, 16)} ${c.by}: ${m.a} ${c.from[m.a]}–${c.from[m.b]} → ${c.to[m.a]}–${c.to[m.b]} (${c.reason})`),
     );
@@ -933,22 +941,22 @@ function renderTournament(t) {
       b,
       el("span", { class: "who" }, m.b),
       reason,
-      el("button", { type: "submit", class: "sm" }, m.status === "over" ? "Change" : "Report"),
+      el("button", { type: "submit", class: "sm" }, m.status === "over" ? tr("admin.change_result") : tr("admin.report")),
       trail.length ? el("ul", { class: "corrections" }, trail) : null,
     );
     f.addEventListener("submit", async (ev) => {
       ev.preventDefault();
       clearErrorToasts();
-      if (a.value.trim() === "" || b.value.trim() === "") return toast(`Type the ${unit} won by each side.`, "error");
+      if (a.value.trim() === "" || b.value.trim() === "") return toast(tr("admin.type_units", { unit }), "error");
       const fa = Number(a.value);
       const fb = Number(b.value);
-      if (![fa, fb].every((x) => Number.isInteger(x) && x >= 0)) return toast(`The ${unit} won are whole numbers from 0.`, "error");
-      if (t.format === "knockout" && fa === fb) return toast("A knockout match needs a winner.", "error");
+      if (![fa, fb].every((x) => Number.isInteger(x) && x >= 0)) return toast(tr("admin.units_whole", { unit }), "error");
+      if (t.format === "knockout" && fa === fb) return toast(tr("admin.knockout_winner"), "error");
       try {
         const after = await post(`/api/tournaments/${encodeURIComponent(t.id)}/report`, { match: m.id, frames: { [m.a]: fa, [m.b]: fb }, ...(reason ? { reason: reason.value } : {}) }, adm);
         delete a.dataset.dirty;
         delete b.dataset.dirty;
-        toast(`Result reported: ${m.a} ${fa} – ${fb} ${m.b}`);
+        toast(tr("admin.reported", { result: `${m.a} ${fa} – ${fb} ${m.b}` }));
         renderTournament(after);
       } catch (e) {
         showError(e);
@@ -968,19 +976,19 @@ function renderTournament(t) {
         el(
           "table",
           { class: "grid" },
-          el("thead", {}, el("tr", {}, el("th", {}, "Table"), el("th", {}, "Match"), el("th", {}, "Status"), el("th", {}, "Live score"), el("th", {}, "Links"), el("th", {}, `Result (${unit})`))),
+          el("thead", {}, el("tr", {}, el("th", {}, tr("form.table")), el("th", {}, tr("home.match")), el("th", {}, tr("home.status")), el("th", {}, tr("admin.live_score")), el("th", {}, tr("admin.links")), el("th", {}, tr("admin.result_units", { unit })))),
           el(
             "tbody",
             {},
             r.matches.map((m) =>
               m.b === null
-                ? el("tr", { class: "bye" }, el("td", {}, ""), el("td", {}, m.a), el("td", {}, el("span", { class: "badge" }, "bye")), el("td", {}, ""), el("td", {}, ""), el("td", {}, `${m.a} goes through`))
+                ? el("tr", { class: "bye" }, el("td", {}, ""), el("td", {}, m.a), el("td", {}, el("span", { class: "badge" }, tr("tour.bye"))), el("td", {}, ""), el("td", {}, ""), el("td", {}, tr("admin.goes_through", { name: m.a })))
                 : el(
                     "tr",
                     { dataset: { id: m.id } },
                     el("td", {}, m.table ?? ""),
                     el("td", {}, `${m.a} v ${m.b}`),
-                    el("td", {}, m.status === "over" ? el("span", { class: "badge" }, m.winner ? `won by ${m.winner}` : "drawn") : el("span", { class: "badge live" }, "to play")),
+                    el("td", {}, m.status === "over" ? el("span", { class: "badge" }, m.winner ? tr("status.won_by", { name: m.winner }) : tr("tour.drawn")) : el("span", { class: "badge live" }, tr("tour.to_play"))),
                     el("td", { class: "score" }, m.score && m.status !== "over" ? `${m.score[m.a] ?? 0} – ${m.score[m.b] ?? 0}` : ""),
                     el(
                       "td",
@@ -991,8 +999,8 @@ function renderTournament(t) {
                           el(
                             "span",
                             { class: "pair" },
-                            el("a", { class: "button sm", href: path, target: "_blank", rel: "noopener", dataset: { kind } }, kind === "mark" ? "Mark" : "Watch"),
-                            el("button", { type: "button", class: "sm icon", title: `copy the ${label.toLowerCase()}`, "aria-label": `copy the ${label.toLowerCase()}`, onclick: () => copy(absolute(path), label.toLowerCase()) }, copyIcon()),
+                            el("a", { class: "button sm", href: path, target: "_blank", rel: "noopener", dataset: { kind } }, kind === "mark" ? tr("admin.kind_mark") : tr("admin.kind_watch")),
+                            el("button", { type: "button", class: "sm icon", title: tr("admin.copy_the", { what: label.toLocaleLowerCase() }), "aria-label": tr("admin.copy_the", { what: label.toLocaleLowerCase() }), onclick: () => copy(absolute(path), label.toLocaleLowerCase()) }, copyIcon()),
                           ),
                         ),
                     ),
@@ -1011,13 +1019,13 @@ function renderTournament(t) {
       el(
         "div",
         { class: "row head" },
-        el("h2", { class: "grow" }, `${t.name} `, el("span", { class: "muted small" }, `${gameTitle(t.game)} · ${formatTitle(t.format)} · ${t.players.length} players · ${t.tables.join(", ")}`)),
+        el("h2", { class: "grow" }, `${t.name} `, el("span", { class: "muted small" }, `${gameTitle(t.game)} · ${formatTitle(t.format)} · ${tn("tour.players_n", t.players.length)} · ${t.tables.join(", ")}`)),
         pairBtn,
-        el("a", { class: "button", href: `/tournaments/${encodeURIComponent(t.id)}`, target: "_blank", rel: "noopener" }, "Public page"),
-        el("button", { type: "button", onclick: () => copy(absolute(`/tournaments/${encodeURIComponent(t.id)}`), "the tournament's link") }, "Copy its link"),
-        el("a", { class: "button", href: "#tournaments" }, "Close"),
+        el("a", { class: "button", href: `/tournaments/${encodeURIComponent(t.id)}`, target: "_blank", rel: "noopener" }, tr("admin.public_page")),
+        el("button", { type: "button", onclick: () => copy(absolute(`/tournaments/${encodeURIComponent(t.id)}`), tr("admin.tournament_link")) }, tr("admin.copy_link")),
+        el("a", { class: "button", href: "#tournaments" }, tr("admin.close")),
       ),
-      t.rounds.length ? null : el("p", { class: "muted" }, "No round yet: pair the first round. Each pairing becomes a marked match on the next table."),
+      t.rounds.length ? null : el("p", { class: "muted" }, tr("admin.no_round")),
     ),
     ...rounds,
   );
@@ -1033,8 +1041,8 @@ function renderTournament(t) {
 let playersCache = [];
 
 const playerLink = (p) => el("a", { href: `/players/${encodeURIComponent(p.id)}` }, p.name);
-const matchesText = (n) => `${n} ${n === 1 ? "match" : "matches"}`;
-const tournamentsText = (n) => `${n} ${n === 1 ? "tournament" : "tournaments"}`;
+const matchesText = (n) => tn("player.matches_n", n);
+const tournamentsText = (n) => tn("player.tournaments_n", n);
 
 async function refreshPlayers() {
   let data, audit;
@@ -1050,14 +1058,14 @@ async function refreshPlayers() {
       ? el(
           "table",
           { class: "grid", "data-testid": "player-list" },
-          el("thead", {}, el("tr", {}, el("th", {}, "Player"), el("th", { class: "num" }, "Matches"))),
+          el("thead", {}, el("tr", {}, el("th", {}, tr("tour.player")), el("th", { class: "num" }, tr("player.matches")))),
           el(
             "tbody",
             {},
             playersCache.map((p) => el("tr", { dataset: { id: String(p.id) } }, el("td", {}, playerLink(p)), el("td", { class: "num" }, String(p.matches)))),
           ),
         )
-      : el("p", { class: "muted" }, "No player yet: players are made from the names of matches and tournaments."),
+      : el("p", { class: "muted" }, tr("admin.no_player")),
   );
   const merges = audit.entries.filter((a) => a.action === "merge").reverse();
   $("#merge-audit").replaceChildren(
@@ -1067,7 +1075,7 @@ async function refreshPlayers() {
           { class: "merges" },
           merges.map((a) => el("li", {}, `${when(a.at)}: ${a.from.name} into `, playerLink(a.into), ` (${a.seats} moved, by ${a.by})`)),
         )
-      : el("p", { class: "muted small" }, "No merge yet."),
+      : el("p", { class: "muted small" }, tr("admin.no_merge")),
   );
 }
 
@@ -1098,9 +1106,9 @@ async function mergePreview() {
   const a = form.elements.from.value;
   const b = form.elements.into.value;
   button.disabled = true;
-  button.textContent = "Merge";
-  if (!a || !b) return box.replaceChildren(el("p", { class: "muted small" }, "Choose the duplicate and the player to keep."));
-  if (a === b) return box.replaceChildren(el("p", { class: "muted small" }, "Choose two different players."));
+  button.textContent = tr("admin.merge");
+  if (!a || !b) return box.replaceChildren(el("p", { class: "muted small" }, tr("admin.merge_choose")));
+  if (a === b) return box.replaceChildren(el("p", { class: "muted small" }, tr("admin.merge_two")));
   const seq = ++previewSeq;
   let pa, pb;
   try {
@@ -1115,19 +1123,19 @@ async function mergePreview() {
     el(
       "dl",
       { class: "merge-plan", "data-testid": "merge-plan" },
-      el("dt", {}, "Merged away"),
+      el("dt", {}, tr("admin.merged_away")),
       el("dd", {}, playerLink(pa), ` — ${matchesText(pa.matches.length)}, ${tournamentsText(pa.tournaments.length)}`),
-      el("dt", {}, "Kept"),
+      el("dt", {}, tr("admin.kept")),
       el("dd", {}, playerLink(pb), ` — ${matchesText(pb.matches.length)}, ${tournamentsText(pb.tournaments.length)}`),
-      el("dt", {}, "After"),
-      el("dd", {}, `${pb.name} with ${matchesText(pa.matches.length + pb.matches.length)}; the name ${pa.name} goes on meaning ${pb.name}`),
+      el("dt", {}, tr("admin.after")),
+      el("dd", {}, tr("admin.merge_plan", { kept: pb.name, matches: matchesText(pa.matches.length + pb.matches.length), gone: pa.name })),
     ),
     ...(met || sharedT.length
       ? [
           el(
             "p",
             { class: "warn small", "data-testid": "merge-warning" },
-            met ? `${pa.name} and ${pb.name} played in one match: the server will refuse the merge.` : `${pa.name} and ${pb.name} are both entered in ${sharedT[0].name}: the server will refuse the merge.`,
+            met ? tr("admin.merge_met", { a: pa.name, b: pb.name }) : tr("admin.merge_same_tournament", { a: pa.name, b: pb.name, tournament: sharedT[0].name }),
           ),
         ]
       : []),
@@ -1161,15 +1169,17 @@ function mergeForm() {
       button.disabled = false;
       return formError(form, e);
     }
-    toast(`Merged into ${p.name}`);
+    toast(tr("admin.merged_into", { name: p.name }));
     $("#merge-result").replaceChildren(
       el(
         "div",
         { class: "changed", "data-testid": "merge-result" },
-        "Merged: ",
+        tr("admin.merged"),
+        " ",
         playerLink(p),
-        ` now has ${matchesText(p.matches.length)} (${p.record.won} won, ${p.record.lost} lost, ${p.record.drawn} drawn)`,
-        p.merged.length ? `; also known as ${p.merged.join(", ")}` : "",
+        " ",
+        tr("admin.now_has", { matches: matchesText(p.matches.length), won: p.record.won, lost: p.record.lost, drawn: p.record.drawn }),
+        p.merged.length ? tr("admin.also_known", { names: p.merged.join(", ") }) : "",
         ".",
       ),
     );
@@ -1198,7 +1208,7 @@ async function refreshSeasons() {
       ? tournamentsCache.map((t) =>
           el("label", { class: "inline" }, el("input", { type: "checkbox", name: "tournament", value: t.id, checked: checked.has(t.id) }), `${t.name} (${gameTitle(t.game)})`),
         )
-      : [el("p", { class: "muted small" }, "No tournament yet: they can be added later.")]),
+      : [el("p", { class: "muted small" }, tr("admin.no_tournament_later"))]),
   );
   const seasons = data.seasons.slice().reverse();
   $("#season-list").replaceChildren(
@@ -1206,7 +1216,7 @@ async function refreshSeasons() {
       ? el(
           "table",
           { class: "grid", "data-testid": "season-list" },
-          el("thead", {}, el("tr", {}, el("th", {}, "Season"), el("th", {}, "From"), el("th", {}, "To"), el("th", { class: "num" }, "Tournaments"), el("th", {}, ""))),
+          el("thead", {}, el("tr", {}, el("th", {}, tr("admin.season")), el("th", {}, tr("admin.from")), el("th", {}, tr("admin.to")), el("th", { class: "num" }, tr("home.tournaments")), el("th", {}, ""))),
           el(
             "tbody",
             {},
@@ -1218,12 +1228,12 @@ async function refreshSeasons() {
                 el("td", {}, x.starts),
                 el("td", {}, x.ends),
                 el("td", { class: "num" }, String(x.tournaments.length)),
-                el("td", { class: "act" }, el("a", { class: "button sm", href: `#seasons/${encodeURIComponent(x.id)}`, "aria-label": `Manage ${x.name}` }, "Manage")),
+                el("td", { class: "act" }, el("a", { class: "button sm", href: `#seasons/${encodeURIComponent(x.id)}`, "aria-label": tr("admin.manage_name", { name: x.name }) }, tr("admin.manage"))),
               ),
             ),
           ),
         )
-      : el("p", { class: "muted" }, "No season yet."),
+      : el("p", { class: "muted" }, tr("admin.no_season")),
   );
 }
 
@@ -1239,9 +1249,9 @@ function seasonForm() {
       tournaments: [...form.querySelectorAll("input[name=tournament]:checked")].map((i) => i.value),
     };
     try {
-      if (!body.name) throw new Error("Give the season a name.");
+      if (!body.name) throw new Error(tr("admin.season_no_name"));
       const x = await post("/api/seasons", body, adm);
-      toast(`Season ${x.name} created`);
+      toast(tr("admin.season_created", { name: x.name }));
       form.reset();
       location.hash = `#seasons/${encodeURIComponent(x.id)}`;
     } catch (e) {
@@ -1291,13 +1301,13 @@ function renderSeason(x) {
         if (addSel.value) change(() => post(`${path}/tournaments`, { tournament: addSel.value }, adm));
       },
     },
-    el("label", { class: "grow" }, "Add a tournament", addSel),
-    el("button", { type: "submit", class: "sm" }, "Add"),
+    el("label", { class: "grow" }, tr("admin.add_tournament"), addSel),
+    el("button", { type: "submit", class: "sm" }, tr("admin.add")),
   );
   const tours = el(
     "table",
     { class: "grid", "data-testid": "season-tournaments" },
-    el("thead", {}, el("tr", {}, el("th", {}, "Tournament"), el("th", {}, "Game"), el("th", {}, ""))),
+    el("thead", {}, el("tr", {}, el("th", {}, tr("home.tournament")), el("th", {}, tr("common.game")), el("th", {}, ""))),
     el(
       "tbody",
       {},
@@ -1315,10 +1325,10 @@ function renderSeason(x) {
               {
                 type: "button",
                 class: "sm",
-                "aria-label": `Take out ${t.name}`,
+                "aria-label": tr("admin.take_out_name", { name: t.name }),
                 onclick: () => change(() => request("DELETE", `${path}/tournaments/${encodeURIComponent(t.id)}`, undefined, adm)),
               },
-              "Take out",
+              tr("admin.take_out"),
             ),
           ),
         ),
@@ -1330,13 +1340,13 @@ function renderSeason(x) {
     el(
       "div",
       { class: "card detail", "data-testid": "season-detail" },
-      el("h2", {}, x.name, el("span", { class: "small muted" }, `${x.starts} to ${x.ends}`)),
-      el("h3", {}, "Tournaments"),
-      x.tournaments.length ? tours : el("p", { class: "muted" }, "No tournament in this season yet."),
+      el("h2", {}, x.name, el("span", { class: "small muted" }, tr("admin.dates", { from: x.starts, to: x.ends }))),
+      el("h3", {}, tr("home.tournaments")),
+      x.tournaments.length ? tours : el("p", { class: "muted" }, tr("admin.season_empty")),
       others.length ? addForm : null,
-      el("h3", {}, "Standings"),
-      el("p", { class: "muted small" }, "Summed over the season's tournaments' own standings; the Glicko-2 rating carried through their rounds."),
-      x.standings.length ? standings : el("p", { class: "muted" }, "No result yet."),
+      el("h3", {}, tr("tour.standings")),
+      el("p", { class: "muted small" }, tr("admin.season_note")),
+      x.standings.length ? standings : el("p", { class: "muted" }, tr("player.no_results")),
     ),
   );
   box.hidden = false;
@@ -1354,7 +1364,7 @@ async function init() {
     await checkSession(token);
   } catch (e) {
     setSessionToken(null);
-    return showSignIn(e instanceof ApiError && e.status === 401 ? "The session kept for this tab is over: sign in again." : e.line ?? String(e));
+    return showSignIn(e instanceof ApiError && e.status === 401 ? tr("admin.session_over") : e.line ?? String(e));
   }
   openConsole();
 }

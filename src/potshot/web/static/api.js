@@ -1,6 +1,10 @@
 // The pages' one way to the server (docs/web-api.md): JSON requests with the match's token or the
 // organiser's password, errors as ApiError, the live channel (SSE) with reconnection, and the
-// small DOM helpers every page uses. Plain ES module, no build step.
+// small DOM helpers every page uses. Plain ES module, no build step. Every request says the page's
+// language (Accept-Language; `lang=` on the live channel's address) so the server's own text
+// (captions, rulings) comes in it; the page's words come from /static/i18n.js.
+
+import { lang, t, tf } from "/static/i18n.js";
 
 /** An answer of 4xx/5xx: `code`, `message` and `field` as the server sent them, and its
  * `Retry-After` in seconds (`retryAfter`, null when it sent none). */
@@ -50,7 +54,7 @@ export function idFromPath() {
  * rejects with ApiError.
  */
 export async function request(method, path, body = undefined, opts = {}) {
-  const headers = { Accept: "application/json" };
+  const headers = { Accept: "application/json", "Accept-Language": lang };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (opts.token) headers["X-Potshot-Token"] = opts.token;
   const session = opts.admin === true ? sessionToken() : opts.admin;
@@ -59,7 +63,7 @@ export async function request(method, path, body = undefined, opts = {}) {
   try {
     r = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   } catch (e) {
-    throw new ApiError(0, "network", `the server cannot be reached (${e.message})`, null);
+    throw new ApiError(0, "network", t("api.unreachable", { reason: e.message }), null);
   }
   let data = null;
   try {
@@ -126,6 +130,11 @@ export function gameInfo(name) {
   );
 }
 
+/** `path` with the page's language as `lang=` (an EventSource cannot send Accept-Language). */
+export function withLang(path) {
+  return `${path}${path.includes("?") ? "&" : "?"}lang=${encodeURIComponent(lang)}`;
+}
+
 /**
  * Follow a live channel (`/api/matches/{id}/live` or `/api/tournaments/{id}/live`): `onData` gets
  * each parsed `data`, `onStatus` gets "live" / "reconnecting". EventSource reconnects by itself;
@@ -133,7 +142,7 @@ export function gameInfo(name) {
  * `clock`, the shot clock's display state), each given its parsed `data`.
  */
 export function live(path, onData, onStatus = () => {}, events = {}) {
-  const es = new EventSource(path);
+  const es = new EventSource(withLang(path));
   const handler = (ev) => {
     try {
       onData(JSON.parse(ev.data));
@@ -219,7 +228,7 @@ export function toast(message, kind = "info") {
   }
   const item = el("div", { class: `toast ${kind}` }, message);
   if (kind === "error") {
-    item.append(el("button", { class: "dismiss", "aria-label": "dismiss", onclick: () => item.remove() }, "×"));
+    item.append(el("button", { class: "dismiss", "aria-label": t("common.dismiss"), onclick: () => item.remove() }, "×"));
   } else {
     setTimeout(() => item.remove(), 4000);
   }
@@ -233,25 +242,27 @@ export function showError(e) {
   toast(e instanceof ApiError ? e.line : String(e?.message ?? e), "error");
 }
 
-/** A game's title for people ("Russian billiards"). */
-export const gameTitle = (name) => gameInfo(name).title;
+/** A game's title for people ("Russian billiards"), in the page's language. */
+export const gameTitle = (name) => tf("title", gameInfo(name).title);
 
-const FORMAT_TITLES = { round_robin: "Round robin", knockout: "Knockout", swiss: "Swiss" };
-/** Human name of a tournament format (`round_robin` -> "Round robin"). */
-export const formatTitle = (f) => FORMAT_TITLES[f] ?? f;
+/** Human name of a tournament format (`round_robin` -> "Round robin"), in the page's language. */
+export function formatTitle(f) {
+  const titles = { round_robin: t("format.round_robin"), knockout: t("format.knockout"), swiss: t("format.swiss") };
+  return titles[f] ?? f;
+}
 
-/** What one unit of play is called in a game (a frame, a carrom board, a game). */
+/** What one unit of play is called in a game (a frame, a carrom board, a game), in the page's language. */
 export function unitName(game) {
-  return gameInfo(game).frame_word;
+  return tf("word", gameInfo(game).frame_word);
 }
 
 /** What the game calls its unit, capitalised: Frame / Board / Game. */
 export function unitTitle(game) {
   const u = unitName(game);
-  return u[0].toUpperCase() + u.slice(1);
+  return u[0].toLocaleUpperCase(lang) + u.slice(1);
 }
 
 /** What a match is counted in, plural, for a listing: frames, games. */
 export function unitsWon(game) {
-  return gameInfo(game).match_units;
+  return tf("word", gameInfo(game).match_units);
 }

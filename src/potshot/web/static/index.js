@@ -4,6 +4,7 @@
 // organiser's page (admin.js) builds its "new marked match" form with the same code.
 
 import { allGames, el, formatTitle, gameInfo, gameTitle, get, post, showError, unitsWon } from "/static/api.js";
+import { t, tf } from "/static/i18n.js";
 
 /**
  * A match's score for a person: "Ann 9 – 4 Bob" for two players, "Ann 12 · Bob 5 · Cy 0" for more,
@@ -28,23 +29,23 @@ export function scoreText(item) {
 /** A badge for a match's status: live, or finished with its winner. */
 export function statusBadge(item) {
   if (item.status === "over") {
-    const who = item.winner ? `won by ${item.winner}` : "finished";
+    const who = item.winner ? t("status.won_by", { name: item.winner }) : t("status.finished");
     return el("span", { class: "badge" }, who);
   }
   // no entry for hours (the server's POTSHOT_IDLE_HOURS), or abandoned by the organiser
-  if (item.status === "idle" || item.status === "abandoned") return el("span", { class: "badge off" }, item.status);
-  return el("span", { class: "badge live" }, "live");
+  if (item.status === "idle" || item.status === "abandoned") return el("span", { class: "badge off" }, item.status === "idle" ? t("status.idle") : t("status.abandoned"));
+  return el("span", { class: "badge live" }, t("status.live"));
 }
 
-/** Names of the players, joined for a person. */
-export function playersText(players) {
-  return (players ?? []).map((p) => (Array.isArray(p) ? p.join(" & ") : String(p))).join(" v ");
+/** Names of the players, joined for a person ("Ann v Bob"; `sep` " v " for the server's own default title). */
+export function playersText(players, sep = t("common.versus")) {
+  return (players ?? []).map((p) => (Array.isArray(p) ? p.join(" & ") : String(p))).join(sep);
 }
 
 /** The match's title, unless it is the server's default ("snooker: Ann v Bob"): then the players. */
 export function matchTitle(m) {
   const players = playersText(m.players);
-  if (!m.title || m.title === `${m.game}: ${players}`) return players;
+  if (!m.title || m.title === `${m.game}: ${playersText(m.players, " v ")}`) return players;
   return m.title;
 }
 
@@ -62,13 +63,13 @@ function option(value, text, selected) {
 export function fieldControl(f) {
   if (f.per_player) {
     // start points per player (snooker's handicap): "Ann=14, Bob=7"; empty leaves the key out
-    const input = el("input", { name: f.name, placeholder: "e.g. Ann=14", "aria-describedby": `${f.name}-hint` });
-    return el("label", {}, f.label, input, el("span", { id: `${f.name}-hint`, class: "muted small" }, `NAME=N for each player, ${f.min} to ${f.max}`));
+    const input = el("input", { name: f.name, placeholder: t("form.per_player_example"), "aria-describedby": `${f.name}-hint` });
+    return el("label", {}, tf("label", f.label), input, el("span", { id: `${f.name}-hint`, class: "muted small" }, t("form.per_player_hint", { min: f.min, max: f.max })));
   }
   const control = f.choices
-    ? el("select", { name: f.name }, f.choices.map(([v, t]) => option(v, t, v === f.default)))
+    ? el("select", { name: f.name }, f.choices.map(([v, text]) => option(v, tf("choice", text), v === f.default)))
     : el("input", { name: f.name, type: "number", min: f.min, max: f.max, value: f.default });
-  return el("label", {}, f.label, control);
+  return el("label", {}, tf("label", f.label), control);
 }
 
 /** The `rules` and `match` of a POST body from the fields' controls in `form`; throws an Error
@@ -86,7 +87,7 @@ export function fieldValues(form, fields, onBad = () => {}) {
       for (const item of raw.split(",")) {
         const m = /^\s*(.+?)\s*=\s*(\d+)\s*$/.exec(item);
         if (!m || Number(m[2]) < f.min || Number(m[2]) > f.max) {
-          const message = `${f.label}: "${item.trim()}" is not NAME=N with N from ${f.min} to ${f.max}.`;
+          const message = t("form.per_player_bad", { label: tf("label", f.label), item: item.trim(), min: f.min, max: f.max });
           onBad(message, control);
           throw new Error(message);
         }
@@ -97,7 +98,7 @@ export function fieldValues(form, fields, onBad = () => {}) {
     }
     const value = f.number ? Number(raw) : raw;
     if (!f.choices && (raw.trim() === "" || !Number.isInteger(value) || value < f.min || value > f.max)) {
-      const message = `${f.label} is a whole number from ${f.min} to ${f.max}.`;
+      const message = t("form.whole_number", { label: tf("label", f.label), min: f.min, max: f.max });
       onBad(message, control);
       throw new Error(message);
     }
@@ -120,23 +121,23 @@ export async function matchForm(form, { mode = "play", onSubmit }) {
   const seats =
     mode === "play"
       ? [
-          { name: "You", bot: false },
-          { name: "Bot", bot: true },
+          { name: t("form.you"), bot: false },
+          { name: t("form.bot_name"), bot: true },
         ]
       : [
           { name: "", bot: false },
           { name: "", bot: false },
         ];
   const error = el("p", { class: "form-error", role: "alert", hidden: true });
-  const gameBox = el("div", { class: "seg", role: "radiogroup", "aria-label": "Game" });
+  const gameBox = el("div", { class: "seg", role: "radiogroup", "aria-label": t("common.game") });
   const playersBox = el("div", { class: "players" });
   const rulesBox = el("div", { class: "rules row" });
-  const title = el("input", { name: "title", placeholder: "optional", maxlength: 200 });
-  const table = el("input", { name: "table", placeholder: "e.g. Table 1", maxlength: 100 });
+  const title = el("input", { name: "title", placeholder: t("form.optional"), maxlength: 200 });
+  const table = el("input", { name: "table", placeholder: t("form.table_example"), maxlength: 100 });
   const submit = el(
     "button",
     { type: "submit", class: "primary", name: "submit" },
-    mode === "play" ? "Start the game" : "Create the marked match",
+    mode === "play" ? t("form.start") : t("form.create_marked"),
   );
   const info = () => gameInfo(game);
 
@@ -151,25 +152,25 @@ export async function matchForm(form, { mode = "play", onSubmit }) {
       renderRules();
       clearError();
     });
-    gameBox.append(el("label", { class: "seg-item" }, input, el("span", {}, g.short_title)));
+    gameBox.append(el("label", { class: "seg-item" }, input, el("span", {}, tf("title", g.short_title))));
   }
 
   /** Doubles: the seats in playing order A1, B1, A2, B2 (play passes to the right, Law 22(b);
    * partners opposite, Law 2; the first player breaks from the south). */
   const DOUBLES_SEATS = [
-    ["A1", "Team A, first player (breaks, sits south)"],
-    ["B1", "Team B, first player (east)"],
-    ["A2", "Team A, second player (north)"],
-    ["B2", "Team B, second player (west)"],
+    ["A1", t("form.seat_a1")],
+    ["B1", t("form.seat_b1")],
+    ["A2", t("form.seat_a2")],
+    ["B2", t("form.seat_b2")],
   ];
 
   function renderPlayers() {
     const [lo, hi] = doubles ? [4, 4] : info().players;
     // doubles against the bot: your partner and the other team are bots unless you say otherwise
-    const extra = doubles && mode === "play" ? [null, null, { name: "Partner", bot: true }, { name: "Bot 2", bot: true }] : [];
+    const extra = doubles && mode === "play" ? [null, null, { name: t("form.partner_name"), bot: true }, { name: t("form.bot2_name"), bot: true }] : [];
     while (seats.length < lo) seats.push({ ...(extra[seats.length] ?? { name: "", bot: false }) });
     const rows = seats.map((seat, i) => {
-      const label = doubles ? DOUBLES_SEATS[i][1] : `Player ${i + 1}`;
+      const label = doubles ? DOUBLES_SEATS[i][1] : t("form.player_n", { n: i + 1 });
       const name = el("input", {
         name: `player-${i}`,
         value: seat.name,
@@ -191,7 +192,7 @@ export async function matchForm(form, { mode = "play", onSubmit }) {
             seat.bot = e.target.checked;
           },
         });
-        parts.push(el("label", { class: "bot-toggle", title: "the built-in bot plays this seat" }, box, "bot"));
+        parts.push(el("label", { class: "bot-toggle", title: t("form.bot_title") }, box, t("form.bot")));
       }
       if (seats.length > lo) {
         parts.push(
@@ -200,7 +201,7 @@ export async function matchForm(form, { mode = "play", onSubmit }) {
             {
               type: "button",
               class: "icon",
-              "aria-label": `remove player ${i + 1}`,
+              "aria-label": t("form.remove_player", { n: i + 1 }),
               onclick: () => {
                 seats.splice(i, 1);
                 renderPlayers();
@@ -226,7 +227,7 @@ export async function matchForm(form, { mode = "play", onSubmit }) {
                 playersBox.querySelector(`[name=player-${seats.length - 1}]`)?.focus();
               },
             },
-            `Add a player (up to ${hi})`,
+            t("form.add_player", { n: hi }),
           )
         : null;
     let kind = null;
@@ -241,13 +242,13 @@ export async function matchForm(form, { mode = "play", onSubmit }) {
         });
         return el("label", { class: "seg-item" }, input, el("span", {}, text));
       };
-      kind = el("div", { class: "seg", role: "radiogroup", "aria-label": "Singles or doubles" }, pick("singles", "Singles"), pick("doubles", "Doubles"));
+      kind = el("div", { class: "seg", role: "radiogroup", "aria-label": t("form.singles_or_doubles") }, pick("singles", t("form.singles")), pick("doubles", t("form.doubles")));
     }
     const heading = doubles
-      ? "Players (two teams of two, in playing order: partners sit opposite)"
+      ? t("form.players_doubles")
       : lo === hi
-        ? `Players (${lo})`
-        : `Players (${lo} to ${hi}, in playing order)`;
+        ? t("form.players_n", { n: lo })
+        : t("form.players_range", { lo, hi });
     playersBox.replaceChildren(...(kind ? [kind] : []), el("div", { class: "label" }, heading), ...rows, ...(add ? [add] : []));
   }
 
@@ -255,10 +256,10 @@ export async function matchForm(form, { mode = "play", onSubmit }) {
    * strongest, up to its largest): four steps, evenly spaced on a log scale. */
   function botLevels() {
     const { aim_error: lo, max_aim_error: hi } = info().bot;
-    const names = ["Strongest", "Strong", "Club player", "Beginner"];
+    const names = [t("bot.strongest"), t("bot.strong"), t("bot.club"), t("bot.beginner")];
     return names.map((n, i) => {
       const v = Number((lo * (hi / lo) ** (i / (names.length - 1))).toPrecision(2));
-      return [String(v), `${n} (aim ±${v}°)`];
+      return [String(v), t("bot.level", { level: n, v })];
     });
   }
 
@@ -268,13 +269,13 @@ export async function matchForm(form, { mode = "play", onSubmit }) {
       mode === "play"
         ? el(
             "label",
-            { title: "how far the bots' aim strays: one standard deviation, in degrees (the CLI's --aim-error)" },
-            "Bot strength",
-            el("select", { name: "bot_aim_error" }, botLevels().map(([v, t], i) => option(v, t, i === 0))),
+            { title: t("bot.strength_title") },
+            t("bot.strength"),
+            el("select", { name: "bot_aim_error" }, botLevels().map(([v, text], i) => option(v, text, i === 0))),
           )
         : null;
     rulesBox.replaceChildren(
-      ...(fields.length ? fields.map(fieldControl) : [el("p", { class: "muted small" }, info().form.note)]),
+      ...(fields.length ? fields.map(fieldControl) : [el("p", { class: "muted small" }, tf("note", info().form.note))]),
       ...(bot ? [bot] : []),
     );
   }
@@ -299,11 +300,11 @@ export async function matchForm(form, { mode = "play", onSubmit }) {
     clearError();
     const names = seats.map((s) => s.name.trim());
     names.forEach((n, i) => {
-      if (!n) fail(`Player ${i + 1} has no name.`, form.querySelector(`[name=player-${i}]`));
+      if (!n) fail(t("form.no_name", { n: i + 1 }), form.querySelector(`[name=player-${i}]`));
     });
     names.forEach((n, i) => {
       if (names.indexOf(n) !== i) {
-        fail(`Players ${names.indexOf(n) + 1} and ${i + 1} are both called ${n}.`, form.querySelector(`[name=player-${i}]`));
+        fail(t("form.same_name", { a: names.indexOf(n) + 1, b: i + 1, name: n }), form.querySelector(`[name=player-${i}]`));
       }
     });
     const out = { game, mode, players: doubles ? [[names[0], names[2]], [names[1], names[3]]] : names };
@@ -318,15 +319,15 @@ export async function matchForm(form, { mode = "play", onSubmit }) {
 
   form.classList.add("match-form");
   form.replaceChildren(
-    el("div", { class: "label" }, "Game"),
+    el("div", { class: "label" }, t("common.game")),
     gameBox,
     playersBox,
     rulesBox,
     el(
       "div",
       { class: "row" },
-      el("label", { class: "grow" }, "Title", title),
-      mode === "mark" ? el("label", { class: "grow" }, "Table", table) : null,
+      el("label", { class: "grow" }, t("form.title"), title),
+      mode === "mark" ? el("label", { class: "grow" }, t("form.table"), table) : null,
     ),
     error,
     el("div", { class: "row" }, submit),
@@ -369,12 +370,12 @@ function matchRows(items) {
         { class: "what" },
         el("div", { class: "match-title" }, matchTitle(m)),
         subTitle(m) ? el("div", { class: "muted small" }, subTitle(m)) : null,
-        m.tournament ? el("a", { class: "small", href: `/tournaments/${encodeURIComponent(m.tournament)}` }, "tournament") : null,
+        m.tournament ? el("a", { class: "small", href: `/tournaments/${encodeURIComponent(m.tournament)}` }, t("home.tournament_link")) : null,
         m.table ? el("span", { class: "muted small" }, ` ${m.table}`) : null,
       ),
       el("td", { class: "score" }, scoreText(m)),
       el("td", {}, statusBadge(m)),
-      el("td", { class: "act" }, el("a", { class: "button", href: `/watch/${encodeURIComponent(m.id)}` }, "Watch")),
+      el("td", { class: "act" }, el("a", { class: "button", href: `/watch/${encodeURIComponent(m.id)}` }, t("home.watch"))),
     ),
   );
 }
@@ -383,7 +384,7 @@ function matchTable(items) {
   return el(
     "table",
     { class: "grid matches" },
-    el("thead", {}, el("tr", {}, el("th", {}, "Game"), el("th", {}, "Match"), el("th", {}, "Score"), el("th", {}, "Status"), el("th", {}, ""))),
+    el("thead", {}, el("tr", {}, el("th", {}, t("common.game")), el("th", {}, t("home.match")), el("th", {}, t("home.score")), el("th", {}, t("home.status")), el("th", {}, ""))),
     el("tbody", {}, matchRows(items)),
   );
 }
@@ -393,19 +394,19 @@ export function tournamentTable(ts, nameHeading, link) {
   return el(
     "table",
     { class: "grid" },
-    el("thead", {}, el("tr", {}, el("th", {}, nameHeading), el("th", {}, "Game"), el("th", {}, "Format"), el("th", { class: "num" }, "Players"), el("th", {}, ""))),
+    el("thead", {}, el("tr", {}, el("th", {}, nameHeading), el("th", {}, t("common.game")), el("th", {}, t("home.format")), el("th", { class: "num" }, t("home.players")), el("th", {}, ""))),
     el(
       "tbody",
       {},
-      ts.map((t) =>
+      ts.map((tm) =>
         el(
           "tr",
-          { dataset: { id: t.id } },
-          el("td", {}, t.name),
-          el("td", {}, gameTitle(t.game)),
-          el("td", {}, formatTitle(t.format)),
-          el("td", { class: "num" }, String(t.players.length)),
-          el("td", { class: "act" }, link(t)),
+          { dataset: { id: tm.id } },
+          el("td", {}, tm.name),
+          el("td", {}, gameTitle(tm.game)),
+          el("td", {}, formatTitle(tm.format)),
+          el("td", { class: "num" }, String(tm.players.length)),
+          el("td", { class: "act" }, link(tm)),
         ),
       ),
     ),
@@ -464,15 +465,15 @@ function renderMine(all) {
             el(
               "td",
               { class: "act" },
-              el("a", { class: "button primary", href: `/play/${encodeURIComponent(m.id)}?token=${encodeURIComponent(g.token)}` }, "Resume"),
+              el("a", { class: "button primary", href: `/play/${encodeURIComponent(m.id)}?token=${encodeURIComponent(g.token)}` }, t("home.resume")),
               " ",
               el(
                 "button",
                 {
                   type: "button",
                   class: "icon",
-                  title: "forget this game on this device",
-                  "aria-label": `forget ${matchTitle(m)} on this device`,
+                  title: t("home.forget_title"),
+                  "aria-label": t("home.forget", { title: matchTitle(m) }),
                   onclick: () => {
                     forgetGame(g.id);
                     lastData = "";
@@ -512,13 +513,13 @@ async function refresh() {
   document.getElementById("live-count").textContent = String(playing.length);
   document
     .getElementById("live-matches")
-    .replaceChildren(playing.length ? matchTable(playing) : el("p", { class: "muted" }, "No match is being played. Start one!"));
+    .replaceChildren(playing.length ? matchTable(playing) : el("p", { class: "muted" }, t("home.none_playing")));
   const shown = showAllFinished ? done : done.slice(0, FINISHED_SHOWN);
   document.getElementById("done-matches").replaceChildren(
     el(
       "div",
       {},
-      done.length ? matchTable(shown) : el("p", { class: "muted" }, "No finished match yet."),
+      done.length ? matchTable(shown) : el("p", { class: "muted" }, t("home.none_finished")),
       done.length > FINISHED_SHOWN
       ? el(
           "button",
@@ -529,7 +530,7 @@ async function refresh() {
               refresh();
             },
           },
-          showAllFinished ? "Show the latest only" : `Show all ${done.length}`,
+          showAllFinished ? t("home.show_latest") : t("home.show_all", { n: done.length }),
         )
       : null,
     ),
@@ -537,8 +538,8 @@ async function refresh() {
   const ts = tournaments.tournaments.slice().reverse();
   document.getElementById("tournaments").replaceChildren(
     ts.length
-      ? tournamentTable(ts, "Tournament", (t) => el("a", { class: "button", href: `/tournaments/${encodeURIComponent(t.id)}` }, "Open"))
-      : el("p", { class: "muted" }, "No tournament yet. The organiser creates them on the organiser's page."),
+      ? tournamentTable(ts, t("home.tournament"), (tm) => el("a", { class: "button", href: `/tournaments/${encodeURIComponent(tm.id)}` }, t("home.open")))
+      : el("p", { class: "muted" }, t("home.none_tournaments")),
   );
 }
 

@@ -4,7 +4,8 @@
 // the bottom); `?scale=1.5` enlarges it for a 1080p canvas.
 
 import { ApiError, el, followLive, gameInfo, idFromPath, get, unitTitle } from "/static/api.js";
-import { num, pinkInForce, positionsUnknown, sideName, sides, tracker } from "/static/stats.js";
+import { ballWord, num, pinkInForce, positionsUnknown, sideName, sides, tracker } from "/static/stats.js";
+import { t, tf } from "/static/i18n.js";
 
 const id = idFromPath();
 const params = new URLSearchParams(location.search);
@@ -26,7 +27,7 @@ function side(team, alignRight) {
     colour ? el("span", { class: `chip ${colour}` }) : null,
     sideName(team),
   );
-  const mark = el("span", { class: `turn-mark${atTable ? " on" : ""}`, "aria-label": atTable ? "at the table" : null }, atTable ? "●" : "");
+  const mark = el("span", { class: `turn-mark${atTable ? " on" : ""}`, "aria-label": atTable ? t("overlay.at_table_label") : null }, atTable ? "●" : "");
   const score = el("span", { class: "score", "data-testid": `overlay-score-${name}` }, num(state.score?.[name] ?? 0));
   return el(
     "div",
@@ -36,11 +37,11 @@ function side(team, alignRight) {
 }
 
 function middle() {
-  const [a, b] = sides(state).map((t) => t[0]);
+  const [a, b] = sides(state).map((s) => s[0]);
   const won = state.frames_won ?? {};
   const info = gameInfo(state.game);
   if (!info.caps.units_won) return null;
-  const label = state.match?.best_of ? `(${state.match.best_of})` : info.match_units;
+  const label = state.match?.best_of ? `(${state.match.best_of})` : tf("word", info.match_units);
   return el(
     "div",
     { class: "frames", "data-testid": "overlay-frames" },
@@ -56,18 +57,18 @@ function infoLine() {
   const fields = Object.fromEntries(info.fact_fields);
   const bits = [];
   if (state.match_over) {
-    bits.push(state.winner ? `${state.winner} wins` : "Game over");
+    bits.push(state.winner ? t("play.wins", { name: state.winner }) : t("overlay.game_over"));
   } else {
     if (info.caps.units_won) bits.push(`${unitTitle(state.game)} ${state.board ?? (state.frame ?? 0) + 1}`);
     // who strikes, where a side is a team or the players rotate
-    if (state.turn && (state.teams || info.players[1] > 2)) bits.push(`${state.turn} at the table`);
-    if (state.break && "break" in fields) bits.push(`${fields.break.split(" ")[0]} ${state.break}`);
-    if ("points_remaining" in fields) bits.push(`${state.points_remaining ?? 0} remaining`);
-    if ("snookers_required" in fields && state.snookers_required) bits.push(`snookers required (${state.snookers_required} pts)`);
-    if ("queen" in fields && state.queen && state.queen !== "on_board") bits.push(state.queen === "pending" ? "queen to cover" : `queen: ${state.queen}`);
+    if (state.turn && (state.teams || info.players[1] > 2)) bits.push(t("overlay.at_table", { name: state.turn }));
+    if (state.break && "break" in fields) bits.push(`${tf("label", fields.break).split(" ")[0]} ${state.break}`);
+    if ("points_remaining" in fields) bits.push(t("overlay.remaining", { n: state.points_remaining ?? 0 }));
+    if ("snookers_required" in fields && state.snookers_required) bits.push(t("overlay.snookers", { n: state.snookers_required }));
+    if ("queen" in fields && state.queen && state.queen !== "on_board") bits.push(state.queen === "pending" ? t("overlay.queen_to_cover") : t("overlay.queen", { name: state.queen }));
     if ("pink" in fields) {
       const pink = pinkInForce(state);
-      if (pink !== "pink") bits.push(`pink as ${pink}`);
+      if (pink !== "pink") bits.push(t("overlay.pink_as", { ball: ballWord(pink) }));
     }
   }
   return el("div", { class: "info", "data-testid": "overlay-info" }, bits.join(" · "));
@@ -78,7 +79,7 @@ function render() {
   const row =
     all.length === 2
       ? el("div", { class: "row2" }, side(all[0], false), middle(), side(all[1], true))
-      : el("div", { class: "rowN" }, ...all.map((t) => side(t, false)));
+      : el("div", { class: "rowN" }, ...all.map((s) => side(s, false)));
   // a marked match: the tracker of what is on the table (no position is drawn anywhere)
   const track = positionsUnknown(state) && !state.match_over ? tracker(state) : null;
   strip.replaceChildren(...[row, infoLine(), track].filter(Boolean));

@@ -12,13 +12,14 @@
 
 import { ApiError, el, gameInfo, get, idFromPath, live, post, showError, toast, tokenFromUrl, unitName, unitTitle } from "/static/api.js";
 import { TableView, kindOf, pieceColour } from "/static/table.js";
-import { handicapText } from "/static/stats.js";
+import { ballWord, handicapText } from "/static/stats.js";
+import { t, tf } from "/static/i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const ANIM_KEY = "potshot-anim";
 const TURN_KEY = "potshot-turn-board";
 const SPIN_MAX = 0.8;
-const DECISION_NAMES = { play: "Play on", put_back: "Put back (offender plays)", replace: "Replace the balls (offender plays)", from_hand: "Play from hand (balls left where they are)" };
+const DECISION_NAMES = { play: t("play.d_play"), put_back: t("play.d_put_back"), replace: t("play.d_replace"), from_hand: t("play.d_from_hand") };
 
 const S = {
   id: idFromPath(),
@@ -287,10 +288,10 @@ function penaltyFault(name, x, y) {
   const g = S.info.table;
   const r = radius(name);
   const d = Math.hypot(x - g.centre[0], y - g.centre[1]);
-  if (d + r > g.outer_circle + 0.5) return `${name} goes wholly inside the outer circle (Laws 57(a), 58)`;
-  if (d < r + g.centre_circle) return `${name} may not cover the centre circle (Law 62(b))`;
+  if (d + r > g.outer_circle + 0.5) return t("play.inside_outer", { piece: ballWord(name) });
+  if (d < r + g.centre_circle) return t("play.not_centre", { piece: ballWord(name) });
   const other = overlapping(name, x, y, shownPosition(), [name]);
-  if (other) return `${name} would touch ${other} (Law 62(a))`;
+  if (other) return t("play.would_touch_law", { piece: ballWord(name), other: ballWord(other) });
   return null;
 }
 
@@ -455,17 +456,17 @@ function renderScoreboard() {
     const p = side[0];
     const score = st.score?.[p] ?? 0;
     const sub = [];
-    if (fields.includes("frames_won")) sub.push(`${S.info.match_units} ${st.frames_won?.[p] ?? 0}`);
-    if (fields.includes("board_points")) sub.push(`board ${st.board_points?.[p] ?? 0}`);
-    const t = fields.includes("tallies") ? st.tallies?.[p] : null;
-    if (t && typeof t === "object") {
-      if (t.stars) sub.push(`★ ${t.stars}`, `tally ${t.below ?? 0}`);
-      else sub.push(`above ${t.above ?? 0}`, `below ${t.below ?? 0}`);
+    if (fields.includes("frames_won")) sub.push(`${tf("word", S.info.match_units)} ${st.frames_won?.[p] ?? 0}`);
+    if (fields.includes("board_points")) sub.push(t("play.board", { n: st.board_points?.[p] ?? 0 }));
+    const tally = fields.includes("tallies") ? st.tallies?.[p] : null;
+    if (tally && typeof tally === "object") {
+      if (tally.stars) sub.push(`★ ${tally.stars}`, t("play.tally", { n: tally.below ?? 0 }));
+      else sub.push(t("sub.above", { n: tally.above ?? 0 }), t("sub.below", { n: tally.below ?? 0 }));
     }
     const fouls = side.reduce((n, m) => n + (st.stats?.[m]?.fouls ?? 0), 0);
-    if (fouls) sub.push(`fouls ${fouls}`);
+    if (fouls) sub.push(t("play.fouls", { n: fouls }));
     const hb = st.stats?.[p]?.highest_break ?? 0;
-    if (fields.includes("highest_break") && hb) sub.push(`high ${hb}`);
+    if (fields.includes("highest_break") && hb) sub.push(t("play.high", { n: hb }));
     const cls = ["player"];
     if (side.includes(st.turn)) cls.push("turn");
     if (st.match_over && st.winner === p) cls.push("winner");
@@ -480,8 +481,8 @@ function renderScoreboard() {
               { class: `member${m === st.turn ? " turn" : ""}`, dataset: { member: m } },
               m,
               el("span", { class: "seat" }, ` ${seatOf(m)}`),
-              isBot(m) ? el("span", { class: "badge" }, "bot") : null,
-              m === st.turn ? el("span", { class: "badge live" }, "to play") : null,
+              isBot(m) ? el("span", { class: "badge" }, t("form.bot")) : null,
+              m === st.turn ? el("span", { class: "badge live" }, t("sub.to_play")) : null,
             ),
           ),
         )
@@ -492,7 +493,7 @@ function renderScoreboard() {
         { class: cls.join(" "), dataset: { player: p } },
         teams
           ? el("div", { class: "name" }, side.join(" & "))
-          : el("div", { class: "name" }, p, isBot(p) ? el("span", { class: "badge" }, "bot") : null, p === st.turn ? el("span", { class: "badge live" }, "to play") : null),
+          : el("div", { class: "name" }, p, isBot(p) ? el("span", { class: "badge" }, t("form.bot")) : null, p === st.turn ? el("span", { class: "badge live" }, t("sub.to_play")) : null),
         members,
         el("div", { class: "score" }, String(score)),
         el("div", { class: "sub" }, sub.join(" · ")),
@@ -512,7 +513,7 @@ function renderFacts() {
   box.append(fact(unitTitle(S.info.game), (st.frame ?? 0) + 1));
   for (const [field, label] of S.info.fact_fields) {
     const shown = FACTS[field]?.(st);
-    if (shown) box.append(fact(label, ...shown));
+    if (shown) box.append(fact(tf("label", label), ...shown));
   }
 }
 
@@ -521,19 +522,19 @@ const FACTS = {
   break: (st) => [st.break ?? 0],
   points_remaining: (st) => [st.points_remaining ?? 0],
   snookers_required: (st) => [st.snookers_required ?? 0, st.snookers_required ? "warn" : null],
-  on: (st) => (st.on?.length ? [st.on.join(", ")] : null),
+  on: (st) => (st.on?.length ? [st.on.map(ballWord).join(", ")] : null),
   // Section 3 Rule 14(d)(iii): after two misses in a row, a third failure awards the frame
-  warning: (st) => (st.warning ? ["a third miss gives the frame away", "warn"] : null),
+  warning: (st) => (st.warning ? [t("play.third_miss_warning"), "warn"] : null),
   // Laws 42-44: the queen pocketed is "pending" until covered by the next stroke's piece
   queen: (st) => {
     const q = st.queen ?? "on_board";
-    return [q === "on_board" ? "on the board" : q === "pending" ? "to be covered" : `covered by ${q}`];
+    return [q === "on_board" ? t("facts.queen_on_board") : q === "pending" ? t("facts.queen_pending") : t("facts.queen_covered", { name: q })];
   },
   owed: (st) => {
     const owed = Object.entries(st.owed ?? {}).filter(([, n]) => n);
     return owed.length ? [owed.map(([p, n]) => `${p} ${n}`).join(", ")] : null;
   },
-  in_hand: (st) => (st.in_hand ? ["in hand"] : null),
+  in_hand: (st) => (st.in_hand ? [t("play.in_hand")] : null),
   handicap: (st) => (handicapText(st.handicap) ? [handicapText(st.handicap)] : null),
 };
 
@@ -543,7 +544,7 @@ function renderRuling() {
   box.replaceChildren();
   if (st.last) {
     const r = st.last.ruling ?? {};
-    if (r.foul || (r.fouls && r.fouls.length)) box.append(el("span", { class: "badge foul" }, "foul"));
+    if (r.foul || (r.fouls && r.fouls.length)) box.append(el("span", { class: "badge foul" }, t("play.foul")));
     box.append(
       el(
         "span",
@@ -555,12 +556,12 @@ function renderRuling() {
       ),
     );
   } else {
-    box.append(el("span", { id: "ruling-text", class: "muted" }, "No shot yet."));
+    box.append(el("span", { id: "ruling-text", class: "muted" }, t("recent.none")));
   }
 }
 
 function placeHint() {
-  return S.info.placement.hint;
+  return tf("hint", S.info.placement.hint);
 }
 
 function renderTurn() {
@@ -569,29 +570,29 @@ function renderTurn() {
   box.replaceChildren();
   box.classList.toggle("bot", isBot(st.turn) && !st.match_over);
   if (st.match_over) {
-    box.append(el("div", { class: "who" }, st.winner ? `${st.winner} wins the match` : "The match is over"));
+    box.append(el("div", { class: "who" }, st.winner ? t("result.wins_match", { name: st.winner }) : t("result.match_over")));
     return;
   }
   const frame = st.frames?.[st.frame];
   if (st.next_frame && frame?.winner) {
     const sc = Object.entries(frame.score ?? {}).map(([p, n]) => `${p} ${n}`).join(", ");
-    box.append(el("div", { class: "what" }, `${unitName(S.info.game)} ${st.frame + 1} to ${frame.winner} (${sc})`));
+    box.append(el("div", { class: "what" }, t("play.unit_to", { unit: unitName(S.info.game), n: st.frame + 1, name: frame.winner, score: sc })));
   }
   if (!st.turn) {
-    box.append(el("div", { class: "who" }, "Waiting for the referee"));
+    box.append(el("div", { class: "who" }, t("play.waiting_referee")));
     return;
   }
   if (isBot(st.turn)) {
-    box.append(el("div", { class: "who" }, `${st.turn} is playing`));
-    if (S.botError) box.append(el("button", { type: "button", id: "bot-retry", onclick: () => runBots() }, "Let the bot play"));
+    box.append(el("div", { class: "who" }, t("play.is_playing", { name: st.turn })));
+    if (S.botError) box.append(el("button", { type: "button", id: "bot-retry", onclick: () => runBots() }, t("play.let_bot")));
     return;
   }
-  box.append(el("div", { class: "who", id: "turn-who" }, `${st.turn} to play`));
+  box.append(el("div", { class: "who", id: "turn-who" }, t("play.to_play", { name: st.turn })));
   const what = [];
-  if (ask("decision")) what.push("A foul: choose how play goes on.");
-  else if (placing()) what.push("Click or drag on the table to aim.");
-  else what.push("Click or drag on the table to aim, or pull back from the cue ball for aim and power.");
-  if (S.info.caps.seats) what.push(`You sit ${seatOf(st.turn)}: ${placeHint().toLowerCase()}`);
+  if (ask("decision")) what.push(t("play.hint_decision"));
+  else if (placing()) what.push(t("play.hint_aim"));
+  else what.push(t("play.hint_aim_pull"));
+  if (S.info.caps.seats) what.push(t("play.you_sit", { seat: seatOf(st.turn), hint: placeHint().toLowerCase() }));
   box.append(el("div", { class: "what" }, what.join(" ")));
 }
 
@@ -618,15 +619,15 @@ function renderAsks() {
 function decisionHint() {
   const chosen = S.decision ?? S.hoverDecision;
   const pos = chosen ? S.state.positions_by_decision?.[chosen] : null;
-  if (!chosen || !pos) return "The table shows what each choice leaves.";
-  if (pos.white === null || pos.white === undefined) return "The table as it would be: the cue ball back in hand, placed in the D.";
-  return "The table as it would be after this choice.";
+  if (!chosen || !pos) return t("play.preview_none");
+  if (pos.white === null || pos.white === undefined) return t("play.preview_in_hand");
+  return t("play.preview");
 }
 
 function renderAsk(a) {
   const st = S.state;
   if (a.kind === "decision") {
-    const offender = st.last?.player ?? "the offender";
+    const offender = st.last?.player ?? t("play.offender");
     const choices = el("div", { class: "choices" });
     for (const opt of a.options) {
       choices.append(
@@ -653,11 +654,11 @@ function renderAsk(a) {
         ),
       );
     }
-    const confirm = el("button", { type: "button", class: "primary", id: "confirm-decision", disabled: !S.decision, onclick: () => sendDecision() }, S.decision ? `Confirm: ${DECISION_NAMES[S.decision] ?? S.decision}` : "Choose, then confirm");
+    const confirm = el("button", { type: "button", class: "primary", id: "confirm-decision", disabled: !S.decision, onclick: () => sendDecision() }, S.decision ? t("play.confirm", { choice: DECISION_NAMES[S.decision] ?? S.decision }) : t("play.choose_confirm"));
     return el(
       "div",
       { class: "ask", dataset: { ask: "decision" } },
-      el("h3", {}, `Foul by ${offender}: ${a.player} decides`),
+      el("h3", {}, t("play.foul_by", { offender, name: a.player })),
       choices,
       el("p", { class: "hint" }, decisionHint()),
       confirm,
@@ -679,9 +680,9 @@ function renderAsk(a) {
     return el(
       "div",
       { class: "ask", dataset: { ask: "nominate" } },
-      el("h3", {}, "Nominate a colour"),
+      el("h3", {}, t("play.nominate")),
       choices,
-      el("p", { class: "hint" }, S.nominate ? `Nominated: ${S.nominate}.` : auto ? `The ${auto} you aim at (click another to change).` : "Aim at a colour, or click one."),
+      el("p", { class: "hint" }, S.nominate ? t("play.nominated", { ball: ballWord(S.nominate) }) : auto ? t("play.nominate_auto", { ball: ballWord(auto) }) : t("play.nominate_hint")),
     );
   }
   if (a.kind === "free_ball") {
@@ -689,16 +690,16 @@ function renderAsk(a) {
       S.freeBall = e.target.value;
       render();
     } });
-    sel.append(el("option", { value: "" }, "the ball aimed at"));
-    sel.append(el("option", { value: "-" }, "none: play the ball on"));
+    sel.append(el("option", { value: "" }, t("play.fb_aimed")));
+    sel.append(el("option", { value: "-" }, t("play.fb_none")));
     for (const b of a.options) sel.append(el("option", { value: b }, b));
     sel.value = S.freeBall;
     const n = freeBallNominated(a);
-    const hint = n ? `The ${n} is nominated: it counts as the ball on.` : "No free ball nominated: play the ball on.";
-    return el("div", { class: "ask", dataset: { ask: "free_ball" } }, el("h3", {}, "Free ball: nominate a ball"), sel, el("p", { class: "hint" }, hint));
+    const hint = n ? t("play.fb_nominated", { ball: ballWord(n) }) : t("play.fb_not_nominated");
+    return el("div", { class: "ask", dataset: { ask: "free_ball" } }, el("h3", {}, t("play.fb_title")), sel, el("p", { class: "hint" }, hint));
   }
   if (a.kind === "place") {
-    return el("div", { class: "ask", dataset: { ask: "place" } }, el("h3", {}, a.area === "D" ? "Cue ball in hand" : "White in hand"), el("p", { class: "hint" }, placeHint()));
+    return el("div", { class: "ask", dataset: { ask: "place" } }, el("h3", {}, a.area === "D" ? t("play.cue_in_hand") : t("play.white_in_hand")), el("p", { class: "hint" }, placeHint()));
   }
   if (a.kind === "penalty_place") {
     const due = a.pieces.slice(0, a.count);
@@ -709,19 +710,19 @@ function renderAsk(a) {
       { class: "ask", dataset: { ask: "penalty_place" } },
       el("h3", {}, `${a.owner} owes ${a.count} piece${a.count > 1 ? "s" : ""}: ${a.player} places`),
       list,
-      el("p", { class: "hint" }, placed.length < due.length ? "Click inside the outer circle to place each." : "All placed."),
+      el("p", { class: "hint" }, placed.length < due.length ? t("play.place_each") : t("play.all_placed")),
       el(
         "div",
         { class: "choices" },
         el("button", { type: "button", id: "penalty-clear", disabled: !placed.length, onclick: () => {
           S.penalty = {};
           render();
-        } }, "Clear"),
+        } }, t("play.clear")),
         a.waivable ? el("button", { type: "button", id: "penalty-waive", class: S.waive ? "selected" : null, onclick: () => {
           S.waive = !S.waive;
           S.penalty = {};
           render();
-        } }, S.waive ? "Waived ✓" : "Waive") : null,
+        } }, S.waive ? t("play.waived") : t("play.waive")) : null,
       ),
     );
   }
@@ -731,10 +732,10 @@ function renderAsk(a) {
       if (S.cueBall === "pink" && !pinkMayCue()) chooseCueBall("white");
       else render();
     } });
-    const label = (o) => (o === "pink" ? "no declaration" : o === "white" ? "declare it white (either ball)" : `declare it ${o}`);
+    const label = (o) => (o === "pink" ? t("play.no_declaration") : o === "white" ? t("play.declare_white") : t("play.declare", { ball: ballWord(o) }));
     for (const o of a.options) sel.append(el("option", { value: o }, label(o)));
     sel.value = S.declarePink;
-    return el("div", { class: "ask", dataset: { ask: "declare_pink" } }, el("h3", {}, "The pink (optional)"), sel);
+    return el("div", { class: "ask", dataset: { ask: "declare_pink" } }, el("h3", {}, t("play.pink_optional")), sel);
   }
   if (a.kind === "cue_ball") {
     if (!pinkMayCue()) return null;
@@ -750,9 +751,9 @@ function renderAsk(a) {
     return el(
       "div",
       { class: "ask", dataset: { ask: "cue_ball" } },
-      el("h3", {}, "Cue ball (the pink is white)"),
+      el("h3", {}, t("play.cue_pink_white")),
       el("div", { class: "row" }, pick("white"), pick("pink")),
-      el("p", { class: "hint" }, `Striking the ${cue}: the ${cue === "white" ? "pink" : "white"} counts as a black. Or click a ball on the table.`),
+      el("p", { class: "hint" }, t("play.striking", { ball: ballWord(cue), other: ballWord(cue === "white" ? "pink" : "white") })),
     );
   }
   if (a.kind === "spot") {
@@ -760,12 +761,12 @@ function renderAsk(a) {
     return el(
       "div",
       { class: "ask", dataset: { ask: "spot", ball: a.ball } },
-      el("h3", {}, `${a.player} spots the ${kindOf(a.ball)}: its spot is taken`),
-      el("p", { class: "hint" }, at ? `Spotted at ${fmt(at[0])}, ${fmt(at[1])} mm.` : "Click a vacant spot (ringed) on the table."),
+      el("h3", {}, t("play.spots", { name: a.player, ball: ballWord(kindOf(a.ball)) })),
+      el("p", { class: "hint" }, at ? t("play.spotted_at", { x: fmt(at[0]), y: fmt(at[1]) }) : t("play.spot_hint")),
       at ? el("button", { type: "button", onclick: () => {
         delete S.spots[a.ball];
         render();
-      } }, "Move it") : null,
+      } }, t("play.move_it")) : null,
     );
   }
   return null;
@@ -784,13 +785,13 @@ function renderCue() {
   $("speed-out").textContent = `${fmt($("speed").value, 2)} m/s`;
   $("elevation-out").textContent = `${$("elevation").value}°`;
   $("elevation").closest("label")?.toggleAttribute("hidden", !stroke.elevation);
-  $("strike").textContent = stroke.word;
+  $("strike").textContent = tf("stroke", stroke.word);
   $("undo").disabled = S.busy || !st.can_undo;
   // a game without concession (Russian billiards, docs/russian-record.md) shows no button; snooker
   // concedes the frame (Section 3 Rule 2), carrom the board (as a board lost)
   $("concede").hidden = !caps.concede || Boolean(st.match_over) || st.mode !== "play";
   $("concede").disabled = !humanTurn() || S.busy;
-  $("concede").textContent = `Concede the ${unitName(S.info.game)}`;
+  $("concede").textContent = t("play.concede_unit", { unit: unitName(S.info.game) });
 }
 
 function renderBanner() {
@@ -799,7 +800,7 @@ function renderBanner() {
   if (st.match_over) {
     b.hidden = false;
     const won = st.frames_won && Object.keys(st.frames_won).length ? Object.entries(st.frames_won).map(([p, n]) => `${p} ${n}`).join(" – ") : Object.entries(st.score ?? {}).map(([p, n]) => `${p} ${n}`).join(" – ");
-    b.replaceChildren(el("div", { class: "big", id: "winner" }, st.winner ? `${st.winner} wins` : "Match over"), el("div", {}, won));
+    b.replaceChildren(el("div", { class: "big", id: "winner" }, st.winner ? t("play.wins", { name: st.winner }) : t("play.match_over")), el("div", {}, won));
   } else {
     b.hidden = true;
   }
@@ -826,8 +827,8 @@ function render() {
 function setState(st) {
   const fresh = !S.state || st.revision !== S.state.revision;
   S.state = st;
-  const named = st.title && !st.title.startsWith(`${st.game}:`) ? st.title : (st.teams ?? st.players).map((p) => (Array.isArray(p) ? p.join(" & ") : p)).join(" v ");
-  $("title").textContent = `${S.info.title} · ${named}${st.table ? ` · ${st.table}` : ""}`;
+  const named = st.title && !st.title.startsWith(`${st.game}:`) ? st.title : (st.teams ?? st.players).map((p) => (Array.isArray(p) ? p.join(" & ") : p)).join(t("common.versus"));
+  $("title").textContent = `${tf("title", S.info.title)} · ${named}${st.table ? ` · ${st.table}` : ""}`;
   if (fresh) {
     S.penalty = {};
     S.waive = false;
@@ -940,14 +941,14 @@ function freeBallNominated(fb) {
 function buildBefore() {
   const before = {};
   if (placing()) {
-    if (!S.place) throw new Error(S.info.placement.missing);
+    if (!S.place) throw new Error(tf("hint", S.info.placement.missing));
     before.place = [Math.round(S.place[0] * 100) / 100, Math.round(S.place[1] * 100) / 100];
   }
   const nom = ask("nominate");
   if (nom) {
     const aimed = aimedBall();
     const n = S.nominate ?? (nom.options.includes(aimed) ? aimed : null);
-    if (!n) throw new Error("Nominate a colour first: aim at one or click one.");
+    if (!n) throw new Error(t("play.err_nominate"));
     before.nominate = n;
   }
   const fb = ask("free_ball");
@@ -962,7 +963,7 @@ function buildBefore() {
     }
     const due = pa.pieces.slice(0, pa.count);
     const missing = due.filter((n) => !S.penalty[n]);
-    if (missing.length) throw new Error(`Place ${missing.join(", ")} inside the outer circle first${pa.waivable ? ", or waive" : ""}.`);
+    if (missing.length) throw new Error(pa.waivable ? t("play.err_place_or_waive", { pieces: missing.map(ballWord).join(", ") }) : t("play.err_place", { pieces: missing.map(ballWord).join(", ") }));
     before.penalty_place = { ...(before.penalty_place ?? {}) };
     for (const n of due) before.penalty_place[n] = S.penalty[n].map((v) => Math.round(v * 100) / 100);
   }
@@ -973,7 +974,7 @@ function buildBefore() {
   const spotAsks = asksNow().filter((a) => a.kind === "spot");
   spotAsks.forEach((a, i) => {
     const at = S.spots[a.ball];
-    if (!at) throw new Error(`Click where the ${kindOf(a.ball)} is spotted first.`);
+    if (!at) throw new Error(t("play.err_spot", { ball: ballWord(kindOf(a.ball)) }));
     const xy = at.map((v) => Math.round(v * 100) / 100);
     if (i === 0) before.spot = xy;
     else before.extra = { spots: { ...(before.extra?.spots ?? {}), [a.ball]: xy } };
@@ -1085,7 +1086,7 @@ async function runBots() {
 async function concede() {
   if (S.busy || !humanTurn()) return;
   const who = S.state.turn;
-  if (!confirm(`${who} concedes the ${unitName(S.info.game)}?`)) return;
+  if (!confirm(t("play.confirm_concede", { name: who, unit: unitName(S.info.game) }))) return;
   setBusy(true);
   try {
     const ans = await post(
@@ -1163,9 +1164,9 @@ function onTableDown(ev) {
       if (Math.hypot(p[0] - x, p[1] - y) < 80) [px, py] = p;
     }
     const r = radius(sp.ball);
-    if (!S.view.onTable(px, py, r)) return toast(`The ${kindOf(sp.ball)} goes on the table.`, "error");
+    if (!S.view.onTable(px, py, r)) return toast(t("play.goes_on_table", { ball: ballWord(kindOf(sp.ball)) }), "error");
     const other = overlapping(sp.ball, px, py, shownPosition(), [sp.ball]);
-    if (other) return toast(`The ${kindOf(sp.ball)} would touch the ${kindOf(other)} there.`, "error");
+    if (other) return toast(t("play.would_touch", { piece: ballWord(kindOf(sp.ball)), other: ballWord(kindOf(other)) }), "error");
     S.spots[sp.ball] = [px, py];
     render();
     return;
@@ -1224,7 +1225,7 @@ function movePlaced(x, y, report) {
   const p = baseLines() ? snapToBase(x, y, seatOf(S.state.turn)) : clampToD(x, y);
   const other = overlapping(placedName(), p[0], p[1], basePosition(), [placedName()]);
   if (other) {
-    if (report) toast(`The ${S.info.placement.word} would touch ${other} there.`, "error");
+    if (report) toast(t("play.would_touch", { piece: tf("ball", S.info.placement.word), other: ballWord(other) }), "error");
     return;
   }
   S.place = p;
@@ -1313,9 +1314,9 @@ function drawSpin() {
   ctx.arc(cx + S.side * R, cy - S.height * R, Math.max(5, R * 0.12), 0, 2 * Math.PI);
   ctx.fill();
   const parts = [];
-  if (Math.abs(S.height) >= 0.05) parts.push(`${S.height > 0 ? "top" : "back"} ${fmt(Math.abs(S.height), 2)}`);
-  if (Math.abs(S.side) >= 0.05) parts.push(`${S.side > 0 ? "right" : "left"} ${fmt(Math.abs(S.side), 2)}`);
-  $("spin-out").textContent = parts.length ? parts.join(", ") : "centre ball";
+  if (Math.abs(S.height) >= 0.05) parts.push(`${S.height > 0 ? t("play.top") : t("play.back")} ${fmt(Math.abs(S.height), 2)}`);
+  if (Math.abs(S.side) >= 0.05) parts.push(`${S.side > 0 ? t("play.right") : t("play.left")} ${fmt(Math.abs(S.side), 2)}`);
+  $("spin-out").textContent = parts.length ? parts.join(", ") : t("play.centre");
 }
 
 let spinDrag = false;
@@ -1339,10 +1340,10 @@ function spinAt(ev) {
 
 async function main() {
   if (!S.id) {
-    toast("No match in the address: /play/{id}?token=...", "error");
+    toast(t("play.no_match_address"), "error");
     return;
   }
-  if (!S.token) toast("This link has no ?token=: you can watch, but not play.", "error");
+  if (!S.token) toast(t("play.no_token"), "error");
   const url = new URLSearchParams(location.search);
   const saved = url.get("anim") ?? localStorage.getItem(ANIM_KEY);
   const sel = $("anim");
@@ -1365,12 +1366,12 @@ async function main() {
     st = await get(`/api/matches/${encodeURIComponent(S.id)}`);
   } catch (e) {
     showError(e);
-    $("title").textContent = "The match cannot be loaded";
+    $("title").textContent = t("watch.not_loaded");
     return;
   }
   S.info = gameInfo(st.game);
   $("turn-board-label").hidden = !S.info.caps.seats;
-  if (st.mode !== "play") toast("This is a marked match: the table only shows it.", "error");
+  if (st.mode !== "play") toast(t("play.marked_match"), "error");
   $("watch-link").href = `/watch/${encodeURIComponent(S.id)}`;
   const [smin, smax, sdef] = S.info.stroke.speeds;
   const speed = $("speed");
@@ -1393,7 +1394,7 @@ async function main() {
   $("aim").addEventListener("change", (ev) => {
     const v = Number(ev.target.value);
     if (!Number.isFinite(v)) {
-      toast("The aim is a number of degrees (0 = along x, 90 = up the table).", "error");
+      toast(t("play.aim_number"), "error");
       return renderCue();
     }
     S.aim = Math.round((((v % 360) + 360) % 360) * 100) / 100;

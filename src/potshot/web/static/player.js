@@ -4,6 +4,7 @@
 // tournament round played) and the matches. Names are written as text only (el's text nodes).
 
 import { el, get, games, gameInfo, gameTitle, idFromPath, showError } from "/static/api.js";
+import { t, tf, tn } from "/static/i18n.js";
 import { seasonCards, seasonsWhere } from "/static/seasons.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -14,7 +15,7 @@ async function load() {
   if (id === "by-name") {
     const name = new URLSearchParams(location.search).get("name") ?? "";
     const found = (await get(`/api/players?name=${encodeURIComponent(name)}`)).players;
-    if (!found.length) throw new Error(`no player named ${name}`);
+    if (!found.length) throw new Error(t("player.no_named", { name }));
     return get(`/api/players/${found[0].id}`);
   }
   return get(`/api/players/${encodeURIComponent(id)}`);
@@ -24,12 +25,12 @@ function summary(p) {
   const r = p.record;
   return [
     el("div", { class: "record", "data-testid": "record" },
-      el("span", {}, el("b", { class: "won" }, String(r.won)), " won"),
-      el("span", {}, el("b", { class: "lost" }, String(r.lost)), " lost"),
-      el("span", {}, el("b", {}, String(r.drawn)), " drawn"),
-      el("span", { class: "muted" }, `${p.matches.length} ${p.matches.length === 1 ? "match" : "matches"}, ${p.tournaments.length} ${p.tournaments.length === 1 ? "tournament" : "tournaments"}`),
+      el("span", {}, el("b", { class: "won" }, String(r.won)), " ", t("player.won")),
+      el("span", {}, el("b", { class: "lost" }, String(r.lost)), " ", t("player.lost")),
+      el("span", {}, el("b", {}, String(r.drawn)), " ", t("player.drawn")),
+      el("span", { class: "muted" }, `${tn("player.matches_n", p.matches.length)}, ${tn("player.tournaments_n", p.tournaments.length)}`),
     ),
-    p.merged.length ? el("p", { class: "muted small" }, `Also recorded as: ${p.merged.join(", ")}`) : null,
+    p.merged.length ? el("p", { class: "muted small" }, t("player.also_as", { names: p.merged.join(", ") })) : null,
   ];
 }
 
@@ -39,8 +40,8 @@ function gameCard(g) {
     el("h2", {}, gameTitle(g.game)),
     el("table", { class: "grid" },
       el("tbody", {},
-        el("tr", {}, el("th", {}, "Won · lost · drawn"), el("td", { class: "num" }, `${g.won} · ${g.lost} · ${g.drawn}`)),
-        cols.map(([key, label]) => el("tr", { dataset: { stat: key } }, el("th", {}, label), el("td", { class: "num" }, String(g.stats?.[key] ?? 0)))),
+        el("tr", {}, el("th", {}, t("player.won_lost_drawn")), el("td", { class: "num" }, `${g.won} · ${g.lost} · ${g.drawn}`)),
+        cols.map(([key, label]) => el("tr", { dataset: { stat: key } }, el("th", {}, tf("label", label)), el("td", { class: "num" }, String(g.stats?.[key] ?? 0)))),
       ),
     ),
   );
@@ -48,13 +49,13 @@ function gameCard(g) {
 
 function headToHead(p) {
   return el("section", { class: "card h2h" },
-    el("h2", {}, "Head to head"),
+    el("h2", {}, t("player.h2h")),
     p.head_to_head.length
       ? el("table", { class: "grid", id: "h2h" },
-          el("thead", {}, el("tr", {}, el("th", {}, "Opponent"), el("th", { class: "num" }, "Won"), el("th", { class: "num" }, "Lost"), el("th", { class: "num" }, "Drawn"))),
+          el("thead", {}, el("tr", {}, el("th", {}, t("player.opponent")), el("th", { class: "num" }, t("tour.won")), el("th", { class: "num" }, t("player.lost_col")), el("th", { class: "num" }, t("player.drawn_col")))),
           el("tbody", {}, p.head_to_head.map((o) => el("tr", {}, el("td", {}, playerLink(o)), el("td", { class: "num" }, String(o.won)), el("td", { class: "num" }, String(o.lost)), el("td", { class: "num" }, String(o.drawn))))),
         )
-      : el("p", { class: "muted" }, "No results yet."),
+      : el("p", { class: "muted" }, t("player.no_results")),
   );
 }
 
@@ -66,7 +67,7 @@ function historyChart(points) {
   svg.setAttribute("viewBox", "0 0 300 90");
   svg.setAttribute("preserveAspectRatio", "none");
   svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", "rating after each round");
+  svg.setAttribute("aria-label", t("player.chart_label"));
   const vals = [1500, ...points.map((x) => x.rating)];
   const lo = Math.min(...vals) - 20;
   const hi = Math.max(...vals) + 20;
@@ -83,13 +84,13 @@ function historyChart(points) {
 function ratings(p) {
   const pts = p.ratings;
   return el("section", { class: "card ratings" },
-    el("h2", {}, "Glicko-2 rating"),
+    el("h2", {}, t("player.rating_title")),
     pts.length
       ? [
           historyChart(pts),
-          el("p", { class: "muted small" }, "Carried from tournament to tournament from 1500 (RD 350), one rating period a round."),
+          el("p", { class: "muted small" }, t("player.rating_note")),
           el("table", { class: "grid", id: "rating-history" },
-            el("thead", {}, el("tr", {}, el("th", {}, "Tournament"), el("th", { class: "num" }, "Round"), el("th", { class: "num" }, "Rating"), el("th", { class: "num" }, "RD"))),
+            el("thead", {}, el("tr", {}, el("th", {}, t("home.tournament")), el("th", { class: "num" }, t("player.round")), el("th", { class: "num" }, t("tour.rating")), el("th", { class: "num" }, "RD"))),
             el("tbody", {}, pts.slice(-8).reverse().map((r) => el("tr", {},
               el("td", {}, el("a", { href: `/tournaments/${encodeURIComponent(r.tournament)}` }, r.tournament_name)),
               el("td", { class: "num" }, String(r.round)),
@@ -98,21 +99,27 @@ function ratings(p) {
             ))),
           ),
         ]
-      : el("p", { class: "muted" }, "No tournament rounds played yet."),
+      : el("p", { class: "muted" }, t("player.no_rounds")),
   );
+}
+
+/** A match's result or status for a person, in the page's language. */
+function resultWord(r) {
+  const words = { won: t("player.res_won"), lost: t("player.res_lost"), drawn: t("player.res_drawn"), playing: t("status.live") };
+  return words[r] ?? r;
 }
 
 function matchesTable(p) {
   // the player's own count first
   const frames = (m) => (m.frames ? [m.frames[m.name] ?? 0, ...Object.entries(m.frames).filter(([n]) => n !== m.name).map(([, v]) => v)].join("–") : "");
   return el("section", { class: "card matches" },
-    el("h2", {}, "Matches"),
+    el("h2", {}, t("player.matches")),
     el("table", { class: "grid", id: "matches" },
-      el("thead", {}, el("tr", {}, el("th", {}, "Match"), el("th", {}, "Against"), el("th", {}, "Result"), el("th", { class: "num" }, "Score"))),
+      el("thead", {}, el("tr", {}, el("th", {}, t("home.match")), el("th", {}, t("player.against")), el("th", {}, t("player.result")), el("th", { class: "num" }, t("home.score")))),
       el("tbody", {}, p.matches.slice().reverse().slice(0, 12).map((m) => el("tr", { dataset: { match: m.id } },
         el("td", {}, el("a", { href: `/watch/${encodeURIComponent(m.id)}` }, m.title || gameTitle(m.game))),
         el("td", {}, m.opponents.flatMap((o, i) => (i ? [", ", playerLink(o)] : [playerLink(o)]))),
-        el("td", { class: m.result ?? "" }, m.result ?? m.status),
+        el("td", { class: m.result ?? "" }, resultWord(m.result ?? m.status)),
         el("td", { class: "num" }, frames(m)),
       ))),
     ),
@@ -143,7 +150,7 @@ async function main() {
       el("div", { class: "side" }, ratings(p), matchesTable(p)),
     );
   } catch (e) {
-    $("#p-summary").replaceChildren(el("span", { class: "muted" }, "No such player."));
+    $("#p-summary").replaceChildren(el("span", { class: "muted" }, t("player.none")));
     showError(e);
   }
 }

@@ -3,6 +3,7 @@
 // the tournament is in) and the player page (each season the player played in).
 
 import { el, get } from "/static/api.js";
+import { t } from "/static/i18n.js";
 
 const num = (v) => (Number.isInteger(v) ? String(v) : v.toFixed(1));
 
@@ -17,8 +18,8 @@ export function seasonTable(x, { mark = null } = {}) {
       el(
         "tr",
         {},
-        ["#", "Player"].map((h) => el("th", {}, h)),
-        ["Played", "Won", "Points", "For", "Against", "Rating", "RD"].map((h) => el("th", { class: "num" }, h)),
+        ["#", t("tour.player")].map((h) => el("th", {}, h)),
+        [t("tour.played"), t("tour.won"), t("season.points"), t("season.for"), t("season.against"), t("tour.rating"), "RD"].map((h) => el("th", { class: "num" }, h)),
       ),
     ),
     el(
@@ -52,16 +53,17 @@ export function seasonCards(list, { mark = null } = {}) {
   return list.map((x) =>
     el(
       "section",
-      { class: "card season", "data-season": x.id, "aria-label": `Season ${x.name}` },
-      el("h2", {}, `Season: ${x.name}`, el("span", { class: "small muted" }, ` ${x.starts} to ${x.ends}`)),
+      { class: "card season", "data-season": x.id, "aria-label": t("season.named", { name: x.name }) },
+      el("h2", {}, t("season.title", { name: x.name }), el("span", { class: "small muted" }, " ", t("admin.dates", { from: x.starts, to: x.ends }))),
       el(
         "p",
         { class: "muted small" },
-        "Its tournaments: ",
+        t("season.its_tournaments"),
+        " ",
         x.tournaments.flatMap((t, i) => [i ? ", " : "", el("a", { href: `/tournaments/${encodeURIComponent(t.id)}` }, t.name)]),
-        ". Standings summed over them; the Glicko-2 rating carried through their rounds.",
+        t("season.summed"),
       ),
-      x.standings.length ? seasonTable(x, { mark }) : el("p", { class: "muted" }, "No result yet."),
+      x.standings.length ? seasonTable(x, { mark }) : el("p", { class: "muted" }, t("player.no_results")),
     ),
   );
 }

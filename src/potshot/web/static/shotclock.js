@@ -16,6 +16,7 @@
 // Game-agnostic: the seconds, the rules key, the foul and the clause all come from the facts.
 
 import { el, followLive, gameInfo, get, idFromPath, post, tokenFromUrl } from "/static/api.js";
+import { has, t, tf, tn } from "/static/i18n.js";
 
 /** The seconds a stroke may take in the match of `state`, or null (no clock). */
 export function clockSeconds(state) {
@@ -121,8 +122,8 @@ export class ShotClock {
     const noteEl = el("span", { class: "note", "data-testid": "shot-clock-note" });
     const live = el("span", { class: "sr-only", "aria-live": "assertive" });
     const pause = this.controls ? el("button", { type: "button", "data-testid": "shot-clock-pause", onclick: () => this.togglePause() }) : null;
-    const again = this.controls ? el("button", { type: "button", "data-testid": "shot-clock-restart", onclick: () => this.restartByHand() }, "Restart") : null;
-    this.host.replaceChildren(el("span", { class: "label" }, "Shot clock"), secs, noteEl, live, ...(pause ? [pause, again] : []));
+    const again = this.controls ? el("button", { type: "button", "data-testid": "shot-clock-restart", onclick: () => this.restartByHand() }, t("clock.restart")) : null;
+    this.host.replaceChildren(el("span", { class: "label" }, t("label.Shot clock")), secs, noteEl, live, ...(pause ? [pause, again] : []));
     this.parts = { secs, noteEl, live, pause };
   }
 
@@ -146,16 +147,16 @@ export class ShotClock {
     const out = left === 0;
     const note = out
       ? facts.foul
-        ? `Time: a ${facts.foul} foul (${facts.clause.split(":")[0]}); enter it if the umpire calls it`
-        : "Time"
+        ? t("clock.time_foul", { foul: has(`foul.${facts.foul}`) ? tf("foul", facts.foul) : facts.foul, clause: facts.clause.split(":")[0] })
+        : t("clock.time")
       : this.pausedAt !== null
-        ? "paused"
+        ? t("clock.paused")
         : "";
     // a screen reader hears the warning and the end once each (the count itself is not spoken)
     let say = "";
     if (warn && !this.warned) {
       this.warned = true;
-      say = `${left} seconds left`;
+      say = tn("clock.left", left);
     }
     if (out && !this.outSaid) {
       this.outSaid = true;
@@ -168,11 +169,11 @@ export class ShotClock {
     if (!this.parts) this.build();
     const { secs, noteEl, live, pause } = this.parts;
     secs.textContent = String(left);
-    secs.setAttribute("aria-label", `shot clock: ${left} seconds left of ${seconds}${paused ? ", paused" : ""}`);
+    secs.setAttribute("aria-label", paused ? t("clock.label_paused", { left, seconds }) : t("clock.label", { left, seconds }));
     noteEl.textContent = note;
     if (say) live.textContent = say;
     if (pause) {
-      pause.textContent = this.pausedAt !== null ? "Resume" : "Pause";
+      pause.textContent = this.pausedAt !== null ? t("clock.resume") : t("clock.pause");
       pause.setAttribute("aria-pressed", String(this.pausedAt !== null));
     }
     if (out || this.pausedAt !== null) clearInterval(this.timer);

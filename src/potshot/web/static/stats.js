@@ -3,7 +3,8 @@
 // takes a State and returns DOM; nothing here writes to the server. Values the State does not
 // carry are left out, never shown as "undefined" or "null".
 
-import { el, gameInfo, unitName, unitTitle } from "/static/api.js";
+import { el, gameInfo, unitName, unitTitle, unitsWon } from "/static/api.js";
+import { has, t, tf, tn } from "/static/i18n.js";
 
 /** Display colours of balls and carrom pieces (by base name: red3 -> red). */
 export const BALL_COLOURS = {
@@ -41,6 +42,13 @@ export function pretty(name) {
     .replace(/[-_]/g, " ");
 }
 
+/** A ball's or piece's name for a person, in the page's language: `black1` -> "black 1" (the
+ * catalogue's `ball.black`), `top-left` -> "top left". */
+export function ballWord(name) {
+  const m = /^([a-z]+)(\d+)$/.exec(String(name ?? ""));
+  return m ? `${tf("ball", m[1])} ${m[2]}` : tf("ball", String(name ?? "")).replace(/[-_]/g, " ");
+}
+
 /** A whole number for a person (a missing one is a dash). */
 export function num(v) {
   return typeof v === "number" && Number.isFinite(v) ? String(v) : "–";
@@ -74,14 +82,15 @@ export function sideName(side) {
  * ("carrom: Ann & Cy v Bob & Dan"), the sides without the game's prefix (the page names the game). */
 export function shownTitle(state) {
   const named = sides(state).map(sideName).join(" v ");
-  return !state.title || state.title === `${state.game}: ${named}` ? named : state.title;
+  const shown = sides(state).map(sideName).join(t("common.versus"));
+  return !state.title || state.title === `${state.game}: ${named}` ? shown : state.title;
 }
 
 /** The match's unit line: "Frame 2 · best of 3 · frames Ann 1 – 0 Bob" (a carrom board: "Board 4 ·
  * 3 games to win · games ..."); the game's title where the match is one game. */
 export function unitLine(state) {
   const info = gameInfo(state.game);
-  if (!info.caps.units_won) return info.title;
+  if (!info.caps.units_won) return tf("title", info.title);
   const two = sides(state);
   // per-player values are the side's (doubles: keyed by both partners), named by the side
   const [a, b] = two.map((t) => t[0]);
@@ -91,23 +100,25 @@ export function unitLine(state) {
   const length = info.match_length.find(([key]) => state.match?.[key]);
   if (length) {
     const n = state.match[length[0]];
-    parts.push((n === 1 ? length[1] : length[2]).replace("{n}", String(n)));
+    // the catalogue's plural forms, keyed by the fact's plural text; the fact itself where none has it
+    const key = `length.${length[2]}`;
+    parts.push(has(key) ? tn(key, n) : (n === 1 ? length[1] : length[2]).replace("{n}", String(n)));
   }
-  if (two.length === 2) parts.push(`${info.match_units} ${an} ${won[a] ?? 0} – ${won[b] ?? 0} ${bn}`);
+  if (two.length === 2) parts.push(`${unitsWon(state.game)} ${an} ${won[a] ?? 0} – ${won[b] ?? 0} ${bn}`);
   return parts.join(" · ");
 }
 
 /** One line for a finished match or unit, or "" while it is in play. */
 export function resultLine(state) {
   if (state.match_over) {
-    if (state.winner) return `${state.winner} wins the match`;
+    if (state.winner) return t("result.wins_match", { name: state.winner });
     const info = gameInfo(state.game);
-    return info.caps.units_won ? "The match is over" : `The ${info.match_unit} is over`;
+    return info.caps.units_won ? t("result.match_over") : t("result.unit_over", { unit: tf("word", info.match_unit) });
   }
   const frames = state.frames ?? [];
   const cur = frames[frames.length - 1];
   if (cur?.winner && state.status !== "over") {
-    return `${cur.winner} wins ${unitName(state.game)} ${frames.length}`;
+    return t("result.wins_unit", { name: cur.winner, unit: unitName(state.game), n: frames.length });
   }
   return "";
 }
@@ -116,27 +127,27 @@ export function resultLine(state) {
 const SUB_FIELDS = {
   colour: (state, name) => {
     const colour = state.colours?.[name];
-    return colour ? (colour === "white" ? "whites" : "blacks") : null;
+    return colour ? (colour === "white" ? t("sub.whites") : t("sub.blacks")) : null;
   },
-  frames_won: (state, name) => `${gameInfo(state.game).match_units} ${state.frames_won?.[name] ?? 0}`,
+  frames_won: (state, name) => `${unitsWon(state.game)} ${state.frames_won?.[name] ?? 0}`,
   board_points: (state, name) => {
     const bp = state.board_points?.[name];
-    return typeof bp === "number" && bp > 0 ? `board +${bp}` : null;
+    return typeof bp === "number" && bp > 0 ? t("sub.board_points", { n: bp }) : null;
   },
   // pieces due: to be placed now (their pieces are down) and owed until one is (carrom Laws 45, 51, 56)
   owed: (state, name) => {
     const due = (state.last?.ruling?.to_place?.[name] ?? 0) + (state.owed?.[name] ?? 0);
-    return due ? `owes ${due}` : null;
+    return due ? t("sub.owes", { n: due }) : null;
   },
   queen: (state, name, side) =>
-    side.includes(state.queen) ? (side.length > 1 ? `${state.queen} covered the queen` : "covered the queen") : null,
+    side.includes(state.queen) ? (side.length > 1 ? t("sub.covered_by", { name: state.queen }) : t("sub.covered")) : null,
   tallies: (state, name) => {
-    const t = state.tallies?.[name];
-    if (!t) return null;
+    const tally = state.tallies?.[name];
+    if (!tally) return null;
     const bits = [];
-    if (t.stars) bits.push(`${"★".repeat(Math.min(t.stars, 5))}${t.stars > 5 ? ` ×${t.stars}` : ""}`);
-    if (!t.stars) bits.push(`above ${t.above}`);
-    bits.push(`below ${t.below}`);
+    if (tally.stars) bits.push(`${"★".repeat(Math.min(tally.stars, 5))}${tally.stars > 5 ? ` ×${tally.stars}` : ""}`);
+    if (!tally.stars) bits.push(t("sub.above", { n: tally.above }));
+    bits.push(t("sub.below", { n: tally.below }));
     return bits.join(" · ");
   },
 };
@@ -167,7 +178,7 @@ export function scoreboard(state) {
               { class: `member${state.turn === p ? " turn" : ""}`, "data-member": p },
               p,
               state.seats?.[p] ? el("span", { class: "seat" }, ` ${state.seats[p]}`) : null,
-              state.turn === p ? el("span", { class: "at-table", title: "to play" }, " ▸") : null,
+              state.turn === p ? el("span", { class: "at-table", title: t("sub.to_play") }, " ▸") : null,
             ),
           ),
         )
@@ -181,7 +192,7 @@ export function scoreboard(state) {
           { class: "name" },
           colour ? el("span", { class: `chip ${colour}`, "aria-hidden": "true" }) : null,
           sideName(side),
-          atTable && !doubles ? el("span", { class: "at-table", title: "to play" }, " ▸") : null,
+          atTable && !doubles ? el("span", { class: "at-table", title: t("sub.to_play") }, " ▸") : null,
         ),
         members,
         el("div", { class: "score", "data-testid": `score-${name}` }, num(state.score?.[name] ?? 0)),
@@ -205,18 +216,18 @@ const FACTS = {
   // the referee's figure is points: the deficit beyond what is left on the table
   snookers_required: (state) => {
     const sr = state.snookers_required;
-    return typeof sr === "number" && sr > 0 ? `${sr} pts` : "0";
+    return typeof sr === "number" && sr > 0 ? t("facts.pts", { n: sr }) : "0";
   },
-  on: (state) => (state.on?.length && !state.match_over ? state.on.map(pretty).join(", ") : null),
-  warning: (state) => (state.warning ? "three misses" : null),
+  on: (state) => (state.on?.length && !state.match_over ? state.on.map(ballWord).join(", ") : null),
+  warning: (state) => (state.warning ? t("facts.three_misses") : null),
   handicap: (state) => handicapText(state.handicap),
   queen: (state) => {
     const q = state.queen;
-    return q === "on_board" ? "on the board" : q === "pending" ? "to be covered" : `covered by ${q}`;
+    return q === "on_board" ? t("facts.queen_on_board") : q === "pending" ? t("facts.queen_pending") : t("facts.queen_covered", { name: q });
   },
   pink: (state) => {
     const pink = pinkInForce(state);
-    return pink === "pink" ? "not declared" : `as ${pink}`;
+    return pink === "pink" ? t("facts.not_declared") : t("facts.as", { ball: ballWord(pink) });
   },
   blacks: (state) => {
     const blacks = state.last?.ruling?.blacks;
@@ -233,7 +244,7 @@ export function facts(state) {
   for (const [field, label] of gameInfo(state.game).fact_fields) {
     const value = FACTS[field]?.(state);
     if (value === null || value === undefined) continue;
-    f.append(el("span", {}, `${label} `, el("b", { "data-testid": FACT_IDS[field] ?? field }, value)));
+    f.append(el("span", {}, `${tf("label", label)} `, el("b", { "data-testid": FACT_IDS[field] ?? field }, value)));
   }
   return f;
 }
@@ -247,7 +258,7 @@ export function statsTable(state) {
     el(
       "tr",
       { "data-stat": key },
-      el("th", {}, label),
+      el("th", {}, tf("label", label)),
       ...state.players.map((p) => el("td", { class: "num" }, (formats[fmt] ?? num)(state.stats?.[p]?.[key]))),
     ),
   );
@@ -274,7 +285,7 @@ export function recentList(state, limit = 8) {
       ),
     );
   }
-  if (!items.length) list.append(el("li", { class: "muted" }, "No shot yet."));
+  if (!items.length) list.append(el("li", { class: "muted" }, t("recent.none")));
   return list;
 }
 
@@ -295,12 +306,11 @@ export function waitingLine(state) {
   if (state.match_over) return "";
   for (const a of state.asks ?? []) {
     if (a.kind === "decision") {
-      const names = { play: "play", put_back: "put back", replace: "replace" };
-      return `${a.player} decides after the foul: ${a.options.map((o) => names[o] ?? pretty(o)).join(" / ")}`;
+      return t("wait.decides", { name: a.player, options: a.options.map((o) => tf("decision", o)).join(" / ") });
     }
-    if (a.kind === "spot") return `${a.player} chooses a spot for the ${pretty(a.ball)}`;
-    if (a.kind === "penalty_place") return `${a.player} places ${a.owner}'s ${a.count} due piece${a.count === 1 ? "" : "s"}`;
-    if (a.kind === "free_ball") return `Free ball for ${a.player}`;
+    if (a.kind === "spot") return t("wait.spot", { name: a.player, ball: ballWord(a.ball) });
+    if (a.kind === "penalty_place") return tn("wait.penalty_place", a.count, { name: a.player, owner: a.owner });
+    if (a.kind === "free_ball") return t("wait.free_ball", { name: a.player });
   }
   return "";
 }
@@ -325,8 +335,8 @@ export function tracker(state) {
     counts.set(b, (counts.get(b) ?? 0) + 1);
   }
   const kinds = [...counts.keys()].sort((a, b) => order.indexOf(a) - order.indexOf(b));
-  const box = el("div", { class: "tracker", "data-testid": "tracker", "aria-label": "on the table" });
-  box.append(el("span", { class: "muted small" }, "On the table:"));
+  const box = el("div", { class: "tracker", "data-testid": "tracker", "aria-label": t("tracker.label") });
+  box.append(el("span", { class: "muted small" }, t("tracker.on_table")));
   for (const k of kinds) {
     const n = counts.get(k);
     const disc = el("span", { class: "disc" }, n > 1 ? String(n) : "");
@@ -336,12 +346,12 @@ export function tracker(state) {
     box.append(
       el(
         "span",
-        { class: "tracked", "data-tracked": k, "data-count": String(n), title: `${n} ${k} on the table` },
+        { class: "tracked", "data-tracked": k, "data-count": String(n), title: t("tracker.count", { n, ball: ballWord(k) }) },
         disc,
-        el("span", { class: "label" }, pretty(k)),
+        el("span", { class: "label" }, ballWord(k)),
       ),
     );
   }
-  if (!kinds.length) box.append(el("span", { class: "muted" }, "nothing"));
+  if (!kinds.length) box.append(el("span", { class: "muted" }, t("tracker.nothing")));
   return box;
 }

@@ -5,6 +5,7 @@
 // to a score of one of its matches).
 
 import { el, formatTitle, get, live, idFromPath, showError, gameInfo, gameTitle } from "/static/api.js";
+import { t as tr, tf, tn } from "/static/i18n.js";
 import { seasonCards, seasonsWhere } from "/static/seasons.js";
 
 const tid = idFromPath();
@@ -30,10 +31,10 @@ function plannedRounds(t) {
 /** "Final", "Semi-finals", "Quarter-finals", else "Round r". */
 function knockoutRoundName(r, total) {
   const left = total - r;
-  return left === 0 ? "Final" : left === 1 ? "Semi-finals" : left === 2 ? "Quarter-finals" : `Round ${r}`;
+  return left === 0 ? tr("tour.final") : left === 1 ? tr("tour.semi_finals") : left === 2 ? tr("tour.quarter_finals") : tr("tour.round_n", { n: r });
 }
 
-const unitOf = (t) => gameInfo(t.game).match_units;
+const unitOf = (t) => tf("word", gameInfo(t.game).match_units);
 const num = (v, digits = 1) => (typeof v === "number" && Number.isFinite(v) ? (Number.isInteger(v) ? String(v) : v.toFixed(digits)) : "0");
 
 /** The live score of a match being played, "34 – 12" (the current frame/board/game). */
@@ -57,7 +58,7 @@ function matchBox(m, t) {
       "div",
       { class: "bm bye" },
       el("div", { class: "bm-p winner" }, el("span", { class: "name" }, m.a), el("b", {}, "")),
-      el("div", { class: "bm-p muted" }, el("span", { class: "name" }, "bye"), el("b", {}, "")),
+      el("div", { class: "bm-p muted" }, el("span", { class: "name" }, tr("tour.bye")), el("b", {}, "")),
     );
   }
   const score = liveScore(m);
@@ -70,16 +71,16 @@ function matchBox(m, t) {
       { class: "bm-head" },
       el("span", { class: "table" }, m.table ?? ""),
       state === "over"
-        ? el("span", { class: "badge" }, m.winner ? "result" : "drawn")
-        : el("span", { class: "badge live" }, score ? "live" : "to play"),
+        ? el("span", { class: "badge" }, m.winner ? tr("tour.result") : tr("tour.drawn"))
+        : el("span", { class: "badge live" }, score ? tr("status.live") : tr("tour.to_play")),
     ),
     el("div", { class: `bm-p${m.winner === m.a ? " winner" : ""}` }, el("span", { class: "name" }, m.a), el("b", { class: "frames" }, framesOf(m, m.a))),
     el("div", { class: `bm-p${m.winner === m.b ? " winner" : ""}` }, el("span", { class: "name" }, m.b), el("b", { class: "frames" }, framesOf(m, m.b))),
     el(
       "div",
       { class: "bm-foot" },
-      score ? el("span", { class: "live-score", title: `the current ${gameInfo(t.game).frame_word}` }, `now ${score}`) : el("span", {}, ""),
-      el("a", { href: `/watch/${encodeURIComponent(m.id)}` }, "Watch"),
+      score ? el("span", { class: "live-score", title: tr("tour.current_unit", { unit: tf("word", gameInfo(t.game).frame_word) }) }, tr("tour.now", { score })) : el("span", {}, ""),
+      el("a", { href: `/watch/${encodeURIComponent(m.id)}` }, tr("home.watch")),
     ),
   );
 }
@@ -95,14 +96,14 @@ function bracket(t) {
     } else {
       const count = 2 ** (total - r);
       boxes = Array.from({ length: count }, () =>
-        el("div", { class: "bm tbd" }, el("div", { class: "bm-p muted" }, "to be decided"), el("div", { class: "bm-p muted" }, "to be decided")),
+        el("div", { class: "bm tbd" }, el("div", { class: "bm-p muted" }, tr("tour.tbd")), el("div", { class: "bm-p muted" }, tr("tour.tbd"))),
       );
     }
     cols.push(el("div", { class: "bracket-col", dataset: { round: r } }, el("h3", {}, knockoutRoundName(r, total)), el("div", { class: "bracket-matches" }, boxes)));
   }
   const champion = t.rounds.length === total ? t.rounds[total - 1].matches[0]?.winner : null;
-  if (champion) cols.push(el("div", { class: "bracket-col champion" }, el("h3", {}, "Winner"), el("div", { class: "bracket-matches" }, el("div", { class: "bm champ" }, el("div", { class: "bm-p winner" }, champion)))));
-  return el("section", { class: "card bracket-card" }, el("h2", {}, "Bracket"), el("div", { class: "bracket" }, cols));
+  if (champion) cols.push(el("div", { class: "bracket-col champion" }, el("h3", {}, tr("tour.winner")), el("div", { class: "bracket-matches" }, el("div", { class: "bm champ" }, el("div", { class: "bm-p winner" }, champion)))));
+  return el("section", { class: "card bracket-card" }, el("h2", {}, tr("tour.bracket")), el("div", { class: "bracket" }, cols));
 }
 
 function roundsList(t) {
@@ -110,10 +111,10 @@ function roundsList(t) {
   return el(
     "section",
     { class: "card rounds" },
-    el("h2", {}, "Rounds"),
+    el("h2", {}, tr("tour.rounds")),
     rounds.length
-      ? rounds.map((r) => el("div", { class: "round", dataset: { round: r.round } }, el("h3", {}, `Round ${r.round}`), el("div", { class: "round-matches" }, r.matches.map((m) => matchBox(m, t)))))
-      : el("p", { class: "muted" }, "No round has been paired yet."),
+      ? rounds.map((r) => el("div", { class: "round", dataset: { round: r.round } }, el("h3", {}, tr("tour.round_n", { n: r.round })), el("div", { class: "round-matches" }, r.matches.map((m) => matchBox(m, t)))))
+      : el("p", { class: "muted" }, tr("tour.no_round")),
   );
 }
 
@@ -123,11 +124,11 @@ function standingsTable(t) {
   return el(
     "section",
     { class: "card standings" },
-    el("h2", {}, "Standings"),
+    el("h2", {}, tr("tour.standings")),
     el(
       "p",
       { class: "muted small tie-break" },
-      swiss ? "Level on points: Buchholz, then the difference, then won." : `Level on points: the points between the level players, then the ${unit} difference, then ${unit} won.`,
+      swiss ? tr("tour.tie_swiss") : tr("tour.tie_other", { unit }),
     ),
     el(
       "table",
@@ -139,14 +140,14 @@ function standingsTable(t) {
           "tr",
           {},
           el("th", { class: "num" }, "#"),
-          el("th", {}, "Player"),
-          el("th", { class: "num", title: "points: 1 a win, ½ a draw" }, "Pts"),
-          el("th", { class: "num", title: "matches played" }, "Played"),
-          el("th", { class: "num", title: "matches won" }, "Won"),
-          el("th", { class: "num", title: `${unit} won` }, `${unit[0].toUpperCase()}${unit.slice(1)} for`),
-          el("th", { class: "num", title: `${unit} lost` }, `${unit[0].toUpperCase()}${unit.slice(1)} against`),
+          el("th", {}, tr("tour.player")),
+          el("th", { class: "num", title: tr("tour.pts_title") }, tr("tour.pts")),
+          el("th", { class: "num", title: tr("tour.played_title") }, tr("tour.played")),
+          el("th", { class: "num", title: tr("tour.won_title") }, tr("tour.won")),
+          el("th", { class: "num", title: tr("tour.units_won_title", { unit }) }, tr("tour.units_for", { Unit: `${unit[0].toUpperCase()}${unit.slice(1)}` })),
+          el("th", { class: "num", title: tr("tour.units_lost_title", { unit }) }, tr("tour.units_against", { Unit: `${unit[0].toUpperCase()}${unit.slice(1)}` })),
           // Buchholz is the Swiss tie-break only; a round robin or knockout breaks ties head to head
-          swiss ? el("th", { class: "num", title: "Buchholz: the sum of the opponents' points (the Swiss tie-break)" }, "Buchholz") : null,
+          swiss ? el("th", { class: "num", title: tr("tour.buchholz_title") }, "Buchholz") : null,
         ),
       ),
       el(
@@ -176,12 +177,12 @@ function ratingsTable(t) {
   return el(
     "section",
     { class: "card ratings" },
-    el("h2", {}, "Glicko-2 ratings"),
-    el("p", { class: "muted small" }, "From 1500 (RD 350), one rating period a round. RD is the uncertainty: a rating is good to about ±2 RD."),
+    el("h2", {}, tr("tour.ratings")),
+    el("p", { class: "muted small" }, tr("tour.ratings_note")),
     el(
       "table",
       { class: "grid", id: "ratings" },
-      el("thead", {}, el("tr", {}, el("th", {}, "Player"), el("th", { class: "num" }, "Rating"), el("th", { class: "num" }, "RD"), el("th", {}, ""))),
+      el("thead", {}, el("tr", {}, el("th", {}, tr("tour.player")), el("th", { class: "num" }, tr("tour.rating")), el("th", { class: "num" }, "RD"), el("th", {}, ""))),
       el(
         "tbody",
         {},
@@ -197,7 +198,7 @@ function ratingsTable(t) {
             el("td", { class: "num rd" }, r.rd.toFixed(1)),
             el(
               "td",
-              { class: "bar-cell", title: `${Math.round(r.rating - 2 * r.rd)} to ${Math.round(r.rating + 2 * r.rd)} (±2 RD)` },
+              { class: "bar-cell", title: tr("tour.rating_range", { lo: Math.round(r.rating - 2 * r.rd), hi: Math.round(r.rating + 2 * r.rd) }) },
               el(
                 "div",
                 { class: "rating-bar" },
@@ -224,14 +225,14 @@ function render(t) {
   document.getElementById("t-facts").replaceChildren(
     el("span", {}, el("b", {}, gameTitle(t.game))),
     el("span", {}, el("b", {}, formatTitle(t.format))),
-    el("span", {}, el("b", {}, String(t.players.length)), " players"),
-    el("span", {}, paired ? ["Round ", el("b", {}, String(paired)), ` of ${planned}`] : `${planned} rounds, none paired yet`),
+    el("span", {}, tn("tour.players_n", t.players.length)),
+    el("span", {}, paired ? tr("tour.round_of", { n: paired, total: planned }) : tn("tour.rounds_unpaired", planned)),
     champion
-      ? el("span", { class: "champion-fact" }, "Winner ", el("b", {}, champion))
+      ? el("span", { class: "champion-fact" }, tr("tour.winner"), " ", el("b", {}, champion))
       : finished
-        ? el("span", {}, el("b", {}, "Finished"))
-        : el("span", {}, el("b", {}, String(playing)), ` match${playing === 1 ? "" : "es"} to finish`),
-    el("span", {}, "Tables: ", el("b", {}, t.tables.join(", "))),
+        ? el("span", {}, el("b", {}, tr("home.finished")))
+        : el("span", {}, tn("tour.to_finish", playing)),
+    el("span", {}, tr("tour.tables"), " ", el("b", {}, t.tables.join(", "))),
   );
   const body = document.getElementById("t-body");
   body.className = `layout ${t.format}`;
@@ -266,14 +267,14 @@ async function init() {
   try {
     render(await get(`/api/tournaments/${encodeURIComponent(tid)}`));
   } catch (e) {
-    status.textContent = "not found";
+    status.textContent = tr("tour.not_found");
     status.className = "badge off";
     document.getElementById("t-facts").replaceChildren(el("span", {}, e.line ?? String(e.message ?? e)));
     showError(e);
     return;
   }
   live(`/api/tournaments/${encodeURIComponent(tid)}/live`, render, (s) => {
-    status.textContent = s === "live" ? "live" : "reconnecting";
+    status.textContent = s === "live" ? tr("status.live") : tr("live.reconnecting");
     status.className = s === "live" ? "badge live" : "badge off";
   });
 }

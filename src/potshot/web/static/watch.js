@@ -4,7 +4,7 @@
 // /static/table.js (imported when it is there; the table is hidden when it is not). A marked match
 // keeps no positions: it shows the tracker (the pieces on the table) instead of a table.
 
-import { ApiError, el, followLive, games, get, idFromPath, showError, unitTitle, gameInfo, gameTitle } from "/static/api.js";
+import { ApiError, el, followLive, games, get, idFromPath, showError, unitsWon, gameInfo, gameTitle } from "/static/api.js";
 import {
   facts,
   positionsUnknown,
@@ -18,6 +18,7 @@ import {
   unitsList,
   waitingLine,
 } from "/static/stats.js";
+import { t } from "/static/i18n.js";
 
 const id = idFromPath();
 const $ = (sel) => document.querySelector(sel);
@@ -40,7 +41,7 @@ function render() {
     ...[
       scoreboard(state),
       el("div", { class: "row facts-row" }, facts(state), el("span", { class: "unit-line muted", "data-testid": "unit-line" }, unitLine(state))),
-      el("div", { class: "row player-links muted" }, "Players: ", state.players.flat().flatMap((n, i) => [i ? ", " : "", el("a", { href: `/players/by-name?name=${encodeURIComponent(n)}` }, n)])),
+      el("div", { class: "row player-links muted" }, t("watch.players"), " ", state.players.flat().flatMap((n, i) => [i ? ", " : "", el("a", { href: `/players/by-name?name=${encodeURIComponent(n)}` }, n)])),
       // a marked match keeps no positions: what is on the table, never a drawing the app made up
       positionsUnknown(state) ? tracker(state) : null,
       waiting ? el("div", { class: "waiting", "data-testid": "waiting" }, waiting) : null,
@@ -57,10 +58,11 @@ function render() {
   }
   $("#recent").replaceChildren(recentList(state, view ? 5 : 8)); // beside the table: fewer, to fit
   $("#stats").replaceChildren(statsTable(state));
-  const units = unitsList(state);
-  $("#units-card").hidden = !units || !gameInfo(state.game).caps.units_won;
-  $("#units-title").textContent = `${unitTitle(state.game)}s`;
-  $("#units").replaceChildren(...(units ? [units] : []));
+  const list = unitsList(state);
+  $("#units-card").hidden = !list || !gameInfo(state.game).caps.units_won;
+  const units = unitsWon(state.game);
+  $("#units-title").textContent = units ? units[0].toLocaleUpperCase() + units.slice(1) : "";
+  $("#units").replaceChildren(...(list ? [list] : []));
   drawTable();
 }
 
@@ -102,7 +104,7 @@ function setState(st) {
 
 function setLive(status) {
   const b = $("#live");
-  b.textContent = status === "live" ? "● live" : "reconnecting…";
+  b.textContent = status === "live" ? t("live.live") : t("live.reconnecting_dots");
   b.className = `badge ${status === "live" ? "live" : "off"}`;
 }
 
@@ -111,7 +113,7 @@ async function start() {
     setState(await get(`/api/matches/${encodeURIComponent(id)}`));
   } catch (e) {
     showError(e);
-    $("#title").textContent = e instanceof ApiError && e.status === 404 ? `No match ${id}` : "The match could not be loaded";
+    $("#title").textContent = e instanceof ApiError && e.status === 404 ? t("watch.no_match", { id }) : t("watch.not_loaded");
     return;
   }
   followLive(`/api/matches/${encodeURIComponent(id)}/live`, setState, setLive);

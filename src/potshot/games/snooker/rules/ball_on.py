@@ -10,6 +10,8 @@ from potshot.games.snooker.rules.definitions import (
     _RED,
     COLOURS,
     Layout,
+    Pending,
+    TableState,
     _Stroke,
 )
 from potshot.record.errors import RecordError
@@ -70,13 +72,20 @@ def _points_remaining(self: SnookerReferee, layout: Layout, on: str) -> int:
     return total
 
 
+def _free_ball_available(pend: Pending | None, decision: str | None, before_table: TableState) -> bool:
+    """Section 3 Rule 10: the striker may nominate a free ball -- the incoming player who
+    plays after a foul that left him snookered (10(a)), not the offender put back (10(f));
+    after a replacement (Rule 14(a)) or from hand, as the table restored or given was called."""
+    return bool(pend is not None and pend.free_ball and decision == "play") or (
+        decision in ("replace", "from_hand") and before_table.free_ball
+    )
+
+
 def _read_declarations(self: SnookerReferee, shot: Shot, s: _Stroke) -> None:
     """The free ball (Section 3 Rule 10) and the nominated ball (Rules 3(e)-(f), 2 Rule 12)."""
     b = shot.before
     pend, on, layout = s.pend, s.on, s.layout
-    free_avail = bool(pend is not None and pend.free_ball and s.decision == "play") or (
-        s.decision in ("replace", "from_hand") and s.before_table.free_ball
-    )
+    free_avail = _free_ball_available(pend, s.decision, s.before_table)
     free = b.free_ball
     nominate = b.nominate
     if nominate == "white":

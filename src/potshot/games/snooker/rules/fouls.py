@@ -67,6 +67,14 @@ def _first_contact_fouls(self: SnookerReferee, s: _Stroke) -> list[_Foul]:
 
     Rule 8(c): playing away from a touching ball that is on (or nominated and capable of
     being on) carries no penalty for the first contact, whatever is hit.
+
+    Rule 12(d)(iii), seven for one who "plays at reds, or a free ball followed by a red, in
+    successive strokes", is the striker playing at a red when a colour is on: no colour
+    nominated (declared, or indicated by the first contact, Section 2 Rule 12(a)). Once he
+    has nominated a colour he plays at that colour (Section 2 Rule 12(a): the ball he means
+    to hit first), and a red hit first is a ball not on hit first, Rule 12(b)(iv) (or,
+    together with another ball, 12(c)): the value of the nominated colour or of the red,
+    whichever is higher (cases EX17, EX43).
     """
     touching = set(s.before_table.touching)
     exempt = bool(
@@ -80,7 +88,7 @@ def _first_contact_fouls(self: SnookerReferee, s: _Stroke) -> list[_Foul]:
     if not first:
         s.failed_ball_on = True
         return [_Foul("Section 3 Rule 12(a)(v): the cue ball hit no object ball", value_on)]
-    if on == "colour" and any(_RED[n] for n in first):
+    if on == "colour" and s.nominate is None and any(_RED[n] for n in first):
         s.failed_ball_on = True
         reason = "Section 3 Rule 12(d)(iii): a red played when a colour was on (reds in successive strokes)"
         return [_Foul(reason, 7)]

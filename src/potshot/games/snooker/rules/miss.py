@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from potshot import geometry as geo
 from potshot.equipment.cushions import table_geometry
 from potshot.games.snooker import commentary, older
+from potshot.games.snooker.rules.ball_on import _free_ball_available
 from potshot.games.snooker.rules.definitions import (
     _RED,
     FROM_HAND,
@@ -102,10 +103,16 @@ def _is_miss(
         return False, _never  # Rule 14: never when only the black remains
     if self.older:
         return self._older_miss(before_table, cue_start, layout_before, on, free), _never
-    # balls that are or could be on (Rule 14(b)): any colour after a red; the free ball too
+    # balls that are or could be on (Rule 14(b)): any colour after a red; the free ball too;
+    # with a free ball called and none nominated, every object ball could be on (Section 2
+    # Rule 13: the free ball is any ball the striker nominates as on), so a full-ball view of
+    # any of them is the "fri väg ... till någon boll som är eller skulle kunna vara spelbar"
+    # of Rule 14(c) (case EX49)
     targets = self._balls_on(layout_before, on) if on != "colour" else self._colours_on(layout_before)
     if free is not None:
         targets = [*targets, free]
+    elif _free_ball_available(pend, decision, before_table):
+        targets = self._object_balls(layout_before)
     obstacles_all = [
         n for n, p in layout_before.items() if p is not None and n != "white" and n not in targets
     ]
