@@ -321,7 +321,7 @@ def test_unknown_event_type() -> None:
 @pytest.mark.parametrize(
     ("event", "missing"),
     [
-        ({"type": "hit", "ball": "white"}, "other"),
+        ({"type": "hit", "other": "red1"}, "ball"),  # ``other`` may be left out: an unnamed contact
         ({"type": "cushion", "ball": "white"}, "cushion"),
         ({"type": "pot", "pocket": "top-left"}, "ball"),
         ({"type": "off_table"}, "ball"),
@@ -367,9 +367,9 @@ def test_missing_frame_and_shot_fields() -> None:
 def test_load_partial_keeps_everything_before_the_bad_shot() -> None:
     raw = good_record()
     raw["frames"].append({"starts": "Bob", "shots": [{"player": "Bob"}]})
-    raw["frames"][0]["shots"][2]["events"][0] = {"type": "hit", "ball": "white"}
+    raw["frames"][0]["shots"][2]["events"][0] = {"type": "hit", "other": "red1"}
     rec, err = load_partial(json.dumps(raw))
-    assert err is not None and (err.frame, err.shot, err.field) == (0, 2, "events[0].other")
+    assert err is not None and (err.frame, err.shot, err.field) == (0, 2, "events[0].ball")
     good = load(json.dumps(good_record()))
     assert rec.frames[0].shots == good.frames[0].shots[:2]
     assert len(rec.frames) == 1  # nothing after the bad shot

@@ -11,6 +11,8 @@ import importlib
 import click
 
 from potshot import __version__
+from potshot.commands._help import LANG_HELP, add_lang_option, set_lang, translate_help
+from potshot.i18n import N_
 
 # name -> "module:attribute" of a click command
 COMMANDS: dict[str, str] = {
@@ -48,13 +50,40 @@ class LazyGroup(click.Group):
             raise
         cmd = getattr(mod, attr)
         assert isinstance(cmd, click.Command)
-        return cmd
+        return add_lang_option(cmd)
+
+    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        translate_help(self)
+        for name in self.list_commands(ctx):
+            cmd = self._load(name)
+            if cmd is not None:
+                translate_help(cmd)
+        super().format_help(ctx, formatter)
+
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        name, cmd, rest = super().resolve_command(ctx, args)
+        if cmd is not None:
+            translate_help(cmd)
+        return name, cmd, rest
 
 
-@click.group(cls=LazyGroup)
+@click.group(
+    cls=LazyGroup,
+    help=N_("potshot: snooker, carrom and Russian billiards, simulated and refereed by the rulebooks."),
+)
 @click.version_option(__version__, prog_name="potshot")
+@click.option(
+    "--lang",
+    metavar="LANG",
+    callback=set_lang,
+    is_eager=True,
+    expose_value=False,
+    help=LANG_HELP,
+)
 def main() -> None:
-    """potshot: snooker, carrom and Russian billiards, simulated and refereed by the rulebooks."""
+    pass
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -5,6 +5,7 @@ marker's pause reaches the overlay as a ``clock`` event, checked like a write an
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import json
 import threading
 import time
@@ -123,7 +124,9 @@ def test_a_clock_never_takes_an_unsent_states_place() -> None:
         slot.put('event: clock\ndata: {"left": 8}\n\n', "clock")
         return await slot.get(1.0)
 
-    out = asyncio.run(run())
+    # in a thread of its own: after the browser tests, Playwright's loop runs in this one
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        out = pool.submit(asyncio.run, run()).result()
     assert out == 'event: state\ndata: {"revision": 3}\n\nevent: clock\ndata: {"left": 8}\n\n'
 
 

@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Any
 import click
 from rich.console import Console
 
+from potshot.i18n import _
+
 if TYPE_CHECKING:
     from potshot.record.model import Record
 
@@ -38,18 +40,38 @@ def check_output(path: str | None, option: str, *, suffixes: Iterable[str] = ())
     if ok and p.suffix.lower() not in ok:
         kinds = ", ".join(ok[:-1]) + f" or {ok[-1]}" if len(ok) > 1 else ok[0]
         given = f"a {p.suffix} file" if p.suffix else "a name without a suffix"
-        raise click.ClickException(f"cannot write {path} ({option}): {kinds} only, not {given}")
+        raise click.ClickException(
+            _("cannot write {path} ({option}): {kinds} only, not {given}").format(
+                path=path, option=option, kinds=kinds, given=given
+            )
+        )
     folder = p.parent
     if not folder.exists():
-        raise click.ClickException(f"cannot write {path} ({option}): the folder {folder} does not exist")
+        raise click.ClickException(
+            _("cannot write {path} ({option}): the folder {folder} does not exist").format(
+                path=path, option=option, folder=folder
+            )
+        )
     if not folder.is_dir():
-        raise click.ClickException(f"cannot write {path} ({option}): {folder} is not a folder")
+        raise click.ClickException(
+            _("cannot write {path} ({option}): {folder} is not a folder").format(
+                path=path, option=option, folder=folder
+            )
+        )
     if p.is_dir():
-        raise click.ClickException(f"cannot write {path} ({option}): it is a folder")
+        raise click.ClickException(
+            _("cannot write {path} ({option}): it is a folder").format(path=path, option=option)
+        )
     if p.exists() and not os.access(p, os.W_OK):
-        raise click.ClickException(f"cannot write {path} ({option}): permission denied")
+        raise click.ClickException(
+            _("cannot write {path} ({option}): permission denied").format(path=path, option=option)
+        )
     if not p.exists() and not os.access(folder, os.W_OK | os.X_OK):
-        raise click.ClickException(f"cannot write {path} ({option}): the folder {folder} is not writable")
+        raise click.ClickException(
+            _("cannot write {path} ({option}): the folder {folder} is not writable").format(
+                path=path, option=option, folder=folder
+            )
+        )
 
 
 def distinct_outputs(*paths: tuple[str, str | None]) -> None:
@@ -61,7 +83,11 @@ def distinct_outputs(*paths: tuple[str, str | None]) -> None:
             continue
         key = os.path.realpath(path)
         if key in seen:
-            raise click.UsageError(f"{seen[key]} and {option} name the same file {path}")
+            raise click.UsageError(
+                _("{first} and {option} name the same file {path}").format(
+                    first=seen[key], option=option, path=path
+                )
+            )
         seen[key] = option
 
 
@@ -79,7 +105,9 @@ def write_text(path: str, text: str, option: str) -> None:
     try:
         Path(path).write_text(text, encoding="utf-8")
     except OSError as e:
-        raise click.ClickException(f"cannot write {path} ({option}): {e.strerror}") from None
+        raise click.ClickException(
+            _("cannot write {path} ({option}): {reason}").format(path=path, option=option, reason=e.strerror)
+        ) from None
 
 
 def write_outputs(
@@ -96,15 +124,19 @@ def write_outputs(
         from potshot.record.io import dumps
 
         write_text(output, dumps(record, indent=2) + "\n", "-o")
-        said(f"record written to {output}")
+        said(_("record written to {path}").format(path=output))
     if html:
         from potshot.render.replay import write_replay_html
 
         try:
             write_replay_html(record, html, trajectories_per_shot=trajectories, title=title)
         except OSError as e:
-            raise click.ClickException(f"cannot write {html} (--html): {e.strerror}") from None
-        said(f"replay written to {html}")
+            raise click.ClickException(
+                _("cannot write {path} ({option}): {reason}").format(
+                    path=html, option="--html", reason=e.strerror
+                )
+            ) from None
+        said(_("replay written to {path}").format(path=html))
 
 
 class GameChoice(click.Choice):  # type: ignore[type-arg]

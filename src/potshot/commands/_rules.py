@@ -9,6 +9,7 @@ from typing import Any
 import click
 
 from potshot import games
+from potshot.i18n import _
 
 
 def add_rule_options(cmd: click.Command) -> click.Command:
@@ -40,7 +41,11 @@ def given_rules(game: games.Game, values: dict[str, Any]) -> dict[str, Any]:
     mine = {o.name for o in game.rule_options()}
     for k in given:
         if k not in mine:
-            raise click.UsageError(f"--{k.replace('_', '-')} is not an option of {game.name}")
+            raise click.UsageError(
+                _("{option} is not an option of {game}").format(
+                    option="--" + k.replace("_", "-"), game=game.name
+                )
+            )
     return given
 
 
@@ -54,13 +59,19 @@ def per_player(opt: games.Option, given: tuple[str, ...], players: list[str]) ->
         name = name.strip()
         if not sep or not value.strip().isdigit() or int(value) < opt.minimum:
             raise click.BadParameter(
-                f"expected NAME=N (a whole number of at least {opt.minimum}), got {item!r}", param_hint=flag
+                _("expected NAME=N (a whole number of at least {n}), got {value}").format(
+                    n=opt.minimum, value=repr(item)
+                ),
+                param_hint=flag,
             )
         if name not in players:
             raise click.BadParameter(
-                f"{name!r} is not a player of the match (players: {', '.join(players)})", param_hint=flag
+                _("{name} is not a player of the match (players: {players})").format(
+                    name=repr(name), players=", ".join(players)
+                ),
+                param_hint=flag,
             )
         if name in out:
-            raise click.BadParameter(f"{name} is given twice", param_hint=flag)
+            raise click.BadParameter(_("{name} is given twice").format(name=name), param_hint=flag)
         out[name] = int(value)
     return out

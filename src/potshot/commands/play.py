@@ -25,6 +25,7 @@ from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeEl
 from potshot import games
 from potshot.commands._output import check_output, console, distinct_outputs, write_outputs
 from potshot.commands._rules import per_player
+from potshot.i18n import _, ngettext
 from potshot.match.text import points_text
 
 
@@ -39,7 +40,9 @@ class _PlayGroup(click.Group):
             game = games.get(cmd_name)
         except KeyError:
             return None
-        return play_command(game)
+        from potshot.commands._help import add_lang_option, translate_help
+
+        return translate_help(add_lang_option(play_command(game)))
 
 
 @click.group(cls=_PlayGroup)
@@ -66,18 +69,25 @@ def parse_players(value: str, game: games.Game) -> list[str]:
         n = int(text)
         if not lo <= n <= hi:
             raise click.BadParameter(
-                f"{game.name} is played by {want} players, not {n}", param_hint="--players"
+                _("{game} is played by {want} players, not {n}").format(game=game.name, want=want, n=n),
+                param_hint="--players",
             )
         return [f"P{i + 1}" for i in range(n)]
     names = [n.strip() for n in text.split(",")]
     if any(not n for n in names):
-        raise click.BadParameter(f"an empty name in {value!r}", param_hint="--players")
+        raise click.BadParameter(
+            _("an empty name in {value}").format(value=repr(value)), param_hint="--players"
+        )
     if len(names) != len(set(names)):
-        raise click.BadParameter(f"the names must be different, got {value!r}", param_hint="--players")
+        raise click.BadParameter(
+            _("the names must be different, got {value}").format(value=repr(value)), param_hint="--players"
+        )
     if not lo <= len(names) <= hi:
         example = ",".join(("Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal")[: max(lo, 2)])
         raise click.BadParameter(
-            f"{game.name} is played by {want} players: give {want} names, e.g. {example}, got {len(names)}",
+            _("{game} is played by {want} players: give {want} names, e.g. {example}, got {n}").format(
+                game=game.name, want=want, example=example, n=len(names)
+            ),
             param_hint="--players",
         )
     return names
@@ -253,7 +263,12 @@ def _play(
     shots = sum(len(f.shots) for f in record.frames)
     if interrupted:
         # what was played is kept: every shot in the record is whole and ruled (Ctrl-C is not a crash)
-        click.echo(f"interrupted after {shots} {game.shot_word}{'s' if shots != 1 else ''}", err=True)
+        count = (
+            ngettext("{n} stroke", "{n} strokes", shots)
+            if game.shot_word == "stroke"
+            else ngettext("{n} shot", "{n} shots", shots)
+        )
+        click.echo(_("interrupted after {count}").format(count=count.format(n=shots)), err=True)
     elif frames > 1 or game.frame_word != game.match_unit:
         say(game.match_line(record, referee) + f" ({time.perf_counter() - t0:.1f} s)")
     traj = list(trajectories or [])[:shots]

@@ -13,6 +13,7 @@ import sys
 
 import click
 
+from potshot.i18n import N_, _
 from potshot.record.errors import RecordError
 from potshot.record.io import MAX_BYTES, dumps, load_partial
 from potshot.referee.runner import Refereed
@@ -38,18 +39,22 @@ def rule_bytes(
         return None, warnings, e
 
 
-@click.command()
+@click.command(help=N_("Rule every shot of RECORD.json (a path, or - for stdin)."))
 @click.argument("record_path", metavar="RECORD.json")
 @click.option(
-    "--json/--text", "as_json", default=None, help="JSON record (default when piped) or a readable account."
+    "--json/--text",
+    "as_json",
+    default=None,
+    help=N_("JSON record (default when piped) or a readable account."),
 )
 @click.option(
     "--lenient",
     is_flag=True,
-    help="Accept fields the format does not define (warn about each) instead of refusing the record.",
+    help=N_("Accept fields the format does not define (warn about each) instead of refusing the record."),
 )
 def referee(record_path: str, as_json: bool | None, lenient: bool) -> None:
-    """Rule every shot of RECORD.json (a path, or - for stdin)."""
+    # the help is given above (marked for the catalogues); the record's JSON is the same in every
+    # language, only the account (--text) is told in the language of --lang or the locale
     try:
         if record_path == "-":
             data = sys.stdin.buffer.read(MAX_BYTES + 1)
@@ -57,14 +62,16 @@ def referee(record_path: str, as_json: bool | None, lenient: bool) -> None:
             with open(record_path, "rb") as fh:
                 data = fh.read(MAX_BYTES + 1)
     except OSError as e:
-        raise click.ClickException(f"cannot read {record_path}: {e.strerror}") from None
+        raise click.ClickException(
+            _("cannot read {path}: {reason}").format(path=record_path, reason=e.strerror)
+        ) from None
     if as_json is None:
         as_json = not sys.stdout.isatty()
     result, warnings, fatal = rule_bytes(data, lenient=lenient)
     for w in warnings:
-        click.echo(f"potshot referee: warning: {w} (ignored)", err=True)
+        click.echo(_("potshot referee: warning: {warning} (ignored)").format(warning=w), err=True)
     if result is None:
-        click.echo(f"potshot referee: bad record: {fatal}", err=True)
+        click.echo(_("potshot referee: bad record: {error}").format(error=fatal), err=True)
         sys.exit(1)
     if as_json:
         click.echo(dumps(result.record))
@@ -73,5 +80,5 @@ def referee(record_path: str, as_json: bool | None, lenient: bool) -> None:
 
         print_account(result)
     if result.error is not None:
-        click.echo(f"potshot referee: bad record: {result.error}", err=True)
+        click.echo(_("potshot referee: bad record: {error}").format(error=result.error), err=True)
         sys.exit(1)

@@ -25,6 +25,7 @@ import click
 
 from potshot import games
 from potshot.commands._output import GameChoice, check_output, write_text
+from potshot.i18n import _
 from potshot.record.errors import RecordError
 
 if TYPE_CHECKING:
@@ -115,12 +116,14 @@ def render(
     from potshot.render.svg import render_position, render_record, starting_layout, to_html
 
     if px_per_mm is not None and not px_per_mm > 0:
-        raise click.BadParameter(f"must be positive, got {px_per_mm}", param_hint="--scale")
+        raise click.BadParameter(
+            _("must be positive, got {value}").format(value=px_per_mm), param_hint="--scale"
+        )
     if start is not None:
         if record_path is not None:
-            raise click.UsageError("give either RECORD.json or --start GAME, not both")
+            raise click.UsageError(_("give either RECORD.json or --start GAME, not both"))
         if reds is not None and not any(o.name == "reds" for o in games.get(start).options):
-            raise click.UsageError("--reds goes with --start snooker")
+            raise click.UsageError(_("--reds goes with --start snooker"))
         rules = {"reds": int(reds)} if reds else None
         try:
             layout = starting_layout(start, rules)
@@ -135,13 +138,15 @@ def render(
         )
     else:
         if record_path is None:
-            raise click.UsageError("give RECORD.json (or - for stdin), or --start GAME")
+            raise click.UsageError(_("give RECORD.json (or - for stdin), or --start GAME"))
         if reds is not None:
-            raise click.UsageError("--reds goes with --start snooker")
+            raise click.UsageError(_("--reds goes with --start snooker"))
         try:
             data = sys.stdin.buffer.read() if record_path == "-" else Path(record_path).read_bytes()
         except OSError as e:
-            raise click.ClickException(f"cannot read {record_path}: {e.strerror}") from None
+            raise click.ClickException(
+                _("cannot read {path}: {reason}").format(path=record_path, reason=e.strerror)
+            ) from None
         try:
             record = load(_unwrap_case(data))
             word = games.get(record.game).frame_word
@@ -152,10 +157,10 @@ def render(
                 title = f"{record.game}: {' v '.join(record.player_names())} - {word} {fi + 1}, {where}"
             svg = render_record(record, fi, si, when, title=title, px_per_mm=px_per_mm)
         except RecordError as e:
-            click.echo(f"potshot render: bad record or index: {e}", err=True)
+            click.echo(_("potshot render: bad record or index: {error}").format(error=e), err=True)
             sys.exit(1)
         except ValueError as e:
-            click.echo(f"potshot render: cannot draw: {e}", err=True)
+            click.echo(_("potshot render: cannot draw: {error}").format(error=e), err=True)
             sys.exit(1)
     if output is None:
         click.echo(svg, nl=False)

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import click
 
+from potshot.i18n import _
+
 ADMIN_ENV = "POTSHOT_ADMIN_PASSWORD"
 
 
@@ -85,7 +87,7 @@ def serve(
     password = admin_password or os.environ.get(ADMIN_ENV)
     if not password:
         password = secrets.token_urlsafe(12)
-        click.echo(f"admin password (made for this run): {password}")
+        click.echo(_("admin password (made for this run): {password}").format(password=password))
     where = f"http://{host}:{port}/ (database: {db_url.split('@')[-1]})"
     if workers == 1:
         try:
@@ -99,7 +101,7 @@ def serve(
             )
         except InUse as e:
             raise click.ClickException(str(e)) from None
-        click.echo(f"potshot serving on {where}")
+        click.echo(_("potshot serving on {where}").format(where=where))
         uvicorn.run(app, host=host, port=port, log_level="warning")
         return
     engine = make_engine(db_url)
@@ -108,7 +110,7 @@ def serve(
     os.environ.update(
         {ENV_DB: db_url, ADMIN_ENV: password, ENV_SYNC: sqlite_sync.upper(), ENV_RATE: str(stroke_rate)}
     )
-    click.echo(f"potshot serving on {where}, {workers} processes")
+    click.echo(_("potshot serving on {where}, {n} processes").format(where=where, n=workers))
     uvicorn.run(
         "potshot.web.app:from_env", factory=True, workers=workers, host=host, port=port, log_level="warning"
     )

@@ -30,6 +30,7 @@ from rich.markup import escape
 from potshot import games
 from potshot.commands._output import GameChoice, check_output, console, distinct_outputs, write_outputs
 from potshot.commands._rules import add_rule_options, given_rules
+from potshot.i18n import _
 from potshot.record.model import Before, Cue, Frame, Record, Shot
 
 if TYPE_CHECKING:
@@ -43,10 +44,12 @@ def _parse_point(value: str | None) -> tuple[float, float] | None:
         x, y = (float(v) for v in value.split(","))
     except ValueError:
         raise click.BadParameter(
-            f"expected x,y in millimetres, got {value!r}", param_hint="--place"
+            _("expected x,y in millimetres, got {value}").format(value=repr(value)), param_hint="--place"
         ) from None
     if not (math.isfinite(x) and math.isfinite(y)):
-        raise click.BadParameter(f"expected finite numbers, got {value!r}", param_hint="--place")
+        raise click.BadParameter(
+            _("expected finite numbers, got {value}").format(value=repr(value)), param_hint="--place"
+        )
     return (x, y)
 
 
@@ -60,17 +63,25 @@ def _start(game: games.Game, position_path: str | None) -> tuple[dict[str, Any],
     try:
         rec = load(position_path)
     except Exception as e:
-        raise click.ClickException(f"cannot read {position_path}: {e}") from None
+        raise click.ClickException(
+            _("cannot read {path}: {reason}").format(path=position_path, reason=e)
+        ) from None
     if rec.game != game.name:
-        raise click.ClickException(f"{position_path} is a {rec.game} record, not {game.name}")
+        raise click.ClickException(
+            _("{path} is a {game} record, not {wanted}").format(
+                path=position_path, game=rec.game, wanted=game.name
+            )
+        )
     if not rec.frames:
-        raise click.ClickException(f"{position_path} has no frame")
+        raise click.ClickException(_("{path} has no frame").format(path=position_path))
     fi = len(rec.frames) - 1
     shots = rec.frames[fi].shots
     try:
         layout = layout_at(rec, fi, len(shots) - 1, "after") if shots else layout_at(rec, fi)
     except Exception as e:
-        raise click.ClickException(f"cannot follow {position_path} to its last shot: {e}") from None
+        raise click.ClickException(
+            _("cannot follow {path} to its last shot: {error}").format(path=position_path, error=e)
+        ) from None
     return dict(layout), rec.rules, True
 
 
@@ -156,7 +167,7 @@ def simulate(
             "--break starts from the standard position: give --break or --position, not both"
         )
     if not player.strip():
-        raise click.BadParameter("give the striker a name", param_hint="--player")
+        raise click.BadParameter(_("give the striker a name"), param_hint="--player")
     game = games.get(game_name)
     spot = _parse_point(place)
     layout, rules, from_record = _start(game, position_path)
@@ -167,14 +178,18 @@ def simulate(
     in_hand = layout.get(cue_piece) is None
     if break_off or (in_hand and spot is None and aim is None):
         if not break_off and in_hand and spot is None:
-            raise click.UsageError(f"the {cue_piece} is in hand: give --place x,y (or --break)")
+            raise click.UsageError(
+                _("the {piece} is in hand: give --place x,y (or --break)").format(piece=cue_piece)
+            )
         spot, default_speed, default_aim = game.break_stroke(layout, spot)
         speed = speed if speed is not None else default_speed
         aim = aim if aim is not None else default_aim
     if in_hand and spot is None:
-        raise click.UsageError(f"the {cue_piece} is in hand: give --place x,y (or --break)")
+        raise click.UsageError(
+            _("the {piece} is in hand: give --place x,y (or --break)").format(piece=cue_piece)
+        )
     if aim is None:
-        raise click.UsageError("give --aim (degrees anticlockwise from +x)")
+        raise click.UsageError(_("give --aim (degrees anticlockwise from +x)"))
     if speed is None:
         speed = 2.0
     cue = Cue(
@@ -199,7 +214,7 @@ def simulate(
         referee.start_frame(0, frame)
         referee.check_shot(shot)
     except RecordError as e:
-        raise click.ClickException(f"the referee refuses the stroke: {e}") from None
+        raise click.ClickException(_("the referee refuses the stroke: {error}").format(error=e)) from None
     try:
         result = game.simulate(referee, shot, trajectories=bool(html_path))
     except ValueError as e:
@@ -208,7 +223,9 @@ def simulate(
     try:
         ruling = rule_shot(referee, shot, 0, 0)
     except RecordError as e:
-        raise click.ClickException(f"the referee cannot rule the simulated stroke: {e}") from None
+        raise click.ClickException(
+            _("the referee cannot rule the simulated stroke: {error}").format(error=e)
+        ) from None
     frame.shots.append(shot)
     frame.result = referee.frame_result()
     title = f"{game.title}: break-off" if break_off else f"{game.title}: one {game.shot_word}"

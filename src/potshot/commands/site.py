@@ -7,6 +7,8 @@ from pathlib import Path
 
 import click
 
+from potshot.i18n import _
+
 
 @click.command()
 @click.argument("outdir", type=click.Path(file_okay=False, path_type=Path))
@@ -33,13 +35,13 @@ def site(
 
     if data_dir is not None:
         if db_url is not None:
-            raise click.UsageError("give --db or --data-dir, not both")
+            raise click.UsageError(_("give --db or --data-dir, not both"))
         db_file = data_dir / "potshot.db"
         if not db_file.is_file():
-            raise click.BadParameter(f"{db_file} does not exist", param_hint="--data-dir")
+            raise click.BadParameter(_("{path} does not exist").format(path=db_file), param_hint="--data-dir")
         db_url = f"sqlite:///{db_file.resolve()}"
     if db_url is None and not records:
-        raise click.UsageError("name match records, or a database with --db or --data-dir")
+        raise click.UsageError(_("name match records, or a database with --db or --data-dir"))
     out = Site(title=title)
     try:
         if db_url is not None:

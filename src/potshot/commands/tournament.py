@@ -19,6 +19,7 @@ from rich.table import Table
 from potshot import games
 from potshot.commands._output import GameChoice
 from potshot.commands._rules import add_rule_options, given_rules
+from potshot.i18n import _
 
 
 @click.command()
@@ -120,18 +121,19 @@ def tournament(
         raise click.BadParameter(str(e), param_hint="--players") from None
     for ent in entrants:
         if ent.kind != "bot":
-            mod, _, attr = ent.kind.partition(":")
+            mod, _sep, attr = ent.kind.partition(":")
             try:
                 import importlib
 
                 getattr(importlib.import_module(mod), attr)
             except (ImportError, AttributeError) as err:
                 raise click.BadParameter(
-                    f"{ent.name}: cannot load {ent.kind}: {err}", param_hint="--players"
+                    _("{name}: cannot load {kind}: {error}").format(name=ent.name, kind=ent.kind, error=err),
+                    param_hint="--players",
                 ) from None
     out_dir = Path(out)
     if out_dir.exists() and not out_dir.is_dir():
-        raise click.ClickException(f"{out} exists and is not a folder")
+        raise click.ClickException(_("{path} exists and is not a folder").format(path=out))
     n = workers or os.cpu_count() or 1
     console = Console(highlight=False, soft_wrap=True)
 

@@ -35,6 +35,8 @@ from importlib.metadata import entry_points
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from potshot.i18n import N_
+
 if TYPE_CHECKING:
     from potshot.match.loop import OnShot, ShotPlayed
     from potshot.narration import Narration
@@ -154,7 +156,7 @@ class Game:
     order: ClassVar[int] = 100
     """Where the game stands in lists shown to people (lower first; ties by name)."""
     """For people: ``Snooker``, ``Carrom``, ``Russian billiards``."""
-    frame_word: ClassVar[str] = "frame"
+    frame_word: ClassVar[str] = N_("frame")
     """What one of the record's frames is called: a snooker frame, a carrom board, a Russian game."""
     match_unit: ClassVar[str] = "frame"
     """What ``--frames N`` counts: snooker frames, carrom games (of boards), Russian games."""

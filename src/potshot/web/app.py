@@ -21,6 +21,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from potshot import games as registry
+from potshot import i18n
 from potshot.web import exports
 from potshot.web.db import claim_sqlite, make_engine, migrate, sessions
 from potshot.web.engine import WebError, warm_up
@@ -343,6 +344,30 @@ def create_app(settings: Settings) -> FastAPI:
         return error(400, "bad_request", str(first.get("msg", "invalid request")), where)
 
     @app.middleware("http")
+    async def _language(req: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
+        """The language of the human text an answer carries (captions, accounts, the rulings told):
+        ``?lang=`` when given (a language potshot does not speak is a 400), else the request's
+        ``Accept-Language`` negotiated, else English; per request (a contextvar: one request's
+        language never reaches another's). Machine fields are the same in every language."""
+        asked = req.query_params.get("lang")
+        if asked is not None:
+            try:
+                lang = i18n.check(asked)
+            except i18n.UnknownLanguage as e:
+                return error(400, "bad_request", str(e), "lang")
+        else:
+            lang = i18n.negotiate(req.headers.get("accept-language"))
+        token = i18n.activate(lang)
+        try:
+            resp = await call_next(req)
+        finally:
+            i18n.reset(token)
+        resp.headers["Content-Language"] = lang
+        vary = resp.headers.get("Vary")
+        resp.headers["Vary"] = f"{vary}, Accept-Language" if vary else "Accept-Language"
+        return resp
+
+    @app.middleware("http")
     async def _guard(req: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
         path = req.url.path
         admin = req.headers.get("x-potshot-admin")
@@ -646,11 +671,24 @@ def create_app(settings: Settings) -> FastAPI:
         c = clocks.get(match_id)
         if c is not None and c["revision"] == state["revision"]:  # the clock as the marker left it
             first += f"event: clock\nid: {c['revision']}\ndata: {dumps(c)}\n\n"
-        return StreamingResponse(
-            broker.stream("m:" + match_id, first, request),
-            media_type="text/event-stream",
-            headers=sse_headers,
-        )
+        stream = broker.stream("m:" + match_id, first, request)
+        lang = i18n.current()
+        if lang != i18n.DEFAULT:  # the published states are told in English: this subscriber's own
+            stream = _told_in(lang, match_id, stream)
+        return StreamingResponse(stream, media_type="text/event-stream", headers=sse_headers)
+
+    async def _told_in(lang: str, match_id: str, stream: AsyncIterator[str]) -> AsyncIterator[str]:
+        """A live stream whose pushed states are read again in ``lang`` (the channel publishes one
+        state, in English, to every subscriber; a subscriber in another language pays one read)."""
+        first = True
+        async for msg in stream:
+            if first or not msg.startswith("event: state\n"):
+                first = False
+                yield msg
+                continue
+            with i18n.use(lang):
+                state = await asyncio.to_thread(matches.get, match_id)
+            yield f"event: state\nid: {state['revision']}\ndata: {dumps(state)}\n\n"
 
     # ------------------------------------------------------- tournaments
 

@@ -20,6 +20,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.orm.exc import StaleDataError
 
 from potshot import games as registry
+from potshot import i18n
 from potshot.record.errors import RecordError
 from potshot.record.model import Before, Record, Shot, decode_record, player_names
 from potshot.web.engine import (
@@ -415,7 +416,8 @@ class Matches:
         if self.notify is not None:
             if rt is not None:  # the new state goes with the notice (read inside this transaction)
                 s.flush()
-                state = self.state(s, row, rt)
+                with i18n.use(i18n.DEFAULT):  # the live channel's states are told in English
+                    state = self.state(s, row, rt)
             self.notify(s, "m:" + row.id, state)
         s.commit()
         if rt is not None:
@@ -423,9 +425,11 @@ class Matches:
         else:
             self._cache.pop(row.id, None)
         if state is None:
-            state = self.state(s, row)
+            with i18n.use(i18n.DEFAULT):
+                state = self.state(s, row)
         self._publish(row.id, state)
-        return state
+        # the writer's answer in the writer's language (docs/web-api.md, "Languages")
+        return state if i18n.current() == i18n.DEFAULT else self.state(s, row)
 
     # --------------------------------------------------------------- the shot clock
 
@@ -823,9 +827,10 @@ class Matches:
             self._commit_change(s, row, [], "abandon", self.by(None, admin), reason=reason, drop_redo=False)
             s.commit()
             self._cache.pop(row.id, None)
-            state = self.state(s, row)
+            with i18n.use(i18n.DEFAULT):  # the live channel's states are told in English
+                state = self.state(s, row)
             self._publish(row.id, state)
-            return state
+            return state if i18n.current() == i18n.DEFAULT else self.state(s, row)
 
     def undo(
         self, match_id: str, token: str | None, admin: str | Actor | None, body: dict[str, Any], redo: bool

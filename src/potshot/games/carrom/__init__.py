@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from potshot.games import Game, MatchField, Option, best_of, register
+from potshot.i18n import N_
 
 
 class Carrom(Game):
@@ -13,8 +14,8 @@ class Carrom(Game):
 
     name = "carrom"
     order = 2
-    title = "Carrom"
-    frame_word = "board"
+    title = N_("Carrom")
+    frame_word = N_("board")
     match_unit = "game"
     frames_help = "Games in the match: best of this many (Law 30: 3 for a match); 1 plays one game of boards."
     shot_word = "stroke"

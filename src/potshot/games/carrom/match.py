@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from potshot.games.carrom.referee import CarromReferee, CarromRuling
+from potshot.i18n import _, ngettext
 from potshot.match.loop import OnShot, play_shot
 from potshot.match.text import last_ruling, points_text
 from potshot.record.model import Before, Frame, Pot, Record, RulingDict, Shot
@@ -256,19 +257,19 @@ def frame_line(record: Record, index: int, seconds: float | None = None) -> str:
     frame = record.frames[index]
     r = last_ruling(frame)
     strokes = sum(1 for s in frame.shots if s.cue is not None)
-    where = f"board {r.get('board', index + 1)} (game {r.get('game', 1)})"
+    where = _("board {n} (game {game})").format(n=r.get("board", index + 1), game=r.get("game", 1))
     if not r.get("frame_over"):
-        line = f"{where}: unfinished"
+        line = _("{where}: unfinished").format(where=where)
     elif r.get("void"):
-        line = f"{where}: void, replayed"
+        line = _("{where}: void, replayed").format(where=where)
     else:
         pts = sum(dict(r.get("board_points") or {}).values())
-        line = f"{where}: {r.get('winner') or 'nobody'} +{pts}"
-    line += f", game {points_text(dict(r.get('game_score') or {}))}"
+        line = f"{where}: {r.get('winner') or _('nobody')} +{pts}"
+    line += _(", game {points}").format(points=points_text(dict(r.get("game_score") or {})))
     if r.get("game_winner"):
-        line += f"; game to {r['game_winner']}"
+        line += "; " + _("game to {player}").format(player=r["game_winner"])
     took = f", {seconds:.1f} s" if seconds is not None else ""
-    return line + f" ({strokes} stroke{'s' if strokes != 1 else ''}{took})"
+    return line + " (" + ngettext("{n} stroke", "{n} strokes", strokes).format(n=strokes) + f"{took})"
 
 
 def match_line(record: Record, referee: Referee) -> str:
@@ -281,15 +282,21 @@ def match_line(record: Record, referee: Referee) -> str:
         if frame.shots:
             last = last_ruling(frame)
             break
-    played = (
-        f"after {boards} board{'s' if boards != 1 else ''}, {strokes} stroke{'s' if strokes != 1 else ''}"
+    played = _("after {boards}, {strokes}").format(
+        boards=ngettext("{n} board", "{n} boards", boards).format(n=boards),
+        strokes=ngettext("{n} stroke", "{n} strokes", strokes).format(n=strokes),
     )
     if last.get("match_over"):
-        who = last.get("match_winner") or last.get("game_winner") or "nobody"
+        who = last.get("match_winner") or last.get("game_winner") or _("nobody")
         if games == 1:
-            return f"game to {who} {played}; game score {points_text(dict(last.get('game_score') or {}))}"
+            return _("game to {player} {played}; game score {score}").format(
+                player=who, played=played, score=points_text(dict(last.get("game_score") or {}))
+            )
         won = points_text(dict(last.get("games") or {}))
-        return f"match to {who} {played}; games {won}"
-    what = "game" if games == 1 else f"best-of-{games} match"
-    score = points_text(dict(last.get("game_score") or {}))
-    return f"{what} unfinished {played}; game score {score or 'none yet'}"
+        return _("match to {player} {played}; games {won}").format(player=who, played=played, won=won)
+    score = points_text(dict(last.get("game_score") or {})) or _("none yet")
+    if games == 1:
+        return _("game unfinished {played}; game score {score}").format(played=played, score=score)
+    return _("best-of-{n} match unfinished {played}; game score {score}").format(
+        n=games, played=played, score=score
+    )

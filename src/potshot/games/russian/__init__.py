@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from potshot.games import Game, Option, register
+from potshot.i18n import N_
 
 
 class Russian(Game):
@@ -13,8 +14,8 @@ class Russian(Game):
 
     name = "russian"
     order = 3
-    title = "Russian billiards"
-    frame_word = "game"
+    title = N_("Russian billiards")
+    frame_word = N_("game")
     match_unit = "game"
     frames_help = "Games to play, one after another (the opening shot passes round the players)."
     players_range = (2, 8)

@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from potshot.games.russian.referee import RussianReferee, RussianRuling
+from potshot.i18n import _, ngettext
 from potshot.match.loop import OnShot, play_shot
 from potshot.match.text import last_ruling, points_text
 from potshot.record.model import Before, Frame, Record, Shot
@@ -225,14 +226,18 @@ def frame_line(record: Record, index: int, seconds: float | None = None) -> str:
     tallies = dict(last.get("tallies") or {})
     posted = scores_text(dict(last.get("posted") or {}), tallies)
     stars = _stars_needed(record)
-    real = f"{stars} Real Star{'s' if stars > 1 else ''}"
+    real = ngettext("{n} Real Star", "{n} Real Stars", stars).format(n=stars)
     if frame.result is not None:
         holders = [p for p, t in tallies.items() if int(dict(t).get("stars", 0)) >= stars]
-        line = f"game {index + 1} over after {strokes} shots: {', '.join(holders) or 'nobody'} holds {real}"
+        line = _("game {n} over after {strokes} shots: {players} holds {stars}").format(
+            n=index + 1, strokes=strokes, players=", ".join(holders) or _("nobody"), stars=real
+        )
     else:
-        line = f"game {index + 1} unfinished after {strokes} shots (--max-shots): no player holds {real}"
+        line = _("game {n} unfinished after {strokes} shots (--max-shots): no player holds {stars}").format(
+            n=index + 1, strokes=strokes, stars=real
+        )
     took = f" ({seconds:.1f} s)" if seconds is not None else ""
-    return line + f"; posted {posted or 'nothing'}{took}"
+    return line + "; " + _("posted {points}").format(points=posted or _("nothing")) + took
 
 
 def match_line(record: Record, referee: Referee) -> str:
@@ -254,6 +259,10 @@ def match_line(record: Record, referee: Referee) -> str:
     asked = int((record.meta or {}).get("games", 1))
     unfinished = sum(1 for f in record.frames if f.result is None) + max(0, asked - n)
     counts = points_text(ended)
-    real = f"{stars} Real Star{'s' if stars > 1 else ''}"
-    line = f"{n} game{'s' if n != 1 else ''} played: ended holding {real} {counts}"
-    return line + (f"; {unfinished} unfinished" if unfinished else "")
+    real = ngettext("{n} Real Star", "{n} Real Stars", stars).format(n=stars)
+    line = ngettext(
+        "{n} game played: ended holding {stars} {counts}",
+        "{n} games played: ended holding {stars} {counts}",
+        n,
+    ).format(n=n, stars=real, counts=counts)
+    return line + (_("; {n} unfinished").format(n=unfinished) if unfinished else "")

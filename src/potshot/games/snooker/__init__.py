@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from potshot.games import Game, MatchField, Option, best_of, register
+from potshot.i18n import N_
 
 MISS_POLICIES = ("standard", "clear_path", "always", "never", "commentary")
 """``rules.miss``'s values (the referee's ``MISS_POLICIES``, stated here without importing it)."""
@@ -16,7 +17,7 @@ class Snooker(Game):
 
     name = "snooker"
     order = 1
-    title = "Snooker"
+    title = N_("Snooker")
     frames_help = "Frames to play (the break-off alternates; Section 3 Rule 2)."
     shot_word = "stroke"
     decisions = (

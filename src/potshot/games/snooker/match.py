@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from potshot.games.snooker.referee import SnookerReferee, SnookerRuling
+from potshot.i18n import _
 from potshot.match.loop import OnShot, play_shot
 from potshot.match.text import points_text
 from potshot.record.model import Frame, Record, Shot
@@ -230,12 +231,16 @@ def frame_line(record: Record, index: int, seconds: float | None = None) -> str:
     best = max((int((s.ruling or {}).get("break", 0)) for s in frame.shots), default=0)
     res = frame.result
     if res is not None:
-        who = f"{res.winner} wins" if res.winner else "drawn"
-        line = f"frame {index + 1}: {who} {score_text(res.score)}"
+        who = _("{player} wins").format(player=res.winner) if res.winner else _("drawn")
+        line = _("frame {n}: {result} {score}").format(n=index + 1, result=who, score=score_text(res.score))
     else:
-        line = f"frame {index + 1}: unfinished after {strokes} strokes (--max-shots)"
+        line = _("frame {n}: unfinished after {strokes} strokes (--max-shots)").format(
+            n=index + 1, strokes=strokes
+        )
     took = f", {seconds:.1f} s" if seconds is not None else ""
-    return line + f" ({strokes} strokes, highest break {best}{took})"
+    return line + _(" ({strokes} strokes, highest break {best}{took})").format(
+        strokes=strokes, best=best, took=took
+    )
 
 
 def match_line(record: Record, referee: Referee) -> str:
@@ -255,9 +260,9 @@ def match_line(record: Record, referee: Referee) -> str:
     fmt = record.match or {}
     fixed, best_of = fmt.get("frames"), fmt.get("best_of")
     if isinstance(fixed, int) and not isinstance(fixed, bool):
-        asked, of = fixed, f" of {fixed}"
+        asked, of = fixed, _(" of {n}").format(n=fixed)
     elif isinstance(best_of, int) and not isinstance(best_of, bool):
-        asked, of = best_of, f" (best of {best_of})"
+        asked, of = best_of, _(" (best of {n})").format(n=best_of)
     else:
         asked, of = n, ""
     played = sum(1 for f in record.frames if f.result is not None)
@@ -271,11 +276,13 @@ def match_line(record: Record, referee: Referee) -> str:
         decided = not unfinished and played >= asked
         winner = leaders[0] if len(leaders) == 1 else None
     if not decided:
-        verdict = "match unfinished"
+        verdict = _("match unfinished")
     elif winner is not None:
-        verdict = f"{winner} wins the match"
+        verdict = _("{player} wins the match").format(player=winner)
     else:
-        verdict = "match drawn"
+        verdict = _("match drawn")
     counts = points_text(won, " - ")
-    tail = f" ({unfinished} unfinished)" if unfinished else ""
-    return f"{verdict}: frames {counts} after {n}{of}{tail}"
+    tail = _(" ({n} unfinished)").format(n=unfinished) if unfinished else ""
+    return _("{verdict}: frames {counts} after {n}{of}{tail}").format(
+        verdict=verdict, counts=counts, n=n, of=of, tail=tail
+    )
