@@ -6,6 +6,7 @@ Usage::
     python3 benchmarks/envs.py [--steps 2000] [--repeat 1]
     python3 benchmarks/envs.py --save-rulings FILE [--episodes 60]   # with the old code
     python3 benchmarks/envs.py --check-rulings FILE                  # with the new code
+    python3 benchmarks/envs.py --cpu-steps 3000                      # snooker Gymnasium, per CPU-second
 
 A "step" is one shot in the PettingZoo AEC environment (every player's shot is a step) with
 random actions, and one agent shot plus the random opponent's shots in the Gymnasium
@@ -73,6 +74,21 @@ def gym_steps(game: str, steps: int) -> float:
         if term or trunc:
             env.reset()
     return steps / (time.perf_counter() - t0)
+
+
+def gym_cpu_steps(game: str, steps: int) -> float:
+    """Agent steps per CPU-second of this process (``time.process_time``: a shared machine's other
+    work is not counted) of the Gymnasium env, random opponent, 15 reds; 50 steps first to warm."""
+    env = gym.make(f"potshot/{game.capitalize()}-v0", opponent="random")
+    env.reset(seed=0)
+    env.action_space.seed(0)
+    for k in range(50 + steps):
+        if k == 50:
+            t0 = time.process_time()
+        _, _, term, trunc, _ = env.step(env.action_space.sample())
+        if term or trunc:
+            env.reset()
+    return steps / (time.process_time() - t0)
 
 
 def split(game: str, steps: int) -> str:
@@ -259,7 +275,18 @@ def main() -> None:
     ap.add_argument("--save-rulings", type=Path, metavar="FILE")
     ap.add_argument("--check-rulings", type=Path, metavar="FILE")
     ap.add_argument("--episodes", type=int, default=60, help="per kind of episode (--save-rulings)")
+    ap.add_argument(
+        "--cpu-steps", type=int, metavar="N", help="only the snooker Gymnasium env's steps per CPU-second"
+    )
     args = ap.parse_args()
+    if args.cpu_steps:
+        import potshot
+
+        rate = gym_cpu_steps("snooker", args.cpu_steps)
+        print(
+            f"{Path(potshot.__file__).parent.parent}: {rate:,.0f} agent steps per CPU-second (load {os.getloadavg()[0]:.1f})"
+        )
+        return
     if args.save_rulings:
         save_rulings(args.save_rulings, args.episodes)
         return

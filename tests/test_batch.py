@@ -188,3 +188,31 @@ def test_one_group_of_shots_takes_the_array_path() -> None:
     for k, (layout, cue) in enumerate(jobs):
         one = simulate_shot(layout, cue)
         assert _same(batch.result(k).events, one.events) and _same(batch.result(k).after, one.after)
+
+
+def test_planar_and_elevated_strokes_both_take_the_parallel_loop(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Elevated strokes (the 3D table: 9 columns and the table's outline) run in the parallel loop
+    as the level ones do, in a group of their own: the same results to the bit."""
+    import msgspec
+
+    from potshot.physics import batch as B
+
+    seen: list[tuple[int, bool]] = []
+    real = B.run_many
+
+    def spy(*args: object) -> None:
+        b, air = args[0], args[-1]
+        seen.append((b.shape[2], air is not None))  # type: ignore[attr-defined]
+        real(*args)
+
+    monkeypatch.setattr(B, "run_many", spy)
+    jobs = [
+        (lay, cue if k % 2 else msgspec.structs.replace(cue, elevation=0.0))
+        for k, (lay, cue) in enumerate(_jobs(120, seed=5))
+    ]
+    got = simulate_batch(jobs, threads=2)
+    assert sorted(set(seen)) == [(7, False), (9, True)]
+    for k, (layout, cue) in enumerate(jobs):
+        one = simulate_shot(layout, cue)
+        assert _same(got.result(k).events, one.events), k
+        assert _same(got.result(k).after, one.after), k

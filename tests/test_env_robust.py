@@ -276,3 +276,114 @@ def test_more_elevated_strokes_stay_on_the_table_or_leave_it_with_an_event(case:
     for e in gone:
         if type(e).__name__ == "OffTable":
             assert e.at is not None
+
+
+# The env sweep of branch w22-speed (seeds 10, snooker, on main's code as well): an elevated white
+# (18.7 and 22 degrees) from near the left cushion comes down on red2 at the front of the rack and
+# sits on its upper side (its bottom 18-20 mm above the cloth, the centres 49 mm apart across the
+# table), sliding down it as a run of separate collisions (thousands of white-red2 contacts within
+# 0.1 ms: no sustained contact between balls) until the event buffer fills; the shot stops there with the two balls 3-5 mm into each other, and the referee refuses
+# the rest positions ("red2 ... overlaps white"): the env raised. A 3D kernel fault (a ball landing
+# on another), left to the physics' owners: strict xfail until it is fixed, the seeds in
+# benchmarks/README.md (replay with env_random_sweep.py --replay).
+_CHATTER = {
+    # the stroke before the one refused: white and red14 left 0.11 mm into each other, which the
+    # referee's 0.5 mm tolerance accepts and the next stroke's physics (0.05 mm) refuses (ValueError)
+    "snooker:gym:1128398781": (
+        {
+            "white": (913.0672575132871, 2968.1375280852767),
+            "red1": (887.0972458609482, 2727.142593969249),
+            "red2": (861.5108671877634, 2773.450570247581),
+            "red3": (943.740917085653, 2753.5077307778156),
+            "red4": (829.9915750165794, 2815.443366897887),
+            "red5": (888.4100192445353, 2820.403624875923),
+            "red6": (945.7238671726427, 2817.2537698935685),
+            "red7": (796.4588400369627, 2860.3527190142),
+            "red8": (862.1854207263949, 2866.3604200781856),
+            "red9": (917.0764964343022, 2864.3863838335938),
+            "red10": (969.9988079663389, 2865.3514164959347),
+            "red11": (780.8941398006135, 2914.3629257571038),
+            "red12": (835.749969724318, 2913.155905865071),
+            "red13": (891.2374013963408, 2912.7471513481437),
+            "red14": (946.1003831889581, 2912.0966332903818),
+            "red15": (1013.1148828140389, 2912.69191448756),
+            "yellow": (1167.8921065273312, 963.2855137014593),
+            "green": (597.0, 737.0),
+            "brown": (1614.1761035691093, 1283.1540144307464),
+            "blue": (691.2106138770855, 1308.0567943464991),
+            "pink": (888.7633654533707, 2673.005325595837),
+            "black": (889.0, 3245.0),
+        },
+        {"speed": 0.897555, "aim": -59.651395, "elevation": 26.398986, "side": -0.117284, "height": 0.237937},
+    ),
+    "snooker:aec:1648527330": (
+        {
+            "white": (104.91550239995033, 2359.08129764654),
+            "red1": (889.0001497149545, 2730.2497406855146),
+            "red2": (862.7501009899187, 2775.7161014329654),
+            "red3": (915.2501023164372, 2775.7161562378938),
+            "red4": (836.4986279695715, 2821.1823760954544),
+            "red5": (888.9999368010335, 2821.183672979955),
+            "red6": (941.5011047919161, 2821.181913451784),
+            "red7": (810.2499884311409, 2866.6499999999924),
+            "red8": (862.7499889850278, 2866.6500391164413),
+            "red9": (915.249999, 2866.650000000001),
+            "red10": (967.750001, 2866.650000000001),
+            "red11": (783.999999, 2912.12),
+            "red12": (836.4999995, 2912.12),
+            "red13": (888.9999997500001, 2912.12),
+            "red14": (941.499999875, 2912.12),
+            "red15": (994.0000018750001, 2912.12),
+            "yellow": (1181.0, 737.0),
+            "green": (567.5618593455962, 1598.1807543629502),
+            "brown": (889.0, 737.0),
+            "blue": (889.0, 1784.5),
+            "pink": (889.0, 2676.75),
+            "black": (889.0, 3245.0),
+        },
+        {"speed": 3.986857, "aim": 168.556495, "elevation": 18.695966, "side": 0.305969, "height": -0.053799},
+    ),
+    "snooker:vector-sync:563330323": (
+        {
+            "white": (36.928757767226976, 2437.766859619044),
+            "red1": (889.0001497149545, 2730.2497406855146),
+            "red2": (862.7501009899187, 2775.716101432965),
+            "red3": (915.2501023164372, 2775.7161562378938),
+            "red4": (836.4986279695715, 2821.182376095454),
+            "red5": (888.9999368010335, 2821.183672979955),
+            "red6": (941.5011047919161, 2821.181913451784),
+            "red7": (810.2499884311408, 2866.6499999999924),
+            "red8": (862.7499889850278, 2866.6500391164413),
+            "red9": (915.249999, 2866.6500000000005),
+            "red10": (967.750001, 2866.6500000000005),
+            "red11": (783.999999, 2912.12),
+            "red12": (836.4999995, 2912.12),
+            "red13": (888.99999975, 2912.12),
+            "red14": (941.499999875, 2912.12),
+            "red15": (994.0000018750001, 2912.12),
+            "yellow": (1181.0, 737.0),
+            "green": (597.0, 737.0),
+            "brown": (811.478551098143, 2496.3987137187905),
+            "blue": (889.0, 1784.5),
+            "pink": (889.0, 2676.75),
+            "black": (889.0, 3245.0),
+        },
+        {"speed": 4.661644, "aim": -177.906708, "elevation": 18.01194, "side": 0.301265, "height": -0.386444},
+    ),
+}
+
+
+@pytest.mark.xfail(
+    strict=True, reason="3D kernel: an elevated cue ball landing on a ball chatters (w22-speed sweep)"
+)
+@pytest.mark.parametrize("case", sorted(_CHATTER))
+def test_an_elevated_cue_ball_landing_on_the_rack_comes_to_rest_clear_of_it(case: str) -> None:
+    from potshot.physics import simulate_shot
+    from potshot.record.model import Cue
+
+    layout, cue = _CHATTER[case]
+    r = simulate_shot(dict(layout), Cue(**cue))
+    assert r.stats["truncated"] == 0.0  # no chatter into the event buffer's limit
+    rest = [p for p in r.after.values() if p is not None]
+    gaps = [math.dist(p, q) for i, p in enumerate(rest) for q in rest[i + 1 :]]
+    assert min(gaps) >= 2 * TABLE.ball_radius - 0.05  # no two balls overlapping at rest

@@ -332,6 +332,92 @@ def test_simulate_shot_separates_touching_balls_as_before() -> None:
     assert moved > 20
 
 
+def test_separation_over_the_near_pairs_is_the_separation_over_every_pair() -> None:
+    """separate_touching's passes over the pairs starting within 1.5 diameters (a rack's
+    neighbours), with its fall-back to every pair once the pushes add up to half a diameter:
+    byte for byte the plain passes, both ways taken (racks a hair too tight; heaps of balls
+    thrown into a small box, far more than the layout check lets through)."""
+    from potshot.physics import sim
+
+    rng = np.random.default_rng(5)
+    r = 0.02625
+    took = {"near": 0, "every": 0}
+    real = sim._separation_passes
+
+    def counted(*a: Any) -> bool:
+        took["every" if a[-1] == math.inf else "near"] += 1
+        return real(*a)
+
+    sim._separation_passes = counted  # type: ignore[assignment]
+    try:
+        for trial in range(600):
+            n = int(rng.integers(2, 23))
+            balls = np.zeros((n, 7))
+            if trial % 2:
+                balls[:, :2] = rng.uniform(0.0, rng.uniform(0.03, 0.4), (n, 2))
+            else:
+                squeeze = 1.0 - float(rng.choice([1e-9, 1e-6, 1e-5, 4e-4]))
+                for i in range(n):
+                    balls[i, :2] = (0.5 + (i % 5) * 2 * r * squeeze, 1.0 + (i // 5) * 2 * r * squeeze)
+            want = balls.copy()
+            _separate_as_before(want, r)
+            sim.separate_touching(balls, r)
+            assert balls.tobytes() == want.tobytes()
+    finally:
+        sim._separation_passes = real  # type: ignore[assignment]
+    assert took["near"] > 100 and took["every"] > 100
+
+
+def test_carrom_placer_counts_open_lines_as_the_plain_function_does() -> None:
+    """The carrom placer's pocket lines from every legal spot at once (bot.open_lines_at):
+    open_lines' count spot by spot, on boards with pieces scattered anywhere and pieces put on
+    the spots themselves and a hair off a line's limit (the unsure cases the plain function
+    decides); and place_pieces as before (its spots chosen by the plain counts)."""
+    from potshot.games.carrom import bot as cb
+    from potshot.games.carrom import equipment as ceq
+
+    rng = np.random.default_rng(3)
+    spots = cb.placement_spots()
+    names = [*(f"white{k}" for k in range(1, 10)), *(f"black{k}" for k in range(1, 10)), "queen"]
+    pockets = list(ceq.BOARD.pocket_centres.values())
+    checked = 0
+    for trial in range(60):
+        lay: dict[str, tuple[float, float] | None] = {}
+        for n in names:
+            if rng.random() < 0.7:
+                lay[n] = (float(rng.uniform(40, 700)), float(rng.uniform(40, 700)))
+        if trial % 3 == 0:
+            # a piece just at a line's limit from a spot to a pocket: its distance within 1e-12 mm
+            sp, kp = spots[int(rng.integers(len(spots)))], pockets[int(rng.integers(4))]
+            ux, uy = kp[0] - sp[0], kp[1] - sp[1]
+            norm = math.hypot(ux, uy)
+            off = cb.RP + ceq.piece_radius("queen") + 0.5 + float(rng.choice([0.0, 1e-12, -1e-12]))
+            lay["queen"] = (sp[0] + 0.5 * ux - uy / norm * off, sp[1] + 0.5 * uy + ux / norm * off)
+        name = ("white1", "black1", "queen")[trial % 3]
+        got = cb.open_lines_at(lay, name, spots)
+        assert got == [cb.open_lines(lay, name, p) for p in spots]
+        checked += sum(got)
+        down = [n for n in names if lay.get(n) is None][:3]
+        want: dict[str, tuple[float, float]] = {}
+        plain = dict(lay)
+        for n in down:  # place_pieces spot by spot with the plain count
+            best = None
+            for p in spots:
+                if ceq.penalty_place_fault(n, p[0], p[1], plain) is not None:
+                    continue
+                if not all(
+                    q is None or math.dist(p, q) > cb.RP + ceq.piece_radius(m) + 1.0 for m, q in plain.items()
+                ):
+                    continue
+                key = (cb.open_lines(plain, n, p), -math.dist(p, ceq.BOARD.centre))
+                if best is None or key < best[:2]:
+                    best = (*key, p)
+            if best is not None:
+                want[n] = plain[n] = best[2]
+        assert cb.place_pieces(lay, down) == want
+    assert checked > 1000
+
+
 def test_carrom_striker_places_as_the_plain_functions_find_them() -> None:
     """The carrom env's base places (pieces far from the base not asked) and the carrom referee's
     Law 103 test (the Law 91 places worked out once per seat): what players.carrom.base_places and

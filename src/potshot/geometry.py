@@ -447,27 +447,32 @@ def _any_pair(
     # clear for every offset, whatever the test (from a cue ball on the table that usually answers)
     c0 = starts[0]
     near: list[list[Point]] = []
-    one = len(starts) == 1 and scalar
     for t in targets:
         near.append(near_line(c0, t, obstacles, radius))
         if not near[-1]:
             return True
-        # one start, a test in plain floats: the target asked at once with the obstacles that
-        # can block it (the others are clear of every path by a micrometre: the same answer)
-        if one and exact(c0, t, near[-1], radius):
+        # a test in plain floats: from the first start, the target asked at once with the
+        # obstacles that can block it (the others are clear of every path by a micrometre: the
+        # same answer); the first start is then settled, and numpy takes the others
+        if scalar and exact(c0, t, near[-1], radius):
             return True
-    if one:
+    if scalar and len(starts) == 1:
         return False
     obs = np.asarray(list(obstacles), dtype=np.float64).reshape(-1, 2)
     tar = np.asarray(list(targets), dtype=np.float64).reshape(-1, 2)
     sta = np.asarray(list(starts), dtype=np.float64).reshape(-1, 2)
     off = np.asarray(offsets, dtype=np.float64)
     # the first start's batch needs only the obstacles near one of its lines
-    first_obs = np.asarray(list({o: None for ns in near for o in ns}), dtype=np.float64).reshape(-1, 2)
+    first_obs = (
+        obs
+        if scalar
+        else np.asarray(list({o: None for ns in near for o in ns}), dtype=np.float64).reshape(-1, 2)
+    )
     per_start = max(1, len(tar) * len(off) * max(1, len(obs)))
     step = max(1, _BATCH_BUDGET // per_start)
-    i = 0
-    n = 1
+    # the first start settled above (scalar), else a batch of its own with its near obstacles
+    i = 1 if scalar else 0
+    n = 4 if scalar else 1
     while i < len(sta):
         chunk = sta[i : i + n]
         clear, unsure = _pair_margins(chunk, tar, first_obs if i == 0 else obs, radius, off)

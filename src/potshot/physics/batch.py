@@ -43,6 +43,7 @@ from potshot.physics.sim import (
     _geometry,
     _kernel,
     _near_pairs,
+    _outline,
     _param_vector,
     params_for,
     prepare,
@@ -85,13 +86,30 @@ def run_many(
     sn_b: np.ndarray,
     sn_s: np.ndarray,
     out: np.ndarray,
+    air: np.ndarray | None = None,
 ) -> None:
     """``kernel.run`` on every shot ``k`` of the batch: ``b[k]``, ``s[k]`` (updated in place to the
     rest state), its work rows ``work[k]``, ``iwork[k]``, ``tp[k]`` and event rows ``ev_t[k]``,
-    ``ev_i[k]``; no snapshots (``sn_*`` empty, shared). ``out[k]`` = (events, status)."""
+    ``ev_i[k]``; no snapshots (``sn_*`` empty, shared). ``out[k]`` = (events, status). ``air``:
+    the table's outline for shots on the 3D table (``b`` with 9 columns: elevated strokes), as the
+    one-shot path passes it; ``None`` for the planar table."""
     for k in prange(b.shape[0]):
         nev, _, status = run(
-            b[k], s[k], p, lines, arcs, falls, work[k], iwork[k], tp[k], ev_t[k], ev_i[k], sn_t, sn_b, sn_s
+            b[k],
+            s[k],
+            p,
+            lines,
+            arcs,
+            falls,
+            work[k],
+            iwork[k],
+            tp[k],
+            ev_t[k],
+            ev_i[k],
+            sn_t,
+            sn_b,
+            sn_s,
+            air,
         )
         out[k, 0] = nev
         out[k, 1] = status
@@ -136,8 +154,9 @@ def run_prepared(
     *,
     threads: int | None = None,
 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64], npt.NDArray[np.int64]]:
-    """Run the kernel on ``B`` prepared shots of ``n`` balls: ``balls`` (B, n, 7) SI states and
-    ``states`` (B, n), C-ordered, updated in place to the rest states. Returns ``out`` (B, 2):
+    """Run the kernel on ``B`` prepared shots of ``n`` balls: ``balls`` (B, n, 7) SI states, or
+    (B, n, 9) on the 3D table (elevated strokes), and ``states`` (B, n), C-ordered, updated in place
+    to the rest states. Returns ``out`` (B, 2):
     events and status per shot (status 1: the shot filled its :data:`ECAP` event rows and
     stopped), ``ev_t`` (B, ECAP) and ``ev_i`` (B, ECAP, 3), the event rows."""
     SNOOKER.compiled()  # the one-shot kernel first (from the cache, or its background compile)
@@ -160,9 +179,10 @@ def run_prepared(
         ev_t,
         ev_i,
         np.empty(0),
-        np.empty((0, n, 7)),
+        np.empty((0, n, balls.shape[2])),
         np.empty((0, n), np.int64),
         out,
+        _outline(falls) if balls.shape[2] >= 9 else None,
     )
     try:
         if nb == 1 or (old is not None and _one_thread()):
@@ -180,28 +200,29 @@ def _one_thread() -> bool:
     return bool(numba.get_num_threads() == 1)
 
 
-def _serial(
-    b: np.ndarray,
-    s: np.ndarray,
-    p: np.ndarray,
-    lines: np.ndarray,
-    arcs: np.ndarray,
-    falls: np.ndarray,
-    work: np.ndarray,
-    iwork: np.ndarray,
-    tp: np.ndarray,
-    ev_t: np.ndarray,
-    ev_i: np.ndarray,
-    sn_t: np.ndarray,
-    sn_b: np.ndarray,
-    sn_s: np.ndarray,
-    out: np.ndarray,
-) -> None:
-    """:func:`run_many`'s loop in the calling thread (the compiled one-shot kernel, shot by shot)."""
+def _serial(*args: Any) -> None:
+    """:func:`run_many`'s loop in the calling thread (the compiled one-shot kernel, shot by shot),
+    on :func:`run_many`'s arguments."""
+    b, s, p, lines, arcs, falls, work, iwork, tp, ev_t, ev_i, sn_t, sn_b, sn_s, out, air = args
     f = SNOOKER.compiled()
+    extra = () if air is None else (air,)  # the planar kernel is the one without ``air``
     for k in range(b.shape[0]):
         nev, _, status = f(
-            b[k], s[k], p, lines, arcs, falls, work[k], iwork[k], tp[k], ev_t[k], ev_i[k], sn_t, sn_b, sn_s
+            b[k],
+            s[k],
+            p,
+            lines,
+            arcs,
+            falls,
+            work[k],
+            iwork[k],
+            tp[k],
+            ev_t[k],
+            ev_i[k],
+            sn_t,
+            sn_b,
+            sn_s,
+            *extra,
         )
         out[k, 0] = nev
         out[k, 1] = status
@@ -282,32 +303,19 @@ def simulate_batch(
     truncated = np.zeros(nb, bool)
     ev_rows: list[npt.NDArray[np.int64]] = [np.empty((0, 3), np.int64)] * nb
     ev_times: list[npt.NDArray[np.float64]] = [np.empty(0)] * nb
-    # one kernel call per ball count, table and parameters (the shots' arrays must have one
-    # shape); an elevated stroke (9 columns: the 3D table) is played by the one-shot path
-    groups: dict[tuple[int, int, int], list[int]] = {}
-    solo: list[int] = []
+    # one kernel call per ball count, table, parameters and kind of table (the shots' arrays
+    # must have one shape: 7 columns on the planar table, 9 on the 3D table of elevated strokes)
+    groups: dict[tuple[int, int, int, int], list[int]] = {}
     for k, (names, balls, _, _, arrays, par) in enumerate(prepared):
-        if balls.shape[1] != 7:
-            solo.append(k)
-        else:
-            groups.setdefault((len(names), id(arrays[0]), id(par)), []).append(k)
+        groups.setdefault((len(names), balls.shape[1], id(arrays[0]), id(par)), []).append(k)
     whole: tuple[npt.NDArray[np.int64], npt.NDArray[np.float64]] | None = None
-    for k in solo:
-        names, bk, sk, _, arrays, par = prepared[k]
-        nev, status, t_rows, i_rows = _one_shot(bk, sk, arrays, par, first=True)
-        n = len(names)
-        ev_rows[k], ev_times[k] = i_rows[:nev].copy(), t_rows[:nev].copy()
-        truncated[k] = status == 1
-        potted[k, :n] = sk == K.POCKETED
-        rest_si[k, :n] = bk[:, :2]
-        n_events[k] = nev
     for idx in groups.values():
         b = np.stack([prepared[k][1] for k in idx])
         s = np.stack([prepared[k][2] for k in idx])
         arrays, par = prepared[idx[0]][4], prepared[idx[0]][5]
         out, ev_t, ev_i = run_prepared(b, s, arrays, par, threads=threads)
         long = out[:, 1] == 1
-        if len(groups) == 1 and not solo and not long.any():
+        if len(groups) == 1 and not long.any():
             # the usual case, at numpy speed: every shot's event rows, in the jobs' order
             keep = np.arange(ECAP)[None, :] < out[:, 0:1]
             whole = (ev_i[keep], ev_t[keep])
@@ -360,15 +368,13 @@ def _one_shot(
     states: npt.NDArray[np.int64],
     arrays: Arrays,
     params: Params,
-    *,
-    first: bool = False,
 ) -> tuple[int, int, npt.NDArray[np.float64], npt.NDArray[np.int64]]:
-    """:func:`~potshot.physics.sim.run_states`' loop (no snapshots): ``balls``/``states`` (the
-    shot's start, updated in place) run with room for :data:`ECAP` events (``first``: a shot the
-    batch did not run) or 8 x :data:`ECAP` (one that filled the batch's rows), growing to
-    :data:`~potshot.physics.sim.MAX_EVENTS` as that loop does."""
+    """:func:`~potshot.physics.sim.run_states`' loop (no snapshots) for a shot that filled the
+    batch's event rows: ``balls``/``states`` (the shot's start, updated in place) run again with
+    room for 8 x :data:`ECAP` events, growing to :data:`~potshot.physics.sim.MAX_EVENTS` as that
+    loop does."""
     start_b, start_s = balls.copy(), states.copy()
-    ecap = ECAP if first else min(ECAP * 8, MAX_EVENTS)
+    ecap = min(ECAP * 8, MAX_EVENTS)
     pvec = _param_vector(params)
     while True:
         nev, _, status, ev_t, ev_i, *_ = _kernel(balls, states, pvec, arrays, ecap, 0)

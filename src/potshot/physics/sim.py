@@ -200,32 +200,52 @@ def separate_touching(
     np.fill_diagonal(d2, np.inf)
     if d2.min() >= dia * dia:
         return  # nothing closer than a diameter: the usual case, found at numpy speed
-    # the passes on Python floats (the same IEEE operations as on numpy's scalars, faster)
-    xs: list[float] = balls[:, 0].tolist()
-    ys: list[float] = balls[:, 1].tolist()
+    # the passes on Python floats (the same IEEE operations as on numpy's scalars, faster), over
+    # the pairs that start within a diameter and a half of each other (a rack's neighbours):
+    # while the pushes add up to less than half a diameter no other pair can come within a
+    # diameter, so the passes over every pair would skip each of them (the same floats, the same
+    # order); past that, the passes over every pair from the start
+    xs0: list[float] = balls[:, 0].tolist()
+    ys0: list[float] = balls[:, 1].tolist()
+    spare = 0.5 * dia
+    ii, jj = np.nonzero(np.triu(d2 < (dia + spare) ** 2, 1))  # row by row: i, then j, ascending
+    xs, ys = list(xs0), list(ys0)
+    if not _separation_passes(xs, ys, list(zip(ii.tolist(), jj.tolist(), strict=True)), dia, passes, spare):
+        xs, ys = list(xs0), list(ys0)
+        every = [(i, j) for i in range(n) for j in range(i + 1, n)]
+        _separation_passes(xs, ys, every, dia, passes, math.inf)
+    balls[:, 0] = xs
+    balls[:, 1] = ys
+
+
+def _separation_passes(
+    xs: list[float], ys: list[float], pairs: list[tuple[int, int]], dia: float, passes: int, spare: float
+) -> bool:
+    """:func:`separate_touching`'s passes over ``pairs`` (in order), in place; ``False`` (stopped
+    part way) once the pushes add up to ``spare / 2`` or more."""
     hypot = math.hypot
-    try:
-        for _ in range(passes):
-            moved = False
-            for i in range(n):
-                for j in range(i + 1, n):
-                    dx = xs[j] - xs[i]
-                    dy = ys[j] - ys[i]
-                    d = hypot(dx, dy)
-                    if d >= dia or d == 0.0:
-                        continue
-                    push = 0.5 * (dia - d) + 1e-9
-                    ux, uy = dx / d, dy / d
-                    xs[i] -= ux * push
-                    ys[i] -= uy * push
-                    xs[j] += ux * push
-                    ys[j] += uy * push
-                    moved = True
-            if not moved:
-                return
-    finally:
-        balls[:, 0] = xs
-        balls[:, 1] = ys
+    pushed = 0.0
+    for _ in range(passes):
+        moved = False
+        for i, j in pairs:
+            dx = xs[j] - xs[i]
+            dy = ys[j] - ys[i]
+            d = hypot(dx, dy)
+            if d >= dia or d == 0.0:
+                continue
+            push = 0.5 * (dia - d) + 1e-9
+            ux, uy = dx / d, dy / d
+            xs[i] -= ux * push
+            ys[i] -= uy * push
+            xs[j] += ux * push
+            ys[j] += uy * push
+            moved = True
+            pushed += push
+            if pushed + pushed >= spare:
+                return False
+        if not moved:
+            return True
+    return True
 
 
 _PARAMS_FOR: dict[float, Params] = {}
@@ -450,49 +470,79 @@ def to_result(
     cue_ball: str | None = None,
 ) -> ShotResult:
     """The kernel's output (rest states, event rows) as the record's events and rest positions."""
-    lines, arcs, _ = arrays
+    line_names, arc_names = _cushion_names(geo, arrays)
     truncated = status == 1
     events: list[Event] = []
-    duration = 0.0
+    add = events.append
     # the kernel's event rows as Python numbers at once (the same values as one by one)
     rows = ev_i[:nev].tolist()
     times = ev_t[:nev].tolist()
     for (kind, ia, ib), t in zip(rows, times, strict=True):
-        duration = t
         a = names[ia]
-        if kind == K.EV_BALL:
-            events.append(Hit(ball=a, other=names[ib], t=t))
-        elif kind == K.EV_LINE:
-            events.append(Cushion(ball=a, cushion=geo.cushion_names[int(lines[ib, 7])], t=t))
-        elif kind == K.EV_ARC:
-            events.append(Cushion(ball=a, cushion=geo.cushion_names[int(arcs[ib, 7])], t=t))
-        elif kind == K.EV_FALL:
-            events.append(Pot(ball=a, pocket=geo.pocket_names[ib], t=t))
-        elif kind == K.EV_OFF:
+        if kind == _EV_BALL:
+            add(Hit(ball=a, other=names[ib], t=t))
+        elif kind == _EV_LINE:
+            add(Cushion(ball=a, cushion=line_names[ib], t=t))
+        elif kind == _EV_ARC:
+            add(Cushion(ball=a, cushion=arc_names[ib], t=t))
+        elif kind == _EV_FALL:
+            add(Pot(ball=a, pocket=geo.pocket_names[ib], t=t))
+        elif kind == _EV_OFF:
             # the kernel leaves a ball that went off where it left the table
             at = (float(balls[ia, 0]) * 1e3, float(balls[ia, 1]) * 1e3)
-            events.append(OffTable(ball=a, t=t, at=at))
-        elif kind == K.EV_OVER and (cue_ball is None or a == cue_ball):
-            events.append(Jump(ball=a, over=names[ib], t=t))
-    after: Layout = {}
-    if layout is not None:
-        after = {n: None for n, p in layout.items() if p is None}
+            add(OffTable(ball=a, t=t, at=at))
+        elif kind == _EV_OVER and (cue_ball is None or a == cue_ball):
+            add(Jump(ball=a, over=names[ib], t=t))
     # rest positions in mm: the products worked out at once (elementwise: the same floats)
     xs = (balls[:, 0] * 1e3).tolist()
     ys = (balls[:, 1] * 1e3).tolist()
     gone = (states == K.POCKETED).tolist()
-    for k, name in enumerate(names):
-        after[name] = None if gone[k] else (xs[k], ys[k])
-    if layout is not None:
-        after = {n: after[n] for n in layout}
+    rest: Layout = {n: (None if g else (x, y)) for n, g, x, y in zip(names, gone, xs, ys, strict=True)}
+    # in the layout's order; a ball off the table before the shot stays None
+    after = (
+        rest
+        if layout is None
+        else {n: (rest[n] if p is not None or n in rest else None) for n, p in layout.items()}
+    )
     return ShotResult(
         events=events,
         after=after,
         trajectories=traj,
-        duration=duration,
+        duration=times[-1] if times else 0.0,
         n_events=nev,
         stats={"truncated": float(truncated), "kernel_events": float(nev)},
     )
+
+
+_EV_BALL, _EV_LINE, _EV_ARC, _EV_FALL, _EV_OFF, _EV_OVER = (
+    K.EV_BALL,
+    K.EV_LINE,
+    K.EV_ARC,
+    K.EV_FALL,
+    K.EV_OFF,
+    K.EV_OVER,
+)
+_CUSHIONS: dict[tuple[int, int, int], tuple[Geometry, Arrays, list[str], list[str]]] = {}
+
+
+def _cushion_names(geo: Geometry, arrays: Arrays) -> tuple[list[str], list[str]]:
+    """The cushion name of each of the table's lines and arcs (their column 7 in ``geo``'s names),
+    worked out once per table."""
+    lines, arcs, _ = arrays
+    key = (id(geo), id(lines), id(arcs))
+    hit = _CUSHIONS.get(key)
+    if hit is None or hit[0] is not geo or hit[1][0] is not lines or hit[1][1] is not arcs:
+        names = geo.cushion_names
+        hit = (
+            geo,
+            arrays,
+            [names[int(v)] for v in lines[:, 7].tolist()],
+            [names[int(v)] for v in arcs[:, 7].tolist()],
+        )
+        if len(_CUSHIONS) > 16:
+            _CUSHIONS.clear()
+        _CUSHIONS[key] = hit
+    return hit[2], hit[3]
 
 
 def _sample(

@@ -448,9 +448,11 @@ class Referee(ABC):
         n = len(xs)
         if n < 2:
             return True
-        z = np.array([complex(x, y) for x, y in zip(xs, ys, strict=True)])
+        z = np.empty(n, dtype=complex)  # complex(x, y) for each piece: the same numbers
+        z.real = xs
+        z.imag = ys
         d = np.abs(z[:, None] - z)
-        np.fill_diagonal(d, np.inf)
+        d.flat[:: n + 1] = np.inf  # the diagonal (np.fill_diagonal's own way)
         r0 = radii[0]
         if radii.count(r0) == n:  # one size of piece (snooker, Russian): one limit
             if d.min() > r0 + r0 - tol + 1e-6:

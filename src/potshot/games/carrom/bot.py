@@ -60,6 +60,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+import numpy as np
 from msgspec.structs import replace
 
 from potshot import geometry as geo
@@ -436,6 +437,47 @@ def open_lines(layout: Mapping[str, Point | None], name: str, p: Point) -> int:
     return n
 
 
+_SURE = 1e-9
+"""mm: :func:`open_lines_at` decides with numpy only the distances further than this from a
+piece's limit (numpy's hypot and :func:`math.hypot` may differ in the last bit); the others are
+asked of :func:`path_clear` itself, so the counts are :func:`open_lines`' to the piece."""
+
+
+def open_lines_at(layout: Mapping[str, Point | None], name: str, spots: list[Point]) -> list[int]:
+    """``[open_lines(layout, name, p) for p in spots]``, the segments' distances worked out for
+    every spot, pocket and piece at once (:func:`geometry.segment_distance`'s sums, in numpy)."""
+    if not spots:
+        return []
+    r = eq.piece_radius(name)
+    others = [(p, r + eq.piece_radius(n) + 0.5) for n, p in layout.items() if p is not None and n != name]
+    pockets = list(eq.BOARD.pocket_centres.values())
+    if not others:
+        return [len(pockets)] * len(spots)
+    sp = np.array(spots, dtype=np.float64)
+    q = np.array([p for p, _ in others], dtype=np.float64)
+    lim = np.array([x for _, x in others], dtype=np.float64)
+    ax, ay = sp[:, 0:1], sp[:, 1:2]  # (spots, 1): each segment from a spot ...
+    px, py = q[None, :, 0], q[None, :, 1]  # (1, pieces)
+    counts = np.zeros(len(spots), dtype=np.int64)
+    unsure: list[tuple[int, Point]] = []
+    for kp in pockets:  # ... to a pocket's centre
+        dx, dy = kp[0] - ax, kp[1] - ay
+        ll = dx * dx + dy * dy
+        if bool((ll <= geo.EPS).any()):
+            unsure.extend((i, kp) for i in range(len(spots)))
+            continue
+        t = np.maximum(0.0, np.minimum(1.0, ((px - ax) * dx + (py - ay) * dy) / ll))
+        d = np.hypot(px - (ax + t * dx), py - (ay + t * dy))
+        blocked = (d < lim - _SURE).any(axis=1)
+        clear = (d >= lim + _SURE).all(axis=1)
+        counts += clear & ~blocked
+        unsure.extend((int(i), kp) for i in np.flatnonzero(~clear & ~blocked))
+    out: list[int] = counts.tolist()
+    for i, kp in unsure:
+        out[i] += path_clear(spots[i], kp, r, layout, skip=(name,))
+    return out
+
+
 def placement_spots() -> list[Point]:
     """Candidate spots inside the outer circle, off the centre circle (Laws 57(a), 58, 62(b)), in a fixed order."""
     cx, cy = eq.BOARD.centre
@@ -472,12 +514,15 @@ def place_pieces(layout: Mapping[str, Point | None], names: list[str]) -> dict[s
     spots = placement_spots()
     for name in names:
         best: tuple[int, float, Point] | None = None
-        for p in spots:
-            if eq.penalty_place_fault(name, p[0], p[1], lay) is not None:
-                continue
-            if not all(q is None or math.dist(p, q) > RP + eq.piece_radius(n) + 1.0 for n, q in lay.items()):
-                continue
-            key = (open_lines(lay, name, p), -math.dist(p, eq.BOARD.centre))
+        legal = [
+            p
+            for p in spots
+            if eq.penalty_place_fault(name, p[0], p[1], lay) is None
+            and all(q is None or math.dist(p, q) > RP + eq.piece_radius(n) + 1.0 for n, q in lay.items())
+        ]
+        # open_lines(lay, name, p) for each legal spot, at once
+        for p, lines in zip(legal, open_lines_at(lay, name, legal), strict=True):
+            key = (lines, -math.dist(p, eq.BOARD.centre))
             if best is None or key < best[:2]:
                 best = (*key, p)
         if best is None:

@@ -51,15 +51,19 @@ class SnookerAdapter(GameAdapter):
         self.last = None
 
     def turn(self) -> Turn:
-        """The referee's next stroke; after a foul, the incoming player with the decision's options
-        (Section 3 Rule 14(a))."""
-        ns = self.referee.next_shot()
-        if ns is None:
-            return super().turn()
-        ask = ns.decision
-        if ask is not None:
-            return Turn(player=ns.player, options=list(ask.options or ()))
-        return Turn(player=ns.player)
+        """The referee's next stroke (:meth:`SnookerReferee.next_shot`'s player and decision, read
+        from its state without building the stroke's other asks); after a foul, the incoming
+        player with the decision's options (Section 3 Rule 14(a))."""
+        ref = self.referee
+        st = ref.state
+        if st is None or st.over:
+            return super().turn()  # next_shot: none
+        pend = st.pending
+        if pend is not None:
+            return Turn(player=pend.incoming, options=list(pend.options))  # the decision asked
+        player = ref.striker_after(None)
+        assert player is not None
+        return Turn(player=player)
 
     def layout(self) -> dict[str, tuple[float, float] | None]:
         return self.referee.layout()

@@ -1,0 +1,128 @@
+"""The batch API's 2-thread scaling on a busy machine, measured thread by thread (issue 22).
+
+On a shared machine the wall-clock speed-up of a second thread says more about the other users
+than about the code: a thread that waits for a core does no work. This benchmark runs the same
+batches on 1 and 2 of numba's threads and reads, for every thread of the process, the kernel's
+scheduler accounts (``/proc/self/task/<tid>/schedstat``: nanoseconds run on a CPU and nanoseconds
+spent runnable, waiting for one). From them, for each workload:
+
+- ``wall``: the measured wall time and speed-up at this load;
+- ``cpu``: the CPU time of all threads together (the work: more on 2 threads means overhead,
+  e.g. threads spinning or contending);
+- ``busiest``: the CPU time of the busiest thread: the batch's critical path in CPU time, what
+  the wall time would be with a core free for each thread;
+- ``waited``: the time the threads spent runnable without a core (the load's share);
+- the speed-up on free cores *estimated* from these: the 1-thread run's CPU time over the 2-thread
+  run's busiest thread. An estimate, not a measurement: it assumes the threads' CPU times would be
+  the same with cores free for them (no memory-bandwidth or frequency effects of two busy cores).
+
+Workloads: ``kernel`` (``batch.run_prepared`` on prepared arrays: the parallel loop alone),
+``varied`` (``simulate_batch`` from the jobs: the serial preparation included) and ``candidates``
+(``TrialTable.run_many``: a bot's strokes from one position). Every batch is checked bit for bit
+against the one-shot path by ``batch_scaling.py``; this one only times.
+
+    python3 benchmarks/batch_cpu.py [--shots 2000] [--repeat 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).parent))
+from physics_vs_pooltool import varied_shots
+
+from potshot.physics.batch import run_prepared, simulate_batch
+from potshot.physics.sim import prepare
+from potshot.players.fastsim import TrialTable
+from potshot.record.model import Cue
+
+
+def schedstat() -> dict[int, tuple[int, int]]:
+    """Every thread of this process: (ns run, ns waiting for a CPU)."""
+    out = {}
+    for tid in os.listdir("/proc/self/task"):
+        try:
+            with open(f"/proc/self/task/{tid}/schedstat") as f:
+                run, wait, _ = f.read().split()
+        except OSError:
+            continue
+        out[int(tid)] = (int(run), int(wait))
+    return out
+
+
+def measured(fn: Any) -> dict[str, float]:
+    a = schedstat()
+    t0 = time.perf_counter()
+    fn()
+    wall = time.perf_counter() - t0
+    b = schedstat()
+    runs = [(b[t][0] - a.get(t, (0, 0))[0]) * 1e-9 for t in b]
+    waits = [(b[t][1] - a.get(t, (0, 0))[1]) * 1e-9 for t in b]
+    return {"wall": wall, "cpu": sum(runs), "busiest": max(runs), "waited": sum(waits)}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--shots", type=int, default=2000)
+    ap.add_argument("--repeat", type=int, default=5)
+    args = ap.parse_args()
+    load0 = os.getloadavg()[0]
+    shots = varied_shots(args.shots)
+    prepared = [prepare(lay, cue) for lay, cue in shots]
+    balls = np.stack([p[1] for p in prepared])
+    states = np.stack([p[2] for p in prepared])
+    arrays = prepared[0][4]
+    lay: dict[str, tuple[float, float] | None] = dict(shots[0][0])
+    lay["white"] = None
+    tt = TrialTable(lay)
+    rng = np.random.default_rng(1)
+    whites = [(float(rng.uniform(700, 1070)), float(rng.uniform(500, 730))) for _ in range(args.shots)]
+    cues = [
+        Cue(
+            speed=float(rng.uniform(0.5, 5.0)),
+            aim=float(rng.uniform(0, 360)),
+            height=float(rng.uniform(-0.3, 0.3)),
+        )
+        for _ in range(args.shots)
+    ]
+    work = {
+        "kernel": lambda t: run_prepared(balls.copy(), states.copy(), arrays, threads=t),
+        "varied": lambda t: simulate_batch(shots, threads=t),
+        "candidates": lambda t: tt.run_many(whites, cues, threads=t),
+    }
+    for fn in work.values():  # compiled, threads started
+        fn(2)
+    res: dict[str, Any] = {"shots": args.shots, "cores": os.cpu_count(), "load_start": load0}
+    print(f"load average {load0:.2f} on {os.cpu_count()} cores; {args.shots} shots, median of {args.repeat}")
+    for name, fn in work.items():
+        # 1 and 2 threads alternated, so that both see the same load
+        one, two = [], []
+        for _ in range(args.repeat):
+            one.append(measured(lambda fn=fn: fn(1)))
+            two.append(measured(lambda fn=fn: fn(2)))
+        m1 = {k: statistics.median(r[k] for r in one) for k in one[0]}
+        m2 = {k: statistics.median(r[k] for r in two) for k in two[0]}
+        est = m1["cpu"] / m2["busiest"]
+        res[name] = {"1": m1, "2": m2, "wall_speedup": m1["wall"] / m2["wall"], "estimated_free_speedup": est}
+        print(
+            f"{name:10s} 1 thread: wall {m1['wall']:.3f} s, cpu {m1['cpu']:.3f} s, waited {m1['waited']:.3f} s | "
+            f"2 threads: wall {m2['wall']:.3f} s, cpu {m2['cpu']:.3f} s (x{m2['cpu'] / m1['cpu']:.2f}), "
+            f"busiest thread {m2['busiest']:.3f} s, waited {m2['waited']:.3f} s | wall speed-up "
+            f"{m1['wall'] / m2['wall']:.2f}x, estimated on free cores {est:.2f}x"
+        )
+    res["load_end"] = os.getloadavg()[0]
+    print(f"load average at the end {res['load_end']:.2f}")
+    print(json.dumps(res))
+
+
+if __name__ == "__main__":
+    main()
