@@ -48,6 +48,7 @@ from potshot.physics.sim import (
     params_for,
     prepare,
     separate_touching,
+    settle_truncated,
     to_result,
 )
 from potshot.physics.table import Geometry
@@ -324,6 +325,8 @@ def simulate_batch(
             k = idx[row]
             bk, sk = prepared[k][1], prepared[k][2]
             nev, status, t_rows, i_rows = _one_shot(bk, sk, arrays, par)
+            if status == 1:
+                settle_truncated(bk, sk, par.radius)  # as the one-shot path does
             b[row], s[row] = bk, sk
             out[row, 0] = nev
             ev_rows[k], ev_times[k] = i_rows[:nev].copy(), t_rows[:nev].copy()

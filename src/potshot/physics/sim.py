@@ -153,6 +153,30 @@ def _near_pairs(
     return [(int(i), int(j)) for i, j in zip(*np.nonzero(near), strict=True) if i < j]
 
 
+def settle_truncated(balls: npt.NDArray[np.float64], states: npt.NDArray[np.int64], radius: float) -> None:
+    """The balls left on the table by a shot stopped at :data:`MAX_EVENTS`, moved apart until no
+    two overlap (:func:`separate_touching`).
+
+    A stroke that fills the event buffer is cut off in mid-motion. One known cause is a 3D
+    fault: an elevated cue ball landing on top of a ball of the rack is handled as thousands of
+    separate collisions (``tests/test_env_robust.py``). The cut leaves the two balls millimetres
+    into each other, a position no table can hold: the referee refuses it, or, within its
+    tolerance, the next stroke's physics does. The rest positions are made a legal layout; the
+    shot stays reported as truncated (``stats['truncated']``).
+
+    >>> b = np.zeros((2, 7)); b[1, 0] = 0.0525 - 0.004  # 4 mm into each other
+    >>> settle_truncated(b, np.zeros(2, np.int64), 0.02625)
+    >>> bool(np.hypot(*(b[1, :2] - b[0, :2])) >= 0.0525)
+    True
+    """
+    on = np.nonzero(states != K.POCKETED)[0]
+    if len(on) < 2:
+        return
+    sub = balls[on]
+    separate_touching(sub, radius, passes=500)
+    balls[on, :2] = sub[:, :2]
+
+
 def separate_touching(
     balls: npt.NDArray[np.float64],
     radius: float,
@@ -451,6 +475,8 @@ def run_states(
             break
         balls[:] = start_b  # run again from the start with room for every event
         states[:] = start_s
+    if status == 1:
+        settle_truncated(balls, states, params.radius)
     traj = _sample(names, sn_t[:nsnap], sn_b[:nsnap], sn_s[:nsnap], params) if trajectories else None
     return to_result(names, balls, states, geo, arrays, nev, ev_t, ev_i, status, layout, traj, cue_ball)
 
