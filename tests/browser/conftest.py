@@ -21,7 +21,7 @@ import pytest
 from tests.conftest import CHROMIUM
 from tests.web.conftest import ADMIN, server
 
-__all__ = ["ADMIN", "CHROMIUM", "create_match", "server", "snap", "tab", "wait_until", "window"]
+__all__ = ["ADMIN", "CHROMIUM", "create_match", "server", "snap", "tab", "tournament", "wait_until", "window"]
 
 PICTURES = Path(__file__).resolve().parents[2] / "docs" / "pictures"
 # the session's one browser (``browser``) is tests/conftest.py's: one Playwright per process, shared
@@ -82,3 +82,20 @@ def snap(pg: Any, name: str, full_page: bool = False) -> None:
     if os.environ.get("POTSHOT_SCREENSHOTS"):
         PICTURES.mkdir(parents=True, exist_ok=True)
         pg.screenshot(path=str(PICTURES / f"web-{name}.png"), full_page=full_page)
+
+
+def tournament(url: str) -> str:
+    """A three-player snooker round robin made over the API; its id."""
+    r = httpx.post(
+        url + "/api/tournaments",
+        json={
+            "name": "Winter league",
+            "game": "snooker",
+            "format": "round_robin",
+            "players": ["Ann", "Bob", "Cy"],
+        },
+        headers={"X-Potshot-Admin": ADMIN},
+        timeout=30,
+    )
+    assert r.status_code == 201, r.text
+    return str(r.json()["id"])

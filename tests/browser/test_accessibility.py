@@ -17,7 +17,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.browser.conftest import ADMIN, create_match, tab, window
+from tests.browser.conftest import create_match, tab, tournament, window
 
 pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
@@ -63,22 +63,6 @@ def audit(pg: Page, axe: Path, what: str) -> None:
     assert not found, f"{what}: " + "\n".join(
         f"{v['id']} ({v['impact']}): {v['help']}\n  " + "\n  ".join(v["nodes"]) for v in found
     )
-
-
-def tournament(url: str) -> str:
-    r = httpx.post(
-        url + "/api/tournaments",
-        json={
-            "name": "Winter league",
-            "game": "snooker",
-            "format": "round_robin",
-            "players": ["Ann", "Bob", "Cy"],
-        },
-        headers={"X-Potshot-Admin": ADMIN},
-        timeout=30,
-    )
-    assert r.status_code == 201, r.text
-    return str(r.json()["id"])
 
 
 def test_every_page_passes_the_audit_at_1024x768(server: Any, browser: Any, axe: Path) -> None:

@@ -20,7 +20,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.browser.conftest import ADMIN, create_match, snap, tab
+from tests.browser.conftest import ADMIN, create_match, snap, tab, tournament
 from tests.web.conftest import ServeProcess
 
 expect = pytest.importorskip("playwright.sync_api", reason="playwright is not installed").expect
@@ -34,22 +34,6 @@ PICTURED = ("sv", "ja")
 def catalogue(lang: str) -> dict[str, Any]:
     out: dict[str, Any] = json.loads((LOCALES / f"{lang}.json").read_text(encoding="utf-8"))
     return out
-
-
-def tournament(url: str) -> str:
-    r = httpx.post(
-        url + "/api/tournaments",
-        json={
-            "name": "Winter league",
-            "game": "snooker",
-            "format": "round_robin",
-            "players": ["Ann", "Bob", "Cy"],
-        },
-        headers={"X-Potshot-Admin": ADMIN},
-        timeout=30,
-    )
-    assert r.status_code == 201, r.text
-    return str(r.json()["id"])
 
 
 @pytest.fixture(scope="module")

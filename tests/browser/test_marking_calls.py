@@ -62,19 +62,25 @@ def no_invented_table(pg: Page) -> None:
     assert pg.locator("canvas:visible").count() == 0
 
 
+def mark_watch_overlay(ctx: Any, url: str, m: dict[str, Any], errors: list[str]) -> tuple[Any, Any, Any]:
+    """The match's mark, watch and overlay pages in ``ctx``; their JavaScript errors go to ``errors``."""
+    pg, watch, overlay = ctx.new_page(), ctx.new_page(), ctx.new_page()
+    for p in (pg, watch, overlay):
+        p.set_default_timeout(15_000)
+        p.on("pageerror", lambda e: errors.append(str(e)))
+    pg.goto(f"{url}/mark/{m['id']}?token={m['token']}")
+    watch.goto(f"{url}/watch/{m['id']}")
+    overlay.goto(f"{url}/overlay/{m['id']}")
+    return pg, watch, overlay
+
+
 def test_snooker_frame_marked_with_the_officials_calls(server: Any, browser: Any) -> None:
     url = server.url
     m = create_match(url, game="snooker", mode="mark", players=["Ann", "Bob"], rules={"reds": 6})
     ctx = browser.new_context(viewport=TABLET)
     errors: list[str] = []
     try:
-        pg, watch, overlay = ctx.new_page(), ctx.new_page(), ctx.new_page()
-        for p in (pg, watch, overlay):
-            p.set_default_timeout(15_000)
-            p.on("pageerror", lambda e: errors.append(str(e)))
-        pg.goto(f"{url}/mark/{m['id']}?token={m['token']}")
-        watch.goto(f"{url}/watch/{m['id']}")
-        overlay.goto(f"{url}/overlay/{m['id']}")
+        pg, watch, overlay = mark_watch_overlay(ctx, url, m, errors)
         mk = Marker(pg, m["state"]["revision"])
         expect(pg.locator("#rev")).to_have_text(f"rev {mk.rev}")
         expect(pg.locator("[data-ask=decision]")).to_have_count(0)
@@ -207,13 +213,7 @@ def test_carrom_board_marked_with_dues_placed(server: Any, browser: Any) -> None
     ctx = browser.new_context(viewport=TABLET)
     errors: list[str] = []
     try:
-        pg, watch, overlay = ctx.new_page(), ctx.new_page(), ctx.new_page()
-        for p in (pg, watch, overlay):
-            p.set_default_timeout(15_000)
-            p.on("pageerror", lambda e: errors.append(str(e)))
-        pg.goto(f"{url}/mark/{m['id']}?token={m['token']}")
-        watch.goto(f"{url}/watch/{m['id']}")
-        overlay.goto(f"{url}/overlay/{m['id']}")
+        pg, watch, overlay = mark_watch_overlay(ctx, url, m, errors)
         mk = Marker(pg, m["state"]["revision"])
         expect(pg.locator("#rev")).to_have_text(f"rev {mk.rev}")
         pg.locator("[data-add=white]").click()

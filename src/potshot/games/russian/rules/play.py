@@ -71,8 +71,8 @@ def _contacts(self: RussianReferee, shot: Shot, t: _Turn) -> None:
     contacts is ruled by the ball hit (IN OFF, CANNONS), so there it is refused."""
     hits = [c for c in StrokeFacts.read(shot, cue=t.cue).cue_contacts if c != CUSHION]
     if UNNAMED in hits:
-        i = next(i for i, e in enumerate(shot.events) if isinstance(e, Hit) and e.other is None)
         if len(hits) > 1 or any(isinstance(e, (Pot, OffTable)) for e in shot.events):
+            i = next(i for i, e in enumerate(shot.events) if isinstance(e, Hit) and e.other is None)
             raise RecordError(
                 "the ball the cue ball hit is needed: a stroke that pots or makes a cannon scores by it",
                 field=f"events[{i}].other",
