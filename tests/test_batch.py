@@ -190,22 +190,23 @@ def test_one_group_of_shots_takes_the_array_path() -> None:
         assert _same(batch.result(k).events, one.events) and _same(batch.result(k).after, one.after)
 
 
-def test_planar_and_elevated_strokes_both_take_the_parallel_loop(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Elevated strokes (the 3D table: 9 columns and the table's outline) run in the parallel loop
-    as the level ones do, in a group of their own: the same results to the bit."""
+def test_planar_and_elevated_strokes_both_take_the_compiled_loop(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Elevated strokes (the 3D table: 9 columns and the table's outline) run in the compiled
+    chunk loop as the level ones do, in a group of their own: the same results to the bit."""
     import msgspec
 
     from potshot.physics import batch as B
 
     seen: list[tuple[int, bool]] = []
-    real = B.run_many
+    real = B.run_rows
 
     def spy(*args: object) -> None:
         b, air = args[0], args[-1]
         seen.append((b.shape[2], air is not None))  # type: ignore[attr-defined]
         real(*args)
 
-    monkeypatch.setattr(B, "run_many", spy)
+    monkeypatch.setattr(B, "run_rows", spy)
+    monkeypatch.setattr(B, "_serial", spy)  # (the plain-Python loop, POTSHOT_NO_JIT=1)
     jobs = [
         (lay, cue if k % 2 else msgspec.structs.replace(cue, elevation=0.0))
         for k, (lay, cue) in enumerate(_jobs(120, seed=5))
@@ -216,3 +217,131 @@ def test_planar_and_elevated_strokes_both_take_the_parallel_loop(monkeypatch: py
         one = simulate_shot(layout, cue)
         assert _same(got.result(k).events, one.events), k
         assert _same(got.result(k).after, one.after), k
+
+
+def test_elevated_strokes_share_the_preparation(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Elevated strokes with the cue ball clear of the others take the preparer's shared work on
+    the other balls (no per-job ``prepare``), and still give ``simulate_shot``'s results to the bit:
+    the 9 columns, the cue ball's dip, the rack's touching reds separated as ``prepare`` does."""
+    from potshot.physics import batch as B
+
+    rng = random.Random(4)
+    base = {"white": (889.0, 600.0), **_rack()}
+    jobs = []
+    while len(jobs) < 60:
+        lay = dict(base)
+        lay["white"] = (rng.uniform(100, 1678), rng.uniform(100, 2500))
+        if any(p is not None and n != "white" and math.dist(lay["white"], p) < 56 for n, p in lay.items()):
+            continue
+        cue = Cue(speed=rng.uniform(0.5, 6.0), aim=rng.uniform(0, 360), elevation=rng.uniform(0.5, 15))
+        jobs.append((lay, cue))
+    calls: list[int] = []
+    real = B.prepare
+
+    def counting(*args: object) -> object:
+        calls.append(1)
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(B, "prepare", counting)
+    got = simulate_batch(jobs, threads=2)
+    assert calls == []
+    for k, (layout, cue) in enumerate(jobs):
+        one = simulate_shot(layout, cue)
+        assert _same(got.result(k).events, one.events), k
+        assert _same(got.result(k).after, one.after), k
+
+
+def test_pipelined_runs_chunks_on_two_threads_at_once() -> None:
+    """Two chunks in progress at the same time on two threads (each waits for the other at a
+    barrier: run one after the other, the barrier would time out)."""
+    import threading
+
+    from potshot.physics import batch as B
+
+    meet = threading.Barrier(2, timeout=30)
+    ran: dict[int, int] = {}
+
+    def work(c: int) -> None:
+        if c < 2:
+            meet.wait()
+        ran[c] = threading.get_ident()
+
+    B.pipelined(6, 2, work)
+    assert sorted(ran) == list(range(6))
+    assert ran[0] != ran[1]
+
+
+def test_pipelined_raises_the_first_failing_chunks_error() -> None:
+    from potshot.physics import batch as B
+
+    def work(c: int) -> None:
+        if c in (3, 7):
+            raise ValueError(f"chunk {c}")
+
+    for threads in (1, 2):
+        with pytest.raises(ValueError, match="chunk 3"):
+            B.pipelined(12, threads, work)
+
+
+def test_a_bad_job_in_a_long_batch_raises_the_first_bad_jobs_error() -> None:
+    """Jobs prepared chunk by chunk on two threads: still the error of the first bad job in the
+    jobs' order, whichever thread met it first."""
+    jobs = _jobs(200, seed=9)
+    jobs[150] = ({"white": (889.0, 600.0), "red1": (889.0, 620.0)}, Cue(speed=1.0, aim=90.0))
+    jobs[40] = ({"white": (889.0, 600.0)}, Cue(speed=99.0, aim=90.0))
+    with pytest.raises(ValueError, match="cue speed"):
+        simulate_batch(jobs, threads=2)
+
+
+def test_an_empty_batch() -> None:
+    got = simulate_batch([], threads=2)
+    assert len(got) == 0 and got.rest.shape == (0, 0, 2) and got.offsets.tolist() == [0]
+
+
+def test_trial_table_run_many_elevated_and_long_strokes_equal_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bots' batch with elevated strokes (the 3D table, in the batch as a group of their own)
+    and strokes past the batch's event rows (cut to 8 here, so that most are: played again with
+    more rows in their thread): the same trials as :meth:`TrialTable.run`, field by field."""
+    from potshot.physics import batch as B
+    from potshot.players.fastsim import TrialTable
+
+    lay = {"white": None, **_rack()}
+    tt = TrialTable(lay)
+    rng = random.Random(6)
+    whites = [(rng.uniform(700, 1070), rng.uniform(500, 730)) for _ in range(60)]
+    cues = [
+        Cue(
+            speed=rng.uniform(0.5, 7.0),
+            aim=rng.uniform(0, 360),
+            side=rng.uniform(-0.3, 0.3),
+            height=rng.uniform(-0.3, 0.3),
+            elevation=0.0 if k % 3 else rng.uniform(1, 40),
+        )
+        for k in range(60)
+    ]
+    again: list[int] = []
+    real = B.one_shot
+
+    def spy(*args: object) -> object:
+        again.append(args[0].shape[1])  # type: ignore[attr-defined]
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(B, "ECAP", 8)
+    monkeypatch.setattr(B, "one_shot", spy)
+    many = tt.run_many(whites, cues, threads=2)
+    monkeypatch.undo()
+    assert set(again) == {7, 9}  # level and elevated strokes played again with more rows
+    assert tt.count == 60
+    for k, (w, c) in enumerate(zip(whites, cues, strict=True)):
+        one = tt.run(w, c)
+        got = many[k]
+        assert got is not None
+        assert got.pos.tobytes() == one.pos.tobytes(), k
+        assert (got.potted, got.first, got.cushions, got.truncated, got.off, got.jumped) == (
+            one.potted,
+            one.first,
+            one.cushions,
+            one.truncated,
+            one.off,
+            one.jumped,
+        ), k

@@ -3,26 +3,36 @@
 :func:`simulate_batch` takes ``(layout, cue)`` jobs as :func:`~potshot.physics.simulate_shot`
 does and returns a :class:`Batch`: every shot's rest positions, pots, event rows and status as a
 few numpy arrays (no Python object per shot), with :meth:`Batch.result` giving any shot's
-:class:`~potshot.physics.result.ShotResult` when one is wanted. :func:`run_prepared` is the layer
-under it for callers that prepare the kernel's input themselves (the bots' trial search, many
-strokes from one position: :meth:`potshot.players.fastsim.TrialTable.run_many`).
+:class:`~potshot.physics.result.ShotResult` when one is wanted. :func:`run_prepared` and
+:func:`kernel_rows` are the layers under it for callers that prepare the kernel's input themselves
+(the bots' trial search, many strokes from one position, runs :func:`pipelined` chunks of
+:func:`kernel_rows`: :meth:`potshot.players.fastsim.TrialTable.run_many`).
 
-The parallel loop is :func:`run_many`: numba's ``prange`` over the shots, each running the one-shot
-kernel (``kernel.run``, the same compiled code, called with the same argument types) on its own
-rows of the batch's arrays, without the GIL. Each shot starts from the same input and the same
-fresh work arrays as :func:`~potshot.physics.simulate_shot` gives it, so its outcome is the same
-to the bit (``tests/test_batch.py``); a shot that fills the batch's event rows is played again by
-the one-shot path, which grows its buffers as it always has. Shots are handed to the threads in
-small chunks (numba's parallel chunk size), so a few long shots do not hold up a thread's share.
+A batch runs in chunks on ``threads`` threads (:func:`pipelined`): each thread takes the next
+chunk of jobs, prepares it in Python (the layout checks, the strike, the separation of touching
+balls: :class:`_Preparer`), runs the one-shot kernel on it (:func:`run_rows`: ``kernel.run``, the
+same compiled code, called with the same argument types, in a compiled loop that releases the GIL)
+and gathers its outcomes as arrays. One thread's Python overlaps the other threads' kernels, so the
+batch is not held to Amdahl's bound of its serial Python: a thread is kept busy as long as the
+Python part of a chunk is shorter than the kernel part (measured in ``benchmarks/README.md``). Each
+shot starts from the same input and the same fresh work arrays as
+:func:`~potshot.physics.simulate_shot` gives it, so its outcome is the same to the bit
+(``tests/test_batch.py``); a shot that fills the batch's event rows is played again by the one-shot
+path, which grows its buffers as it always has. :func:`run_prepared` (prepared arrays, no Python
+per shot) runs the kernel in numba's parallel loop (:func:`run_many`: ``prange`` over the shots,
+handed to the threads in small chunks, so a few long shots do not hold up a thread's share).
 
-``threads``: how many of numba's threads to use (default: :func:`set_threads`'s, else all,
-``NUMBA_NUM_THREADS``, one per core). The module compiles on first use (a few seconds, then cached), never at import.
+``threads``: how many threads to use (default: :func:`set_threads`'s, else one per core,
+``NUMBA_NUM_THREADS``). The loops compile on first use (a few seconds, then cached), never at import.
 """
 
 from __future__ import annotations
 
+import itertools
 import os
-from collections.abc import Sequence
+import threading
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -116,6 +126,50 @@ def run_many(
         out[k, 1] = status
 
 
+@_jit.njit
+def run_rows(
+    b: np.ndarray,
+    s: np.ndarray,
+    p: np.ndarray,
+    lines: np.ndarray,
+    arcs: np.ndarray,
+    falls: np.ndarray,
+    work: np.ndarray,
+    iwork: np.ndarray,
+    tp: np.ndarray,
+    ev_t: np.ndarray,
+    ev_i: np.ndarray,
+    sn_t: np.ndarray,
+    sn_b: np.ndarray,
+    sn_s: np.ndarray,
+    out: np.ndarray,
+    air: np.ndarray | None = None,
+) -> None:
+    """:func:`run_many`'s loop in the calling thread, compiled (no GIL, no per-shot dispatch from
+    Python): the kernel part of one chunk of a pipelined batch (:func:`_pipelined`), on
+    :func:`run_many`'s arguments."""
+    for k in range(b.shape[0]):
+        nev, _, status = run(
+            b[k],
+            s[k],
+            p,
+            lines,
+            arcs,
+            falls,
+            work[k],
+            iwork[k],
+            tp[k],
+            ev_t[k],
+            ev_i[k],
+            sn_t,
+            sn_b,
+            sn_s,
+            air,
+        )
+        out[k, 0] = nev
+        out[k, 1] = status
+
+
 def _numba_threads(threads: int | None) -> Any:
     """Set numba's thread count and chunk size for the next parallel call; the previous values."""
     if not _jit.JIT_ENABLED:
@@ -161,13 +215,45 @@ def run_prepared(
     events and status per shot (status 1: the shot filled its :data:`ECAP` event rows and
     stopped), ``ev_t`` (B, ECAP) and ``ev_i`` (B, ECAP, 3), the event rows."""
     SNOOKER.compiled()  # the one-shot kernel first (from the cache, or its background compile)
+    args = _loop_args(balls, states, arrays, params)
+    old = _numba_threads(threads)
+    try:
+        if balls.shape[0] == 1 or (old is not None and _one_thread()):
+            _serial(*args)  # no threads to wake for one shot, or one thread
+        else:
+            run_many(*args)
+    finally:
+        _restore(old)
+    return args[14], args[9], args[10]
+
+
+def kernel_rows(
+    balls: npt.NDArray[np.float64],
+    states: npt.NDArray[np.int64],
+    arrays: Arrays,
+    params: Params = DEFAULT_PARAMS,
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64], npt.NDArray[np.int64]]:
+    """:func:`run_prepared` in the calling thread alone (:func:`run_rows`, compiled, releasing the
+    GIL while it runs): one chunk of a pipelined batch (:func:`pipelined`)."""
+    args = _loop_args(balls, states, arrays, params)
+    if _jit.JIT_ENABLED:
+        run_rows(*args)
+    else:
+        _serial(*args)
+    return args[14], args[9], args[10]
+
+
+def _loop_args(
+    balls: npt.NDArray[np.float64],
+    states: npt.NDArray[np.int64],
+    arrays: Arrays,
+    params: Params,
+) -> tuple[Any, ...]:
+    """:func:`run_many`'s arguments for these shots: fresh work and event rows for each, as the
+    one-shot path gives its shot (``out``, ``ev_t`` and ``ev_i`` are items 14, 9 and 10)."""
     nb, n = balls.shape[0], balls.shape[1]
     lines, arcs, falls = arrays
-    ev_t = np.empty((nb, ECAP))
-    ev_i = np.empty((nb, ECAP, 3), np.int64)
-    out = np.zeros((nb, 2), np.int64)
-    old = _numba_threads(threads)
-    args = (
+    return (
         balls,
         states,
         _param_vector(params),
@@ -177,22 +263,92 @@ def run_prepared(
         np.zeros((nb, n, 4)),
         np.zeros((nb, n, 3), np.int64),
         np.full((nb, n, n), np.inf),
-        ev_t,
-        ev_i,
+        np.empty((nb, ECAP)),
+        np.empty((nb, ECAP, 3), np.int64),
         np.empty(0),
         np.empty((0, n, balls.shape[2])),
         np.empty((0, n), np.int64),
-        out,
+        np.zeros((nb, 2), np.int64),
         _outline(falls) if balls.shape[2] >= 9 else None,
     )
+
+
+def thread_count(threads: int | None = None) -> int:
+    """The threads a batch runs on: ``threads``, else :func:`set_threads`'s, else one per core
+    (numba's ``NUMBA_NUM_THREADS``); never more than that, and 1 when the kernels run as plain
+    Python (``POTSHOT_NO_JIT=1``: threads would only take turns with the GIL)."""
+    if not _jit.JIT_ENABLED:
+        return 1
+    import numba
+
+    most: int = numba.config.NUMBA_NUM_THREADS  # type: ignore[attr-defined]
+    return max(1, min(threads or _DEFAULT_THREADS or most, most))
+
+
+_POOL: list[tuple[int, int, ThreadPoolExecutor]] = []  # (process id, workers, pool)
+_POOL_LOCK = threading.Lock()
+
+
+def _pool(workers: int) -> ThreadPoolExecutor:
+    """A pool of at least ``workers`` threads, kept between batches (a new one in a forked child,
+    where the parent's threads do not exist)."""
+    with _POOL_LOCK:
+        if not _POOL or _POOL[0][0] != os.getpid() or _POOL[0][1] < workers:
+            _POOL[:] = [
+                (os.getpid(), workers, ThreadPoolExecutor(workers, thread_name_prefix="potshot-batch"))
+            ]
+        return _POOL[0][2]
+
+
+def chunk_size(n: int, threads: int) -> int:
+    """Items in a chunk of a pipelined batch of ``n`` on ``threads`` threads: about 8 chunks a
+    thread (so that the last chunks even the threads out), 2 to :data:`CHUNK_MAX` items (each
+    chunk costs a few numpy calls and a kernel dispatch)."""
+    return max(2, min(CHUNK_MAX, -(-n // (8 * threads))))
+
+
+CHUNK_MAX = 32
+"""The most shots in a chunk of a pipelined batch."""
+
+
+def pipelined(chunks: int, threads: int, work: Callable[[int], None]) -> None:
+    """``work(c)`` for every chunk ``c`` in ``range(chunks)``, on ``threads`` threads (this one and
+    a kept pool's), each taking the next chunk when done with one.
+
+    ``work`` prepares its chunk in Python (holding the GIL), runs the kernel on it
+    (:func:`kernel_rows`: compiled, without the GIL) and converts the output (the GIL again). With
+    two threads the Python of one chunk runs while the kernel works on another, so a batch is not
+    held to Amdahl's bound of its serial Python: each thread is busy as long as the Python part is
+    shorter than the kernel part. The threads take the chunks in order and stop taking new ones
+    after an error; the error of the first failing chunk is raised once every thread is done."""
+    if threads <= 1 or chunks <= 1:
+        for c in range(chunks):
+            work(c)
+        return
+    take = itertools.count()
+    errors: dict[int, BaseException] = {}
+
+    def loop() -> None:
+        while not errors:
+            c = next(take)  # (one step of a C iterator: atomic under the GIL)
+            if c >= chunks:
+                return
+            try:
+                work(c)
+            except BaseException as e:  # raised in the calling thread, below
+                errors[c] = e
+                return
+
+    helpers = min(threads, chunks) - 1
+    pool = _pool(helpers)
+    futures = [pool.submit(loop) for _ in range(helpers)]
     try:
-        if nb == 1 or (old is not None and _one_thread()):
-            _serial(*args)  # no threads to wake for one shot, or one thread
-        else:
-            run_many(*args)
+        loop()
     finally:
-        _restore(old)
-    return out, ev_t, ev_i
+        for f in futures:
+            f.result()
+    if errors:
+        raise errors[min(errors)]
 
 
 def _one_thread() -> bool:
@@ -293,11 +449,80 @@ def simulate_batch(
     threads: int | None = None,
 ) -> Batch:
     """Simulate every ``(layout, cue)`` job, in parallel; see the module docstring. A bad job
-    raises its ``ValueError`` (as :func:`~potshot.physics.simulate_shot` would) before any runs."""
+    raises its ``ValueError`` (as :func:`~potshot.physics.simulate_shot` would; the first bad job's
+    in the jobs' order) and no batch is returned.
+
+    The jobs run in chunks (:func:`pipelined`): each of the ``threads`` threads prepares a chunk,
+    runs the kernel on it without the GIL and gathers its outcomes, so that one thread's Python
+    overlaps the other's kernel."""
+    jobs = list(jobs)
+    nb = len(jobs)
     prep = _Preparer(cue_ball, table, params)
-    prepared = [prep(layout, cue) for layout, cue in jobs]
+    nt = thread_count(threads)
+    size = chunk_size(nb, nt)
+    parts: list[_Part | None] = [None] * -(-nb // size)
+    if parts:
+        SNOOKER.compiled()  # the one-shot kernel first (from the cache, or its background compile)
+
+    def work(c: int) -> None:
+        parts[c] = _chunk([prep(layout, cue) for layout, cue in jobs[c * size : (c + 1) * size]])
+
+    pipelined(len(parts), nt, work)
+    done = [p for p in parts if p is not None]
+    nmax = max((p.rest_si.shape[1] for p in done), default=0)
+    rest_si = np.full((nb, nmax, 2), np.nan)
+    potted = np.zeros((nb, nmax), bool)
+    names: list[list[str]] = []
+    tables: list[tuple[Geometry, Arrays]] = []
+    for c, part in enumerate(done):
+        at = slice(c * size, c * size + len(part.names))
+        w = part.rest_si.shape[1]
+        rest_si[at, :w] = part.rest_si
+        potted[at, :w] = part.potted
+        names += part.names
+        tables += part.tables
+    n_events = np.concatenate([p.n_events for p in done]) if done else np.zeros(0, np.int64)
+    offsets = np.zeros(nb + 1, np.int64)
+    np.cumsum(n_events, out=offsets[1:])
+    rest = rest_si * 1e3  # the products elementwise, as the one-shot path works them out
+    rest[potted] = np.nan
+    return Batch(
+        names=names,
+        rest=rest,
+        potted=potted,
+        n_events=n_events,
+        offsets=offsets,
+        events=np.concatenate([p.events for p in done]) if done else np.empty((0, 3), np.int64),
+        event_t=np.concatenate([p.event_t for p in done]) if done else np.empty(0),
+        truncated=np.concatenate([p.truncated for p in done]) if done else np.zeros(0, bool),
+        rest_si=rest_si,
+        layouts=[layout for layout, _ in jobs],
+        tables=tables,
+        cue_ball=cue_ball,
+    )
+
+
+Prepared = tuple[list[str], npt.NDArray[np.float64], npt.NDArray[np.int64], Geometry, Arrays, Params]
+
+
+@dataclass
+class _Part:
+    """One chunk's outcomes, :class:`Batch`'s arrays for its shots (``N``: its own most balls)."""
+
+    names: list[list[str]]
+    rest_si: npt.NDArray[np.float64]
+    potted: npt.NDArray[np.bool_]
+    n_events: npt.NDArray[np.int64]
+    events: npt.NDArray[np.int64]
+    event_t: npt.NDArray[np.float64]
+    truncated: npt.NDArray[np.bool_]
+    tables: list[tuple[Geometry, Arrays]]
+
+
+def _chunk(prepared: list[Prepared]) -> _Part:
+    """The kernel on prepared shots, in this thread (:func:`kernel_rows`), and their outcomes."""
     nb = len(prepared)
-    nmax = max((len(p[0]) for p in prepared), default=0)
+    nmax = max(len(p[0]) for p in prepared)
     rest_si = np.full((nb, nmax, 2), np.nan)
     potted = np.zeros((nb, nmax), bool)
     n_events = np.zeros(nb, np.int64)
@@ -314,7 +539,7 @@ def simulate_batch(
         b = np.stack([prepared[k][1] for k in idx])
         s = np.stack([prepared[k][2] for k in idx])
         arrays, par = prepared[idx[0]][4], prepared[idx[0]][5]
-        out, ev_t, ev_i = run_prepared(b, s, arrays, par, threads=threads)
+        out, ev_t, ev_i = kernel_rows(b, s, arrays, par)
         long = out[:, 1] == 1
         if len(groups) == 1 and not long.any():
             # the usual case, at numpy speed: every shot's event rows, in the jobs' order
@@ -324,7 +549,7 @@ def simulate_batch(
             # more events than the batch's rows: the one-shot path's bigger buffers, from the start
             k = idx[row]
             bk, sk = prepared[k][1], prepared[k][2]
-            nev, status, t_rows, i_rows = _one_shot(bk, sk, arrays, par)
+            nev, status, t_rows, i_rows = one_shot(bk, sk, arrays, par)
             if status == 1:
                 settle_truncated(bk, sk, par.radius)  # as the one-shot path does
             b[row], s[row] = bk, sk
@@ -341,32 +566,21 @@ def simulate_batch(
         potted[at, :n] = s == K.POCKETED
         rest_si[at, :n] = b[:, :, :2]
         n_events[at] = out[:, 0]
-    offsets = np.zeros(nb + 1, np.int64)
-    np.cumsum(n_events, out=offsets[1:])
     if whole is None:
-        whole = (
-            np.concatenate(ev_rows) if nb else np.empty((0, 3), np.int64),
-            np.concatenate(ev_times) if nb else np.empty(0),
-        )
-    rest = rest_si * 1e3  # the products elementwise, as the one-shot path works them out
-    rest[potted] = np.nan
-    return Batch(
+        whole = (np.concatenate(ev_rows), np.concatenate(ev_times))
+    return _Part(
         names=[p[0] for p in prepared],
-        rest=rest,
+        rest_si=rest_si,
         potted=potted,
         n_events=n_events,
-        offsets=offsets,
         events=whole[0],
         event_t=whole[1],
         truncated=truncated,
-        rest_si=rest_si,
-        layouts=[layout for layout, _ in jobs],
         tables=[(p[3], p[4]) for p in prepared],
-        cue_ball=cue_ball,
     )
 
 
-def _one_shot(
+def one_shot(
     balls: npt.NDArray[np.float64],
     states: npt.NDArray[np.int64],
     arrays: Arrays,
@@ -394,7 +608,7 @@ class _Preparer:
     work on the balls other than the cue ball done once per distinct set of them.
 
     Jobs often share every ball but the cue ball (varied strokes around one position, a bot's
-    candidates). For those, the other balls are checked and their touching pairs separated once
+    candidates), level or elevated (the 3D table's 9 columns, as ``prepare`` gives them). For those, the other balls are checked and their touching pairs separated once
     (:func:`~potshot.physics.sim.separate_touching`); a job's cue ball is then only checked against
     them. This is exact when the cue ball is clear of every other ball by more than
     :data:`CLEAR_MM` beyond a diameter, before and after the separation (which moves a ball by
@@ -414,13 +628,11 @@ class _Preparer:
         self.box = (r, table.width - r, table.length - r)
         self.geo, self.arrays = _geometry(table)
 
-    def __call__(
-        self, layout: dict[str, tuple[float, float] | None], cue: Cue
-    ) -> tuple[list[str], npt.NDArray[np.float64], npt.NDArray[np.int64], Geometry, Arrays, Params]:
+    def __call__(self, layout: dict[str, tuple[float, float] | None], cue: Cue) -> Prepared:
         cb = self.cue_ball
         c = layout.get(cb)
         lo, x_hi, y_hi = self.box
-        if dip(cue) != 0.0 or not (
+        if not (
             type(c) is tuple
             and len(c) == 2
             and type(c[0]) is float
@@ -447,12 +659,17 @@ class _Preparer:
         ):
             return prepare(layout, cue, cb, self.table, self.params)
         vx, vy, wx, wy, wz = strike(cue, self.params)
+        vz = dip(cue)
         n = len(names)
-        balls = np.zeros((n, 7))
+        # as prepare's: the 3D table's 9 columns for an elevated cue (it drives the ball into the
+        # slate), else the planar 7
+        balls = np.zeros((n, 9 if vz != 0.0 else 7))
         others = [i for i in range(n) if i != ci]
         balls[others, :2] = sep
         balls[ci, :2] = np.array([x, y]) * 1e-3
         balls[ci, 2:7] = (vx, vy, wx, wy, wz)
+        if vz != 0.0:
+            balls[ci, K.VZ] = vz
         states = np.zeros(n, np.int64)
         states[ci] = K.SLIDING
         return names, balls, states, self.geo, self.arrays, self.params

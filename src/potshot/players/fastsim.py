@@ -173,43 +173,77 @@ class TrialTable:
     def run_many(
         self, whites: list[Point], cues: list[Cue], *, threads: int | None = None
     ) -> list[Trial | None]:
-        """:meth:`run` for many strokes at once, the level ones in parallel
-        (:func:`potshot.physics.batch.run_prepared`): the same trials to the bit; ``None`` for a
-        stroke the cue refuses (where :meth:`run` raises). Elevated strokes (the 3D table) are
-        played one by one."""
+        """:meth:`run` for many strokes at once, in parallel: the same trials to the bit; ``None``
+        for a stroke the cue refuses (where :meth:`run` raises).
+
+        The strokes run in chunks on ``threads`` threads (:func:`potshot.physics.batch.pipelined`):
+        a thread strikes its chunk's cue balls and reads the kernel's output (a :class:`Trial` each)
+        in Python while another runs the kernel on its chunk without the GIL
+        (:func:`~potshot.physics.batch.kernel_rows`, the level strokes and the elevated ones, on
+        the 3D table, each a group). A stroke with more events than the batch's rows is played
+        again in its thread with more rows, as :meth:`run` plays it."""
         from potshot.physics import batch
 
-        out: list[Trial | None] = [None] * len(cues)
-        starts: list[tuple[int, Point, tuple[float, float, float, float, float]]] = []
-        for k, (white, cue) in enumerate(zip(whites, cues, strict=True)):
-            try:
-                v = strike(cue, self.params)
-            except ValueError:
-                continue
-            if dip(cue) != 0.0:
-                out[k] = self.run(white, cue)
-                continue
-            starts.append((k, white, v))
-        if not starts:
-            return out
-        m = len(starts)
-        b = np.repeat(self.base[None], m, axis=0)
-        s = np.full((m, len(self.names)), K.STATIONARY, np.int64)
-        c = self.cue
-        for row, (_, white, (vx, vy, wx, wy, wz)) in enumerate(starts):
-            b[row, c, 0] = white[0] * 1e-3
-            b[row, c, 1] = white[1] * 1e-3
-            b[row, c, 2:7] = (vx, vy, wx, wy, wz)
-            s[row, c] = K.SLIDING
-        res, ev_t, ev_i = batch.run_prepared(b, s, self.arrays, self.params, threads=threads)
-        for row, (k, white, _) in enumerate(starts):
-            nev, status = int(res[row, 0]), int(res[row, 1])
-            if status == 1:
-                out[k] = self.run(white, cues[k])  # more events than the batch's rows: one by one
-                continue
-            self.count += 1
-            out[k] = self._trial(b[row], ev_i[row, :nev], ev_t[row, :nev], status)
+        n = len(cues)
+        if len(whites) != n:
+            raise ValueError(f"run_many: {len(whites)} cue-ball places for {n} strokes")
+        out: list[Trial | None] = [None] * n
+        nt = batch.thread_count(threads)
+        size = batch.chunk_size(n, nt)
+        chunks = -(-n // size)
+        if chunks:
+            SNOOKER.compiled()  # (a fresh install's background compile waited for)
+
+        def work(c: int) -> None:
+            groups: tuple[list[tuple[int, tuple[float, ...]]], ...] = ([], [])  # level, elevated
+            for k in range(c * size, min(n, (c + 1) * size)):
+                try:
+                    vel = strike(cues[k], self.params)
+                except ValueError:
+                    continue
+                vz = dip(cues[k])
+                groups[vz != 0.0].append((k, (*vel, vz)))
+            for cols, starts in zip((7, 9), groups, strict=True):
+                if not starts:
+                    continue
+                m = len(starts)
+                b = np.zeros((m, len(self.names), cols))
+                b[:, :, :7] = self.base
+                s = np.full((m, len(self.names)), K.STATIONARY, np.int64)
+                for row, (k, v) in enumerate(starts):
+                    self._start(b[row], s[row], whites[k], v)
+                res, ev_t, ev_i = batch.kernel_rows(b, s, self.arrays, self.params)
+                for row, (k, v) in enumerate(starts):
+                    nev, status = int(res[row, 0]), int(res[row, 1])
+                    if status == 1:
+                        # more events than the batch's rows: again from the start with room for
+                        # more, growing as :meth:`run` grows its buffers (512, 4096, 20000 rows)
+                        bk = b[row]
+                        bk[:, :7] = self.base
+                        bk[:, 7:] = 0.0
+                        s[row] = K.STATIONARY
+                        self._start(bk, s[row], whites[k], v)
+                        nev, status, t_rows, i_rows = batch.one_shot(bk, s[row], self.arrays, self.params)
+                        out[k] = self._trial(bk, i_rows[:nev], t_rows[:nev], status)
+                        continue
+                    out[k] = self._trial(b[row], ev_i[row, :nev], ev_t[row, :nev], status)
+
+        batch.pipelined(chunks, nt, work)
+        self.count += sum(t is not None for t in out)
         return out
+
+    def _start(
+        self, b: npt.NDArray[np.float64], s: npt.NDArray[np.int64], white: Point, v: tuple[float, ...]
+    ) -> None:
+        """The cue ball struck at ``white`` in a shot's rows ``b`` (the others at rest where
+        :attr:`base` has them), as :meth:`run` sets it: ``v`` = (vx, vy, wx, wy, wz, vz)."""
+        c = self.cue
+        b[c, 0] = white[0] * 1e-3
+        b[c, 1] = white[1] * 1e-3
+        b[c, 2:7] = v[:5]
+        if b.shape[1] > K.VZ:
+            b[c, K.VZ] = v[5]
+        s[c] = K.SLIDING
 
     def _trial(
         self,
