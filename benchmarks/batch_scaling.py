@@ -1,6 +1,7 @@
 """The batch API's scaling in one process (issue 22): shots per second on 1, 2, ... threads.
 
-Three workloads, each timed on every thread count in the same run (median of ``--repeat``):
+Three workloads, each timed on every thread count in the same run (median of ``--repeat``, the
+thread counts alternated in each round so that they see the same load):
 
 - ``varied``: ``physics.batch.simulate_batch`` of ``--shots`` varied shots (random cue-ball places
   among the racked reds and spotted colours, as ``physics_vs_pooltool.py``), from the jobs to the
@@ -50,6 +51,18 @@ def timed(fn: Any, repeat: int) -> float:
     return statistics.median(out)
 
 
+def timed_threads(fn: Any, threads: list[int], repeat: int) -> dict[int, float]:
+    """``fn(t)``'s median time for each thread count ``t``, the counts alternated in every round
+    (so that each sees the same load on a shared machine)."""
+    out: dict[int, list[float]] = {t: [] for t in threads}
+    for _ in range(repeat):
+        for t in threads:
+            t0 = time.perf_counter()
+            fn(t)
+            out[t].append(time.perf_counter() - t0)
+    return {t: statistics.median(v) for t, v in out.items()}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--shots", type=int, default=2000)
@@ -71,10 +84,8 @@ def main() -> None:
     res["one_by_one_shots_per_s"] = args.shots / timed(
         lambda: [simulate_shot(*j) for j in shots], args.repeat
     )
-    for t in threads:
-        res[f"varied_{t}t_shots_per_s"] = args.shots / timed(
-            lambda t=t: simulate_batch(shots, threads=t), args.repeat
-        )
+    for t, dt in timed_threads(lambda t: simulate_batch(shots, threads=t), threads, args.repeat).items():
+        res[f"varied_{t}t_shots_per_s"] = args.shots / dt
     # the process pool, as simulate_many ran every job before (kwargs send jobs to it)
     pool_jobs = [(lay, cue, {"cue_ball": "white"}) for lay, cue in shots]
     for t in threads:
@@ -87,10 +98,10 @@ def main() -> None:
     balls = np.stack([p[1] for p in prepared])
     states = np.stack([p[2] for p in prepared])
     arrays = prepared[0][4]
-    for t in threads:
-        res[f"kernel_{t}t_shots_per_s"] = args.shots / timed(
-            lambda t=t: run_prepared(balls.copy(), states.copy(), arrays, threads=t), args.repeat
-        )
+    for t, dt in timed_threads(
+        lambda t: run_prepared(balls.copy(), states.copy(), arrays, threads=t), threads, args.repeat
+    ).items():
+        res[f"kernel_{t}t_shots_per_s"] = args.shots / dt
 
     lay: dict[str, tuple[float, float] | None] = dict(shots[0][0])
     lay["white"] = None
@@ -111,10 +122,8 @@ def main() -> None:
     res["candidates_one_by_one_per_s"] = args.shots / timed(
         lambda: [tt.run(w, c) for w, c in zip(whites, cues, strict=True)], args.repeat
     )
-    for t in threads:
-        res[f"candidates_{t}t_per_s"] = args.shots / timed(
-            lambda t=t: tt.run_many(whites, cues, threads=t), args.repeat
-        )
+    for t, dt in timed_threads(lambda t: tt.run_many(whites, cues, threads=t), threads, args.repeat).items():
+        res[f"candidates_{t}t_per_s"] = args.shots / dt
     res["load_end"] = os.getloadavg()[0]
 
     print(

@@ -650,13 +650,11 @@ class _Preparer:
             hit = self.memo[key] = self._others(layout)
         if hit is False:
             return prepare(layout, cue, cb, self.table, self.params)
-        names, ci, pts, sep = hit
+        names, ci, near, sep = hit
         x, y = c
         lim = 2e3 * self.params.radius + self.CLEAR_MM
-        if len(pts) and not (
-            float(np.min(np.hypot(pts[:, 0] - x, pts[:, 1] - y))) > lim
-            and float(np.min(np.hypot(sep[:, 0] * 1e3 - x, sep[:, 1] * 1e3 - y))) > lim
-        ):
+        # clear of every other ball before and after their separation (``near``: both, in mm)
+        if near.shape[1] and not float(np.hypot(near[0] - x, near[1] - y).min()) > lim:
             return prepare(layout, cue, cb, self.table, self.params)
         vx, vy, wx, wy, wz = strike(cue, self.params)
         vz = dip(cue)
@@ -675,8 +673,9 @@ class _Preparer:
         return names, balls, states, self.geo, self.arrays, self.params
 
     def _others(self, layout: dict[str, tuple[float, float] | None]) -> Any:
-        """(names with the cue ball, its index, the others' centres in mm, the others separated,
-        in metres), or ``False`` when the others alone do not pass ``prepare``'s checks."""
+        """(names with the cue ball, its index, the others' centres in mm before and after their
+        separation (2, 2m: x, y), the others separated, in metres), or ``False`` when the others
+        alone do not pass ``prepare``'s checks."""
         cb = self.cue_ball
         others: dict[str, tuple[float, float] | None] = {
             n: p for n, p in layout.items() if n != cb and p is not None
@@ -684,7 +683,7 @@ class _Preparer:
         names = [n for n, p in layout.items() if p is not None]
         ci = names.index(cb)
         if not others:
-            return names, ci, np.empty((0, 2)), np.empty((0, 2))
+            return names, ci, np.empty((2, 0)), np.empty((0, 2))
         try:
             onames, pts, dist = _checked(others, next(iter(others)), self.table)
         except ValueError:
@@ -694,4 +693,5 @@ class _Preparer:
         balls[:, :2] = pts * 1e-3
         near = None if dist is None else _near_pairs(pts, 2e3 * self.params.radius * (1.0 + 1e-9), dist)
         separate_touching(balls, self.params.radius, near=near)
-        return names, ci, pts, balls[:, :2].copy()
+        sep = balls[:, :2].copy()
+        return names, ci, np.concatenate([pts, sep * 1e3]).T.copy(), sep
