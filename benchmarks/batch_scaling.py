@@ -13,8 +13,9 @@ thread counts alternated in each round so that they see the same load):
   (``TrialTable.run_many``), against ``TrialTable.run`` one by one.
 
 Every batch's results are checked against the one-shot path's (bit for bit) before timing. Prints
-a table and one JSON line; the load average is printed at the start and the end (the machine is
-shared: scaling needs idle cores).
+a table and one JSON line; the load average is printed at the start and the end, and beside each
+workload the time its threads waited for a CPU in a run (median; the scheduler's accounts): the
+machine is shared, scaling needs idle cores, and a run whose threads waited was disturbed.
 
     python3 benchmarks/batch_scaling.py [--shots 2000] [--threads 1,2] [--repeat 3]
 """
@@ -51,15 +52,42 @@ def timed(fn: Any, repeat: int) -> float:
     return statistics.median(out)
 
 
-def timed_threads(fn: Any, threads: list[int], repeat: int) -> dict[int, float]:
+def waited() -> float:
+    """Seconds this process's threads have spent runnable, waiting for a CPU (the scheduler's
+    accounts, ``/proc/self/task/*/schedstat``; 0 where they cannot be read)."""
+    total = 0
+    try:
+        tasks = os.listdir("/proc/self/task")
+    except OSError:
+        return 0.0
+    for tid in tasks:
+        try:
+            with open(f"/proc/self/task/{tid}/schedstat") as f:
+                total += int(f.read().split()[1])
+        except (OSError, IndexError, ValueError):
+            continue
+    return total * 1e-9
+
+
+WAITS: dict[str, float] = {}
+"""Per workload and thread count (``"varied_2t"``), the median seconds its runs' threads waited
+for a CPU: other users' work on a shared machine (a clean run's is near 0)."""
+
+
+def timed_threads(fn: Any, threads: list[int], repeat: int, name: str) -> dict[int, float]:
     """``fn(t)``'s median time for each thread count ``t``, the counts alternated in every round
-    (so that each sees the same load on a shared machine)."""
+    (so that each sees the same load on a shared machine); the waits for a CPU in :data:`WAITS`."""
     out: dict[int, list[float]] = {t: [] for t in threads}
+    waits: dict[int, list[float]] = {t: [] for t in threads}
     for _ in range(repeat):
         for t in threads:
+            w0 = waited()
             t0 = time.perf_counter()
             fn(t)
             out[t].append(time.perf_counter() - t0)
+            waits[t].append(waited() - w0)
+    for t in threads:
+        WAITS[f"{name}_{t}t"] = statistics.median(waits[t])
     return {t: statistics.median(v) for t, v in out.items()}
 
 
@@ -84,7 +112,9 @@ def main() -> None:
     res["one_by_one_shots_per_s"] = args.shots / timed(
         lambda: [simulate_shot(*j) for j in shots], args.repeat
     )
-    for t, dt in timed_threads(lambda t: simulate_batch(shots, threads=t), threads, args.repeat).items():
+    for t, dt in timed_threads(
+        lambda t: simulate_batch(shots, threads=t), threads, args.repeat, "varied"
+    ).items():
         res[f"varied_{t}t_shots_per_s"] = args.shots / dt
     # the process pool, as simulate_many ran every job before (kwargs send jobs to it)
     pool_jobs = [(lay, cue, {"cue_ball": "white"}) for lay, cue in shots]
@@ -99,7 +129,7 @@ def main() -> None:
     states = np.stack([p[2] for p in prepared])
     arrays = prepared[0][4]
     for t, dt in timed_threads(
-        lambda t: run_prepared(balls.copy(), states.copy(), arrays, threads=t), threads, args.repeat
+        lambda t: run_prepared(balls.copy(), states.copy(), arrays, threads=t), threads, args.repeat, "kernel"
     ).items():
         res[f"kernel_{t}t_shots_per_s"] = args.shots / dt
 
@@ -122,7 +152,9 @@ def main() -> None:
     res["candidates_one_by_one_per_s"] = args.shots / timed(
         lambda: [tt.run(w, c) for w, c in zip(whites, cues, strict=True)], args.repeat
     )
-    for t, dt in timed_threads(lambda t: tt.run_many(whites, cues, threads=t), threads, args.repeat).items():
+    for t, dt in timed_threads(
+        lambda t: tt.run_many(whites, cues, threads=t), threads, args.repeat, "candidates"
+    ).items():
         res[f"candidates_{t}t_per_s"] = args.shots / dt
     res["load_end"] = os.getloadavg()[0]
 
@@ -130,17 +162,19 @@ def main() -> None:
         f"load average {load0[0]:.2f} at the start, {res['load_end']:.2f} at the end, {os.cpu_count()} cores"
     )
     print(f"one by one (simulate_shot): {res['one_by_one_shots_per_s']:,.0f} shots/s")
-    for kind, key in (
-        ("varied shots, simulate_batch", "varied_{}t_shots_per_s"),
-        ("kernel alone, run_prepared", "kernel_{}t_shots_per_s"),
-        ("bot candidates, TrialTable.run_many", "candidates_{}t_per_s"),
+    res["waited_s"] = WAITS
+    for kind, key, name in (
+        ("varied shots, simulate_batch", "varied_{}t_shots_per_s", "varied"),
+        ("kernel alone, run_prepared", "kernel_{}t_shots_per_s", "kernel"),
+        ("bot candidates, TrialTable.run_many", "candidates_{}t_per_s", "candidates"),
     ):
         base = res[key.format(threads[0])]
         row = ", ".join(
             f"{t} thread{'s' if t > 1 else ''} {res[key.format(t)]:,.0f} ({res[key.format(t)] / base:.2f}x)"
             for t in threads
         )
-        print(f"{kind}: {row}")
+        wait = ", ".join(f"{WAITS[f'{name}_{t}t']:.3f} s" for t in threads)
+        print(f"{kind}: {row}; waited for a CPU a run: {wait}")
     for t in threads:
         if t > 1:
             print(
