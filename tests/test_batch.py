@@ -345,3 +345,25 @@ def test_trial_table_run_many_elevated_and_long_strokes_equal_run(monkeypatch: p
             one.off,
             one.jumped,
         ), k
+
+
+def test_a_batch_inside_a_batchs_chunk_finishes() -> None:
+    """A pipelined batch started inside another's chunk (the pool's threads all busy) runs its
+    chunks in its own thread rather than wait for a pool thread."""
+    from potshot.physics import batch as B
+
+    done: list[int] = []
+
+    def inner(c: int) -> None:
+        done.append(c)
+
+    def outer(c: int) -> None:
+        B.pipelined(4, 2, inner)
+
+    import threading
+
+    t = threading.Thread(target=B.pipelined, args=(2, 2, outer), daemon=True)
+    t.start()
+    t.join(60)
+    assert not t.is_alive(), "deadlocked: a chunk's batch waited for the pool thread it runs on"
+    assert sorted(done) == [0, 0, 1, 1, 2, 2, 3, 3]

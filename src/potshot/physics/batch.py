@@ -346,7 +346,10 @@ def pipelined(chunks: int, threads: int, work: Callable[[int], None]) -> None:
         loop()
     finally:
         for f in futures:
-            f.result()
+            # a helper that has not started is not needed (every chunk is taken): cancelled, so
+            # that a batch run inside another's chunk never waits for a pool thread it occupies
+            if not f.cancel():
+                f.result()
     if errors:
         raise errors[min(errors)]
 
