@@ -300,11 +300,22 @@ def _pool(workers: int) -> ThreadPoolExecutor:
         return _POOL[0][2]
 
 
-def chunk_size(n: int, threads: int) -> int:
-    """Items in a chunk of a pipelined batch of ``n`` on ``threads`` threads: about 8 chunks a
-    thread (so that the last chunks even the threads out), 2 to :data:`CHUNK_MAX` items (each
-    chunk costs a few numpy calls and a kernel dispatch)."""
-    return max(2, min(CHUNK_MAX, -(-n // (8 * threads))))
+def chunk_bounds(n: int, threads: int) -> list[int]:
+    """Where the chunks of a pipelined batch of ``n`` items on ``threads`` threads start (and the
+    last one ends): ``[0, ..., n]``. Guided: each chunk a quarter of what is left over the threads,
+    2 to :data:`CHUNK_MAX` items (a chunk costs a few numpy calls and a kernel dispatch), so that
+    the chunks shrink towards the end and the threads finish together.
+
+    >>> chunk_bounds(10, 2)
+    [0, 2, 4, 6, 8, 10]
+    >>> b = chunk_bounds(2000, 2); b[:3], b[-3:], len(b)
+    ([0, 32, 64], [1996, 1998, 2000], 83)
+    """
+    out = [0]
+    while out[-1] < n:
+        left = n - out[-1]
+        out.append(out[-1] + min(left, max(2, min(CHUNK_MAX, -(-left // (4 * threads))))))
+    return out
 
 
 CHUNK_MAX = 32
@@ -462,13 +473,13 @@ def simulate_batch(
     nb = len(jobs)
     prep = _Preparer(cue_ball, table, params)
     nt = thread_count(threads)
-    size = chunk_size(nb, nt)
-    parts: list[_Part | None] = [None] * -(-nb // size)
+    at = chunk_bounds(nb, nt)
+    parts: list[_Part | None] = [None] * (len(at) - 1)
     if parts:
         SNOOKER.compiled()  # the one-shot kernel first (from the cache, or its background compile)
 
     def work(c: int) -> None:
-        parts[c] = _chunk([prep(layout, cue) for layout, cue in jobs[c * size : (c + 1) * size]])
+        parts[c] = _chunk([prep(layout, cue) for layout, cue in jobs[at[c] : at[c + 1]]])
 
     pipelined(len(parts), nt, work)
     done = [p for p in parts if p is not None]
@@ -478,10 +489,9 @@ def simulate_batch(
     names: list[list[str]] = []
     tables: list[tuple[Geometry, Arrays]] = []
     for c, part in enumerate(done):
-        at = slice(c * size, c * size + len(part.names))
         w = part.rest_si.shape[1]
-        rest_si[at, :w] = part.rest_si
-        potted[at, :w] = part.potted
+        rest_si[at[c] : at[c + 1], :w] = part.rest_si
+        potted[at[c] : at[c + 1], :w] = part.potted
         names += part.names
         tables += part.tables
     n_events = np.concatenate([p.n_events for p in done]) if done else np.zeros(0, np.int64)

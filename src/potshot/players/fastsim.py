@@ -189,14 +189,14 @@ class TrialTable:
             raise ValueError(f"run_many: {len(whites)} cue-ball places for {n} strokes")
         out: list[Trial | None] = [None] * n
         nt = batch.thread_count(threads)
-        size = batch.chunk_size(n, nt)
-        chunks = -(-n // size)
+        at = batch.chunk_bounds(n, nt)
+        chunks = len(at) - 1
         if chunks:
             SNOOKER.compiled()  # (a fresh install's background compile waited for)
 
         def work(c: int) -> None:
             groups: tuple[list[tuple[int, tuple[float, ...]]], ...] = ([], [])  # level, elevated
-            for k in range(c * size, min(n, (c + 1) * size)):
+            for k in range(at[c], at[c + 1]):
                 try:
                     vel = strike(cues[k], self.params)
                 except ValueError:
