@@ -14,8 +14,10 @@ True
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -441,8 +443,15 @@ def _any_pair(
     are asked of ``exact`` itself. ``scalar``: ``exact`` works in plain floats (math), cheap
     enough to ask pair by pair from one start.
     """
-    if not starts or not targets:
+    if len(starts) == 0 or len(targets) == 0:
         return False
+    kernels = _KERNELS() if _KERNELS is not None else None
+    if kernels is not None:
+        return _any_pair_compiled(
+            kernels.pair_verdicts, starts, targets, obstacles, radius, offsets, every, exact
+        )
+    if isinstance(starts, np.ndarray):
+        starts = [(x, y) for x, y in starts.tolist()]
     # first, from the first start, the obstacles near each target's line: a target with none is
     # clear for every offset, whatever the test (from a cue ball on the table that usually answers)
     c0 = starts[0]
@@ -487,9 +496,93 @@ def _any_pair(
     return False
 
 
-def _edge_offsets(radius: float, samples: int) -> list[float]:
+_KERNELS: Callable[[], Any] | None = None
+"""Set by :mod:`potshot.physics` (:func:`use_kernels`): gives the compiled loops of
+:mod:`potshot.physics.sight` once they are compiled, else ``None``. This module never imports
+numba: the referee alone (ruling a record) keeps the numpy batches."""
+
+
+def use_kernels(get: Callable[[], Any] | None) -> None:
+    """Have the batch tests here ask ``get()`` for compiled loops with the contracts of
+    :class:`potshot.physics.sight.Kernels` (``None``: numpy)."""
+    global _KERNELS
+    _KERNELS = get
+
+
+def clearly_apart(xs: Sequence[float], ys: Sequence[float], radii: Sequence[float], minus: float) -> bool:
+    """``True`` when every two of the pieces centred at ``(xs[i], ys[i])`` are further apart than
+    ``radii[i] + radii[j] - minus``, found by the compiled loop (by squares: ``minus`` must leave
+    room for rounding); ``False`` when some pair is not clearly so, or no loop is compiled (the
+    caller then works the distances out its own way)."""
+    kernels = _KERNELS() if _KERNELS is not None else None
+    if kernels is None:
+        return False
+    return bool(kernels.apart(np.array((xs, ys, radii), dtype=np.float64), minus))
+
+
+_AS_ARRAY: dict[int, tuple[object, npt.NDArray[np.float64]]] = {}
+_OFFSETS: dict[tuple[float, ...], npt.NDArray[np.float64]] = {}
+
+
+def _points_array(points: Sequence[Point] | npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+    """``points`` as an (n, 2) float array; a tuple (immutable: the referee's cached samples of the
+    D) is converted once and remembered by identity."""
+    if isinstance(points, np.ndarray):
+        return points.reshape(-1, 2).astype(np.float64, copy=False)
+    if type(points) is tuple and len(points) > 8:
+        hit = _AS_ARRAY.get(id(points))
+        if hit is not None and hit[0] is points:
+            return hit[1]
+        arr = np.array(points, dtype=np.float64).reshape(-1, 2)
+        if len(_AS_ARRAY) >= 64:
+            _AS_ARRAY.clear()
+        _AS_ARRAY[id(points)] = (points, arr)
+        return arr
+    return np.array(points, dtype=np.float64).reshape(-1, 2)
+
+
+def _any_pair_compiled(
+    kernel: Callable[..., int],
+    starts: Sequence[Point] | npt.NDArray[np.float64],
+    targets: Sequence[Point],
+    obstacles: Sequence[Point],
+    radius: float,
+    offsets: Sequence[float],
+    every: bool,
+    exact: Callable[[Point, Point, Sequence[Point], float], bool],
+) -> bool:
+    """:func:`_any_pair` through the compiled loop: the pairs it is sure of decided there, the
+    others asked of ``exact`` (plain floats), as the numpy batches do."""
+    sta = _points_array(starts)
+    nt = len(targets)
+    both = np.array([*targets, *obstacles], dtype=np.float64).reshape(-1, 2)  # one conversion
+    tar, obs = both[:nt], both[nt:]
+    key = tuple(offsets)
+    off = _OFFSETS.get(key)
+    if off is None:
+        if len(_OFFSETS) >= 64:
+            _OFFSETS.clear()
+        off = _OFFSETS[key] = np.array(key, dtype=np.float64)
+    unsure = np.empty(len(sta) * nt, np.int64)
+    n = kernel(sta, tar, obs, float(radius), off, every, unsure)
+    if n < 0:
+        return True
+    if n:
+        obstacle_list = [(x, y) for x, y in obs.tolist()]
+        for k in unsure[:n].tolist():
+            i, j = divmod(k, nt)
+            s = (float(sta[i, 0]), float(sta[i, 1]))
+            t = (float(tar[j, 0]), float(tar[j, 1]))
+            if exact(s, t, obstacle_list, radius):
+                return True
+    return False
+
+
+@functools.cache
+def _edge_offsets(radius: float, samples: int) -> tuple[float, ...]:
+    """``samples`` offsets from one extreme edge to the other (kept: asked on every foul)."""
     e = _edge(radius)
-    return [-e + 2 * e * k / (samples - 1) for k in range(samples)]
+    return tuple(-e + 2 * e * k / (samples - 1) for k in range(samples))
 
 
 def any_clear_to_both_edges(

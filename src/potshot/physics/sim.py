@@ -13,6 +13,7 @@ import numpy.typing as npt
 from potshot.equipment.cushions import mouth_of
 from potshot.games.snooker.equipment import TABLE, Table
 from potshot.physics import kernel as K
+from potshot.physics import sight
 from potshot.physics.cue import dip, strike
 from potshot.physics.params import DEFAULT_PARAMS, Params
 from potshot.physics.result import ShotResult
@@ -58,10 +59,11 @@ def _check_layout(layout: dict[str, tuple[float, float] | None], cue_ball: str, 
 
 
 def _checked(
-    layout: dict[str, tuple[float, float] | None], cue_ball: str, table: Table
+    layout: dict[str, tuple[float, float] | None], cue_ball: str, table: Table, distances: bool = True
 ) -> tuple[list[str], npt.NDArray[np.float64], npt.NDArray[np.float64] | None]:
     """:func:`_check_layout`, also giving the centres (n, 2, mm) and their distances (numpy's
-    complex ones, n x n, the diagonal infinite; ``None`` for one ball) for the callers' use."""
+    complex ones, n x n, the diagonal infinite; ``None`` for one ball) for the callers' use.
+    ``distances=False``: the names and centres checked, the overlaps left to the caller."""
     if cue_ball not in layout or layout[cue_ball] is None:
         raise ValueError(f"the cue ball {cue_ball!r} is not on the table (layout has {sorted(layout)})")
     r = table.ball_radius
@@ -102,18 +104,51 @@ def _checked(
                 "clear of the cushions and jaws"
             )
     pts = np.array(positions, dtype=float)
+    if not distances:
+        return names, pts, None
     dist = _distances(pts)
     if dist is not None and not bool(dist.min() > (2 * r - OVERLAP_TOLERANCE) * (1.0 + 1e-9)):
-        # not clearly apart (see _near_pairs): the distances as this check has always worked them out
-        d = np.sqrt(((pts[:, None, :] - pts[None, :, :]) ** 2).sum(-1))
-        np.fill_diagonal(d, np.inf)
-        i, j = np.unravel_index(np.argmin(d), d.shape)
-        if d[i, j] < 2 * r - OVERLAP_TOLERANCE:
-            raise ValueError(
-                f"balls {names[min(i, j)]!r} and {names[max(i, j)]!r} overlap: "
-                f"centres {d[i, j]:.3f} mm apart, less than a ball's diameter {2 * r} mm"
-            )
+        _refuse_overlaps(names, pts, r)
     return names, pts, dist
+
+
+def _refuse_overlaps(names: list[str], pts: npt.NDArray[np.float64], r: float) -> None:
+    """Balls not clearly apart (see _near_pairs): the distances as this check has always worked
+    them out, and the closest pair refused when it overlaps."""
+    d = np.sqrt(((pts[:, None, :] - pts[None, :, :]) ** 2).sum(-1))
+    np.fill_diagonal(d, np.inf)
+    i, j = np.unravel_index(np.argmin(d), d.shape)
+    if d[i, j] < 2 * r - OVERLAP_TOLERANCE:
+        raise ValueError(
+            f"balls {names[min(i, j)]!r} and {names[max(i, j)]!r} overlap: "
+            f"centres {d[i, j]:.3f} mm apart, less than a ball's diameter {2 * r} mm"
+        )
+
+
+def _checked_near(
+    layout: dict[str, tuple[float, float] | None], cue_ball: str, table: Table, limit: float
+) -> tuple[list[str], npt.NDArray[np.float64], list[tuple[int, int]] | None]:
+    """:func:`_checked`, then :func:`_near_pairs` of the centres at ``limit`` (``None`` for one
+    ball): by :func:`potshot.physics.sight.near_pairs` once it is compiled, the two tests' pairs
+    in one loop with no distance matrix. It works with squares, so a pair within an ulp or so of a
+    threshold may fall the other way than numpy's: both thresholds carry a relative 1e-9 to spare,
+    the overlap test then decides exactly (:func:`_refuse_overlaps`), and the near pairs are only a
+    quick superset for :func:`separate_touching`, which measures each pair again itself."""
+    kernels = sight.ready()
+    if kernels is None:
+        names, pts, dist = _checked(layout, cue_ball, table)
+        return names, pts, (None if dist is None else _near_pairs(pts, limit, dist))
+    names, pts, _ = _checked(layout, cue_ball, table, distances=False)
+    n = len(names)
+    if n < 2:
+        return names, pts, None
+    out = np.empty(n * (n - 1) // 2, np.int64)
+    r = table.ball_radius
+    m = kernels.near_pairs(pts, limit * (1.0 + 1e-9), (2 * r - OVERLAP_TOLERANCE) * (1.0 + 1e-9), out)
+    if m < 0:
+        _refuse_overlaps(names, pts, r)
+        m = -m - 1
+    return names, pts, [divmod(k, n) for k in out[:m].tolist()]
 
 
 def _distances(xy: npt.NDArray[np.float64]) -> npt.NDArray[np.float64] | None:
@@ -337,9 +372,11 @@ def prepare(
     """:func:`simulate_shot`'s checks and the kernel's input: the names on the table, their
     states (SI, touching balls separated, the cue ball struck; 9 columns for an elevated cue,
     else 7), the table's arrays and the parameters used (``params_for`` the table by default)."""
-    names, pts, dist = _checked(layout, cue_ball, table)
     if params is DEFAULT_PARAMS:
         params = params_for(table)
+    # the pairs that may be closer than a diameter, from the centres in mm (a relative 2e-9 to
+    # spare covers the change of units: separate_touching's own test allows 1e-9)
+    names, pts, near = _checked_near(layout, cue_ball, table, 2e3 * params.radius * (1.0 + 1e-9))
     vx, vy, wx, wy, wz = strike(cue, params)
     vz = dip(cue)
     geo, (lines, arcs, falls) = _geometry(table)
@@ -349,9 +386,6 @@ def prepare(
     balls = np.zeros((n, 9 if vz != 0.0 else 7))
     # each centre times 1e-3 (elementwise: the same products as one by one)
     balls[:, :2] = pts * 1e-3
-    # the pairs that may be closer than a diameter, from the distances in mm (a relative 2e-9
-    # to spare covers the change of units: separate_touching's own test allows 1e-9)
-    near = None if dist is None else _near_pairs(pts, 2e3 * params.radius * (1.0 + 1e-9), dist)
     separate_touching(balls, params.radius, near=near)
     ci = names.index(cue_ball)
     balls[ci, 2:7] = (vx, vy, wx, wy, wz)
