@@ -558,12 +558,12 @@ def to_result(
     ys = (balls[:, 1] * 1e3).tolist()
     gone = (states == K.POCKETED).tolist()
     rest: Layout = {n: (None if g else (x, y)) for n, g, x, y in zip(names, gone, xs, ys, strict=True)}
-    # in the layout's order; a ball off the table before the shot stays None
-    after = (
-        rest
-        if layout is None
-        else {n: (rest[n] if p is not None or n in rest else None) for n, p in layout.items()}
-    )
+    # in the layout's order; a ball off the table before the shot stays None (``names`` are the
+    # layout's balls on the table: a ball not among them was off it)
+    if layout is None or (len(layout) == len(names) and list(layout) == list(names)):
+        after = rest  # every ball on the table, in the layout's order
+    else:
+        after = {n: rest.get(n) for n in layout}
     return ShotResult(
         events=events,
         after=after,
