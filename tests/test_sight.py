@@ -138,3 +138,103 @@ def test_the_physics_hands_the_loop_to_the_geometry() -> None:
     import potshot.physics  # noqa: F401  (registers it)
 
     assert geo._KERNELS is sight.ready
+
+
+def _racked_layouts(rng: random.Random, count: int) -> Iterator[dict[str, tuple[float, float] | None]]:
+    """Layouts with clusters: balls touching, a few microns apart or a few microns into each other
+    (within the 0.05 mm tolerance), and some off the table (None)."""
+    from potshot.games.snooker.equipment import TABLE
+
+    r = TABLE.ball_radius
+    for _ in range(count):
+        lay: dict[str, tuple[float, float] | None] = {"white": (889.0, 600.0)}
+        placed = [(889.0, 600.0)]
+        k = 0
+        while len(placed) < rng.randint(2, 22):
+            if rng.random() < 0.6:
+                q = rng.choice(placed)
+                a = rng.uniform(0, 2 * math.pi)
+                d = 2 * r + rng.choice([0.0, 1e-9, -1e-6, -0.02, -0.049, 0.01, 3.0])
+                p = (q[0] + d * math.cos(a), q[1] + d * math.sin(a))
+            else:
+                p = (rng.uniform(r, TABLE.width - r), rng.uniform(r, TABLE.length - r))
+            if not (r <= p[0] <= TABLE.width - r and r <= p[1] <= TABLE.length - r):
+                continue
+            if any(math.dist(p, q) < 2 * r - 0.05 for q in placed):
+                continue
+            k += 1
+            lay[f"red{k}"] = p
+            placed.append(p)
+        if rng.random() < 0.3:
+            lay["black"] = None
+        yield lay
+
+
+def test_the_simulators_preparation_is_the_same_with_the_loops(monkeypatch: pytest.MonkeyPatch) -> None:
+    """physics.sim.prepare with the compiled near pairs and quick test against numpy's distance
+    matrix: the same ball states to the bit (touching pairs separated alike), the same refusals."""
+    import numpy as np
+
+    from potshot.physics import sim
+    from potshot.record.model import Cue
+
+    compiled()
+    rng = random.Random("prepare")
+    layouts = list(_racked_layouts(rng, 150))
+    cue = Cue(speed=2.0, aim=77.0, side=0.1)
+    with_loops = [sim.prepare(lay, cue)[1] for lay in layouts]
+    monkeypatch.setattr(sight, "ready", lambda: None)
+    for lay, got in zip(layouts, with_loops, strict=True):
+        want = sim.prepare(lay, cue)[1]
+        assert np.array_equal(got, want), lay
+    separated = sum(
+        not np.array_equal(b[:, :2], np.array([p for p in lay.values() if p is not None]) * 1e-3)
+        for lay, b in zip(layouts, with_loops, strict=True)
+    )
+    assert separated > 20  # the touching pairs really were moved apart in many of them
+
+
+def test_overlapping_balls_are_refused_alike(monkeypatch: pytest.MonkeyPatch) -> None:
+    from potshot.physics import sim
+    from potshot.record.model import Cue
+
+    compiled()
+    lay = {"white": (889.0, 600.0), "red1": (889.0 + 52.5 - 0.06, 600.0), "red2": (300.0, 300.0)}
+    with pytest.raises(ValueError, match=r"'white' and 'red1' overlap|'red1' and 'white' overlap") as a:
+        sim.prepare(lay, Cue(speed=1.0, aim=0.0))
+    monkeypatch.setattr(sight, "ready", lambda: None)
+    with pytest.raises(ValueError) as b:
+        sim.prepare(lay, Cue(speed=1.0, aim=0.0))
+    assert str(a.value) == str(b.value)
+    lay["red1"] = (889.0 + 52.5 - 0.04, 600.0)  # within the tolerance: touching, accepted by both
+    sim.prepare(lay, Cue(speed=1.0, aim=0.0))
+
+
+def test_the_referees_layout_check_is_the_same_with_the_loop() -> None:
+    """Referee.check_layout (record format, "Errors": overlapping balls) with the compiled quick
+    test and without: the same layouts refused, with the same words."""
+    from potshot.games.snooker.referee import SnookerReferee
+    from potshot.record.errors import RecordError
+    from potshot.record.model import Record
+
+    ref = SnookerReferee(Record(game="snooker", players=["A", "B"]))
+    rng = random.Random("referee layouts")
+    refused = 0
+    for lay in _racked_layouts(rng, 200):
+        if rng.random() < 0.3:  # one ball pushed into another by a little, or by a lot
+            names = [n for n, p in lay.items() if p is not None]
+            a, b = rng.sample(names, 2) if len(names) > 1 else (names[0], names[0])
+            pa = lay[a]
+            assert pa is not None
+            lay[b] = (pa[0] + rng.choice([52.45, 52.4, 52.449999, 30.0]), pa[1])
+        outcomes = []
+        for get in (compiled, None):
+            with kernel(get):
+                try:
+                    ref.check_layout(lay, "after")
+                    outcomes.append(None)
+                except RecordError as e:
+                    outcomes.append(str(e))
+        assert outcomes[0] == outcomes[1], lay
+        refused += outcomes[0] is not None
+    assert refused > 10

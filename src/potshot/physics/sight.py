@@ -160,6 +160,23 @@ def near_pairs(pts: npt.NDArray[np.float64], far: float, close: float, out: npt.
     return -m - 1 if closer else m
 
 
+@_jit.njit_lean
+def codes_apart(balls: npt.NDArray[np.float64], codes: npt.NDArray[np.int64], lim2: float) -> bool:
+    """Whether every pair ``codes`` names (``i * n + j``, as :func:`near_pairs` writes them, ``n``
+    the rows of ``balls``) has its centres' squared distance (columns 0 and 1, the squares summed
+    x first) at least ``lim2``: :func:`potshot.physics.sim.separate_touching`'s quick test, the
+    same IEEE operations in the same order (numba contracts no multiply-add without fastmath)."""
+    n = balls.shape[0]
+    for k in range(codes.shape[0]):
+        i = codes[k] // n
+        j = codes[k] - i * n
+        dx = balls[i, 0] - balls[j, 0]
+        dy = balls[i, 1] - balls[j, 1]
+        if not dx * dx + dy * dy >= lim2:
+            return False
+    return True
+
+
 def warm() -> None:
     """One small call of each specialisation the callers use (the background compile's work)."""
     pts = np.array([[0.0, 0.0]])
@@ -169,6 +186,7 @@ def warm() -> None:
     pair_verdicts(pts, tar, obs, 26.25, off, True, np.zeros(1, np.int64))
     pair_verdicts(pts, tar, obs, 26.25, off, False, np.zeros(1, np.int64))
     apart(np.array([[0.0, 60.0], [0.0, 0.0], [26.25, 26.25]]), 1.0)
+    codes_apart(np.zeros((2, 7)), np.array([1]), 0.0025)
     near_pairs(np.array([[0.0, 0.0], [52.5, 0.0]]), 52.6, 52.4, np.zeros(1, np.int64))  # the last
 
 
@@ -189,6 +207,7 @@ class Kernels:
     pair_verdicts: Callable[..., int] = pair_verdicts
     apart: Callable[..., bool] = apart
     near_pairs: Callable[..., int] = near_pairs
+    codes_apart: Callable[..., bool] = codes_apart
 
 
 def ready() -> type[Kernels] | None:

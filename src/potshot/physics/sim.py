@@ -127,13 +127,14 @@ def _refuse_overlaps(names: list[str], pts: npt.NDArray[np.float64], r: float) -
 
 def _checked_near(
     layout: dict[str, tuple[float, float] | None], cue_ball: str, table: Table, limit: float
-) -> tuple[list[str], npt.NDArray[np.float64], list[tuple[int, int]] | None]:
+) -> tuple[list[str], npt.NDArray[np.float64], list[tuple[int, int]] | npt.NDArray[np.int64] | None]:
     """:func:`_checked`, then :func:`_near_pairs` of the centres at ``limit`` (``None`` for one
     ball): by :func:`potshot.physics.sight.near_pairs` once it is compiled, the two tests' pairs
-    in one loop with no distance matrix. It works with squares, so a pair within an ulp or so of a
-    threshold may fall the other way than numpy's: both thresholds carry a relative 1e-9 to spare,
-    the overlap test then decides exactly (:func:`_refuse_overlaps`), and the near pairs are only a
-    quick superset for :func:`separate_touching`, which measures each pair again itself."""
+    in one loop with no distance matrix, given as its array of pair codes (``i * n + j``). It works
+    with squares, so a pair within an ulp or so of a threshold may fall the other way than numpy's:
+    both thresholds carry a relative 1e-9 to spare, the overlap test then decides exactly
+    (:func:`_refuse_overlaps`), and the near pairs are only a quick superset for
+    :func:`separate_touching`, which measures each pair again itself."""
     kernels = sight.ready()
     if kernels is None:
         names, pts, dist = _checked(layout, cue_ball, table)
@@ -148,7 +149,23 @@ def _checked_near(
     if m < 0:
         _refuse_overlaps(names, pts, r)
         m = -m - 1
-    return names, pts, [divmod(k, n) for k in out[:m].tolist()]
+    return names, pts, out[:m]
+
+
+def _separate(balls: npt.NDArray[np.float64], radius: float, near: Any) -> None:
+    """:func:`separate_touching` with the near pairs of :func:`_checked_near`: its array of pair
+    codes first asked of the compiled quick test (every pair a diameter apart: nothing to move)."""
+    if near is None or type(near) is list:
+        separate_touching(balls, radius, near=near)
+        return
+    if len(near) == 0:
+        return
+    dia = 2.0 * radius
+    kernels = sight.ready()
+    if kernels is not None and kernels.codes_apart(balls, near, dia * dia):
+        return
+    n = balls.shape[0]
+    separate_touching(balls, radius, near=[divmod(k, n) for k in near.tolist()])
 
 
 def _distances(xy: npt.NDArray[np.float64]) -> npt.NDArray[np.float64] | None:
@@ -386,7 +403,7 @@ def prepare(
     balls = np.zeros((n, 9 if vz != 0.0 else 7))
     # each centre times 1e-3 (elementwise: the same products as one by one)
     balls[:, :2] = pts * 1e-3
-    separate_touching(balls, params.radius, near=near)
+    _separate(balls, params.radius, near)
     ci = names.index(cue_ball)
     balls[ci, 2:7] = (vx, vy, wx, wy, wz)
     if vz != 0.0:
