@@ -521,7 +521,7 @@ def clearly_apart(xs: Sequence[float], ys: Sequence[float], radii: Sequence[floa
 
 
 _AS_ARRAY: dict[int, tuple[object, npt.NDArray[np.float64]]] = {}
-_OFFSETS: dict[tuple[float, ...], npt.NDArray[np.float64]] = {}
+_OFFSETS: dict[int, tuple[object, npt.NDArray[np.float64]]] = {}
 
 
 def _points_array(points: Sequence[Point] | npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
@@ -541,6 +541,20 @@ def _points_array(points: Sequence[Point] | npt.NDArray[np.float64]) -> npt.NDAr
     return np.array(points, dtype=np.float64).reshape(-1, 2)
 
 
+def _offsets_array(offsets: Sequence[float]) -> npt.NDArray[np.float64]:
+    """``offsets`` as an array; a tuple (this module's cached offsets) converted once, by identity."""
+    if type(offsets) is tuple:
+        hit = _OFFSETS.get(id(offsets))
+        if hit is not None and hit[0] is offsets:
+            return hit[1]
+        arr = np.array(offsets, dtype=np.float64)
+        if len(_OFFSETS) >= 64:
+            _OFFSETS.clear()
+        _OFFSETS[id(offsets)] = (offsets, arr)
+        return arr
+    return np.array(offsets, dtype=np.float64)
+
+
 def _any_pair_compiled(
     kernel: Callable[..., int],
     starts: Sequence[Point] | npt.NDArray[np.float64],
@@ -553,16 +567,16 @@ def _any_pair_compiled(
 ) -> bool:
     """:func:`_any_pair` through the compiled loop: the pairs it is sure of decided there, the
     others asked of ``exact`` (plain floats), as the numpy batches do."""
-    sta = _points_array(starts)
     nt = len(targets)
-    both = np.array([*targets, *obstacles], dtype=np.float64).reshape(-1, 2)  # one conversion
-    tar, obs = both[:nt], both[nt:]
-    key = tuple(offsets)
-    off = _OFFSETS.get(key)
-    if off is None:
-        if len(_OFFSETS) >= 64:
-            _OFFSETS.clear()
-        off = _OFFSETS[key] = np.array(key, dtype=np.float64)
+    if type(starts) is list and len(starts) <= 8:  # a cue ball on the table: one conversion for all
+        ns = len(starts)
+        allp = np.array([*starts, *targets, *obstacles], dtype=np.float64).reshape(-1, 2)
+        sta, tar, obs = allp[:ns], allp[ns : ns + nt], allp[ns + nt :]
+    else:
+        sta = _points_array(starts)
+        both = np.array([*targets, *obstacles], dtype=np.float64).reshape(-1, 2)
+        tar, obs = both[:nt], both[nt:]
+    off = _offsets_array(offsets)
     unsure = np.empty(len(sta) * nt, np.int64)
     n = kernel(sta, tar, obs, float(radius), off, every, unsure)
     if n < 0:
@@ -576,6 +590,16 @@ def _any_pair_compiled(
             if exact(s, t, obstacle_list, radius):
                 return True
     return False
+
+
+_FULL_BALL = (0.0,)
+
+
+@functools.cache
+def _both_edges(radius: float) -> tuple[float, float]:
+    """The two extreme edges' offsets (kept: asked on every foul)."""
+    e = _edge(radius)
+    return (e, -e)
 
 
 @functools.cache
@@ -596,8 +620,9 @@ def any_clear_to_both_edges(
     >>> any_clear_to_both_edges([(0.0, 0.0)], [(0.0, 1000.0)], [(45.0, 500.0)], 26.25)
     False
     """
-    e = _edge(radius)
-    return _any_pair(starts, targets, obstacles, radius, [e, -e], True, clear_to_both_edges, scalar=True)
+    return _any_pair(
+        starts, targets, obstacles, radius, _both_edges(radius), True, clear_to_both_edges, scalar=True
+    )
 
 
 def any_clear_full_ball(
@@ -609,7 +634,7 @@ def any_clear_full_ball(
     >>> any_clear_full_ball([(0.0, 0.0)], [(0.0, 1000.0)], [(50.0, 500.0)], 26.25)
     False
     """
-    return _any_pair(starts, targets, obstacles, radius, [0.0], True, clear_full_ball, scalar=True)
+    return _any_pair(starts, targets, obstacles, radius, _FULL_BALL, True, clear_full_ball, scalar=True)
 
 
 def any_clear_whole_diameter(

@@ -112,11 +112,8 @@ def _is_miss(
         targets = [*targets, free]
     elif _free_ball_available(pend, decision, before_table):
         targets = self._object_balls(layout_before)
-    obstacles_all = [
-        n for n, p in layout_before.items() if p is not None and n != "white" and n not in targets
-    ]
-    obstacles = [layout_before[n] for n in obstacles_all]
-    obs: list[Point] = [p for p in obstacles if p is not None]
+    not_obstacles = {"white", *targets}
+    obs: list[Point] = [p for n, p in layout_before.items() if p is not None and n not in not_obstacles]
     tpos = [(n, p) for n in targets if (p := layout_before.get(n)) is not None]
 
     found: list[Sequence[Point]] = []  # starts(), worked out once (a plain memo: this runs every foul)
