@@ -6,7 +6,7 @@ import itertools
 import math
 import os
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -106,7 +106,8 @@ def _checked(
             )
     # every position checked above as two numbers: their floats in one pass (np.array's, quicker)
     n = len(positions)
-    pts = np.fromiter(itertools.chain.from_iterable(positions), np.float64, 2 * n).reshape(n, 2)
+    on_table = cast(list[tuple[float, float]], positions)  # (names: the balls not None)
+    pts = np.fromiter(itertools.chain.from_iterable(on_table), np.float64, 2 * n).reshape(n, 2)
     if not distances:
         return names, pts, None
     dist = _distances(pts)
