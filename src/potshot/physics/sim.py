@@ -105,9 +105,9 @@ def _checked(
                 "clear of the cushions and jaws"
             )
     # every position checked above as two numbers: their floats in one pass (np.array's, quicker)
-    n = len(positions)
+    k = len(positions)
     on_table = cast(list[tuple[float, float]], positions)  # (names: the balls not None)
-    pts = np.fromiter(itertools.chain.from_iterable(on_table), np.float64, 2 * n).reshape(n, 2)
+    pts = np.fromiter(itertools.chain.from_iterable(on_table), np.float64, 2 * k).reshape(k, 2)
     if not distances:
         return names, pts, None
     dist = _distances(pts)
