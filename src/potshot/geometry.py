@@ -14,8 +14,11 @@ True
 
 from __future__ import annotations
 
+import functools
+import itertools
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -441,8 +444,15 @@ def _any_pair(
     are asked of ``exact`` itself. ``scalar``: ``exact`` works in plain floats (math), cheap
     enough to ask pair by pair from one start.
     """
-    if not starts or not targets:
+    if len(starts) == 0 or len(targets) == 0:
         return False
+    kernels = _KERNELS() if _KERNELS is not None else None
+    if kernels is not None:
+        return _any_pair_compiled(
+            kernels.pair_verdicts, starts, targets, obstacles, radius, offsets, every, exact
+        )
+    if isinstance(starts, np.ndarray):
+        starts = [(x, y) for x, y in starts.tolist()]
     # first, from the first start, the obstacles near each target's line: a target with none is
     # clear for every offset, whatever the test (from a cue ball on the table that usually answers)
     c0 = starts[0]
@@ -487,9 +497,127 @@ def _any_pair(
     return False
 
 
-def _edge_offsets(radius: float, samples: int) -> list[float]:
+_KERNELS: Callable[[], Any] | None = None
+"""Set by :mod:`potshot.physics` (:func:`use_kernels`): gives the compiled loops of
+:mod:`potshot.physics.sight` once they are compiled, else ``None``. This module never imports
+numba: the referee alone (ruling a record) keeps the numpy batches."""
+
+
+def use_kernels(get: Callable[[], Any] | None) -> None:
+    """Have the batch tests here ask ``get()`` for compiled loops with the contracts of
+    :class:`potshot.physics.sight.Kernels` (``None``: numpy)."""
+    global _KERNELS
+    _KERNELS = get
+
+
+def clearly_apart(xs: Sequence[float], ys: Sequence[float], radii: Sequence[float], minus: float) -> bool:
+    """``True`` when every two of the pieces centred at ``(xs[i], ys[i])`` are further apart than
+    ``radii[i] + radii[j] - minus``, found by the compiled loop (by squares: ``minus`` must leave
+    room for rounding); ``False`` when some pair is not clearly so, or no loop is compiled (the
+    caller then works the distances out its own way)."""
+    kernels = _KERNELS() if _KERNELS is not None else None
+    if kernels is None:
+        return False
+    n = len(xs)
+    xyr = np.fromiter(itertools.chain(xs, ys, radii), np.float64, 3 * n).reshape(3, n)
+    return bool(kernels.apart(xyr, minus))
+
+
+_AS_ARRAY: dict[int, tuple[object, npt.NDArray[np.float64]]] = {}
+_OFFSETS: dict[int, tuple[object, npt.NDArray[np.float64]]] = {}
+
+
+def _points_array(points: Sequence[Point] | npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+    """``points`` as an (n, 2) float array; a tuple (immutable: the referee's cached samples of the
+    D) is converted once and remembered by identity."""
+    if isinstance(points, np.ndarray):
+        return points.reshape(-1, 2).astype(np.float64, copy=False)
+    if type(points) is tuple and len(points) > 8:
+        hit = _AS_ARRAY.get(id(points))
+        if hit is not None and hit[0] is points:
+            return hit[1]
+        arr = np.array(points, dtype=np.float64).reshape(-1, 2)
+        if len(_AS_ARRAY) >= 64:
+            _AS_ARRAY.clear()
+        _AS_ARRAY[id(points)] = (points, arr)
+        return arr
+    return np.array(points, dtype=np.float64).reshape(-1, 2)
+
+
+def _xy_array(*groups: Sequence[Point]) -> npt.NDArray[np.float64]:
+    """The points of ``groups``, one after the other, as an (n, 2) float array: their coordinates
+    read in one pass (``np.fromiter``: the same floats as ``np.array`` of the pairs, quicker)."""
+    n = sum(len(g) for g in groups)
+    flat = itertools.chain.from_iterable(itertools.chain.from_iterable(groups))
+    return np.fromiter(flat, np.float64, 2 * n).reshape(n, 2)
+
+
+def _offsets_array(offsets: Sequence[float]) -> npt.NDArray[np.float64]:
+    """``offsets`` as an array; a tuple (this module's cached offsets) converted once, by identity."""
+    if type(offsets) is tuple:
+        hit = _OFFSETS.get(id(offsets))
+        if hit is not None and hit[0] is offsets:
+            return hit[1]
+        arr = np.array(offsets, dtype=np.float64)
+        if len(_OFFSETS) >= 64:
+            _OFFSETS.clear()
+        _OFFSETS[id(offsets)] = (offsets, arr)
+        return arr
+    return np.array(offsets, dtype=np.float64)
+
+
+def _any_pair_compiled(
+    kernel: Callable[..., int],
+    starts: Sequence[Point] | npt.NDArray[np.float64],
+    targets: Sequence[Point],
+    obstacles: Sequence[Point],
+    radius: float,
+    offsets: Sequence[float],
+    every: bool,
+    exact: Callable[[Point, Point, Sequence[Point], float], bool],
+) -> bool:
+    """:func:`_any_pair` through the compiled loop: the pairs it is sure of decided there, the
+    others asked of ``exact`` (plain floats), as the numpy batches do."""
+    nt = len(targets)
+    if type(starts) is list and len(starts) <= 8:  # a cue ball on the table: one conversion for all
+        ns = len(starts)
+        allp = _xy_array(starts, targets, obstacles)
+        sta, tar, obs = allp[:ns], allp[ns : ns + nt], allp[ns + nt :]
+    else:
+        sta = _points_array(starts)
+        both = _xy_array(targets, obstacles)
+        tar, obs = both[:nt], both[nt:]
+    off = _offsets_array(offsets)
+    unsure = np.empty(len(sta) * nt, np.int64)
+    n = kernel(sta, tar, obs, float(radius), off, every, unsure)
+    if n < 0:
+        return True
+    if n:
+        obstacle_list = [(x, y) for x, y in obs.tolist()]
+        for k in unsure[:n].tolist():
+            i, j = divmod(k, nt)
+            s = (float(sta[i, 0]), float(sta[i, 1]))
+            t = (float(tar[j, 0]), float(tar[j, 1]))
+            if exact(s, t, obstacle_list, radius):
+                return True
+    return False
+
+
+_FULL_BALL = (0.0,)
+
+
+@functools.cache
+def _both_edges(radius: float) -> tuple[float, float]:
+    """The two extreme edges' offsets (kept: asked on every foul)."""
     e = _edge(radius)
-    return [-e + 2 * e * k / (samples - 1) for k in range(samples)]
+    return (e, -e)
+
+
+@functools.cache
+def _edge_offsets(radius: float, samples: int) -> tuple[float, ...]:
+    """``samples`` offsets from one extreme edge to the other (kept: asked on every foul)."""
+    e = _edge(radius)
+    return tuple(-e + 2 * e * k / (samples - 1) for k in range(samples))
 
 
 def any_clear_to_both_edges(
@@ -503,8 +631,9 @@ def any_clear_to_both_edges(
     >>> any_clear_to_both_edges([(0.0, 0.0)], [(0.0, 1000.0)], [(45.0, 500.0)], 26.25)
     False
     """
-    e = _edge(radius)
-    return _any_pair(starts, targets, obstacles, radius, [e, -e], True, clear_to_both_edges, scalar=True)
+    return _any_pair(
+        starts, targets, obstacles, radius, _both_edges(radius), True, clear_to_both_edges, scalar=True
+    )
 
 
 def any_clear_full_ball(
@@ -516,7 +645,7 @@ def any_clear_full_ball(
     >>> any_clear_full_ball([(0.0, 0.0)], [(0.0, 1000.0)], [(50.0, 500.0)], 26.25)
     False
     """
-    return _any_pair(starts, targets, obstacles, radius, [0.0], True, clear_full_ball, scalar=True)
+    return _any_pair(starts, targets, obstacles, radius, _FULL_BALL, True, clear_full_ball, scalar=True)
 
 
 def any_clear_whole_diameter(

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 import os
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -13,6 +14,7 @@ import numpy.typing as npt
 from potshot.equipment.cushions import mouth_of
 from potshot.games.snooker.equipment import TABLE, Table
 from potshot.physics import kernel as K
+from potshot.physics import sight
 from potshot.physics.cue import dip, strike
 from potshot.physics.params import DEFAULT_PARAMS, Params
 from potshot.physics.result import ShotResult
@@ -58,10 +60,11 @@ def _check_layout(layout: dict[str, tuple[float, float] | None], cue_ball: str, 
 
 
 def _checked(
-    layout: dict[str, tuple[float, float] | None], cue_ball: str, table: Table
+    layout: dict[str, tuple[float, float] | None], cue_ball: str, table: Table, distances: bool = True
 ) -> tuple[list[str], npt.NDArray[np.float64], npt.NDArray[np.float64] | None]:
     """:func:`_check_layout`, also giving the centres (n, 2, mm) and their distances (numpy's
-    complex ones, n x n, the diagonal infinite; ``None`` for one ball) for the callers' use."""
+    complex ones, n x n, the diagonal infinite; ``None`` for one ball) for the callers' use.
+    ``distances=False``: the names and centres checked, the overlaps left to the caller."""
     if cue_ball not in layout or layout[cue_ball] is None:
         raise ValueError(f"the cue ball {cue_ball!r} is not on the table (layout has {sorted(layout)})")
     r = table.ball_radius
@@ -101,19 +104,72 @@ def _checked(
                 f"[{r}, {table.width - r}] x [{r}, {table.length - r}] mm, or in a pocket's mouth "
                 "clear of the cushions and jaws"
             )
-    pts = np.array(positions, dtype=float)
+    # every position checked above as two numbers: their floats in one pass (np.array's, quicker)
+    k = len(positions)
+    on_table = cast(list[tuple[float, float]], positions)  # (names: the balls not None)
+    pts = np.fromiter(itertools.chain.from_iterable(on_table), np.float64, 2 * k).reshape(k, 2)
+    if not distances:
+        return names, pts, None
     dist = _distances(pts)
     if dist is not None and not bool(dist.min() > (2 * r - OVERLAP_TOLERANCE) * (1.0 + 1e-9)):
-        # not clearly apart (see _near_pairs): the distances as this check has always worked them out
-        d = np.sqrt(((pts[:, None, :] - pts[None, :, :]) ** 2).sum(-1))
-        np.fill_diagonal(d, np.inf)
-        i, j = np.unravel_index(np.argmin(d), d.shape)
-        if d[i, j] < 2 * r - OVERLAP_TOLERANCE:
-            raise ValueError(
-                f"balls {names[min(i, j)]!r} and {names[max(i, j)]!r} overlap: "
-                f"centres {d[i, j]:.3f} mm apart, less than a ball's diameter {2 * r} mm"
-            )
+        _refuse_overlaps(names, pts, r)
     return names, pts, dist
+
+
+def _refuse_overlaps(names: list[str], pts: npt.NDArray[np.float64], r: float) -> None:
+    """Balls not clearly apart (see _near_pairs): the distances as this check has always worked
+    them out, and the closest pair refused when it overlaps."""
+    d = np.sqrt(((pts[:, None, :] - pts[None, :, :]) ** 2).sum(-1))
+    np.fill_diagonal(d, np.inf)
+    i, j = np.unravel_index(np.argmin(d), d.shape)
+    if d[i, j] < 2 * r - OVERLAP_TOLERANCE:
+        raise ValueError(
+            f"balls {names[min(i, j)]!r} and {names[max(i, j)]!r} overlap: "
+            f"centres {d[i, j]:.3f} mm apart, less than a ball's diameter {2 * r} mm"
+        )
+
+
+def _checked_near(
+    layout: dict[str, tuple[float, float] | None], cue_ball: str, table: Table, limit: float
+) -> tuple[list[str], npt.NDArray[np.float64], list[tuple[int, int]] | npt.NDArray[np.int64] | None]:
+    """:func:`_checked`, then :func:`_near_pairs` of the centres at ``limit`` (``None`` for one
+    ball): by :func:`potshot.physics.sight.near_pairs` once it is compiled, the two tests' pairs
+    in one loop with no distance matrix, given as its array of pair codes (``i * n + j``). It works
+    with squares, so a pair within an ulp or so of a threshold may fall the other way than numpy's:
+    both thresholds carry a relative 1e-9 to spare, the overlap test then decides exactly
+    (:func:`_refuse_overlaps`), and the near pairs are only a quick superset for
+    :func:`separate_touching`, which measures each pair again itself."""
+    kernels = sight.ready()
+    if kernels is None:
+        names, pts, dist = _checked(layout, cue_ball, table)
+        return names, pts, (None if dist is None else _near_pairs(pts, limit, dist))
+    names, pts, _ = _checked(layout, cue_ball, table, distances=False)
+    n = len(names)
+    if n < 2:
+        return names, pts, None
+    out = np.empty(n * (n - 1) // 2, np.int64)
+    r = table.ball_radius
+    m = kernels.near_pairs(pts, limit * (1.0 + 1e-9), (2 * r - OVERLAP_TOLERANCE) * (1.0 + 1e-9), out)
+    if m < 0:
+        _refuse_overlaps(names, pts, r)
+        m = -m - 1
+    return names, pts, out[:m]
+
+
+def _separate(balls: npt.NDArray[np.float64], radius: float, near: Any) -> None:
+    """:func:`separate_touching` with the near pairs of :func:`_checked_near`: its array of pair
+    codes first asked of the compiled quick test (every pair a diameter apart: nothing to move)."""
+    if near is None or type(near) is list:
+        separate_touching(balls, radius, near=near)
+        return
+    if len(near) == 0:
+        return
+    dia = 2.0 * radius
+    kernels = sight.ready()
+    if kernels is not None and kernels.codes_apart(balls, near, dia * dia):
+        return
+    n = balls.shape[0]
+    separate_touching(balls, radius, near=[divmod(k, n) for k in near.tolist()])
 
 
 def _distances(xy: npt.NDArray[np.float64]) -> npt.NDArray[np.float64] | None:
@@ -337,9 +393,11 @@ def prepare(
     """:func:`simulate_shot`'s checks and the kernel's input: the names on the table, their
     states (SI, touching balls separated, the cue ball struck; 9 columns for an elevated cue,
     else 7), the table's arrays and the parameters used (``params_for`` the table by default)."""
-    names, pts, dist = _checked(layout, cue_ball, table)
     if params is DEFAULT_PARAMS:
         params = params_for(table)
+    # the pairs that may be closer than a diameter, from the centres in mm (a relative 2e-9 to
+    # spare covers the change of units: separate_touching's own test allows 1e-9)
+    names, pts, near = _checked_near(layout, cue_ball, table, 2e3 * params.radius * (1.0 + 1e-9))
     vx, vy, wx, wy, wz = strike(cue, params)
     vz = dip(cue)
     geo, (lines, arcs, falls) = _geometry(table)
@@ -349,10 +407,7 @@ def prepare(
     balls = np.zeros((n, 9 if vz != 0.0 else 7))
     # each centre times 1e-3 (elementwise: the same products as one by one)
     balls[:, :2] = pts * 1e-3
-    # the pairs that may be closer than a diameter, from the distances in mm (a relative 2e-9
-    # to spare covers the change of units: separate_touching's own test allows 1e-9)
-    near = None if dist is None else _near_pairs(pts, 2e3 * params.radius * (1.0 + 1e-9), dist)
-    separate_touching(balls, params.radius, near=near)
+    _separate(balls, params.radius, near)
     ci = names.index(cue_ball)
     balls[ci, 2:7] = (vx, vy, wx, wy, wz)
     if vz != 0.0:
@@ -524,12 +579,12 @@ def to_result(
     ys = (balls[:, 1] * 1e3).tolist()
     gone = (states == K.POCKETED).tolist()
     rest: Layout = {n: (None if g else (x, y)) for n, g, x, y in zip(names, gone, xs, ys, strict=True)}
-    # in the layout's order; a ball off the table before the shot stays None
-    after = (
-        rest
-        if layout is None
-        else {n: (rest[n] if p is not None or n in rest else None) for n, p in layout.items()}
-    )
+    # in the layout's order; a ball off the table before the shot stays None (``names`` are the
+    # layout's balls on the table: a ball not among them was off it)
+    if layout is None or (len(layout) == len(names) and list(layout) == list(names)):
+        after = rest  # every ball on the table, in the layout's order
+    else:
+        after = {n: rest.get(n) for n in layout}
     return ShotResult(
         events=events,
         after=after,

@@ -166,6 +166,30 @@ class Tiered:
         with self._lock:
             return self._choose()
 
+    def ready(self) -> Callable[..., Any] | None:
+        """The compiled entry point when it is ready (as :meth:`current`), else ``None`` while a
+        background compile runs: for a caller with a quicker answer of its own than the plain twin
+        (:mod:`potshot.physics.sight`, whose caller has numpy batches). ``None`` always with
+        ``POTSHOT_NO_JIT=1`` (the plain loop would only be slower than the caller's own)."""
+        f = self._fast
+        if f is not None:
+            return f
+        if not _jit.JIT_ENABLED:
+            return None
+        if getattr(_PREFER, "compiled", False):
+            return self.compiled()
+        with self._lock:
+            d: Callable[..., Any] = self._dispatcher()
+            if not TIERED or getattr(d, "signatures", None) or self._in_cache():
+                self._fast = d
+                return d
+            if self.compile_started is None and not self._compiling():
+                self._start()
+            if not self._waiting():
+                self._fast = d  # no background compile could start: compiled here, on first call
+                return d
+            return None
+
     def compiled(self) -> Callable[..., Any]:
         """The compiled entry point: from the cache, or waiting for a compile running in the
         background (this process's or another's), else compiled here on its first call."""

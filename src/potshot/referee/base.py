@@ -448,6 +448,10 @@ class Referee(ABC):
         n = len(xs)
         if n < 2:
             return True
+        # the compiled loop, where the physics runs beside the referee (None here: numpy below);
+        # it says "apart" only with a micrometre to spare, as the test below
+        if n > 4 and geometry.clearly_apart(xs, ys, radii, tol - 1e-6):
+            return True
         z = np.empty(n, dtype=complex)  # complex(x, y) for each piece: the same numbers
         z.real = xs
         z.imag = ys

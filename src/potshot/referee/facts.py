@@ -76,9 +76,10 @@ class StrokeFacts:
     stroke: bool = False
     """True when any ball moved in the stroke (a hit, a pot, a ball off the table, a jump, a cushion):
     a shot whose events are only fouls or moved balls made no stroke."""
-    mentions: list[tuple[str, str, str]] = field(default_factory=list)
-    """Every ball an event names, as ``(name, field, kind)``, in event order: ``field`` is the
-    event's field (``events[3].other``) for error messages, ``kind`` the event's type."""
+    mentions: list[tuple[str, int, str, str]] = field(default_factory=list)
+    """Every ball an event names, as ``(name, index, attribute, kind)``, in event order: the
+    event's index and field (``3, "other"``: ``events[3].other`` in an error message), ``kind``
+    the event's type."""
 
     @classmethod
     def read(cls, shot: Shot, cue: str) -> StrokeFacts:
@@ -95,19 +96,19 @@ class StrokeFacts:
                     continue
                 if isinstance(e, Moved):
                     f.moved.append(e)
-                    mentions.append((e.ball, f"events[{i}].ball", "moved"))
+                    mentions.append((e.ball, i, "ball", "moved"))
                     continue
                 if not isinstance(e, (Hit, Pot, OffTable, Jump, Cushion)):
                     continue  # spin, rest: physics detail
                 kind = str(type(e).__struct_config__.tag)
             f.stroke = True
-            mentions.append((e.ball, f"events[{i}].ball", kind))
+            mentions.append((e.ball, i, "ball", kind))
             if isinstance(e, Hit):
                 if e.other is None:
                     if cue == e.ball:
                         contacts.append(UNNAMED)
                 else:
-                    mentions.append((e.other, f"events[{i}].other", kind))
+                    mentions.append((e.other, i, "other", kind))
                     if cue == e.ball:
                         contacts.append(e.other)
                     elif cue == e.other:
@@ -121,7 +122,7 @@ class StrokeFacts:
             elif isinstance(e, OffTable):
                 f.off_table.append(e.ball)
             else:
-                mentions.append((e.over, f"events[{i}].over", kind))
+                mentions.append((e.over, i, "over", kind))
                 f.jumps.append(JumpFact(i, e.ball, e.over, list(contacts)))
         if contacts:  # no contact of the cue ball named: no group has one
             for group in _time_groups(shot):
@@ -155,12 +156,10 @@ class StrokeFacts:
         it is refused, at the event's ``ball`` field.
         """
         gone: set[str] = set()
-        for name, fld, kind in self.mentions:
+        for name, i, attr, kind in self.mentions:
             if name not in on_table:
-                raise RecordError(f"{name} is not on the table", field=fld)
+                raise RecordError(f"{name} is not on the table", field=f"events[{i}].{attr}")
             if name in gone and kind not in ("hit", "moved"):
-                raise RecordError(
-                    f"{name} already left the table in this shot", field=fld.rsplit(".", 1)[0] + ".ball"
-                )
-            if kind in ("pot", "off_table") and fld.endswith(".ball"):
+                raise RecordError(f"{name} already left the table in this shot", field=f"events[{i}].ball")
+            if kind in ("pot", "off_table") and attr == "ball":
                 gone.add(name)

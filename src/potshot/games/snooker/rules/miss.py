@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import copy
-import functools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from potshot import geometry as geo
@@ -113,18 +112,19 @@ def _is_miss(
         targets = [*targets, free]
     elif _free_ball_available(pend, decision, before_table):
         targets = self._object_balls(layout_before)
-    obstacles_all = [
-        n for n, p in layout_before.items() if p is not None and n != "white" and n not in targets
-    ]
-    obstacles = [layout_before[n] for n in obstacles_all]
-    obs: list[Point] = [p for p in obstacles if p is not None]
+    not_obstacles = {"white", *targets}
+    obs: list[Point] = [p for n, p in layout_before.items() if p is not None and n not in not_obstacles]
     tpos = [(n, p) for n in targets if (p := layout_before.get(n)) is not None]
 
-    @functools.cache
-    def starts() -> list[Point]:
-        if cue_start is not None:
-            return [cue_start]
-        return self._d_points(layout_before) if before_table.in_hand else []
+    found: list[Sequence[Point]] = []  # starts(), worked out once (a plain memo: this runs every foul)
+
+    def starts() -> Sequence[Point]:
+        if not found:
+            if cue_start is not None:
+                found.append([cue_start])
+            else:
+                found.append(self._d_points(layout_before) if before_table.in_hand else [])
+        return found[0]
 
     def full() -> bool:
         cs = starts()
@@ -221,7 +221,7 @@ def _older_miss(
     """Older code B §12: a failure to hit a ball on with a clear path to some part of one."""
     tpos, obs = self._targets_and_obstacles(layout, on, free)
     if cue_start is not None:
-        starts = [cue_start]
+        starts: Sequence[Point] = [cue_start]
     else:
         starts = self._d_points(layout) if before_table.in_hand else []
     return older.s12_miss(starts, tpos, obs, R)

@@ -86,13 +86,16 @@ def _snookered_by(self: SnookerReferee, layout: Layout, targets: list[str], ball
     return True
 
 
-_D_FREE: dict[tuple[int, tuple[Point, ...]], tuple[object, list[Point]]] = {}
+_D_FREE: dict[tuple[int, tuple[Point, ...]], tuple[object, tuple[Point, ...]]] = {}
 """:func:`_d_points`' answers by the D's sample (its identity) and the balls near the D: the
 same few balls (the baulk colours on their spots) stand there stroke after stroke."""
 
 
-def _d_points(self: SnookerReferee, layout: Layout) -> list[Point]:
-    """The sample places of the cue ball in the D (Section 3 Rule 5) that touch no ball."""
+def _d_points(self: SnookerReferee, layout: Layout) -> tuple[Point, ...]:
+    """The sample places of the cue ball in the D (Section 3 Rule 5) that touch no ball.
+
+    A tuple, the same object for the same balls near the D (kept: the geometry converts it to an
+    array once, by identity)."""
     d_points, pts, box = self._d
     near = tuple(
         p
@@ -100,7 +103,7 @@ def _d_points(self: SnookerReferee, layout: Layout) -> list[Point]:
         if p is not None and n != "white" and box[0] <= p[0] <= box[1] and box[2] <= p[1] <= box[3]
     )
     if not near:
-        return list(d_points)  # no ball near the D (the usual case): every point is free
+        return d_points  # no ball near the D (the usual case): every point is free
     key = (id(d_points), near)
     hit = _D_FREE.get(key)
     if hit is None or hit[0] is not d_points:
@@ -109,8 +112,8 @@ def _d_points(self: SnookerReferee, layout: Layout) -> list[Point]:
         free = ~np.any(d <= 2 * R, axis=1)  # geometry.overlaps with no tolerance
         if len(_D_FREE) >= 256:
             _D_FREE.clear()
-        hit = _D_FREE[key] = (d_points, [d_points[i] for i in np.flatnonzero(free).tolist()])
-    return list(hit[1])
+        hit = _D_FREE[key] = (d_points, tuple(d_points[i] for i in np.flatnonzero(free).tolist()))
+    return hit[1]
 
 
 def _touching(self: SnookerReferee, table: TableState, free_ball: bool) -> list[str]:
