@@ -210,8 +210,14 @@ class TrialTable:
                 b = np.zeros((m, len(self.names), cols))
                 b[:, :, :7] = self.base
                 s = np.full((m, len(self.names)), K.STATIONARY, np.int64)
-                for row, (k, v) in enumerate(starts):
-                    self._start(b[row], s[row], whites[k], v)
+                # each row's cue ball as _start sets it (the products elementwise, the same floats)
+                c_ = self.cue
+                vel = np.array([v for _, v in starts])
+                b[:, c_, :2] = np.array([whites[k] for k, _ in starts], dtype=np.float64) * 1e-3
+                b[:, c_, 2:7] = vel[:, :5]
+                if cols > K.VZ:
+                    b[:, c_, K.VZ] = vel[:, 5]
+                s[:, c_] = K.SLIDING
                 res, ev_t, ev_i = batch.kernel_rows(b, s, self.arrays, self.params)
                 for row, (k, v) in enumerate(starts):
                     nev, status = int(res[row, 0]), int(res[row, 1])
