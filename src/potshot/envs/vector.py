@@ -30,13 +30,14 @@ import multiprocessing as mp
 import os
 from collections.abc import Sequence
 from multiprocessing.connection import Connection
-from typing import Any
+from typing import Any, overload
 
 import gymnasium as gym
 import numpy as np
 from gymnasium.vector.utils import batch_space
 
 from potshot.envs.gym import flat_env
+from potshot.envs.pool import PotshotEnvPool
 
 
 def _group(game: str, n: int, kw: dict[str, Any]) -> gym.vector.SyncVectorEnv:
@@ -207,9 +208,24 @@ class PotshotVectorEnv(gym.vector.VectorEnv):
         return out
 
 
-def vector_env(game: str = "snooker", num_envs: int = 2, workers: int = 1, **env_kw: Any) -> PotshotVectorEnv:
-    """:class:`PotshotVectorEnv`: ``num_envs`` flat environments in ``workers`` processes."""
+@overload
+def vector_env(
+    game: str = ..., num_envs: int = ..., workers: int = ..., batch_size: None = None, **env_kw: Any
+) -> PotshotVectorEnv: ...
+@overload
+def vector_env(
+    game: str = ..., num_envs: int = ..., workers: int = ..., *, batch_size: int, **env_kw: Any
+) -> PotshotEnvPool: ...
+def vector_env(
+    game: str = "snooker", num_envs: int = 2, workers: int = 1, batch_size: int | None = None, **env_kw: Any
+) -> PotshotVectorEnv | PotshotEnvPool:
+    """``num_envs`` flat environments in ``workers`` processes: in lockstep
+    (:class:`PotshotVectorEnv`, what ``SyncVectorEnv`` gives), or with ``batch_size`` the
+    asynchronous pool (:class:`potshot.envs.pool.PotshotEnvPool`: ``send``/``recv``, the first
+    ``batch_size`` sub-environments to be done; every worker a process)."""
+    if batch_size is not None:
+        return PotshotEnvPool(game, num_envs, workers, batch_size, **env_kw)
     return PotshotVectorEnv(game, num_envs, workers, **env_kw)
 
 
-__all__ = ["PotshotVectorEnv", "vector_env"]
+__all__ = ["PotshotEnvPool", "PotshotVectorEnv", "vector_env"]

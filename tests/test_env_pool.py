@@ -1,0 +1,144 @@
+"""``potshot.envs.pool``: the asynchronous pool (send/recv). Each sub-environment's trajectory is
+its seed's and its actions' alone, whatever order the results arrive in; errors reach the caller."""
+
+from __future__ import annotations
+
+import operator
+import zlib
+
+import numpy as np
+import pytest
+
+from potshot.envs.gym import flat_env
+from potshot.envs.vector import PotshotEnvPool, vector_env
+
+KW = {"reds": 6, "max_shots": 8}  # short episodes: the autoreset is exercised
+SEED = 7
+
+
+def policy(env_id: int, k: int, obs: np.ndarray) -> np.ndarray:
+    """An action that is a function of the sub-environment, its step count and its observation."""
+    rng = np.random.default_rng([env_id, k, zlib.crc32(obs.tobytes())])
+    return rng.uniform(-1.0, 1.0, 8).astype(np.float32) * np.array(
+        [1, 0.5, 1, 1, 0.5, 1, 1, 0.5], np.float32
+    ) + np.array([0, 0.5, 0, 0, 0.5, 0, 0, 0.5], np.float32)
+
+
+Row = tuple[bytes, float, bool, bool, str]
+
+
+def reference(env_id: int, steps: int) -> list[Row]:
+    """A single flat env, seeded SEED + env_id, fed ``policy``, with next-step autoreset."""
+    env = flat_env("snooker", **KW)
+    obs, info = env.reset(seed=SEED + env_id)
+    rows: list[Row] = [(obs.tobytes(), 0.0, False, False, info["ruling"])]
+    done = False
+    for k in range(steps):
+        action = policy(env_id, k, obs)
+        if done:
+            obs, info = env.reset()
+            reward, term, trunc = 0.0, False, False
+        else:
+            obs, reward, term, trunc, info = env.step(action)
+        done = term or trunc
+        rows.append((obs.tobytes(), float(reward), bool(term), bool(trunc), info["ruling"]))
+    env.close()
+    return rows
+
+
+def run_pool(pool: PotshotEnvPool, batches: int, shuffle: int) -> tuple[dict[int, list[Row]], list[int]]:
+    """Every sub-environment's rows over ``batches`` recv() calls, sending each batch's actions in a
+    shuffled order and sometimes holding one sub-environment back a batch; and the arrival order."""
+    rows: dict[int, list[Row]] = {i: [] for i in range(pool.num_envs)}
+    last_obs: dict[int, np.ndarray] = {}
+    order: list[int] = []
+    held: list[int] = []
+    rng = np.random.default_rng(shuffle)
+    obs, info = pool.reset(seed=SEED)
+    reward = np.zeros(len(obs))
+    term = trunc = np.zeros(len(obs), bool)
+    for b in range(batches):
+        ids = [int(i) for i in info["env_id"]]
+        for k, i in enumerate(ids):
+            rows[i].append(
+                (obs[k].tobytes(), float(reward[k]), bool(term[k]), bool(trunc[k]), info["ruling"][k])
+            )
+            last_obs[i] = obs[k]
+            order.append(i)
+        if b == batches - 1:
+            break
+        ready = held + ids
+        rng.shuffle(ready)
+        held = [ready.pop()] if shuffle and len(ready) > 1 and rng.random() < 0.3 else []
+        pool.send(np.stack([policy(i, len(rows[i]) - 1, last_obs[i]) for i in ready]), ready)
+        obs, reward, term, trunc, info = pool.recv()
+    return rows, order
+
+
+@pytest.mark.parametrize(("workers", "batch_size", "shuffle"), [(2, 2, 0), (2, 3, 1), (1, 2, 2)])
+def test_each_trajectory_is_its_seed_and_actions(workers: int, batch_size: int, shuffle: int) -> None:
+    """Five 6-red snooker envs over 40 batches: every env's observations, rewards, end flags and
+    rulings equal a single env's fed the same actions, the resets of ended episodes included."""
+    pool = vector_env("snooker", num_envs=5, workers=workers, batch_size=batch_size, **KW)
+    try:
+        assert pool.observation_space.shape == (
+            batch_size,
+            *flat_env("snooker", **KW).observation_space.shape,
+        )
+        rows, order = run_pool(pool, 40, shuffle)
+    finally:
+        pool.close()
+    assert sorted(set(order)) == list(range(5))
+    ended = 0
+    for i, got in rows.items():
+        assert got == reference(i, len(got) - 1), f"sub-environment {i}"
+        ended += sum(r[2] or r[3] for r in got)
+    assert ended >= 2  # episodes ended, and the next step's reset was compared too
+
+
+def test_misuse_is_refused_with_a_clear_error() -> None:
+    with pytest.raises(ValueError, match="batch_size"):
+        vector_env("snooker", num_envs=2, batch_size=3)
+    pool = vector_env("snooker", num_envs=3, workers=1, batch_size=2, **KW)
+    try:
+        _, info = pool.reset(seed=0)
+        ids = info["env_id"]
+        other = next(i for i in range(3) if i not in ids)  # reset, not yet returned by recv()
+        with pytest.raises(ValueError, match=rf"sub-environments \[{other}\] are not awaiting"):
+            pool.send(np.zeros((1, 8), np.float32), [other])
+        with pytest.raises(ValueError, match="expected"):
+            pool.send(np.zeros((2, 3), np.float32), ids)
+        with pytest.raises(ValueError, match="twice"):
+            pool.send(np.zeros((2, 8), np.float32), [ids[0], ids[0]])
+        pool.send(np.zeros((1, 8), np.float32), ids[:1])
+        with pytest.raises(ValueError, match="not awaiting"):  # already sent
+            pool.send(np.zeros((1, 8), np.float32), ids[:1])
+        _, _, _, _, info = pool.recv()  # the third reset and the step sent
+        assert sorted(info["env_id"]) == sorted([other, ids[0]])
+        with pytest.raises(RuntimeError, match="only 0 are"):
+            pool.recv()
+    finally:
+        pool.close()
+    with pytest.raises(RuntimeError, match="closed"):
+        pool.recv()
+
+
+def test_a_sub_environments_exception_reaches_the_caller_with_its_id() -> None:
+    """An opponent policy that raises (KeyError on the observation) in sub-environment 1's worker:
+    the caller gets a RuntimeError naming it; the pool then refuses work and closes cleanly."""
+    pool = vector_env(
+        "snooker", num_envs=2, workers=2, batch_size=1, reds=6, opponent=operator.itemgetter("no such key")
+    )
+    procs = list(pool._procs)
+    try:
+        with pytest.raises(
+            RuntimeError, match=r"sub-environment \d of the environment pool raised: KeyError"
+        ):
+            _, info = pool.reset(seed=0)
+            for _ in range(50):
+                *_, info = pool.step(np.full((1, 8), 0.5, np.float32), info["env_id"])
+        with pytest.raises(RuntimeError, match="failed earlier"):
+            pool.recv()
+    finally:
+        pool.close()
+    assert not any(p.is_alive() for p in procs)
