@@ -7,11 +7,14 @@ Usage::
     python3 benchmarks/envs.py --save-rulings FILE [--episodes 60]   # with the old code
     python3 benchmarks/envs.py --check-rulings FILE                  # with the new code
     python3 benchmarks/envs.py --cpu-steps 3000                      # snooker Gymnasium, per CPU-second
+    python3 benchmarks/envs.py --vector 8000 --repeat 3              # 2-core scaling: lockstep, async pool
 
 A "step" is one shot in the PettingZoo AEC environment (every player's shot is a step) with
 random actions, and one agent shot plus the random opponent's shots in the Gymnasium
 environment. Scaling: ``gymnasium.vector.AsyncVectorEnv`` with 1 and 2 worker processes, and
-``potshot.envs.vector.vector_env`` (8 envs in 1 and 2 worker groups).
+``potshot.envs.vector.vector_env`` (8 envs in 1 and 2 worker groups), and ``--vector N``: 32 envs
+in lockstep in this process (the 1-core reference) and on 2 workers, and the asynchronous pool
+(``batch_size=16``) on 1 and 2 workers, in one run.
 
 The rulings check (for speed work on the referees and the environments, which must not change a
 single ruling): ``--save-rulings`` plays seeded random-action AEC episodes of every game (snooker
@@ -147,6 +150,101 @@ def grouped_scaling(steps: int, num_envs: int = 8) -> str:
     )
 
 
+def _schedstat(pids: list[int]) -> list[tuple[float, float]]:
+    """Each process's seconds on a CPU and seconds runnable but waiting for one (Linux
+    ``/proc/PID/schedstat``); empty where that is not available."""
+    out = []
+    for pid in pids:
+        try:
+            on, wait, _ = Path(f"/proc/{pid}/schedstat").read_text().split()
+        except (OSError, ValueError):
+            return []
+        out.append((int(on) / 1e9, int(wait) / 1e9))
+    return out
+
+
+class _Rate:
+    """Agent steps per second, and each worker's time split over the timed stretch: on a CPU,
+    waiting for a CPU (the machine's other load), and idle (waiting for work: the lockstep's
+    wait for the slowest group, or the caller)."""
+
+    def __init__(self, steps: int, wall: float, pids: list[int], before: list[tuple[float, float]]) -> None:
+        self.rate = steps / wall
+        after = _schedstat(pids)
+        self.split = [
+            (
+                (a[0] - b[0]) / wall,
+                (a[1] - b[1]) / wall,
+                max(0.0, 1 - (a[0] - b[0] + a[1] - b[1]) / wall),
+            )
+            for a, b in zip(after, before, strict=False)
+        ]
+
+    def __str__(self) -> str:
+        if not self.split:
+            return f"{self.rate:,.0f}"
+        parts = ", ".join(f"{c:.0%} on CPU/{w:.0%} waiting for one/{i:.0%} idle" for c, w, i in self.split)
+        return f"{self.rate:,.0f} [workers: {parts}]"
+
+
+def _lockstep_rate(steps: int, num_envs: int, workers: int) -> _Rate:
+    from potshot.envs.vector import vector_env
+
+    vec = vector_env("snooker", num_envs=num_envs, workers=workers, reds=15)
+    vec.reset(seed=0)
+    vec.action_space.seed(0)
+    for _ in range(2):  # the workers started and warm
+        vec.step(vec.action_space.sample())
+    n = max(1, steps // num_envs)
+    pids = [p.pid for p in vec._procs]
+    before = _schedstat(pids)
+    t0 = time.perf_counter()
+    for _ in range(n):
+        vec.step(vec.action_space.sample())
+    rate = _Rate(n * num_envs, time.perf_counter() - t0, pids, before)
+    vec.close()
+    return rate
+
+
+def _pool_rate(steps: int, num_envs: int, workers: int, batch_size: int) -> _Rate:
+    """The asynchronous pool (``vector_env(..., batch_size=...)``): agent steps per second over
+    every sub-env, random actions; each result recv() returns is a step."""
+    from potshot.envs.vector import vector_env
+
+    pool = vector_env("snooker", num_envs=num_envs, workers=workers, batch_size=batch_size, reds=15)
+    _, info = pool.reset(seed=0)
+    pool.action_space.seed(0)
+    for _ in range(2 * num_envs // batch_size):  # every sub-env reset and stepped once
+        *_, info = pool.step(pool.action_space.sample(), info["env_id"])
+    n = max(1, steps // batch_size)
+    pids = [p.pid for p in pool._procs]
+    before = _schedstat(pids)
+    t0 = time.perf_counter()
+    for _ in range(n):
+        *_, info = pool.step(pool.action_space.sample(), info["env_id"])
+    rate = _Rate(n * batch_size, time.perf_counter() - t0, pids, before)
+    pool.close()
+    return rate
+
+
+def vector_scaling(steps: int, num_envs: int = 32, batch_size: int = 16) -> str:
+    """2-core scaling of the snooker Gymnasium env (``flat_env("snooker", reds=15)``, random
+    actions), in one run: the 1-core reference (``num_envs`` envs in lockstep in this process),
+    lockstep in 2 worker processes, and the asynchronous pool on 1 and 2 workers
+    (``batch_size`` of ``num_envs`` returned a time); agent steps per second over every sub-env,
+    and each worker's time split (on a CPU, waiting for one, idle)."""
+    one = _lockstep_rate(steps, num_envs, 1)
+    two = _lockstep_rate(steps, num_envs, 2)
+    p1 = _pool_rate(steps, num_envs, 1, batch_size)
+    p2 = _pool_rate(steps, num_envs, 2, batch_size)
+    return (
+        f"{num_envs} envs, 1 core (lockstep, in process) {one}\n  lockstep on 2 workers {two} "
+        f"({two.rate / one.rate:.2f}x)\n  async pool (batch {batch_size}) on 1 worker {p1}\n  "
+        f"async pool on 2 workers {p2}\n  async pool on 2 workers: {p2.rate / one.rate:.2f}x the 1-core "
+        f"reference, {p2.rate / p1.rate:.2f}x the 1-worker pool (target 1.85x)"
+    )
+
+
 EPISODE_KINDS: list[tuple[str, dict[str, Any]]] = [
     ("snooker", {}),
     ("snooker", {"reds": 6}),
@@ -278,7 +376,22 @@ def main() -> None:
     ap.add_argument(
         "--cpu-steps", type=int, metavar="N", help="only the snooker Gymnasium env's steps per CPU-second"
     )
+    ap.add_argument(
+        "--vector",
+        type=int,
+        metavar="N",
+        help="only the 2-core vector scaling (lockstep and the async pool), N agent steps each, --repeat runs",
+    )
     args = ap.parse_args()
+    if args.vector:
+        for _ in range(max(1, args.repeat)):
+            load = os.getloadavg()[0]
+            print(
+                f"load {load:.2f}:",
+                vector_scaling(args.vector),
+                f"(load at the end {os.getloadavg()[0]:.2f})",
+            )
+        return
     if args.cpu_steps:
         import potshot
 
@@ -305,6 +418,7 @@ def main() -> None:
     print("snooker AEC, 6 reds:", f"{six:,.0f} shots/s/core")
     print("scaling (Gymnasium snooker, AsyncVectorEnv):", scaling(args.steps))
     print("scaling (Gymnasium snooker, potshot.envs.vector):", grouped_scaling(args.steps))
+    print("scaling (Gymnasium snooker, lockstep and async pool):", vector_scaling(args.steps * 4))
     print(f"load average at the end {os.getloadavg()[0]:.2f}")
 
 

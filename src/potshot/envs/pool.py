@@ -51,16 +51,21 @@ from potshot.envs.gym import flat_env
 _Result = tuple[int, np.ndarray, float, bool, bool, dict[str, Any]]
 
 
-def _pool_worker(conn: Connection, game: str, ids: list[int], kw: dict[str, Any]) -> None:
-    """A worker process: its sub-environments, stepped in the order their actions arrive; each
-    result is sent back as soon as it is done. Messages are read whenever the queue is empty, and
-    between two sub-environments' steps when any are waiting."""
+def _pool_worker(conn: Connection, game: str, ids: list[int], kw: dict[str, Any], chunk: int) -> None:
+    """A worker process: its sub-environments, stepped in the order their actions arrive. Results
+    go back ``chunk`` at a time, or as many as are done when the queue runs dry (one message a
+    result would wake the caller every step, and the wake-ups cost the worker's core more than the
+    wait). Messages are read whenever the queue is empty, and between two steps when any wait."""
     envs = {i: flat_env(game, **kw) for i in ids}
     autoreset = dict.fromkeys(ids, False)
     queue: deque[tuple[str, int, Any]] = deque()
+    done: list[_Result] = []
     try:
         while True:
             while not queue or conn.poll():
+                if not queue and done:
+                    conn.send(("ok", done))
+                    done = []
                 cmd, items = conn.recv()
                 if cmd == "close":
                     return
@@ -80,9 +85,15 @@ def _pool_worker(conn: Connection, game: str, ids: list[int], kw: dict[str, Any]
                     out = (i, obs, float(reward), bool(term), bool(trunc), info)
                 autoreset[i] = out[3] or out[4]
             except Exception as e:
+                if done:
+                    conn.send(("ok", done))
+                    done = []
                 conn.send(("error", i, f"{type(e).__name__}: {e}\n{traceback.format_exc()}"))
                 continue
-            conn.send(("ok", i, out))
+            done.append(out)
+            if len(done) >= chunk or not queue:
+                conn.send(("ok", done))
+                done = []
     except (EOFError, OSError, KeyboardInterrupt):  # the parent went away
         return
     finally:
@@ -145,7 +156,11 @@ class PotshotEnvPool(gym.vector.VectorEnv):
             for n in sizes:
                 parent, child = ctx.Pipe()
                 ids = list(range(at, at + n))
-                p = ctx.Process(target=_pool_worker, args=(child, game, ids, env_kw), daemon=True)
+                p = ctx.Process(
+                    target=_pool_worker,
+                    args=(child, game, ids, env_kw, max(1, batch_size // workers)),
+                    daemon=True,
+                )
                 p.start()
                 child.close()
                 self._conns.append(parent)
@@ -287,18 +302,21 @@ class PotshotEnvPool(gym.vector.VectorEnv):
             assert isinstance(conn, Connection)
             while True:
                 try:
-                    status, i, value = conn.recv()
+                    msg = conn.recv()
                 except (EOFError, OSError) as e:
                     self._failed = "a worker process died"
                     raise RuntimeError(
                         "an environment pool's worker process died (started by 'spawn': a script "
                         'that makes one needs the `if __name__ == "__main__":` guard)'
                     ) from e
-                self._in_flight.discard(i)
-                if status != "ok":
+                if msg[0] != "ok":
+                    _, i, text = msg
+                    self._in_flight.discard(i)
                     self._failed = f"sub-environment {i} raised"
-                    raise RuntimeError(f"sub-environment {i} of the environment pool raised: {value}")
-                self._arrived.append(value)
+                    raise RuntimeError(f"sub-environment {i} of the environment pool raised: {text}")
+                for r in msg[1]:
+                    self._in_flight.discard(r[0])
+                    self._arrived.append(r)
                 if not conn.poll():
                     break
 
