@@ -164,9 +164,10 @@ def _schedstat(pids: list[int]) -> list[tuple[float, float]]:
 
 
 class _Rate:
-    """Agent steps per second, and each worker's time split over the timed stretch: on a CPU,
-    waiting for a CPU (the machine's other load), and idle (waiting for work: the lockstep's
-    wait for the slowest group, or the caller)."""
+    """Agent steps per second, and each process's time split over the timed stretch (this one
+    first, then the workers): on a CPU, waiting for a CPU (the machine's other load), and idle
+    (waiting for work: the lockstep's wait for the slowest group; the pool's caller waiting for
+    results)."""
 
     def __init__(self, steps: int, wall: float, pids: list[int], before: list[tuple[float, float]]) -> None:
         self.rate = steps / wall
@@ -183,8 +184,13 @@ class _Rate:
     def __str__(self) -> str:
         if not self.split:
             return f"{self.rate:,.0f}"
-        parts = ", ".join(f"{c:.0%} on CPU/{w:.0%} waiting for one/{i:.0%} idle" for c, w, i in self.split)
-        return f"{self.rate:,.0f} [workers: {parts}]"
+        parts = "; ".join(
+            f"{name} {c:.0%} on CPU/{w:.0%} waiting for one/{i:.0%} idle"
+            for name, (c, w, i) in zip(
+                ["this process", *(f"worker {k + 1}" for k in range(9))], self.split, strict=False
+            )
+        )
+        return f"{self.rate:,.0f} [{parts}]"
 
 
 def _lockstep_rate(steps: int, num_envs: int, workers: int) -> _Rate:
@@ -196,7 +202,7 @@ def _lockstep_rate(steps: int, num_envs: int, workers: int) -> _Rate:
     for _ in range(2):  # the workers started and warm
         vec.step(vec.action_space.sample())
     n = max(1, steps // num_envs)
-    pids = [p.pid for p in vec._procs]
+    pids = [os.getpid(), *(p.pid for p in vec._procs)]
     before = _schedstat(pids)
     t0 = time.perf_counter()
     for _ in range(n):
@@ -217,7 +223,7 @@ def _pool_rate(steps: int, num_envs: int, workers: int, batch_size: int) -> _Rat
     for _ in range(2 * num_envs // batch_size):  # every sub-env reset and stepped once
         *_, info = pool.step(pool.action_space.sample(), info["env_id"])
     n = max(1, steps // batch_size)
-    pids = [p.pid for p in pool._procs]
+    pids = [os.getpid(), *(p.pid for p in pool._procs)]
     before = _schedstat(pids)
     t0 = time.perf_counter()
     for _ in range(n):
@@ -230,9 +236,9 @@ def _pool_rate(steps: int, num_envs: int, workers: int, batch_size: int) -> _Rat
 def vector_scaling(steps: int, num_envs: int = 32, batch_size: int = 16) -> str:
     """2-core scaling of the snooker Gymnasium env (``flat_env("snooker", reds=15)``, random
     actions), in one run: the 1-core reference (``num_envs`` envs in lockstep in this process),
-    lockstep in 2 worker processes, and the asynchronous pool on 1 and 2 workers
+    lockstep on 2 workers (this process steps one group, a worker process the other), and the asynchronous pool on 1 and 2 workers
     (``batch_size`` of ``num_envs`` returned a time); agent steps per second over every sub-env,
-    and each worker's time split (on a CPU, waiting for one, idle)."""
+    and each process's time split (on a CPU, waiting for one, idle)."""
     one = _lockstep_rate(steps, num_envs, 1)
     two = _lockstep_rate(steps, num_envs, 2)
     p1 = _pool_rate(steps, num_envs, 1, batch_size)
