@@ -142,3 +142,22 @@ def test_a_sub_environments_exception_reaches_the_caller_with_its_id() -> None:
     finally:
         pool.close()
     assert not any(p.is_alive() for p in procs)
+
+
+def test_the_pool_training_example_learns_the_same_whatever_the_order() -> None:
+    """``examples/pool_cem.py``: candidates played as sub-environments come free; from a few
+    percent of the population potting to most of it, and the same curve on one or two workers
+    (the results come back in other orders)."""
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "examples" / "pool_cem.py"
+    spec = importlib.util.spec_from_file_location("pool_cem_example", path)
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules["pool_cem_example"] = mod
+    spec.loader.exec_module(mod)
+    curve = mod.cem(generations=10, population=40, seed=0, workers=2)
+    assert curve[0] <= 0.2 and max(curve[-3:]) >= 0.6
+    assert mod.cem(generations=4, population=40, seed=0, workers=1, batch_size=3) == curve[:4]
