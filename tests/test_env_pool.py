@@ -161,3 +161,30 @@ def test_the_pool_training_example_learns_the_same_whatever_the_order() -> None:
     curve = mod.cem(generations=10, population=40, seed=0, workers=2)
     assert curve[0] <= 0.2 and max(curve[-3:]) >= 0.6
     assert mod.cem(generations=4, population=40, seed=0, workers=1, batch_size=3) == curve[:4]
+
+
+def test_infos_are_batched_as_gymnasium_batches_them() -> None:
+    """The pool's info batching against ``SyncVectorEnv``'s (``VectorEnv._add_info``), on infos
+    with keys some envs lack, numpy numbers and arrays, strings and a nested dict."""
+    import gymnasium as gym
+
+    from potshot.envs.pool import _batch_infos
+
+    infos = [
+        {"score": 3, "ruling": "foul", "x": np.float32(1.5), "a": np.arange(3), "d": {"p": 1.0}},
+        {"score": 0, "ruling": "fair"},
+        {"ruling": "miss", "x": np.float32(-2), "a": np.ones(3, int), "d": {"p": 2.5, "q": True}},
+    ]
+    want: dict[str, object] = {}
+    sync = gym.vector.SyncVectorEnv([lambda: flat_env("snooker", reds=6) for _ in range(3)])
+    for k, info in enumerate(infos):
+        want = sync._add_info(want, info, k)
+    sync.close()
+    got = _batch_infos(infos)
+
+    def same(a: object, b: object) -> bool:
+        if isinstance(a, dict):
+            return isinstance(b, dict) and sorted(a) == sorted(b) and all(same(a[k], b[k]) for k in a)
+        return isinstance(b, np.ndarray) and a.dtype == b.dtype and a.tolist() == b.tolist()  # type: ignore[attr-defined]
+
+    assert same(want, got)

@@ -101,14 +101,32 @@ def _pool_worker(conn: Connection, game: str, ids: list[int], kw: dict[str, Any]
             env.close()
 
 
-class _Infos:
-    """Gymnasium's info batching (``VectorEnv._add_info``: each key an array, with its ``_key``
-    mask) for a batch of ``num_envs`` results."""
-
-    _add_info = gym.vector.VectorEnv._add_info
-
-    def __init__(self, num_envs: int) -> None:
-        self.num_envs = num_envs
+def _batch_infos(infos: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """A batch's info dicts as one, by gymnasium's vector convention (``VectorEnv._add_info``):
+    each key an array over the batch (numbers in their own type, arrays stacked, anything else an
+    object array; a nested dict batched the same way) and a ``_key`` mask of who has it."""
+    n = len(infos)
+    out: dict[str, Any] = {}
+    for k, info in enumerate(infos):
+        for key, value in info.items():
+            if isinstance(value, dict):
+                continue
+            if key not in out:
+                if type(value) in (int, float, bool) or isinstance(value, np.number):
+                    out[key] = np.zeros(n, dtype=type(value))
+                elif isinstance(value, np.ndarray):
+                    out[key] = np.zeros((n, *value.shape), dtype=value.dtype)
+                else:
+                    out[key] = np.full(n, None, dtype=object)
+                out[f"_{key}"] = np.zeros(n, np.bool_)
+            out[key][k] = value
+            out[f"_{key}"][k] = True
+    nested = {key for info in infos for key, value in info.items() if isinstance(value, dict)}
+    for key in nested:
+        have = [isinstance(info.get(key), dict) for info in infos]
+        out[key] = _batch_infos([info[key] if h else {} for info, h in zip(infos, have, strict=True)])
+        out[f"_{key}"] = np.array(have, np.bool_)
+    return out
 
 
 class PotshotEnvPool(gym.vector.VectorEnv):
@@ -235,10 +253,7 @@ class PotshotEnvPool(gym.vector.VectorEnv):
         ids = np.array([r[0] for r in batch], np.int64)
         self._awaiting.update(int(i) for i in ids)
         self._last = ids
-        infos: dict[str, Any] = {}
-        helper = _Infos(self.batch_size)
-        for k, r in enumerate(batch):
-            infos = helper._add_info(infos, r[5], k)
+        infos = _batch_infos([r[5] for r in batch])
         infos["env_id"] = ids
         return (
             np.stack([r[1] for r in batch]),
