@@ -163,91 +163,107 @@ def _schedstat(pids: list[int]) -> list[tuple[float, float]]:
     return out
 
 
-class _Rate:
-    """Agent steps per second, and each process's time split over the timed stretch (this one
-    first, then the workers): on a CPU, waiting for a CPU (the machine's other load), and idle
-    (waiting for work: the lockstep's wait for the slowest group; the pool's caller waiting for
-    results)."""
+class _Runner:
+    """One vector setup of 32 snooker envs (15 reds, random actions), kept open and stepped in
+    slices, so that the setups can be alternated slice by slice in one run (a shared machine's
+    speed drifts over seconds). It counts agent steps over every sub-env and the time of its
+    slices, and each process's time in them (this one first, then the workers): on a CPU, waiting
+    for a CPU (the machine's other load), and idle (the lockstep's wait for the slowest group;
+    the pool's caller waiting for results)."""
 
-    def __init__(self, steps: int, wall: float, pids: list[int], before: list[tuple[float, float]]) -> None:
-        self.rate = steps / wall
-        after = _schedstat(pids)
-        self.split = [
-            (
-                (a[0] - b[0]) / wall,
-                (a[1] - b[1]) / wall,
-                max(0.0, 1 - (a[0] - b[0] + a[1] - b[1]) / wall),
-            )
-            for a, b in zip(after, before, strict=False)
-        ]
+    def __init__(self, num_envs: int, workers: int, batch_size: int | None) -> None:
+        from potshot.envs.vector import vector_env
+
+        self.vec: Any = vector_env(
+            "snooker",
+            num_envs=num_envs,
+            workers=workers,
+            reds=15,
+            **({"batch_size": batch_size} if batch_size else {}),
+        )
+        self.pool = batch_size is not None
+        obs, info = self.vec.reset(seed=0)
+        self.vec.action_space.seed(0)
+        self.batch = len(obs)
+        self.held: list[Any] = [info["env_id"]] if self.pool else []
+        if self.pool:  # the other batches' resets
+            self.held += [self.vec.recv()[4]["env_id"] for _ in range(num_envs // self.batch - 1)]
+        self.pids = [os.getpid(), *(p.pid for p in self.vec._procs)]
+        self.sched = bool(_schedstat(self.pids))
+        self.steps, self.wall = 0, 0.0
+        self.cpu = [[0.0, 0.0] for _ in self.pids]
+        self.slice(4 * num_envs)  # the workers started and warm, every sub-env stepped
+        self.steps, self.wall = 0, 0.0
+        self.cpu = [[0.0, 0.0] for _ in self.pids]
+
+    def slice(self, steps: int) -> None:
+        """About ``steps`` agent steps. The pool's slice ends with every sub-env's result taken
+        (none left stepping into the next setup's slice), and starts by sending them all."""
+        n = max(1, steps // self.batch)
+        before = _schedstat(self.pids)
+        t0 = time.perf_counter()
+        if self.pool:
+            flights = self.vec.num_envs // self.batch
+            for ids in self.held:
+                self.vec.send(self.vec.action_space.sample()[: len(ids)], ids)
+            self.held = []
+            for j in range(max(n, flights)):
+                *_, info = self.vec.recv()
+                if j < max(n, flights) - flights:
+                    self.vec.send(self.vec.action_space.sample(), info["env_id"])
+                else:
+                    self.held.append(info["env_id"])
+            n = max(n, flights)
+        else:
+            for _ in range(n):
+                self.vec.step(self.vec.action_space.sample())
+        self.wall += time.perf_counter() - t0
+        self.steps += n * self.batch
+        for c, x, y in zip(self.cpu, _schedstat(self.pids), before, strict=False):
+            c[0] += x[0] - y[0]
+            c[1] += x[1] - y[1]
+
+    @property
+    def rate(self) -> float:
+        return self.steps / self.wall
 
     def __str__(self) -> str:
-        if not self.split:
-            return f"{self.rate:,.0f}"
+        names = ["this process", *(f"worker {k + 1}" for k in range(len(self.pids) - 1))]
         parts = "; ".join(
-            f"{name} {c:.0%} on CPU/{w:.0%} waiting for one/{i:.0%} idle"
-            for name, (c, w, i) in zip(
-                ["this process", *(f"worker {k + 1}" for k in range(9))], self.split, strict=False
-            )
+            f"{name} {on / self.wall:.0%} on CPU/{wait / self.wall:.0%} waiting for one/"
+            f"{max(0.0, 1 - (on + wait) / self.wall):.0%} idle"
+            for name, (on, wait) in zip(names, self.cpu, strict=False)
         )
-        return f"{self.rate:,.0f} [{parts}]"
+        return f"{self.rate:,.0f} [{parts}]" if self.sched else f"{self.rate:,.0f}"
 
 
-def _lockstep_rate(steps: int, num_envs: int, workers: int) -> _Rate:
-    from potshot.envs.vector import vector_env
-
-    vec = vector_env("snooker", num_envs=num_envs, workers=workers, reds=15)
-    vec.reset(seed=0)
-    vec.action_space.seed(0)
-    for _ in range(2):  # the workers started and warm
-        vec.step(vec.action_space.sample())
-    n = max(1, steps // num_envs)
-    pids = [os.getpid(), *(p.pid for p in vec._procs)]
-    before = _schedstat(pids)
-    t0 = time.perf_counter()
-    for _ in range(n):
-        vec.step(vec.action_space.sample())
-    rate = _Rate(n * num_envs, time.perf_counter() - t0, pids, before)
-    vec.close()
-    return rate
-
-
-def _pool_rate(steps: int, num_envs: int, workers: int, batch_size: int) -> _Rate:
-    """The asynchronous pool (``vector_env(..., batch_size=...)``): agent steps per second over
-    every sub-env, random actions; each result recv() returns is a step."""
-    from potshot.envs.vector import vector_env
-
-    pool = vector_env("snooker", num_envs=num_envs, workers=workers, batch_size=batch_size, reds=15)
-    _, info = pool.reset(seed=0)
-    pool.action_space.seed(0)
-    for _ in range(2 * num_envs // batch_size):  # every sub-env reset and stepped once
-        *_, info = pool.step(pool.action_space.sample(), info["env_id"])
-    n = max(1, steps // batch_size)
-    pids = [os.getpid(), *(p.pid for p in pool._procs)]
-    before = _schedstat(pids)
-    t0 = time.perf_counter()
-    for _ in range(n):
-        *_, info = pool.step(pool.action_space.sample(), info["env_id"])
-    rate = _Rate(n * batch_size, time.perf_counter() - t0, pids, before)
-    pool.close()
-    return rate
-
-
-def vector_scaling(steps: int, num_envs: int = 32, batch_size: int = 16) -> str:
+def vector_scaling(steps: int, num_envs: int = 32, batch_size: int = 16, rounds: int = 8) -> str:
     """2-core scaling of the snooker Gymnasium env (``flat_env("snooker", reds=15)``, random
     actions), in one run: the 1-core reference (``num_envs`` envs in lockstep in this process),
-    lockstep on 2 workers (this process steps one group, a worker process the other), and the asynchronous pool on 1 and 2 workers
-    (``batch_size`` of ``num_envs`` returned a time); agent steps per second over every sub-env,
-    and each process's time split (on a CPU, waiting for one, idle)."""
-    one = _lockstep_rate(steps, num_envs, 1)
-    two = _lockstep_rate(steps, num_envs, 2)
-    p1 = _pool_rate(steps, num_envs, 1, batch_size)
-    p2 = _pool_rate(steps, num_envs, 2, batch_size)
+    lockstep on 2 workers (this process steps one group, a worker process the other), and the
+    asynchronous pool on 1 and 2 worker processes (``batch_size`` of ``num_envs`` returned a
+    time; ``num_envs`` a multiple of it). All four are opened first, then stepped in turn, ``steps / rounds`` agent steps a
+    slice, ``rounds`` times (a worker not in use sleeps); agent steps per second over every
+    sub-env, and each process's time split (on a CPU, waiting for one, idle)."""
+    setups = {
+        "1 core (lockstep, in process)": _Runner(num_envs, 1, None),
+        "lockstep on 2 workers": _Runner(num_envs, 2, None),
+        f"async pool (batch {batch_size}) on 1 worker": _Runner(num_envs, 1, batch_size),
+        "async pool on 2 workers": _Runner(num_envs, 2, batch_size),
+    }
+    for _ in range(rounds):
+        for r in setups.values():
+            r.slice(steps // rounds)
+    for r in setups.values():
+        r.vec.close()
+    one, lock, p1, p2 = setups.values()
+    lines = [f"{name} {r}" for name, r in setups.items()]
     return (
-        f"{num_envs} envs, 1 core (lockstep, in process) {one}\n  lockstep on 2 workers {two} "
-        f"({two.rate / one.rate:.2f}x)\n  async pool (batch {batch_size}) on 1 worker {p1}\n  "
-        f"async pool on 2 workers {p2}\n  async pool on 2 workers: {p2.rate / one.rate:.2f}x the 1-core "
-        f"reference, {p2.rate / p1.rate:.2f}x the 1-worker pool (target 1.85x)"
+        f"{num_envs} envs, {rounds} alternations:\n  "
+        + "\n  ".join(lines)
+        + f"\n  lockstep on 2 workers {lock.rate / one.rate:.2f}x the 1-core reference; async pool on 2 "
+        f"workers {p2.rate / one.rate:.2f}x the 1-core reference, {p2.rate / p1.rate:.2f}x the 1-worker "
+        "pool (target 1.85x)"
     )
 
 
