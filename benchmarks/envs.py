@@ -171,16 +171,11 @@ class _Runner:
     for a CPU (the machine's other load), and idle (the lockstep's wait for the slowest group;
     the pool's caller waiting for results)."""
 
-    def __init__(self, num_envs: int, workers: int, batch_size: int | None) -> None:
+    def __init__(self, num_envs: int, workers: int, batch_size: int | None, host: bool = False) -> None:
         from potshot.envs.vector import vector_env
 
-        self.vec: Any = vector_env(
-            "snooker",
-            num_envs=num_envs,
-            workers=workers,
-            reds=15,
-            **({"batch_size": batch_size} if batch_size else {}),
-        )
+        pool_kw: dict[str, Any] = {"batch_size": batch_size, "host": host} if batch_size else {}
+        self.vec: Any = vector_env("snooker", num_envs=num_envs, workers=workers, reds=15, **pool_kw)
         self.pool = batch_size is not None
         obs, info = self.vec.reset(seed=0)
         self.vec.action_space.seed(0)
@@ -241,8 +236,8 @@ def vector_scaling(steps: int, num_envs: int = 32, batch_size: int = 16, rounds:
     """2-core scaling of the snooker Gymnasium env (``flat_env("snooker", reds=15)``, random
     actions), in one run: the 1-core reference (``num_envs`` envs in lockstep in this process),
     lockstep on 2 workers (this process steps one group, a worker process the other), and the
-    asynchronous pool on 1 and 2 worker processes (``batch_size`` of ``num_envs`` returned a
-    time; ``num_envs`` a multiple of it). All four are opened first, then stepped in turn, ``steps / rounds`` agent steps a
+    asynchronous pool on 1 and 2 worker processes and on 2 workers one of which is this process (``batch_size`` of ``num_envs`` returned a
+    time; ``num_envs`` a multiple of it). All are opened first, then stepped in turn, ``steps / rounds`` agent steps a
     slice, ``rounds`` times (a worker not in use sleeps); agent steps per second over every
     sub-env, and each process's time split (on a CPU, waiting for one, idle)."""
     setups = {
@@ -250,20 +245,21 @@ def vector_scaling(steps: int, num_envs: int = 32, batch_size: int = 16, rounds:
         "lockstep on 2 workers": _Runner(num_envs, 2, None),
         f"async pool (batch {batch_size}) on 1 worker": _Runner(num_envs, 1, batch_size),
         "async pool on 2 workers": _Runner(num_envs, 2, batch_size),
+        "async pool on 2 workers, one this process (host=True)": _Runner(num_envs, 2, batch_size, host=True),
     }
     for _ in range(rounds):
         for r in setups.values():
             r.slice(steps // rounds)
     for r in setups.values():
         r.vec.close()
-    one, lock, p1, p2 = setups.values()
+    one, lock, p1, p2, ph = setups.values()
     lines = [f"{name} {r}" for name, r in setups.items()]
     return (
         f"{num_envs} envs, {rounds} alternations:\n  "
         + "\n  ".join(lines)
         + f"\n  lockstep on 2 workers {lock.rate / one.rate:.2f}x the 1-core reference; async pool on 2 "
         f"workers {p2.rate / one.rate:.2f}x the 1-core reference, {p2.rate / p1.rate:.2f}x the 1-worker "
-        "pool (target 1.85x)"
+        f"pool; with this process as one worker {ph.rate / one.rate:.2f}x the 1-core reference (target 1.85x)"
     )
 
 

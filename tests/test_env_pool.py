@@ -75,11 +75,17 @@ def run_pool(pool: PotshotEnvPool, batches: int, shuffle: int) -> tuple[dict[int
     return rows, order
 
 
-@pytest.mark.parametrize(("workers", "batch_size", "shuffle"), [(2, 2, 0), (2, 3, 1), (1, 2, 2)])
-def test_each_trajectory_is_its_seed_and_actions(workers: int, batch_size: int, shuffle: int) -> None:
+@pytest.mark.parametrize(
+    ("workers", "batch_size", "shuffle", "host"),
+    [(2, 2, 0, False), (2, 3, 1, False), (1, 2, 2, False), (2, 2, 3, True)],
+)
+def test_each_trajectory_is_its_seed_and_actions(
+    workers: int, batch_size: int, shuffle: int, host: bool
+) -> None:
     """Five 6-red snooker envs over 40 batches: every env's observations, rewards, end flags and
-    rulings equal a single env's fed the same actions, the resets of ended episodes included."""
-    pool = vector_env("snooker", num_envs=5, workers=workers, batch_size=batch_size, **KW)
+    rulings equal a single env's fed the same actions, the resets of ended episodes included
+    (worker processes only, or with ``host`` the first group in this process)."""
+    pool = vector_env("snooker", num_envs=5, workers=workers, batch_size=batch_size, host=host, **KW)
     try:
         assert pool.observation_space.shape == (
             batch_size,
@@ -99,6 +105,8 @@ def test_each_trajectory_is_its_seed_and_actions(workers: int, batch_size: int, 
 def test_misuse_is_refused_with_a_clear_error() -> None:
     with pytest.raises(ValueError, match="batch_size"):
         vector_env("snooker", num_envs=2, batch_size=3)
+    with pytest.raises(ValueError, match="host is the asynchronous pool's option"):
+        vector_env("snooker", num_envs=2, host=True)
     pool = vector_env("snooker", num_envs=3, workers=1, batch_size=2, **KW)
     try:
         _, info = pool.reset(seed=0)
@@ -123,11 +131,19 @@ def test_misuse_is_refused_with_a_clear_error() -> None:
         pool.recv()
 
 
-def test_a_sub_environments_exception_reaches_the_caller_with_its_id() -> None:
-    """An opponent policy that raises (KeyError on the observation) in sub-environment 1's worker:
-    the caller gets a RuntimeError naming it; the pool then refuses work and closes cleanly."""
+@pytest.mark.parametrize("host", [False, True])
+def test_a_sub_environments_exception_reaches_the_caller_with_its_id(host: bool) -> None:
+    """An opponent policy that raises (KeyError on the observation), in a worker process or in this
+    process's group: the caller gets a RuntimeError naming the sub-environment; the pool then
+    refuses work and closes cleanly."""
     pool = vector_env(
-        "snooker", num_envs=2, workers=2, batch_size=1, reds=6, opponent=operator.itemgetter("no such key")
+        "snooker",
+        num_envs=2,
+        workers=2,
+        batch_size=1,
+        host=host,
+        reds=6,
+        opponent=operator.itemgetter("no such key"),
     )
     procs = list(pool._procs)
     try:

@@ -230,17 +230,34 @@ def vector_env(
 ) -> PotshotVectorEnv: ...
 @overload
 def vector_env(
-    game: str = ..., num_envs: int = ..., workers: int = ..., *, batch_size: int, **env_kw: Any
+    game: str = ...,
+    num_envs: int = ...,
+    workers: int = ...,
+    *,
+    batch_size: int,
+    host: bool = ...,
+    **env_kw: Any,
 ) -> PotshotEnvPool: ...
 def vector_env(
-    game: str = "snooker", num_envs: int = 2, workers: int = 1, batch_size: int | None = None, **env_kw: Any
+    game: str = "snooker",
+    num_envs: int = 2,
+    workers: int = 1,
+    batch_size: int | None = None,
+    host: bool = False,
+    **env_kw: Any,
 ) -> PotshotVectorEnv | PotshotEnvPool:
-    """``num_envs`` flat environments in ``workers`` processes: in lockstep
-    (:class:`PotshotVectorEnv`, what ``SyncVectorEnv`` gives), or with ``batch_size`` the
-    asynchronous pool (:class:`potshot.envs.pool.PotshotEnvPool`: ``send``/``recv``, the first
-    ``batch_size`` sub-environments to be done; every worker a process)."""
+    """``num_envs`` flat environments in ``workers`` groups: in lockstep
+    (:class:`PotshotVectorEnv`, what ``SyncVectorEnv`` gives; the first group in this process), or
+    with ``batch_size`` the asynchronous pool (:class:`potshot.envs.pool.PotshotEnvPool`:
+    ``send``/``recv``, the first ``batch_size`` sub-environments to be done; every group in a
+    worker process, or with ``host=True`` the first in this process, stepped while ``recv`` waits)."""
     if batch_size is not None:
-        return PotshotEnvPool(game, num_envs, workers, batch_size, **env_kw)
+        return PotshotEnvPool(game, num_envs, workers, batch_size, host, **env_kw)
+    if host:
+        raise ValueError(
+            "host is the asynchronous pool's option (give batch_size); the lockstep environment "
+            "always steps its first group in this process"
+        )
     return PotshotVectorEnv(game, num_envs, workers, **env_kw)
 
 
