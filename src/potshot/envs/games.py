@@ -178,8 +178,14 @@ def place_in_d(
     area, the nearest free point of the D (:func:`free_place_in_d`). ``table``: a snooker-sized
     table with ``d_centre``, ``d_radius``, ``ball_radius``, ``width`` and ``length``."""
     cx, cy = table.d_centre
-    p = np.clip(np.nan_to_num(place, nan=0.5), 0.0, 1.0)
-    rad, ang = float(p[0]) * table.d_radius, math.pi + float(p[1]) * math.pi
+    if getattr(place, "shape", None) == (2,):
+        # np.clip(np.nan_to_num(place, nan=0.5), 0.0, 1.0) in floats: NaN to 0.5, the rest held
+        # between 0 and 1 (infinities to the bounds)
+        f0, f1 = (0.5 if v != v else (0.0 if v <= 0.0 else (1.0 if v >= 1.0 else v)) for v in place.tolist())
+    else:
+        p = np.clip(np.nan_to_num(place, nan=0.5), 0.0, 1.0)
+        f0, f1 = float(p[0]), float(p[1])
+    rad, ang = f0 * table.d_radius, math.pi + f1 * math.pi
     x, y = cx + rad * math.cos(ang), min(cy, cy + rad * math.sin(ang))
     x = min(max(x, table.ball_radius), table.width - table.ball_radius)
     others = [q for n, q in layout.items() if q is not None and n != "white"]
@@ -238,7 +244,13 @@ def free_place_in_d(
     """
     reach = 2 * table.ball_radius
     x, y = round(want[0], 2), round(want[1], 2)
-    if all(math.dist((x, y), q) >= reach + _CLEAR for q in others):
+    clear = reach + _CLEAR
+    hypot = math.hypot
+    # math.dist((x, y), q) >= clear for every ball (math.dist of two points is their hypot)
+    for qx, qy in others:
+        if not hypot(x - qx, y - qy) >= clear:
+            break
+    else:
         return (x, y)
     key = _table_key(table)
     for pts in (_d_grid(key), _baulk_grid(key)):

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 import os
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -103,7 +104,10 @@ def _checked(
                 f"[{r}, {table.width - r}] x [{r}, {table.length - r}] mm, or in a pocket's mouth "
                 "clear of the cushions and jaws"
             )
-    pts = np.array(positions, dtype=float)
+    # every position checked above as two numbers: their floats in one pass (np.array's, quicker)
+    k = len(positions)
+    on_table = cast(list[tuple[float, float]], positions)  # (names: the balls not None)
+    pts = np.fromiter(itertools.chain.from_iterable(on_table), np.float64, 2 * k).reshape(k, 2)
     if not distances:
         return names, pts, None
     dist = _distances(pts)
