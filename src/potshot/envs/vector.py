@@ -12,7 +12,7 @@ every group in a worker, this process only waited, and took a share of the 2 cor
 sub-environment is in this process.
 
 A lockstep step returns when the slowest group is done, and a snooker step's time varies several
-times over, so each worker idles a part of every step (measured: 11-16% on 2 cores).
+times over, so each worker idles a part of every step (measured: 7-15% on 2 cores).
 ``vector_env(..., batch_size=M)`` gives the asynchronous pool instead
 (:mod:`potshot.envs.pool`, EnvPool's ``send``/``recv``), where no worker waits for another.
 
