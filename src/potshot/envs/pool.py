@@ -201,7 +201,8 @@ class PotshotEnvPool(gym.vector.VectorEnv):
         # also does the caller's work and the pool's messages, and a worker left without queued
         # sub-environments idles. Measured, 32 snooker envs, batch 16, 2 cores, each split alternated
         # with the 1-core reference: 8 here and 24 in the worker 1.90x and 1.72x the 1-core rate
-        # (two runs), 16/16 1.71x, 12/20 1.74x, 10/22 1.64x, 6/26 1.42x.
+        # (two runs), 16/16 1.71x, 12/20 1.74x, 10/22 1.64x, 6/26 1.42x; with faster envs later,
+        # 8/24 gave 1.63-1.67x (benchmarks/README.md): a static split fits one caller's cost only.
         if host and workers > 1:
             first = max(1, num_envs // (2 * workers))
             base, extra = divmod(num_envs - first, workers - 1)
