@@ -7,11 +7,14 @@ Usage::
     python3 benchmarks/envs.py --save-rulings FILE [--episodes 60]   # with the old code
     python3 benchmarks/envs.py --check-rulings FILE                  # with the new code
     python3 benchmarks/envs.py --cpu-steps 3000                      # snooker Gymnasium, per CPU-second
+    python3 benchmarks/envs.py --vector 8000 --repeat 3              # 2-core scaling: lockstep, async pool
 
 A "step" is one shot in the PettingZoo AEC environment (every player's shot is a step) with
 random actions, and one agent shot plus the random opponent's shots in the Gymnasium
 environment. Scaling: ``gymnasium.vector.AsyncVectorEnv`` with 1 and 2 worker processes, and
-``potshot.envs.vector.vector_env`` (8 envs in 1 and 2 worker groups).
+``potshot.envs.vector.vector_env`` (8 envs in 1 and 2 worker groups), and ``--vector N``: 32 envs
+in lockstep in this process (the 1-core reference) and on 2 workers, and the asynchronous pool
+(``batch_size=16``) on 1 and 2 workers, in one run.
 
 The rulings check (for speed work on the referees and the environments, which must not change a
 single ruling): ``--save-rulings`` plays seeded random-action AEC episodes of every game (snooker
@@ -147,6 +150,119 @@ def grouped_scaling(steps: int, num_envs: int = 8) -> str:
     )
 
 
+def _schedstat(pids: list[int]) -> list[tuple[float, float]]:
+    """Each process's seconds on a CPU and seconds runnable but waiting for one (Linux
+    ``/proc/PID/schedstat``); empty where that is not available."""
+    out = []
+    for pid in pids:
+        try:
+            on, wait, _ = Path(f"/proc/{pid}/schedstat").read_text().split()
+        except (OSError, ValueError):
+            return []
+        out.append((int(on) / 1e9, int(wait) / 1e9))
+    return out
+
+
+class _Runner:
+    """One vector setup of 32 snooker envs (15 reds, random actions), kept open and stepped in
+    slices, so that the setups can be alternated slice by slice in one run (a shared machine's
+    speed drifts over seconds). It counts agent steps over every sub-env and the time of its
+    slices, and each process's time in them (this one first, then the workers): on a CPU, waiting
+    for a CPU (the machine's other load), and idle (the lockstep's wait for the slowest group;
+    the pool's caller waiting for results)."""
+
+    def __init__(self, num_envs: int, workers: int, batch_size: int | None, host: bool = False) -> None:
+        from potshot.envs.vector import vector_env
+
+        pool_kw: dict[str, Any] = {"batch_size": batch_size, "host": host} if batch_size else {}
+        self.vec: Any = vector_env("snooker", num_envs=num_envs, workers=workers, reds=15, **pool_kw)
+        self.pool = batch_size is not None
+        obs, info = self.vec.reset(seed=0)
+        self.vec.action_space.seed(0)
+        self.batch = len(obs)
+        self.held: list[Any] = [info["env_id"]] if self.pool else []
+        if self.pool:  # the other batches' resets
+            self.held += [self.vec.recv()[4]["env_id"] for _ in range(num_envs // self.batch - 1)]
+        self.pids = [os.getpid(), *(p.pid for p in self.vec._procs)]
+        self.sched = bool(_schedstat(self.pids))
+        self.steps, self.wall = 0, 0.0
+        self.cpu = [[0.0, 0.0] for _ in self.pids]
+        self.slice(4 * num_envs)  # the workers started and warm, every sub-env stepped
+        self.steps, self.wall = 0, 0.0
+        self.cpu = [[0.0, 0.0] for _ in self.pids]
+
+    def slice(self, steps: int) -> None:
+        """About ``steps`` agent steps. The pool's slice ends with every sub-env's result taken
+        (none left stepping into the next setup's slice), and starts by sending them all."""
+        n = max(1, steps // self.batch)
+        before = _schedstat(self.pids)
+        t0 = time.perf_counter()
+        if self.pool:
+            flights = self.vec.num_envs // self.batch
+            for ids in self.held:
+                self.vec.send(self.vec.action_space.sample()[: len(ids)], ids)
+            self.held = []
+            for j in range(max(n, flights)):
+                *_, info = self.vec.recv()
+                if j < max(n, flights) - flights:
+                    self.vec.send(self.vec.action_space.sample(), info["env_id"])
+                else:
+                    self.held.append(info["env_id"])
+            n = max(n, flights)
+        else:
+            for _ in range(n):
+                self.vec.step(self.vec.action_space.sample())
+        self.wall += time.perf_counter() - t0
+        self.steps += n * self.batch
+        for c, x, y in zip(self.cpu, _schedstat(self.pids), before, strict=False):
+            c[0] += x[0] - y[0]
+            c[1] += x[1] - y[1]
+
+    @property
+    def rate(self) -> float:
+        return self.steps / self.wall
+
+    def __str__(self) -> str:
+        names = ["this process", *(f"worker {k + 1}" for k in range(len(self.pids) - 1))]
+        parts = "; ".join(
+            f"{name} {on / self.wall:.0%} on CPU/{wait / self.wall:.0%} waiting for one/"
+            f"{max(0.0, 1 - (on + wait) / self.wall):.0%} idle"
+            for name, (on, wait) in zip(names, self.cpu, strict=False)
+        )
+        return f"{self.rate:,.0f} [{parts}]" if self.sched else f"{self.rate:,.0f}"
+
+
+def vector_scaling(steps: int, num_envs: int = 32, batch_size: int = 16, rounds: int = 8) -> str:
+    """2-core scaling of the snooker Gymnasium env (``flat_env("snooker", reds=15)``, random
+    actions), in one run: the 1-core reference (``num_envs`` envs in lockstep in this process),
+    lockstep on 2 workers (this process steps one group, a worker process the other), and the
+    asynchronous pool on 1 and 2 worker processes and on 2 workers one of which is this process (``batch_size`` of ``num_envs`` returned a
+    time; ``num_envs`` a multiple of it). All are opened first, then stepped in turn, ``steps / rounds`` agent steps a
+    slice, ``rounds`` times (a worker not in use sleeps); agent steps per second over every
+    sub-env, and each process's time split (on a CPU, waiting for one, idle)."""
+    setups = {
+        "1 core (lockstep, in process)": _Runner(num_envs, 1, None),
+        "lockstep on 2 workers": _Runner(num_envs, 2, None),
+        f"async pool (batch {batch_size}) on 1 worker": _Runner(num_envs, 1, batch_size),
+        "async pool on 2 workers": _Runner(num_envs, 2, batch_size),
+        "async pool on 2 workers, one this process (host=True)": _Runner(num_envs, 2, batch_size, host=True),
+    }
+    for _ in range(rounds):
+        for r in setups.values():
+            r.slice(steps // rounds)
+    for r in setups.values():
+        r.vec.close()
+    one, lock, p1, p2, ph = setups.values()
+    lines = [f"{name} {r}" for name, r in setups.items()]
+    return (
+        f"{num_envs} envs, {rounds} alternations:\n  "
+        + "\n  ".join(lines)
+        + f"\n  lockstep on 2 workers {lock.rate / one.rate:.2f}x the 1-core reference; async pool on 2 "
+        f"workers {p2.rate / one.rate:.2f}x the 1-core reference, {p2.rate / p1.rate:.2f}x the 1-worker "
+        f"pool; with this process as one worker {ph.rate / one.rate:.2f}x the 1-core reference (target 1.85x)"
+    )
+
+
 EPISODE_KINDS: list[tuple[str, dict[str, Any]]] = [
     ("snooker", {}),
     ("snooker", {"reds": 6}),
@@ -278,7 +394,22 @@ def main() -> None:
     ap.add_argument(
         "--cpu-steps", type=int, metavar="N", help="only the snooker Gymnasium env's steps per CPU-second"
     )
+    ap.add_argument(
+        "--vector",
+        type=int,
+        metavar="N",
+        help="only the 2-core vector scaling (lockstep and the async pool), N agent steps each, --repeat runs",
+    )
     args = ap.parse_args()
+    if args.vector:
+        for _ in range(max(1, args.repeat)):
+            load = os.getloadavg()[0]
+            print(
+                f"load {load:.2f}:",
+                vector_scaling(args.vector),
+                f"(load at the end {os.getloadavg()[0]:.2f})",
+            )
+        return
     if args.cpu_steps:
         import potshot
 
@@ -305,6 +436,7 @@ def main() -> None:
     print("snooker AEC, 6 reds:", f"{six:,.0f} shots/s/core")
     print("scaling (Gymnasium snooker, AsyncVectorEnv):", scaling(args.steps))
     print("scaling (Gymnasium snooker, potshot.envs.vector):", grouped_scaling(args.steps))
+    print("scaling (Gymnasium snooker, lockstep and async pool):", vector_scaling(args.steps * 4))
     print(f"load average at the end {os.getloadavg()[0]:.2f}")
 
 

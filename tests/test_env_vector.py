@@ -30,10 +30,11 @@ def _run(v: gym.vector.VectorEnv, steps: int) -> list[tuple[object, ...]]:
     return out
 
 
-@pytest.mark.parametrize("workers", [1, 2])
+@pytest.mark.parametrize("workers", [1, 2, 3])
 def test_same_as_sync_vector_env(workers: int) -> None:
-    """Five 6-red snooker envs (an odd count: groups of 3 and 2) over 40 steps, with episodes
-    ending (max_shots=12) so that the autoreset is compared too."""
+    """Five 6-red snooker envs (an odd count: groups of 3 and 2, or 2, 2 and 1; the first group in
+    this process, the others in worker processes) over 40 steps, with episodes ending
+    (max_shots=12) so that the autoreset is compared too."""
     kw = {"reds": 6, "max_shots": 12}
     sync = gym.vector.SyncVectorEnv([lambda: flat_env("snooker", **kw) for _ in range(5)])
     ours = vector_env("snooker", num_envs=5, workers=workers, **kw)
