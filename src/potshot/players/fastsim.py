@@ -212,11 +212,11 @@ class TrialTable:
                 s = np.full((m, len(self.names)), K.STATIONARY, np.int64)
                 # each row's cue ball as _start sets it (the products elementwise, the same floats)
                 c_ = self.cue
-                vel = np.array([v for _, v in starts])
+                vels = np.array([v for _, v in starts])
                 b[:, c_, :2] = np.array([whites[k] for k, _ in starts], dtype=np.float64) * 1e-3
-                b[:, c_, 2:7] = vel[:, :5]
+                b[:, c_, 2:7] = vels[:, :5]
                 if cols > K.VZ:
-                    b[:, c_, K.VZ] = vel[:, 5]
+                    b[:, c_, K.VZ] = vels[:, 5]
                 s[:, c_] = K.SLIDING
                 res, ev_t, ev_i = batch.kernel_rows(b, s, self.arrays, self.params)
                 for row, (k, v) in enumerate(starts):
