@@ -200,6 +200,31 @@ def test_uniform_box_samples_as_gymnasiums_box(args: tuple[Any, ...], kw: dict[s
     assert plain.np_random.bit_generator.state == fast.np_random.bit_generator.state
 
 
+def test_a_batch_of_uniform_boxes_samples_as_gymnasiums_batch() -> None:
+    """A vector environment's action space (``batch_space`` of a ``UniformBox``) is a UniformBox
+    drawing what gymnasium's batch of the plain ``Box`` draws, seed for seed, and the vector envs
+    use it."""
+    from gymnasium import spaces
+    from gymnasium.vector.utils import batch_space
+
+    from potshot.envs.core import UniformBox
+    from potshot.envs.gym import flat_env
+
+    single = flat_env("snooker", reds=6).action_space
+    assert isinstance(single, UniformBox)
+    plain = batch_space(spaces.Box(single.low, single.high, dtype=single.dtype), 16)
+    fast = batch_space(single, 16)
+    assert isinstance(fast, UniformBox) and fast._uniform and fast == plain
+    plain.seed(5)
+    fast.seed(5)
+    for _ in range(500):
+        assert plain.sample().tobytes() == fast.sample().tobytes()
+    assert plain.np_random.bit_generator.state == fast.np_random.bit_generator.state
+    vec = gym.vector.SyncVectorEnv([lambda: flat_env("snooker", reds=6) for _ in range(2)])
+    assert isinstance(vec.action_space, UniformBox)
+    vec.close()
+
+
 def test_uniform_box_leaves_other_boxes_to_gymnasium() -> None:
     """An unbounded or integer box, or a mask asked for, is sampled (or refused) by ``Box.sample``."""
     from gymnasium import spaces

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import math
 import random
 from collections.abc import Callable
@@ -11,6 +12,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
+from gymnasium.vector.utils import batch_space
 
 from potshot.envs.games import CUE_HIGH, CUE_LOW, N_DECISIONS, GameAdapter, Turn, adapter_class
 from potshot.record.model import Shot
@@ -108,6 +110,17 @@ class UniformBox(spaces.Box):
             return super().sample(mask, probability)
         draws: npt.NDArray[np.float64] = self._low64 + self._range64 * self.np_random.random(self.shape)
         return draws.astype(self.dtype)
+
+
+@batch_space.register(UniformBox)
+def _batch_uniform_box(space: UniformBox, n: int = 1) -> UniformBox:
+    """A vector environment's batch of ``n`` boxes: gymnasium's own ``batch_space`` of a ``Box``
+    (the bounds tiled, the generator's state copied), kept a :class:`UniformBox`: the same draws,
+    to the bit, with its quicker :meth:`~UniformBox.sample` (the vector envs' and the pool's
+    action spaces, which a random agent samples every step)."""
+    repeats = tuple([n] + [1] * space.low.ndim)
+    low, high = np.tile(space.low, repeats), np.tile(space.high, repeats)
+    return UniformBox(low=low, high=high, dtype=space.dtype, seed=copy.deepcopy(space.np_random))
 
 
 def action_space() -> spaces.Dict:
