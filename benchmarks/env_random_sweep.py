@@ -8,7 +8,9 @@ actions through, for each game:
 - ``flat``: ``flat_env`` (a flat ``Box(8)`` action);
 - ``aec``: the PettingZoo AEC env (snooker; carrom singles and doubles; Russian, 2 to 4 players);
 - ``vector``: ``gymnasium.vector.SyncVectorEnv`` of two ``flat_env``, and ``potshot.envs.vector``'s vector env of four,
-  grouped in two worker processes (``potshot.envs.vector.vector_env(num_envs=4, workers=2)``).
+  grouped in two worker processes (``potshot.envs.vector.vector_env(num_envs=4, workers=2)``);
+- ``vector-pool``: the asynchronous pool of four in two worker processes, two returned a step
+  (``vector_env(num_envs=4, workers=2, batch_size=2)``, ``potshot.envs.pool``).
 
 Each kind gets an equal share of ``--steps`` (default 10**6 a game). One action in ten is "wild":
 some of its numbers are replaced by NaN, infinities, huge or negative values, and its decision by
@@ -16,7 +18,7 @@ a huge, negative or NaN number. Episodes are seeded from ``--seed``; each except
 with the kind, the episode's seed and the step in that episode, which replays it (``--replay``).
 Ends with one JSON line: steps done and exceptions per game and kind.
 
-    python3 benchmarks/env_random_sweep.py [--steps 1000000] [--games snooker,carrom,russian]
+    python3 benchmarks/env_random_sweep.py [--steps 1000000] [--games snooker,carrom,russian] [--kinds vector-pool]
     python3 benchmarks/env_random_sweep.py --replay snooker:aec:12345 --verbose
 """
 
@@ -136,6 +138,30 @@ def run_vector(game: str, seed: int, budget: int, make: Callable[[str], gym.vect
     return budget * v.num_envs
 
 
+def run_pool(game: str, seed: int, budget: int) -> int:
+    """The asynchronous pool: ``budget`` send/recv rounds (each counted as one step a sub-env
+    returned), the actions sent to whichever sub-envs the last ``recv`` returned."""
+    from potshot.envs.vector import vector_env
+
+    v = vector_env(game, num_envs=4, workers=2, batch_size=2)
+    v.reset(seed=seed)
+    v.action_space.seed(seed)
+    rng = np.random.default_rng(seed)
+    try:
+        for n in range(budget):
+            a = v.action_space.sample()
+            if rng.random() < 0.1:
+                a = np.stack([wild_flat(row, rng) for row in a])
+            try:
+                v.step(a)
+            except Exception as e:
+                e.step = n  # type: ignore[attr-defined]
+                raise
+    finally:
+        v.close()
+    return budget * 2
+
+
 def _sync(game: str) -> gym.vector.VectorEnv:
     return gym.vector.SyncVectorEnv([lambda: flat_env(game) for _ in range(2)])
 
@@ -161,6 +187,7 @@ def kinds(game: str) -> dict[str, Callable[[int, int], int]]:
         out["vector-grouped"] = lambda s, b: run_vector(
             game, s, min(b, 400), lambda g: vector_env(g, num_envs=4, workers=2)
         )
+        out["vector-pool"] = lambda s, b: run_pool(game, s, max(1, min(b, 20000) // 2))
     return out
 
 
@@ -169,6 +196,7 @@ def main() -> int:
     ap.add_argument("--steps", type=int, default=10**6, help="steps a game (default 10**6)")
     ap.add_argument("--games", default=",".join(GAMES))
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--kinds", help="only these kinds of env, comma-separated (default: every kind)")
     ap.add_argument("--replay", help="GAME:KIND:SEED: play that one episode and show its exception")
     ap.add_argument("--verbose", action="store_true", help="print each exception's traceback")
     args = ap.parse_args()
@@ -181,6 +209,11 @@ def main() -> int:
     t_all = time.perf_counter()
     for game in args.games.split(","):
         ks = kinds(game)
+        if args.kinds:
+            ks = {k: run for k, run in ks.items() if k in args.kinds.split(",")}
+            if not ks:
+                print(f"no such kind for {game}: {args.kinds}", file=sys.stderr)
+                return 2
         share = args.steps // len(ks)
         g: dict[str, Any] = {}
         for kind, run in ks.items():
