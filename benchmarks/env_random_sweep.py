@@ -118,7 +118,8 @@ def run_aec(game: str, seed: int, budget: int, **kw: Any) -> int:
 
 def run_vector(game: str, seed: int, budget: int, make: Callable[[str], gym.vector.VectorEnv]) -> int:
     """Vector envs reset their finished sub-envs themselves: one "episode" is ``budget`` vector
-    steps (each counted as one step a sub-env)."""
+    steps (each counted as one step a sub-env it returns: every sub-env, or the pool's batch; the
+    pool's ``step`` sends to the sub-envs its last ``recv`` returned)."""
     v = make(game)
     v.reset(seed=seed)
     v.action_space.seed(seed)
@@ -135,31 +136,7 @@ def run_vector(game: str, seed: int, budget: int, make: Callable[[str], gym.vect
                 raise
     finally:
         v.close()
-    return budget * v.num_envs
-
-
-def run_pool(game: str, seed: int, budget: int) -> int:
-    """The asynchronous pool: ``budget`` send/recv rounds (each counted as one step a sub-env
-    returned), the actions sent to whichever sub-envs the last ``recv`` returned."""
-    from potshot.envs.vector import vector_env
-
-    v = vector_env(game, num_envs=4, workers=2, batch_size=2)
-    v.reset(seed=seed)
-    v.action_space.seed(seed)
-    rng = np.random.default_rng(seed)
-    try:
-        for n in range(budget):
-            a = v.action_space.sample()
-            if rng.random() < 0.1:
-                a = np.stack([wild_flat(row, rng) for row in a])
-            try:
-                v.step(a)
-            except Exception as e:
-                e.step = n  # type: ignore[attr-defined]
-                raise
-    finally:
-        v.close()
-    return budget * 2
+    return budget * int(v.action_space.shape[0])
 
 
 def _sync(game: str) -> gym.vector.VectorEnv:
@@ -187,7 +164,9 @@ def kinds(game: str) -> dict[str, Callable[[int, int], int]]:
         out["vector-grouped"] = lambda s, b: run_vector(
             game, s, min(b, 400), lambda g: vector_env(g, num_envs=4, workers=2)
         )
-        out["vector-pool"] = lambda s, b: run_pool(game, s, max(1, min(b, 20000) // 2))
+        out["vector-pool"] = lambda s, b: run_vector(
+            game, s, max(1, min(b, 20000) // 2), lambda g: vector_env(g, num_envs=4, workers=2, batch_size=2)
+        )
     return out
 
 

@@ -206,7 +206,6 @@ def test_planar_and_elevated_strokes_both_take_the_compiled_loop(monkeypatch: py
         real(*args)
 
     monkeypatch.setattr(B, "run_rows", spy)
-    monkeypatch.setattr(B, "_serial", spy)  # (the plain-Python loop, POTSHOT_NO_JIT=1)
     jobs = [
         (lay, cue if k % 2 else msgspec.structs.replace(cue, elevation=0.0))
         for k, (lay, cue) in enumerate(_jobs(120, seed=5))

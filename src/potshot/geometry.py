@@ -451,8 +451,6 @@ def _any_pair(
         return _any_pair_compiled(
             kernels.pair_verdicts, starts, targets, obstacles, radius, offsets, every, exact
         )
-    if isinstance(starts, np.ndarray):
-        starts = [(x, y) for x, y in starts.tolist()]
     # first, from the first start, the obstacles near each target's line: a target with none is
     # clear for every offset, whatever the test (from a cue ball on the table that usually answers)
     c0 = starts[0]
@@ -523,25 +521,20 @@ def clearly_apart(xs: Sequence[float], ys: Sequence[float], radii: Sequence[floa
     return bool(kernels.apart(xyr, minus))
 
 
-_AS_ARRAY: dict[int, tuple[object, npt.NDArray[np.float64]]] = {}
-_OFFSETS: dict[int, tuple[object, npt.NDArray[np.float64]]] = {}
+_TUPLE_ARRAYS: dict[int, tuple[tuple[object, ...], npt.NDArray[np.float64]]] = {}
 
 
-def _points_array(points: Sequence[Point] | npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
-    """``points`` as an (n, 2) float array; a tuple (immutable: the referee's cached samples of the
-    D) is converted once and remembered by identity."""
-    if isinstance(points, np.ndarray):
-        return points.reshape(-1, 2).astype(np.float64, copy=False)
-    if type(points) is tuple and len(points) > 8:
-        hit = _AS_ARRAY.get(id(points))
-        if hit is not None and hit[0] is points:
-            return hit[1]
-        arr = np.array(points, dtype=np.float64).reshape(-1, 2)
-        if len(_AS_ARRAY) >= 64:
-            _AS_ARRAY.clear()
-        _AS_ARRAY[id(points)] = (points, arr)
-        return arr
-    return np.array(points, dtype=np.float64).reshape(-1, 2)
+def _tuple_array(t: tuple[object, ...]) -> npt.NDArray[np.float64]:
+    """``np.array(t)`` of a tuple (immutable: the referee's samples of the D, this module's offsets),
+    worked out once and remembered by the tuple's identity."""
+    hit = _TUPLE_ARRAYS.get(id(t))
+    if hit is not None and hit[0] is t:
+        return hit[1]
+    arr = np.array(t, dtype=np.float64)
+    if len(_TUPLE_ARRAYS) >= 64:
+        _TUPLE_ARRAYS.clear()
+    _TUPLE_ARRAYS[id(t)] = (t, arr)
+    return arr
 
 
 def _xy_array(*groups: Sequence[Point]) -> npt.NDArray[np.float64]:
@@ -552,23 +545,9 @@ def _xy_array(*groups: Sequence[Point]) -> npt.NDArray[np.float64]:
     return np.fromiter(flat, np.float64, 2 * n).reshape(n, 2)
 
 
-def _offsets_array(offsets: Sequence[float]) -> npt.NDArray[np.float64]:
-    """``offsets`` as an array; a tuple (this module's cached offsets) converted once, by identity."""
-    if type(offsets) is tuple:
-        hit = _OFFSETS.get(id(offsets))
-        if hit is not None and hit[0] is offsets:
-            return hit[1]
-        arr = np.array(offsets, dtype=np.float64)
-        if len(_OFFSETS) >= 64:
-            _OFFSETS.clear()
-        _OFFSETS[id(offsets)] = (offsets, arr)
-        return arr
-    return np.array(offsets, dtype=np.float64)
-
-
 def _any_pair_compiled(
     kernel: Callable[..., int],
-    starts: Sequence[Point] | npt.NDArray[np.float64],
+    starts: Sequence[Point],
     targets: Sequence[Point],
     obstacles: Sequence[Point],
     radius: float,
@@ -583,11 +562,11 @@ def _any_pair_compiled(
         ns = len(starts)
         allp = _xy_array(starts, targets, obstacles)
         sta, tar, obs = allp[:ns], allp[ns : ns + nt], allp[ns + nt :]
-    else:
-        sta = _points_array(starts)
+    else:  # the D's sample places, a tuple kept by the referee: converted once
+        sta = _tuple_array(tuple(starts)) if type(starts) is tuple else _xy_array(starts)
         both = _xy_array(targets, obstacles)
         tar, obs = both[:nt], both[nt:]
-    off = _offsets_array(offsets)
+    off = _tuple_array(offsets) if type(offsets) is tuple else np.array(offsets, dtype=np.float64)
     unsure = np.empty(len(sta) * nt, np.int64)
     n = kernel(sta, tar, obs, float(radius), off, every, unsure)
     if n < 0:

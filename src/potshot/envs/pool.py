@@ -44,7 +44,7 @@ import multiprocessing as mp
 import os
 import traceback
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from multiprocessing.connection import Connection, wait
 from typing import Any
 
@@ -164,6 +164,44 @@ def _batch_infos(infos: Sequence[dict[str, Any]]) -> dict[str, Any]:
     return out
 
 
+def _check_counts(num_envs: int, workers: int) -> None:
+    """A vector env's or a pool's sizes: at least one sub-environment, 1 to ``num_envs`` workers."""
+    if num_envs < 1:
+        raise ValueError(f"num_envs must be at least 1, got {num_envs}")
+    if not 1 <= workers <= num_envs:
+        raise ValueError(f"workers must be between 1 and num_envs ({num_envs}), got {workers}")
+
+
+def _shares(n: int, parts: int) -> list[int]:
+    """``n`` sub-environments shared out among ``parts`` groups as evenly as they go, the first first."""
+    base, extra = divmod(n, parts)
+    return [base + (1 if w < extra else 0) for w in range(parts)]
+
+
+def _single_spaces(game: str, env_kw: dict[str, Any]) -> tuple[gym.Space[Any], gym.Space[Any]]:
+    """One :func:`flat_env`'s observation and action spaces."""
+    probe = flat_env(game, **env_kw)
+    try:
+        return probe.observation_space, probe.action_space
+    finally:
+        probe.close()
+
+
+@contextlib.contextmanager
+def _one_numba_thread() -> Iterator[None]:
+    """Worker processes started within it get one numba thread each (one core: the variable is
+    read as numba starts in the spawned process); the environment as it was afterwards."""
+    env = os.environ.get("NUMBA_NUM_THREADS")
+    os.environ["NUMBA_NUM_THREADS"] = "1"
+    try:
+        yield
+    finally:
+        if env is None:
+            del os.environ["NUMBA_NUM_THREADS"]
+        else:
+            os.environ["NUMBA_NUM_THREADS"] = env
+
+
 class PotshotEnvPool(gym.vector.VectorEnv):
     """``num_envs`` flat environments of ``game`` in ``workers`` processes, stepped asynchronously
     and returned ``batch_size`` at a time (see the module docstring). ``env_kw`` go to each
@@ -180,10 +218,7 @@ class PotshotEnvPool(gym.vector.VectorEnv):
         host: bool = False,
         **env_kw: Any,
     ) -> None:
-        if num_envs < 1:
-            raise ValueError(f"num_envs must be at least 1, got {num_envs}")
-        if not 1 <= workers <= num_envs:
-            raise ValueError(f"workers must be between 1 and num_envs ({num_envs}), got {workers}")
+        _check_counts(num_envs, workers)
         if not 1 <= batch_size <= num_envs:
             raise ValueError(f"batch_size must be between 1 and num_envs ({num_envs}), got {batch_size}")
         self.game = game
@@ -191,10 +226,7 @@ class PotshotEnvPool(gym.vector.VectorEnv):
         self.workers = workers
         self.batch_size = batch_size
         self.host = host
-        probe = flat_env(game, **env_kw)
-        self.single_observation_space = probe.observation_space
-        self.single_action_space = probe.action_space
-        probe.close()
+        self.single_observation_space, self.single_action_space = _single_spaces(game, env_kw)
         self.observation_space = batch_space(self.single_observation_space, batch_size)
         self.action_space = batch_space(self.single_action_space, batch_size)
         # With host, this process's group is half a worker's share (num_envs / (2 workers)): it
@@ -205,11 +237,9 @@ class PotshotEnvPool(gym.vector.VectorEnv):
         # 8/24 gave 1.63-1.67x (benchmarks/README.md): a static split fits one caller's cost only.
         if host and workers > 1:
             first = max(1, num_envs // (2 * workers))
-            base, extra = divmod(num_envs - first, workers - 1)
-            sizes = [first] + [base + (1 if w < extra else 0) for w in range(workers - 1)]
+            sizes = [first, *_shares(num_envs - first, workers - 1)]
         else:
-            base, extra = divmod(num_envs, workers)
-            sizes = [base + (1 if w < extra else 0) for w in range(workers)]
+            sizes = _shares(num_envs, workers)
         self._group_of = np.repeat(np.arange(workers), sizes)  # group 0 here when host
         self._local: _Group | None = _Group(game, list(range(sizes[0])), env_kw) if host else None
         self._queue: deque[tuple[str, int, Any]] = deque()  # the local group's work
@@ -222,9 +252,7 @@ class PotshotEnvPool(gym.vector.VectorEnv):
         self._failed: str | None = None
         self.closed = False
         ctx = mp.get_context("spawn")  # no fork of numba's threads
-        env = os.environ.get("NUMBA_NUM_THREADS")
-        os.environ["NUMBA_NUM_THREADS"] = "1"  # each worker one core (read as numba starts)
-        try:
+        with _one_numba_thread():
             at = sizes[0] if host else 0
             for n in sizes[1:] if host else sizes:
                 parent, child = ctx.Pipe()
@@ -239,11 +267,6 @@ class PotshotEnvPool(gym.vector.VectorEnv):
                 self._conns.append(parent)
                 self._procs.append(p)
                 at += n
-        finally:
-            if env is None:
-                del os.environ["NUMBA_NUM_THREADS"]
-            else:
-                os.environ["NUMBA_NUM_THREADS"] = env
         for conn in self._conns:  # every worker's sub-environments made before the first reset
             try:
                 msg = conn.recv()

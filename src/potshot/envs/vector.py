@@ -36,7 +36,6 @@ referee says who): the AEC environments (:mod:`potshot.envs.aec`) are their mult
 from __future__ import annotations
 
 import multiprocessing as mp
-import os
 from collections.abc import Sequence
 from multiprocessing.connection import Connection
 from typing import Any, overload
@@ -46,7 +45,7 @@ import numpy as np
 from gymnasium.vector.utils import batch_space
 
 from potshot.envs.gym import flat_env
-from potshot.envs.pool import PotshotEnvPool
+from potshot.envs.pool import PotshotEnvPool, _check_counts, _one_numba_thread, _shares, _single_spaces
 
 
 def _group(game: str, n: int, kw: dict[str, Any]) -> gym.vector.SyncVectorEnv:
@@ -104,19 +103,12 @@ class PotshotVectorEnv(gym.vector.VectorEnv):
     metadata = {"autoreset_mode": gym.vector.AutoresetMode.NEXT_STEP}  # noqa: RUF012
 
     def __init__(self, game: str = "snooker", num_envs: int = 2, workers: int = 1, **env_kw: Any) -> None:
-        if num_envs < 1:
-            raise ValueError(f"num_envs must be at least 1, got {num_envs}")
-        if not 1 <= workers <= num_envs:
-            raise ValueError(f"workers must be between 1 and num_envs ({num_envs}), got {workers}")
+        _check_counts(num_envs, workers)
         self.game = game
         self.num_envs = num_envs
         self.workers = workers
-        base, extra = divmod(num_envs, workers)
-        self.sizes = [base + (1 if w < extra else 0) for w in range(workers)]
-        probe = flat_env(game, **env_kw)
-        self.single_observation_space = probe.observation_space
-        self.single_action_space = probe.action_space
-        probe.close()
+        self.sizes = _shares(num_envs, workers)
+        self.single_observation_space, self.single_action_space = _single_spaces(game, env_kw)
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
         # The first group is stepped in this process (with workers=1, all of them): otherwise this
@@ -126,9 +118,7 @@ class PotshotVectorEnv(gym.vector.VectorEnv):
         self._procs: list[Any] = []
         if workers > 1:
             ctx = mp.get_context("spawn")  # no fork of numba's threads
-            env = os.environ.get("NUMBA_NUM_THREADS")
-            os.environ["NUMBA_NUM_THREADS"] = "1"  # each worker one core (read as numba starts)
-            try:
+            with _one_numba_thread():
                 for n in self.sizes[1:]:
                     parent, child = ctx.Pipe()
                     p = ctx.Process(target=_worker, args=(child, game, n, env_kw), daemon=True)
@@ -136,11 +126,6 @@ class PotshotVectorEnv(gym.vector.VectorEnv):
                     child.close()
                     self._conns.append(parent)
                     self._procs.append(p)
-            finally:
-                if env is None:
-                    del os.environ["NUMBA_NUM_THREADS"]
-                else:
-                    os.environ["NUMBA_NUM_THREADS"] = env
         self.closed = False
 
     # ------------------------------------------------------------ the gymnasium API

@@ -219,7 +219,7 @@ def run_prepared(
     old = _numba_threads(threads)
     try:
         if balls.shape[0] == 1 or (old is not None and _one_thread()):
-            _serial(*args)  # no threads to wake for one shot, or one thread
+            run_rows(*args)  # no threads to wake for one shot, or one thread
         else:
             run_many(*args)
     finally:
@@ -236,10 +236,7 @@ def kernel_rows(
     """:func:`run_prepared` in the calling thread alone (:func:`run_rows`, compiled, releasing the
     GIL while it runs): one chunk of a pipelined batch (:func:`pipelined`)."""
     args = _loop_args(balls, states, arrays, params)
-    if _jit.JIT_ENABLED:
-        run_rows(*args)
-    else:
-        _serial(*args)
+    run_rows(*args)
     return args[14], args[9], args[10]
 
 
@@ -369,34 +366,6 @@ def _one_thread() -> bool:
     import numba
 
     return bool(numba.get_num_threads() == 1)
-
-
-def _serial(*args: Any) -> None:
-    """:func:`run_many`'s loop in the calling thread (the compiled one-shot kernel, shot by shot),
-    on :func:`run_many`'s arguments."""
-    b, s, p, lines, arcs, falls, work, iwork, tp, ev_t, ev_i, sn_t, sn_b, sn_s, out, air = args
-    f = SNOOKER.compiled()
-    extra = () if air is None else (air,)  # the planar kernel is the one without ``air``
-    for k in range(b.shape[0]):
-        nev, _, status = f(
-            b[k],
-            s[k],
-            p,
-            lines,
-            arcs,
-            falls,
-            work[k],
-            iwork[k],
-            tp[k],
-            ev_t[k],
-            ev_i[k],
-            sn_t,
-            sn_b,
-            sn_s,
-            *extra,
-        )
-        out[k, 0] = nev
-        out[k, 1] = status
 
 
 @dataclass

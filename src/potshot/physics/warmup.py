@@ -144,6 +144,7 @@ class Tiered:
         self._slow: Callable[..., Any] | None = None
         self._proc: Any = None  # the background compile's subprocess.Popen
         self._owner = 0
+        self._started = False  # this process asked for a background compile
         self._lock = threading.Lock()
         self.compile_started: float | None = None
 
@@ -179,16 +180,7 @@ class Tiered:
         if getattr(_PREFER, "compiled", False):
             return self.compiled()
         with self._lock:
-            d: Callable[..., Any] = self._dispatcher()
-            if not TIERED or getattr(d, "signatures", None) or self._in_cache():
-                self._fast = d
-                return d
-            if self.compile_started is None and not self._compiling():
-                self._start()
-            if not self._waiting():
-                self._fast = d  # no background compile could start: compiled here, on first call
-                return d
-            return None
+            return self._compiled_or_start()
 
     def compiled(self) -> Callable[..., Any]:
         """The compiled entry point: from the cache, or waiting for a compile running in the
@@ -220,18 +212,29 @@ class Tiered:
         except Exception:
             return False
 
-    def _choose(self) -> Callable[..., Any]:
+    def _compiled_or_start(self) -> Callable[..., Any] | None:
+        """(Lock held.) The compiled entry point when it is ready; else ``None`` while a background
+        compile runs, started here the first time (once per process)."""
         d: Callable[..., Any] = self._dispatcher()
         if not TIERED or getattr(d, "signatures", None) or self._in_cache():
             self._fast = d
             return d
-        if self._slow is None:
-            self._slow = getattr(plain_module(self.module), self.name)
+        if not self._started:
+            self._started = True
             self._start()
         if not self._waiting():
-            # no background compile runs (it ended without a cache entry, or none could start)
+            # no background compile runs (it ended without a cache entry, or none could start):
+            # compiled here, on the first call
             self._fast = d
             return d
+        return None
+
+    def _choose(self) -> Callable[..., Any]:
+        f = self._compiled_or_start()
+        if f is not None:
+            return f
+        if self._slow is None:
+            self._slow = getattr(plain_module(self.module), self.name)
         slow: Callable[..., Any] = self._slow
         return slow
 
