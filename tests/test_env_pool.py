@@ -4,6 +4,7 @@ its seed's and its actions' alone, whatever order the results arrive in; errors 
 from __future__ import annotations
 
 import operator
+import os
 import zlib
 
 import numpy as np
@@ -204,3 +205,184 @@ def test_infos_are_batched_as_gymnasium_batches_them() -> None:
         return isinstance(b, np.ndarray) and a.dtype == b.dtype and a.tolist() == b.tolist()  # type: ignore[attr-defined]
 
     assert same(want, got)
+
+
+def test_infos_of_one_shape_are_batched_as_gymnasium_batches_them() -> None:
+    """The usual batch (every info with the same keys), filled a column at a time, against
+    ``SyncVectorEnv``'s entry-at-a-time batching: Python and numpy numbers, strings, arrays of one
+    shape, arrays of two shapes, tuples, and a column whose first value is an int and the next a
+    float (cast to the first's type, as gymnasium does)."""
+    import gymnasium as gym
+
+    from potshot.envs.pool import _batch_infos
+
+    infos = [
+        {
+            "score": k,
+            "foul": k % 2 == 0,
+            "ruling": f"r{k}" * k,
+            "x": np.float32(k / 3),
+            "a": np.arange(3) * k,
+            "b": np.ones(k + 1),
+            "t": (k, "z"),
+            "mixed": 1.75 if k else 2,
+        }
+        for k in range(4)
+    ]
+    sync = gym.vector.SyncVectorEnv([lambda: flat_env("snooker", reds=6) for _ in range(4)])
+    want: dict[str, object] = {}
+    with pytest.raises(ValueError, match="broadcast"):  # arrays of two shapes: both refuse them
+        for k, info in enumerate(infos):
+            want = sync._add_info(want, info, k)
+    with pytest.raises(ValueError, match="broadcast"):
+        _batch_infos(infos)
+    for info in infos:
+        del info["b"]
+    want = {}
+    for k, info in enumerate(infos):
+        want = sync._add_info(want, info, k)
+    sync.close()
+    got = _batch_infos(infos)
+    assert list(got) == list(want)
+    for key, value in want.items():
+        assert got[key].dtype == value.dtype, key
+        assert got[key].tolist() == value.tolist(), key
+
+
+def wild_policy(env_id: int, k: int) -> np.ndarray:
+    """Float64 actions, one in three with NaN, an infinity or a number far out of range (each
+    sub-env's own sequence, whatever the arrival order)."""
+    rng = np.random.default_rng([env_id, k, 99])
+    a = rng.uniform(-1.0, 1.0, 8) * np.array([1, 0.5, 1, 1, 0.5, 1, 1, 0.5]) + np.array(
+        [0, 0.5, 0, 0, 0.5, 0, 0, 0.5]
+    )
+    if rng.random() < 0.35:
+        a[rng.integers(8)] = rng.choice([np.nan, np.inf, -np.inf, 1e300, -1e-300, 5.0])
+    return a
+
+
+def test_wild_actions_are_the_envs_to_treat_as_through_a_single_env() -> None:
+    """NaN, infinite and out-of-range float64 actions, through the pool's shared float32 action
+    slots on two workers: every sub-env's observations, rewards and flags are those of a single
+    env fed the same float64 actions (the cast is the env's own, ``FlatAction``'s)."""
+    pool = vector_env("snooker", num_envs=4, workers=2, batch_size=2, **KW)
+    got: dict[int, list[tuple[bytes, float, bool, bool]]] = {i: [] for i in range(4)}
+    try:
+        obs, info = pool.reset(seed=SEED)
+        reward = np.zeros(2)
+        term = trunc = np.zeros(2, bool)
+        for _ in range(30):
+            ids = [int(i) for i in info["env_id"]]
+            for k, i in enumerate(ids):
+                got[i].append((obs[k].tobytes(), float(reward[k]), bool(term[k]), bool(trunc[k])))
+            actions = np.stack([wild_policy(i, len(got[i]) - 1) for i in ids])
+            obs, reward, term, trunc, info = pool.step(actions, ids)
+    finally:
+        pool.close()
+    for i, rows in got.items():
+        env = flat_env("snooker", **KW)
+        o, _ = env.reset(seed=SEED + i)
+        want = [(o.tobytes(), 0.0, False, False)]
+        done = False
+        for k in range(len(rows) - 1):
+            if done:
+                o, _ = env.reset()
+                r, t, u = 0.0, False, False
+            else:
+                o, r, t, u, _ = env.step(wild_policy(i, k))
+            done = t or u
+            want.append((o.tobytes(), float(r), bool(t), bool(u)))
+        assert rows == want, f"sub-environment {i}"
+
+
+def test_what_recv_returned_stays_as_it_was() -> None:
+    """The arrays recv() returns are the caller's own: not views of the shared slots, and the same
+    after later steps have written those slots again."""
+    pool = vector_env("snooker", num_envs=2, workers=1, batch_size=2, **KW)
+    try:
+        obs, info = pool.reset(seed=SEED)
+        kept = [obs, info["env_id"]]
+        results = pool.step(np.full((2, 8), 0.5, np.float32))
+        copies = [np.array(x) for x in (*kept, *results[:4])]
+        for _ in range(3):
+            pool.step(np.full((2, 8), 0.25, np.float32))
+        for x, c in zip((*kept, *results[:4]), copies, strict=True):
+            assert np.array_equal(x, c)
+            assert pool._bufs is not None and not np.shares_memory(x, pool._bufs.obs)
+            assert not np.shares_memory(x, pool._bufs.reward)
+        assert not np.array_equal(copies[0], results[0])  # the observations did change
+    finally:
+        pool.close()
+
+
+def _segments() -> set[str]:
+    from pathlib import Path
+
+    return {p.name for p in Path("/dev/shm").glob(f"potshot_pool_{os.getpid()}_*")}
+
+
+@pytest.mark.skipif(not os.path.isdir("/dev/shm"), reason="POSIX shared memory under /dev/shm (Linux)")
+@pytest.mark.parametrize("host", [False, True])
+def test_close_frees_the_shared_memory(host: bool) -> None:
+    """The pool's one shared block is named for it while it runs and gone after close(), also
+    after a sub-environment raised; what was returned stays readable."""
+    from multiprocessing.shared_memory import SharedMemory
+
+    before = _segments()
+    pool = vector_env("snooker", num_envs=3, workers=2, batch_size=2, host=host, **KW)
+    assert pool._shm is not None
+    name = pool._shm.name
+    assert _segments() - before == {name}
+    obs, _ = pool.reset(seed=0)
+    pool.close()
+    assert _segments() == before
+    with pytest.raises(FileNotFoundError):
+        SharedMemory(name=name)
+    assert obs.shape == (2, *pool.single_observation_space.shape) and np.isfinite(obs).all()
+    failing = vector_env(
+        "snooker", num_envs=2, workers=2, batch_size=1, reds=6, opponent=operator.itemgetter("x")
+    )
+    with pytest.raises(RuntimeError, match="raised"):
+        _, info = failing.reset(seed=0)
+        for _ in range(50):
+            *_, info = failing.step(np.full((1, 8), 0.5, np.float32), info["env_id"])
+    failing.close()
+    assert _segments() == before
+
+
+def test_a_worker_that_dies_is_reported_and_the_pool_closes_cleanly() -> None:
+    """A worker process killed while it holds sub-environments: the next recv() says a worker
+    died; the pool then refuses work, and close() frees what it holds."""
+    import signal
+
+    pool = vector_env("snooker", num_envs=4, workers=2, batch_size=2, **KW)
+    try:
+        _, info = pool.reset(seed=0)
+        pool.send(np.full((2, 8), 0.5, np.float32), info["env_id"])
+        for p in pool._procs:
+            os.kill(p.pid, signal.SIGKILL)
+            p.join(5)
+        with pytest.raises(RuntimeError, match="worker process died"):
+            for _ in range(3):
+                pool.recv()
+        with pytest.raises(RuntimeError, match="failed earlier"):
+            pool.recv()
+    finally:
+        pool.close()
+    assert pool._shm is None and not pool._procs
+
+
+def test_actions_that_are_not_numbers_are_refused_before_anything_is_sent() -> None:
+    """Text that is not a number: a ValueError from send(), and the sub-environments still await
+    their actions (nothing half-sent); numbers as text are cast as the env casts them."""
+    pool = vector_env("snooker", num_envs=2, workers=1, batch_size=2, **KW)
+    try:
+        _, info = pool.reset(seed=0)
+        bad = np.full((2, 8), "0.5", dtype=object)
+        bad[1, 3] = "high"
+        with pytest.raises(ValueError, match="actions must be numbers"):
+            pool.send(bad, info["env_id"])
+        _, reward, *_ = pool.step(np.full((2, 8), "0.5"), info["env_id"])
+        assert reward.shape == (2,)
+    finally:
+        pool.close()

@@ -42,10 +42,13 @@ from __future__ import annotations
 import contextlib
 import multiprocessing as mp
 import os
+import secrets
+import select
 import traceback
 from collections import deque
 from collections.abc import Iterator, Sequence
 from multiprocessing.connection import Connection, wait
+from multiprocessing.shared_memory import SharedMemory
 from typing import Any
 
 import gymnasium as gym
@@ -54,31 +57,75 @@ from gymnasium.vector.utils import batch_space
 
 from potshot.envs.gym import flat_env
 
-# One sub-environment's result: env id, observation, reward, terminated, truncated, info.
-_Result = tuple[int, np.ndarray, float, bool, bool, dict[str, Any]]
+# One sub-environment's result as the caller holds it until recv() returns it: its id and its info
+# (the observation, reward and end flags are in the shared buffers, in the sub-environment's slot).
+_Result = tuple[int, dict[str, Any]]
+
+_ALIGN = 64  # each array of the shared block starts on a cache line
+
+
+class _Buffers:
+    """The pool's arrays, one slot a sub-environment, in one block of shared memory: observations,
+    rewards, terminated and truncated (written by whoever steps the sub-environment, read by
+    :meth:`PotshotEnvPool.recv`, which copies them out) and actions (written by
+    :meth:`PotshotEnvPool.send`, read by the worker as it steps). A slot has one writer at a time:
+    the caller writes a sub-environment's action only while no worker holds it (returned by recv,
+    not sent since), and a worker writes its results only between the send and the recv."""
+
+    def __init__(self, buf: Any, layout: _Layout) -> None:
+        self.obs, self.reward, self.terminated, self.truncated, self.actions = (
+            np.ndarray(shape, dtype, buffer=buf, offset=offset) for shape, dtype, offset in layout.arrays
+        )
+
+
+class _Layout:
+    """Where each of :class:`_Buffers`' arrays lies in the block, and the block's size."""
+
+    def __init__(self, n: int, obs_space: gym.Space[Any], act_space: gym.Space[Any]) -> None:
+        shapes = [
+            ((n, *(obs_space.shape or ())), np.dtype(obs_space.dtype)),
+            ((n,), np.dtype(np.float64)),
+            ((n,), np.dtype(np.bool_)),
+            ((n,), np.dtype(np.bool_)),
+            ((n, *(act_space.shape or ())), np.dtype(act_space.dtype)),
+        ]
+        self.arrays: list[tuple[tuple[int, ...], np.dtype[Any], int]] = []
+        at = 0
+        for shape, dtype in shapes:
+            self.arrays.append((shape, dtype, at))
+            at += -(-int(np.prod(shape)) * dtype.itemsize // _ALIGN) * _ALIGN
+        self.size = max(at, 1)
 
 
 class _Group:
-    """Sub-environments stepped one at a time, each with gymnasium's next-step autoreset."""
+    """Sub-environments stepped one at a time, each with gymnasium's next-step autoreset; each
+    result's observation, reward and flags go to the sub-environment's slot of the buffers."""
 
-    def __init__(self, game: str, ids: list[int], kw: dict[str, Any]) -> None:
+    def __init__(self, game: str, ids: list[int], kw: dict[str, Any], bufs: _Buffers) -> None:
         self.envs = {i: flat_env(game, **kw) for i in ids}
         self.autoreset = dict.fromkeys(ids, False)
+        self.bufs = bufs
 
-    def run(self, cmd: str, i: int, arg: Any) -> _Result:
+    def run(self, cmd: str, i: int, arg: Any) -> dict[str, Any]:
+        """Reset (``arg``: seed and options) or step (the action in the buffers) sub-environment
+        ``i``; its info."""
         env = self.envs[i]
+        reward, term, trunc = 0.0, False, False
         if cmd == "reset":
             seed, options = arg
             obs, info = env.reset(seed=seed, options=options)
-            out: _Result = (i, obs, 0.0, False, False, info)
         elif self.autoreset[i]:  # the episode ended at the last step: the action is ignored
             obs, info = env.reset()
-            out = (i, obs, 0.0, False, False, info)
-        else:
-            obs, reward, term, trunc, info = env.step(arg)
-            out = (i, obs, float(reward), bool(term), bool(trunc), info)
-        self.autoreset[i] = out[3] or out[4]
-        return out
+        else:  # a copy: the env may keep views of its action, and the slot is the caller's again
+            obs, r, t, u, info = env.step(self.bufs.actions[i].copy())
+            reward, term, trunc = float(r), bool(t), bool(u)
+        b = self.bufs
+        b.obs[i] = obs
+        b.reward[i] = reward
+        b.terminated[i] = term
+        b.truncated[i] = trunc
+        self.autoreset[i] = term or trunc
+        return info
 
     def close(self) -> None:
         for env in self.envs.values():
@@ -89,13 +136,36 @@ def _failure(e: Exception) -> str:
     return f"{type(e).__name__}: {e}\n{traceback.format_exc()}"
 
 
-def _pool_worker(conn: Connection, game: str, ids: list[int], kw: dict[str, Any], chunk: int) -> None:
-    """A worker process: its sub-environments, stepped in the order their actions arrive. Results
-    go back ``chunk`` at a time, or as many as are done when the queue runs dry (one message a
-    result would wake the caller every step, and the wake-ups cost the worker's core more than the
-    wait). Messages are read whenever the queue is empty, and between two steps when any wait."""
+class _Readable:
+    """Which of some connections have a message waiting: one ``poll`` object, made once (where the
+    platform has none, :func:`multiprocessing.connection.wait`, which makes a selector a call)."""
+
+    def __init__(self, conns: Sequence[Connection]) -> None:
+        self.conns = list(conns)
+        self.poller = select.poll() if hasattr(select, "poll") else None
+        self.by_fd: dict[int, Connection] = {}
+        for conn in self.conns:
+            if self.poller is not None:
+                self.poller.register(conn.fileno(), select.POLLIN)
+            self.by_fd[conn.fileno()] = conn
+
+    def __call__(self, block: bool) -> list[Connection]:
+        if self.poller is None:
+            return [c for c in wait(self.conns, None if block else 0) if isinstance(c, Connection)]
+        return [self.by_fd[fd] for fd, _ in self.poller.poll(None if block else 0)]
+
+
+def _pool_worker(
+    conn: Connection, game: str, ids: list[int], kw: dict[str, Any], chunk: int, shm: str, layout: _Layout
+) -> None:
+    """A worker process: its sub-environments, stepped in the order their actions arrive, each
+    result's arrays written to the shared buffers and only its id and info sent. Results go back
+    ``chunk`` at a time, or as many as are done when the queue runs dry (one message a result would
+    wake the caller every step, and the wake-ups cost the worker's core more than the wait).
+    Messages are read whenever the queue is empty, and between two steps when any wait."""
     try:
-        group = _Group(game, ids, kw)
+        block = SharedMemory(name=shm)
+        group = _Group(game, ids, kw, _Buffers(block.buf, layout))
     except Exception as e:
         conn.send(("error", ids[0], _failure(e)))
         return
@@ -105,41 +175,90 @@ def _pool_worker(conn: Connection, game: str, ids: list[int], kw: dict[str, Any]
         warm.step(warm.action_space.sample())
         warm.close()
     conn.send(("ready", None))
+    waiting = _Readable([conn])
     queue: deque[tuple[str, int, Any]] = deque()
-    done: list[_Result] = []
+    done_ids: list[int] = []
+    done_infos: list[dict[str, Any]] = []
     try:
         while True:
-            while not queue or conn.poll():
-                if not queue and done:
-                    conn.send(("ok", done))
-                    done = []
+            while not queue or waiting(block=False):
+                if not queue and done_ids:
+                    conn.send(("ok", done_ids, done_infos))
+                    done_ids, done_infos = [], []
                 cmd, items = conn.recv()
                 if cmd == "close":
                     return
-                queue.extend((cmd, i, arg) for i, arg in items)
+                if cmd == "step":
+                    queue.extend((cmd, i, None) for i in items)
+                else:
+                    queue.extend((cmd, i, arg) for i, arg in items)
             cmd, i, arg = queue.popleft()
             try:
-                out = group.run(cmd, i, arg)
+                info = group.run(cmd, i, arg)
             except Exception as e:
-                if done:
-                    conn.send(("ok", done))
-                    done = []
+                if done_ids:
+                    conn.send(("ok", done_ids, done_infos))
+                    done_ids, done_infos = [], []
                 conn.send(("error", i, _failure(e)))
                 continue
-            done.append(out)
-            if len(done) >= chunk or not queue:
-                conn.send(("ok", done))
-                done = []
+            done_ids.append(i)
+            done_infos.append(info)
+            if len(done_ids) >= chunk or not queue:
+                conn.send(("ok", done_ids, done_infos))
+                done_ids, done_infos = [], []
     except (EOFError, OSError, KeyboardInterrupt):  # the parent went away
         return
     finally:
         group.close()
+        del group
+        with contextlib.suppress(BufferError):  # the process ends: its mapping goes with it
+            block.close()
+
+
+_SCALARS = (int, float, bool, str)
 
 
 def _batch_infos(infos: Sequence[dict[str, Any]]) -> dict[str, Any]:
     """A batch's info dicts as one, by gymnasium's vector convention (``VectorEnv._add_info``):
     each key an array over the batch (numbers in their own type, arrays stacked, anything else an
-    object array; a nested dict batched the same way) and a ``_key`` mask of who has it."""
+    object array; a nested dict batched the same way) and a ``_key`` mask of who has it.
+
+    The usual batch, every info with the same keys and a key's values all of one type (a number,
+    a string, or arrays of one shape), is filled a column at a time; anything else an entry at a
+    time, as gymnasium does. Both give the same arrays."""
+    n = len(infos)
+    if n == 0:
+        return {}
+    first = infos[0]
+    keys = first.keys()
+    if not all(info.keys() == keys for info in infos) or any(isinstance(v, dict) for v in first.values()):
+        return _batch_infos_each(infos)
+    out: dict[str, Any] = {}
+    every = np.ones(n, np.bool_)  # each key's mask, a copy of this (np.ones costs several copies)
+    for key, value in first.items():
+        column = [info[key] for info in infos]
+        kind = type(value)
+        if not all(type(v) is kind for v in column):
+            out.update(_batch_infos_each([{key: v} for v in column]))
+            continue
+        if kind is str:
+            out[key] = np.empty(n, dtype=object)
+            out[key][:] = column
+        elif kind in _SCALARS or isinstance(value, np.number):
+            out[key] = np.array(column, dtype=kind)
+        elif isinstance(value, np.ndarray) and all(
+            v.shape == value.shape and v.dtype == value.dtype for v in column
+        ):
+            out[key] = np.stack(column)
+        else:
+            out.update(_batch_infos_each([{key: v} for v in column]))
+            continue
+        out[f"_{key}"] = every.copy()
+    return out
+
+
+def _batch_infos_each(infos: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """:func:`_batch_infos` an entry at a time (gymnasium's ``VectorEnv._add_info``)."""
     n = len(infos)
     out: dict[str, Any] = {}
     for k, info in enumerate(infos):
@@ -229,6 +348,31 @@ class PotshotEnvPool(gym.vector.VectorEnv):
         self.single_observation_space, self.single_action_space = _single_spaces(game, env_kw)
         self.observation_space = batch_space(self.single_observation_space, batch_size)
         self.action_space = batch_space(self.single_action_space, batch_size)
+        for what, space in (
+            ("observation", self.single_observation_space),
+            ("action", self.single_action_space),
+        ):
+            if not isinstance(space, gym.spaces.Box):
+                raise TypeError(f"the pool's shared buffers need a Box {what} space, got {space}")
+        self._conns: list[Connection] = []
+        self._procs: list[Any] = []
+        self._local: _Group | None = None
+        self._queue: deque[tuple[str, int, Any]] = deque()  # the local group's work
+        self._arrived: deque[_Result] = deque()
+        self._in_flight: set[int] = set()  # sent, result not yet returned by recv
+        self._awaiting: set[int] = set()  # returned by recv, no action sent since
+        self._last: np.ndarray = np.zeros(0, np.int64)
+        self._failed: str | None = None
+        self._shm: SharedMemory | None = None
+        self._bufs: _Buffers | None = None
+        self.closed = False
+        # One block of shared memory for every sub-environment's observation, reward, end flags and
+        # action: a message carries ids and infos only. Named for the pool, so that a leak is seen.
+        layout = _Layout(num_envs, self.single_observation_space, self.single_action_space)
+        self._shm = SharedMemory(
+            name=f"potshot_pool_{os.getpid()}_{secrets.token_hex(4)}", create=True, size=layout.size
+        )
+        self._bufs = _Buffers(self._shm.buf, layout)
         # With host, this process's group is half a worker's share (num_envs / (2 workers)): it
         # also does the caller's work and the pool's messages, and a worker left without queued
         # sub-environments idles. Measured, 32 snooker envs, batch 16, 2 cores, each split alternated
@@ -240,17 +384,20 @@ class PotshotEnvPool(gym.vector.VectorEnv):
             sizes = [first, *_shares(num_envs - first, workers - 1)]
         else:
             sizes = _shares(num_envs, workers)
-        self._group_of = np.repeat(np.arange(workers), sizes)  # group 0 here when host
-        self._local: _Group | None = _Group(game, list(range(sizes[0])), env_kw) if host else None
-        self._queue: deque[tuple[str, int, Any]] = deque()  # the local group's work
-        self._conns: list[Connection] = []
-        self._procs: list[Any] = []
-        self._arrived: deque[_Result] = deque()
-        self._in_flight: set[int] = set()  # sent, result not yet returned by recv
-        self._awaiting: set[int] = set()  # returned by recv, no action sent since
-        self._last: np.ndarray = np.zeros(0, np.int64)
-        self._failed: str | None = None
-        self.closed = False
+        self._group_of = [g for g, n in enumerate(sizes) for _ in range(n)]  # group 0 here when host
+        try:
+            if host:
+                self._local = _Group(game, list(range(sizes[0])), env_kw, self._bufs)
+            self._start(game, sizes, env_kw, layout)
+        except BaseException:
+            self.close()
+            raise
+        self._readable = _Readable(self._conns)
+
+    def _start(self, game: str, sizes: list[int], env_kw: dict[str, Any], layout: _Layout) -> None:
+        """The worker processes, each with its sub-environments made and its compiled code loaded."""
+        assert self._shm is not None
+        host = self._local is not None
         ctx = mp.get_context("spawn")  # no fork of numba's threads
         with _one_numba_thread():
             at = sizes[0] if host else 0
@@ -259,7 +406,15 @@ class PotshotEnvPool(gym.vector.VectorEnv):
                 ids = list(range(at, at + n))
                 p = ctx.Process(
                     target=_pool_worker,
-                    args=(child, game, ids, env_kw, max(1, batch_size // workers)),
+                    args=(
+                        child,
+                        game,
+                        ids,
+                        env_kw,
+                        max(1, self.batch_size // self.workers),
+                        self._shm.name,
+                        layout,
+                    ),
                     daemon=True,
                 )
                 p.start()
@@ -271,13 +426,11 @@ class PotshotEnvPool(gym.vector.VectorEnv):
             try:
                 msg = conn.recv()
             except (EOFError, OSError) as e:
-                self.close()
                 raise RuntimeError(
                     "an environment pool's worker process died as it started (started by 'spawn': "
                     'a script that makes one needs the `if __name__ == "__main__":` guard)'
                 ) from e
             if msg[0] != "ready":
-                self.close()
                 raise RuntimeError(
                     f"an environment pool's worker could not make its sub-environments: {msg[2]}"
                 )
@@ -305,7 +458,7 @@ class PotshotEnvPool(gym.vector.VectorEnv):
             self._receive()
         self._arrived.clear()
         self._awaiting.clear()
-        self._dispatch("reset", [(i, (seeds[i], options)) for i in range(self.num_envs)])
+        self._dispatch("reset", list(range(self.num_envs)), [(seed, options) for seed in seeds])
 
     def send(self, actions: Any, env_id: Any) -> None:
         """Give the sub-environments ``env_id`` (each returned by a :meth:`recv` and not sent since)
@@ -329,8 +482,14 @@ class PotshotEnvPool(gym.vector.VectorEnv):
                 f"sub-environments {wrong} are not awaiting an action: send only ids that recv() "
                 f"returned and that have not been sent since (of {self.num_envs} environments)"
             )
+        try:  # as the env's FlatAction casts them (NaN and out-of-range numbers are the env's to treat)
+            values = np.asarray(acts, dtype=self.single_action_space.dtype)
+        except (TypeError, ValueError) as e:
+            raise ValueError(f"actions must be numbers: {e}") from e
+        assert self._bufs is not None
+        self._bufs.actions[ids] = values  # the slots of sub-environments no worker holds
         self._awaiting.difference_update(id_list)
-        self._dispatch("step", list(zip(id_list, acts, strict=True)))
+        self._dispatch("step", id_list)
 
     def recv(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
         """The first ``batch_size`` sub-environments to finish their step (or reset): observations,
@@ -349,18 +508,17 @@ class PotshotEnvPool(gym.vector.VectorEnv):
             else:
                 self._receive()
         batch = [self._arrived.popleft() for _ in range(self.batch_size)]
-        ids = np.array([r[0] for r in batch], np.int64)
-        self._awaiting.update(int(i) for i in ids)
+        id_list = [r[0] for r in batch]
+        ids = np.array(id_list, np.int64)
+        self._awaiting.update(id_list)
         self._last = ids
-        infos = _batch_infos([r[5] for r in batch])
+        infos = _batch_infos([r[1] for r in batch])
         infos["env_id"] = ids
-        return (
-            np.stack([r[1] for r in batch]),
-            np.array([r[2] for r in batch], np.float64),
-            np.array([r[3] for r in batch], np.bool_),
-            np.array([r[4] for r in batch], np.bool_),
-            infos,
-        )
+        b = self._bufs
+        assert b is not None
+        # Copies (fancy indexing): the slots are written again once these sub-environments are
+        # sent their next actions, and what recv returned must not change under the caller.
+        return b.obs[ids], b.reward[ids], b.terminated[ids], b.truncated[ids], infos
 
     # ------------------------------------------------------------ the gymnasium API
 
@@ -396,6 +554,16 @@ class PotshotEnvPool(gym.vector.VectorEnv):
         self._conns, self._procs = [], []
         self._in_flight.clear()
         self._arrived.clear()
+        # The shared block: its name removed (nothing of the pool's left in /dev/shm) and this
+        # process's mapping closed once no array views it.
+        self._local = None
+        self._bufs = None
+        if self._shm is not None:
+            with contextlib.suppress(FileNotFoundError):
+                self._shm.unlink()
+            with contextlib.suppress(BufferError):
+                self._shm.close()
+            self._shm = None
 
     # ------------------------------------------------------------ inside
 
@@ -405,51 +573,51 @@ class PotshotEnvPool(gym.vector.VectorEnv):
         if self._failed is not None:
             raise RuntimeError(f"the environment pool failed earlier ({self._failed}); close it")
 
-    def _dispatch(self, cmd: str, items: list[tuple[int, Any]]) -> None:
-        by_group: dict[int, list[tuple[int, Any]]] = {}
-        for i, arg in items:
-            by_group.setdefault(int(self._group_of[i]), []).append((i, arg))
+    def _dispatch(self, cmd: str, ids: list[int], args: list[Any] | None = None) -> None:
+        """Queue ``cmd`` for sub-environments ``ids`` (a step's actions are in the buffers; a reset's
+        seed and options in ``args``): one message a worker."""
+        by_group: dict[int, list[Any]] = {}
+        for k, i in enumerate(ids):
+            by_group.setdefault(self._group_of[i], []).append(i if args is None else (i, args[k]))
         for g, part in by_group.items():
-            if self._local is not None and g == 0:  # copied, as a pipe would
-                self._queue.extend((cmd, i, np.array(arg) if cmd == "step" else arg) for i, arg in part)
+            if self._local is not None and g == 0:
+                if args is None:
+                    self._queue.extend((cmd, i, None) for i in part)
+                else:
+                    self._queue.extend((cmd, i, arg) for i, arg in part)
             else:
                 self._conns[g - 1 if self._local is not None else g].send((cmd, part))
-        self._in_flight.update(i for i, _ in items)
+        self._in_flight.update(ids)
 
     def _step_local(self) -> None:
         assert self._local is not None
         cmd, i, arg = self._queue.popleft()
         self._in_flight.discard(i)
         try:
-            self._arrived.append(self._local.run(cmd, i, arg))
+            self._arrived.append((i, self._local.run(cmd, i, arg)))
         except Exception as e:
             self._failed = f"sub-environment {i} raised"
             raise RuntimeError(f"sub-environment {i} of the environment pool raised: {_failure(e)}") from e
 
     def _receive(self, block: bool = True) -> None:
-        """Wait for any worker (``block=False``: look), and take every result it has sent."""
-        ready = wait(self._conns) if block else [c for c in self._conns if c.poll()]
-        for conn in ready:
-            assert isinstance(conn, Connection)
-            while True:
-                try:
-                    msg = conn.recv()
-                except (EOFError, OSError) as e:
-                    self._failed = "a worker process died"
-                    raise RuntimeError(
-                        "an environment pool's worker process died (started by 'spawn': a script "
-                        'that makes one needs the `if __name__ == "__main__":` guard)'
-                    ) from e
-                if msg[0] != "ok":
-                    _, i, text = msg
-                    self._in_flight.discard(i)
-                    self._failed = f"sub-environment {i} raised"
-                    raise RuntimeError(f"sub-environment {i} of the environment pool raised: {text}")
-                for r in msg[1]:
-                    self._in_flight.discard(r[0])
-                    self._arrived.append(r)
-                if not conn.poll():
-                    break
+        """Wait for any worker (``block=False``: look), and take a message from each that has sent."""
+        for conn in self._readable(block):
+            try:
+                msg = conn.recv()
+            except (EOFError, OSError) as e:
+                self._failed = "a worker process died"
+                raise RuntimeError(
+                    "an environment pool's worker process died (started by 'spawn': a script "
+                    'that makes one needs the `if __name__ == "__main__":` guard)'
+                ) from e
+            if msg[0] != "ok":
+                _, i, text = msg
+                self._in_flight.discard(i)
+                self._failed = f"sub-environment {i} raised"
+                raise RuntimeError(f"sub-environment {i} of the environment pool raised: {text}")
+            _, done, infos = msg
+            self._in_flight.difference_update(done)
+            self._arrived.extend(zip(done, infos, strict=True))
 
 
 __all__ = ["PotshotEnvPool"]
