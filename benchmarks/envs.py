@@ -229,7 +229,11 @@ class _Runner:
             f"{max(0.0, 1 - (on + wait) / self.wall):.0%} idle"
             for name, (on, wait) in zip(names, self.cpu, strict=False)
         )
-        return f"{self.rate:,.0f} [{parts}]" if self.sched else f"{self.rate:,.0f}"
+        if not self.sched:
+            return f"{self.rate:,.0f}"
+        # this process's CPU an agent step: the caller's cost (the pool's messages, batching, the
+        # action sampling), the share of the 2 cores the workers do not get
+        return f"{self.rate:,.0f} [{parts}; this process {self.cpu[0][0] / self.steps * 1e6:.0f} us on CPU a step]"
 
 
 def vector_scaling(steps: int, num_envs: int = 32, batch_size: int = 16, rounds: int = 8) -> str:

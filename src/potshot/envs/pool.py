@@ -29,6 +29,16 @@ ignored: it is reset, with reward 0 and both flags false); the spaces are batche
 ``batch_size``. Worker processes are started by ``spawn`` (a script needs the
 ``if __name__ == "__main__":`` guard).
 
+Results and actions go through shared memory, as in EnvPool and gymnasium's
+``AsyncVectorEnv(shared_memory=True)``: one block (:mod:`multiprocessing.shared_memory`, named
+``potshot_pool_<pid>_<random>``) holds every sub-environment's observation, reward, end flags and
+action in its own slot. A worker writes a result's arrays to the sub-environment's slot and sends
+only its id and info dict; :meth:`PotshotEnvPool.send` writes the actions to the slots (cast to the
+action space's dtype, as the env's own ``FlatAction`` casts them) and sends only the ids. A slot has
+one writer at a time (the caller between a recv and the next send of that sub-environment, its
+worker between the send and the result), and :meth:`PotshotEnvPool.recv` returns copies, which stay
+as they were after later steps. :meth:`PotshotEnvPool.close` removes the block.
+
 ``host=True``: the first group (half a worker's share) is stepped in this process, inside
 :meth:`PotshotEnvPool.recv` while it waits for the workers, and ``workers - 1`` worker processes
 step the rest. On a machine with as many cores as ``workers`` that leaves no third process taking a
@@ -465,7 +475,7 @@ class PotshotEnvPool(gym.vector.VectorEnv):
         their next actions (``actions[k]`` for ``env_id[k]``) and return at once."""
         self._check_open()
         ids = np.asarray(env_id)
-        if ids.ndim != 1 or not (ids.size == 0 or np.issubdtype(ids.dtype, np.integer)):
+        if ids.ndim != 1 or (ids.size and ids.dtype.kind not in "iu"):  # signed or unsigned integers
             raise ValueError(f"env_id must be a 1-D array of sub-environment ids, got {env_id!r}")
         acts = np.asarray(actions)
         if acts.shape[:1] != ids.shape or acts.shape[1:] != self.single_action_space.shape:
@@ -473,11 +483,11 @@ class PotshotEnvPool(gym.vector.VectorEnv):
                 f"actions of shape {acts.shape} for {ids.size} environments; expected "
                 f"{(ids.size, *(self.single_action_space.shape or ()))}"
             )
-        id_list = [int(i) for i in ids]
+        id_list: list[int] = ids.tolist()
         if len(set(id_list)) != len(id_list):
             raise ValueError(f"env_id names a sub-environment twice: {id_list}")
-        wrong = [i for i in id_list if i not in self._awaiting]
-        if wrong:
+        if not self._awaiting.issuperset(id_list):
+            wrong = [i for i in id_list if i not in self._awaiting]
             raise ValueError(
                 f"sub-environments {wrong} are not awaiting an action: send only ids that recv() "
                 f"returned and that have not been sent since (of {self.num_envs} environments)"
@@ -487,7 +497,7 @@ class PotshotEnvPool(gym.vector.VectorEnv):
         except (TypeError, ValueError) as e:
             raise ValueError(f"actions must be numbers: {e}") from e
         assert self._bufs is not None
-        self._bufs.actions[ids] = values  # the slots of sub-environments no worker holds
+        self._bufs.actions[id_list] = values  # the slots of sub-environments no worker holds
         self._awaiting.difference_update(id_list)
         self._dispatch("step", id_list)
 
