@@ -386,3 +386,22 @@ def test_actions_that_are_not_numbers_are_refused_before_anything_is_sent() -> N
         assert reward.shape == (2,)
     finally:
         pool.close()
+
+
+@pytest.mark.skipif(not os.path.isdir("/dev/shm"), reason="POSIX shared memory under /dev/shm (Linux)")
+def test_a_pool_dropped_unclosed_still_frees_its_shared_memory() -> None:
+    """A pool garbage collected without close() (or left open at exit) removes its block too."""
+    import gc
+
+    before = _segments()
+    pool = vector_env("snooker", num_envs=2, workers=1, batch_size=1, **KW)
+    procs = list(pool._procs)
+    assert len(_segments() - before) == 1
+    del pool
+    gc.collect()
+    try:
+        assert _segments() == before
+    finally:
+        for p in procs:
+            p.terminate()
+            p.join(5)

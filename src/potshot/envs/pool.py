@@ -55,6 +55,7 @@ import os
 import secrets
 import select
 import traceback
+import weakref
 from collections import deque
 from collections.abc import Iterator, Sequence
 from multiprocessing.connection import Connection, wait
@@ -140,6 +141,14 @@ class _Group:
     def close(self) -> None:
         for env in self.envs.values():
             env.close()
+
+
+def _free_block(shm: SharedMemory) -> None:
+    """A pool's shared block: its name removed, this process's mapping closed once no array views it."""
+    with contextlib.suppress(FileNotFoundError):
+        shm.unlink()
+    with contextlib.suppress(BufferError):
+        shm.close()
 
 
 def _failure(e: Exception) -> str:
@@ -375,6 +384,7 @@ class PotshotEnvPool(gym.vector.VectorEnv):
         self._failed: str | None = None
         self._shm: SharedMemory | None = None
         self._bufs: _Buffers | None = None
+        self._free: weakref.finalize[Any, Any] | None = None
         self.closed = False
         # One block of shared memory for every sub-environment's observation, reward, end flags and
         # action: a message carries ids and infos only. Named for the pool, so that a leak is seen.
@@ -383,6 +393,8 @@ class PotshotEnvPool(gym.vector.VectorEnv):
             name=f"potshot_pool_{os.getpid()}_{secrets.token_hex(4)}", create=True, size=layout.size
         )
         self._bufs = _Buffers(self._shm.buf, layout)
+        # The block's name removed when the pool is closed, garbage collected or left open at exit.
+        self._free = weakref.finalize(self, _free_block, self._shm)
         # With host, this process's group is half a worker's share (num_envs / (2 workers)): it
         # also does the caller's work and the pool's messages, and a worker left without queued
         # sub-environments idles. Measured, 32 snooker envs, batch 16, 2 cores, each split alternated
@@ -568,12 +580,9 @@ class PotshotEnvPool(gym.vector.VectorEnv):
         # process's mapping closed once no array views it.
         self._local = None
         self._bufs = None
-        if self._shm is not None:
-            with contextlib.suppress(FileNotFoundError):
-                self._shm.unlink()
-            with contextlib.suppress(BufferError):
-                self._shm.close()
-            self._shm = None
+        if self._free is not None:
+            self._free()
+        self._shm = None
 
     # ------------------------------------------------------------ inside
 
