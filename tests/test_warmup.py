@@ -175,3 +175,29 @@ def test_bots_use_the_compiled_kernels(tmp_path: Path) -> None:
         [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True, timeout=600
     ).stdout
     assert out.strip().splitlines()[-1] == "True []"
+
+
+def test_a_kernel_edit_makes_every_physics_cache_stale(tmp_path: Path) -> None:
+    """numba stamps a cache with its function's own source file; the batch loop's machine code
+    holds the snooker kernel, so its stamp must change when kernel.py does (_jit._stamp_caches)."""
+    if not _jit.JIT_ENABLED:
+        pytest.skip("the kernels run as plain Python: no caches")
+    from potshot.physics import batch, carrom_kernel
+
+    here = Path(_jit.__file__).parent
+    for name in _jit.KERNEL_FILES:
+        (tmp_path / name).write_bytes((here / name).read_bytes())
+    before = _jit.kernel_stamp(str(tmp_path))
+    assert before == _jit.kernel_stamp(str(here))  # the same contents, the same stamp
+    # one character more in the kernel, or one changed: a new stamp
+    k = tmp_path / "kernel.py"
+    k.write_bytes(k.read_bytes() + b"\n")
+    assert _jit.kernel_stamp(str(tmp_path)) != before
+    k.write_bytes((here / "kernel.py").read_bytes().replace(b"FAR = 1e-9", b"FAR = 2e-9"))
+    assert _jit.kernel_stamp(str(tmp_path)) != before
+    # the physics' cached entry points carry the stamp of every kernel file; their caches stay
+    # where numba puts them
+    for disp in (batch.run_rows, kernel.run, carrom_kernel.simulate_kernel):
+        loc = disp._cache._impl.locator
+        assert loc.get_source_stamp()[1] == _jit.kernel_stamp()
+        assert Path(loc.get_cache_path()) in (here / "__pycache__", Path(os.environ.get("NUMBA_CACHE_DIR", "/-")))
