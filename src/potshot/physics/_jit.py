@@ -101,6 +101,7 @@ def _stamp_caches(numba: ModuleType) -> None:
     base = getattr(caching, "_CacheLocator", None)
     if not isinstance(classes, list) or base is None or any(getattr(c, "potshot", False) for c in classes):
         return
+    locators: list[Any] = classes
 
     class KernelStampedLocator(base):  # type: ignore[misc, valid-type]
         potshot = True
@@ -127,14 +128,14 @@ def _stamp_caches(numba: ModuleType) -> None:
                 or os.path.basename(py_file) not in KERNEL_FILES
             ):
                 return None
-            for other in classes:
+            for other in locators:
                 if other is not cls:
                     inner = other.from_function(py_func, py_file)
                     if inner is not None:
                         return cls(inner)
             return None
 
-    classes.insert(0, KernelStampedLocator)
+    locators.insert(0, KernelStampedLocator)
 
 
 def _numba() -> ModuleType:
