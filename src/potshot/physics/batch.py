@@ -696,7 +696,7 @@ def strokes_ok(strokes: npt.NDArray[np.float64]) -> npt.NDArray[np.bool_]:
     is left to ``check_cue``). ``False`` means "ask ``check_cue``", not "refused"."""
     with np.errstate(invalid="ignore"):
         sp, el = strokes[:, 0], strokes[:, 4]
-        ok: npt.NDArray[np.bool_] = np.isfinite(strokes).all(axis=1)
+        ok = np.asarray(np.isfinite(strokes).all(axis=1))
         ok &= (sp > 0.0) & (sp <= MAX_SPEED) & (el >= 0.0) & (el <= MAX_ELEVATION)
         ok &= np.hypot(strokes[:, 2], strokes[:, 3]) < MISCUE_LIMIT
     return ok
