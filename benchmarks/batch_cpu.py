@@ -17,11 +17,20 @@ spent runnable, waiting for one). From them, for each workload:
   the same with cores free for them (no memory-bandwidth or frequency effects of two busy cores).
 
 Workloads: ``kernel`` (``batch.run_prepared`` on prepared arrays: the parallel loop alone),
-``varied`` (``simulate_batch`` from the jobs: the serial preparation included) and ``candidates``
+``varied`` (``simulate_batch`` from the jobs: the serial preparation included), ``strokes``
+(``simulate_strokes``: the same shots as arrays in, where the tree has it) and ``candidates``
 (``TrialTable.run_many``: a bot's strokes from one position). Every batch is checked bit for bit
 against the one-shot path by ``batch_scaling.py``; this one only times.
 
-    python3 benchmarks/batch_cpu.py [--shots 2000] [--repeat 5]
+The serial share (Amdahl's ``f``), for the 16-core projection: each workload on one thread with
+the compiled entry points that release the GIL (``batch.run_rows``, ``batch.run_strokes``,
+``batch.one_shot``) wrapped to add up the thread CPU time spent inside them; the rest of the
+thread's CPU time is the Python (and numpy) around them, which holds the GIL or runs in the
+calling thread alone. ``held_us_per_shot`` is that rest per shot, ``serial_share`` its share of
+the shot's CPU time, and ``amdahl_16`` the bound ``1 / (f + (1 - f) / 16)`` and its efficiency
+(80% needs ``f`` <= 1.7%). Run the same script with ``PYTHONPATH`` set to an older tree to compare.
+
+    python3 benchmarks/batch_cpu.py [--shots 2000] [--repeat 5] [--only varied,strokes,candidates]
 """
 
 from __future__ import annotations
@@ -40,6 +49,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).parent))
 from physics_vs_pooltool import varied_shots
 
+from potshot.physics import batch
 from potshot.physics.batch import run_prepared, simulate_batch
 from potshot.physics.sim import prepare
 from potshot.players.fastsim import TrialTable
@@ -70,10 +80,48 @@ def measured(fn: Any) -> dict[str, float]:
     return {"wall": wall, "cpu": sum(runs), "busiest": max(runs), "waited": sum(waits)}
 
 
+def held(fn: Any, shots: int) -> dict[str, float]:
+    """``fn()`` on one thread, its thread CPU time split into the compiled calls that release the
+    GIL and the rest (the serial Python); per shot, and Amdahl's bound on 16 threads."""
+    inside = [0.0]
+    saved = {}
+    for name in ("run_rows", "run_strokes", "one_shot"):
+        real = getattr(batch, name, None)
+        if real is None:
+            continue
+        saved[name] = real
+
+        def timed(*a: Any, real: Any = real, **k: Any) -> Any:
+            t0 = time.thread_time()
+            try:
+                return real(*a, **k)
+            finally:
+                inside[0] += time.thread_time() - t0
+
+        setattr(batch, name, timed)
+    try:
+        t0 = time.thread_time()
+        fn()
+        total = time.thread_time() - t0
+    finally:
+        for name, real in saved.items():
+            setattr(batch, name, real)
+    f = (total - inside[0]) / total
+    s16 = 1.0 / (f + (1.0 - f) / 16)
+    return {
+        "cpu_us_per_shot": total / shots * 1e6,
+        "held_us_per_shot": (total - inside[0]) / shots * 1e6,
+        "serial_share": f,
+        "amdahl_16": s16,
+        "efficiency_16": s16 / 16,
+    }
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--shots", type=int, default=2000)
     ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--only", default="", help="comma-separated workloads (default: all)")
     args = ap.parse_args()
     load0 = os.getloadavg()[0]
     shots = varied_shots(args.shots)
@@ -99,6 +147,12 @@ def main() -> None:
         "varied": lambda t: simulate_batch(shots, threads=t),
         "candidates": lambda t: tt.run_many(whites, cues, threads=t),
     }
+    if hasattr(batch, "simulate_strokes"):  # arrays in: the same shots as strokes from one position
+        xy = np.array([lay["white"] for lay, _ in shots])
+        sk = np.array([(c.speed, c.aim, c.side, c.height, c.elevation) for _, c in shots])
+        work["strokes"] = lambda t: batch.simulate_strokes(shots[0][0], sk, xy, threads=t)
+    if args.only:
+        work = {k: v for k, v in work.items() if k in args.only.split(",")}
     for fn in work.values():  # compiled, threads started
         fn(2)
     res: dict[str, Any] = {"shots": args.shots, "cores": os.cpu_count(), "load_start": load0}
@@ -112,12 +166,24 @@ def main() -> None:
         m1 = {k: statistics.median(r[k] for r in one) for k in one[0]}
         m2 = {k: statistics.median(r[k] for r in two) for k in two[0]}
         est = m1["cpu"] / m2["busiest"]
-        res[name] = {"1": m1, "2": m2, "wall_speedup": m1["wall"] / m2["wall"], "estimated_free_speedup": est}
+        acc = [held(lambda fn=fn: fn(1), args.shots) for _ in range(args.repeat)]
+        h = {k: statistics.median(r[k] for r in acc) for k in acc[0]}
+        res[name] = {
+            "1": m1,
+            "2": m2,
+            "wall_speedup": m1["wall"] / m2["wall"],
+            "estimated_free_speedup": est,
+            "held": h,
+        }
         print(
             f"{name:10s} 1 thread: wall {m1['wall']:.3f} s, cpu {m1['cpu']:.3f} s, waited {m1['waited']:.3f} s | "
             f"2 threads: wall {m2['wall']:.3f} s, cpu {m2['cpu']:.3f} s (x{m2['cpu'] / m1['cpu']:.2f}), "
             f"busiest thread {m2['busiest']:.3f} s, waited {m2['waited']:.3f} s | wall speed-up "
-            f"{m1['wall'] / m2['wall']:.2f}x, estimated on free cores {est:.2f}x"
+            f"{m1['wall'] / m2['wall']:.2f}x, estimated on free cores {est:.2f}x\n"
+            f"{'':10s} 1 thread: {args.shots / m1['cpu']:,.0f} shots per CPU-second; "
+            f"{h['cpu_us_per_shot']:.1f} CPU-us a shot, {h['held_us_per_shot']:.2f} of them outside the "
+            f"compiled calls (serial share {100 * h['serial_share']:.2f}%): Amdahl on 16 threads "
+            f"{h['amdahl_16']:.1f}x ({100 * h['efficiency_16']:.0f}%)"
         )
     res["load_end"] = os.getloadavg()[0]
     print(f"load average at the end {res['load_end']:.2f}")

@@ -195,24 +195,33 @@ def test_bad_shapes_are_refused() -> None:
 
 
 def test_simulate_batch_runs_jobs_sharing_the_other_balls_as_strokes(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Jobs that differ only in the cue ball and the stroke take the compiled preparation; a
-    job with another layout sends the batch through the Python preparation. Both equal one shots."""
+    """Jobs that differ only in the cue ball and the stroke take the compiled preparation (a cue
+    ball next to a ball: the Python one); a job with another layout sends the batch through the
+    Python preparation. Both equal one shots."""
     calls: list[int] = []
-    real = B.run_strokes
+    python: list[int] = []
+    real, real_prepared = B.run_strokes, B._prepared_batch
 
     def spy(*args: object) -> object:
         calls.append(len(args[5]))  # type: ignore[arg-type]
         return real(*args)
 
+    def spy_prepared(jobs: list[object], *args: object) -> object:
+        python.append(len(jobs))
+        return real_prepared(jobs, *args)  # type: ignore[arg-type]
+
     monkeypatch.setattr(B, "run_strokes", spy)
+    monkeypatch.setattr(B, "_prepared_batch", spy_prepared)
     lay = _rack()
     sk = _strokes(50, seed=12)
     xy = _places(50, seed=13, lay=lay)
     jobs = [({**lay, "white": tuple(xy[k].tolist())}, B.as_cue(sk[k])) for k in range(50)]
     got = simulate_batch(jobs, threads=2)
-    assert sum(calls) == sum(1 for k in range(50) if k % 7 != 3)  # those next to a ball: Python's
+    assert sum(calls) == 50  # every job offered to the compiled loop
+    assert python == [sum(1 for k in range(50) if k % 7 == 3)]  # those next to a ball: Python's
     _check(got, jobs)
     calls.clear()
+    python.clear()
     jobs[20] = ({**jobs[20][0], "red3": None}, jobs[20][1])
     _check(simulate_batch(jobs, threads=2), jobs)
-    assert calls == []
+    assert calls == [] and python == [50]

@@ -184,6 +184,8 @@ def run_strokes(
     xy: np.ndarray,
     strokes: np.ndarray,
     rows: np.ndarray,
+    near: np.ndarray,
+    clear: float,
     radius: float,
     ratio: float,
     p: np.ndarray,
@@ -204,6 +206,10 @@ def run_strokes(
     same on the 3D table, for an elevated stroke, as ``prepare`` makes it), every ball at rest but
     the cue ball. Each shot gets fresh work rows (zeros, and infinite pair times) and ``ecap``
     event rows, as the one-shot path gives it, and ``kernel.run``.
+
+    ``near`` (2, m): points (mm) the cue ball must be further than ``clear`` mm from for the
+    shot to run here (:class:`_Preparer`'s test, on squares: the margin is a millimetre); a shot
+    closer to one is not run (no events, status -1) and is left to the caller.
 
     Writes ``rest[k]`` (n, 2: the centres in metres as the kernel left them), ``potted[k]`` and
     ``out[k]`` = (events, status); returns the shots' event rows one after another (kind, ball,
@@ -226,6 +232,16 @@ def run_strokes(
     total = 0
     for j in range(m):
         k = rows[j]
+        if near.shape[1]:
+            d2 = np.inf
+            for i in range(near.shape[1]):
+                dx = near[0, i] - xy[k, 0]
+                dy = near[1, i] - xy[k, 1]
+                d2 = min(d2, dx * dx + dy * dy)
+            if not d2 > clear * clear:
+                out[k, 0] = 0
+                out[k, 1] = -1
+                continue
         vx, vy, wx, wy, wz, vz = strike_row(
             strokes[k, 0], strokes[k, 1], strokes[k, 2], strokes[k, 3], strokes[k, 4], radius, ratio
         )
@@ -623,7 +639,15 @@ class StrokeRunner:
     apart as the one-shot path does (:func:`~potshot.physics.sim.settle_truncated`)."""
 
     def __init__(
-        self, base: npt.NDArray[np.float64], ci: int, arrays: Arrays, params: Params, *, settle: bool
+        self,
+        base: npt.NDArray[np.float64],
+        ci: int,
+        arrays: Arrays,
+        params: Params,
+        *,
+        settle: bool,
+        near: npt.NDArray[np.float64] | None = None,
+        clear: float = 0.0,
     ) -> None:
         n = base.shape[0]
         self.base7 = np.ascontiguousarray(base[:, :7], dtype=np.float64)
@@ -637,6 +661,8 @@ class StrokeRunner:
         self.radius = params.radius
         self.ratio = params.mass / params.cue_end_mass
         self.settle = settle
+        self.near = np.empty((2, 0)) if near is None else np.ascontiguousarray(near, dtype=np.float64)
+        self.clear = clear
 
     def run(
         self,
@@ -648,10 +674,11 @@ class StrokeRunner:
         out: npt.NDArray[np.int64],
     ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64]]:
         """:func:`run_strokes` on ``rows`` (checked strokes), then any shot that filled its event
-        rows played again by the one-shot path (:func:`one_shot`); the rows' events and times."""
+        rows played again by the one-shot path (:func:`one_shot`); the rows' events and times (a
+        cue ball within ``clear`` of ``near``: not run, status -1, no events)."""
         lines, arcs, falls = self.arrays
         ev, t = run_strokes(
-            self.base7, self.base9, self.ci, xy, strokes, rows, self.radius, self.ratio,
+            self.base7, self.base9, self.ci, xy, strokes, rows, self.near, self.clear, self.radius, self.ratio,
             self.pvec, lines, arcs, falls, self.air, ECAP, rest, potted, out,
         )  # fmt: skip
         long = out[rows, 1] == 1
@@ -813,19 +840,13 @@ def _strokes(
     x, y = xy[:, 0], xy[:, 1]
     with np.errstate(invalid="ignore"):
         fast = strokes_ok(sk) & (lo < x) & (x < x_hi) & (lo < y) & (y < y_hi)
-        if near.shape[1]:
-            lim = 2e3 * prep.params.radius + prep.CLEAR_MM
-            fast &= np.hypot(near[0] - x[:, None], near[1] - y[:, None]).min(axis=1) > lim
-    slow = np.nonzero(~fast)[0]
-    other = None
-    if len(slow):  # their errors first, in the jobs' order (the fast ones raise none)
-        other = _prepared_batch(
-            [job(k) for k in slow.tolist()], cue_ball=cue_ball, table=table, params=params, threads=threads
-        )
     n = len(names)
     base = np.zeros((n, 7))
     base[[i for i in range(n) if i != ci], :2] = sep
-    runner = StrokeRunner(base, ci, prep.arrays, prep.params, settle=True)
+    # a cue ball near another ball (before or after their separation) is left to the one-shot
+    # preparation: run_strokes does not run it (status -1)
+    lim = 2e3 * prep.params.radius + prep.CLEAR_MM
+    runner = StrokeRunner(base, ci, prep.arrays, prep.params, settle=True, near=near, clear=lim)
     rows = np.nonzero(fast)[0]
     rest_si = np.full((nb, n, 2), np.nan)
     potted = np.zeros((nb, n), bool)
@@ -842,6 +863,16 @@ def _strokes(
         parts[c] = runner.run(xy, sk, rows[at[c] : at[c + 1]], rest_si, potted, out)
 
     pipelined(len(parts), nt, work)
+    # the rest through the one-shot preparation (simulate_batch's), which raises the first bad
+    # one's error (the others raise none): the strokes and places the quick checks could not pass,
+    # and the cue balls near a ball, which run_strokes did not run
+    run_here = out[rows, 1] != -1
+    slow = np.nonzero(~fast)[0]
+    other = None
+    if not run_here.all() or len(slow):
+        slow = np.union1d(slow, rows[~run_here])
+        rows = rows[run_here]
+        other = _prepared_batch([job(k) for k in slow.tolist()], cue_ball, table, params, threads)
     truncated = out[:, 1] == 1
     n_events = out[:, 0].copy()
     events = np.concatenate([p[0] for p in parts]) if parts else np.empty((0, 3), np.int64)
