@@ -29,6 +29,7 @@ handed to the threads in small chunks, so a few long shots do not hold up a thre
 from __future__ import annotations
 
 import itertools
+import operator
 import os
 import threading
 from collections.abc import Callable, Sequence
@@ -195,9 +196,10 @@ def run_strokes(
     air: np.ndarray,
     ecap: int,
     rest: np.ndarray,
+    mm: np.ndarray,
     potted: np.ndarray,
     out: np.ndarray,
-) -> tuple[np.ndarray, np.ndarray]:
+) -> tuple[np.ndarray, np.ndarray, int]:
     """The strokes ``rows`` of a batch from one position, prepared and run in one compiled loop
     (no GIL, no Python per shot): for each row ``k``, the cue ball ``ci`` at ``xy[k]`` (mm) struck
     by ``strokes[k]`` = (speed, aim, side, height, elevation), already checked
@@ -211,10 +213,11 @@ def run_strokes(
     shot to run here (:class:`_Preparer`'s test, on squares: the margin is a millimetre); a shot
     closer to one is not run (no events, status -1) and is left to the caller.
 
-    Writes ``rest[k]`` (n, 2: the centres in metres as the kernel left them), ``potted[k]`` and
-    ``out[k]`` = (events, status); returns the shots' event rows one after another (kind, ball,
-    other) and their times, in the order of ``rows``. A shot with status 1 filled its rows: the
-    caller plays it again (:func:`one_shot`)."""
+    Writes ``rest[k]`` (n, 2: the centres in metres as the kernel left them), ``mm[k]`` (the same
+    times 1e3, NaN for a potted ball, as :class:`Batch` gives them), ``potted[k]`` and ``out[k]`` =
+    (events, status); returns the shots' event rows one after another (kind, ball, other), their
+    times, in the order of ``rows``, and how many shots have status 1: they filled their rows,
+    and the caller plays them again (:func:`one_shot`)."""
     m = rows.shape[0]
     n = base7.shape[0]
     b7 = np.empty((n, 7))
@@ -230,6 +233,7 @@ def run_strokes(
     sn_b9 = np.empty((0, n, 9))
     sn_s = np.empty((0, n), np.int64)
     total = 0
+    long = 0
     for j in range(m):
         k = rows[j]
         if near.shape[1]:
@@ -284,10 +288,15 @@ def run_strokes(
                 rest[k, i, 0] = b7[i, 0]
                 rest[k, i, 1] = b7[i, 1]
         for i in range(n):
-            potted[k, i] = s[i] == _POCKETED
+            gone = s[i] == _POCKETED
+            potted[k, i] = gone
+            mm[k, i, 0] = np.nan if gone else rest[k, i, 0] * 1e3
+            mm[k, i, 1] = np.nan if gone else rest[k, i, 1] * 1e3
         out[k, 0] = nev
         out[k, 1] = status
         total += nev
+        if status == 1:
+            long += 1
     events = np.empty((total, 3), np.int64)
     times = np.empty(total)
     at = 0
@@ -296,7 +305,7 @@ def run_strokes(
         events[at : at + nev] = ev_i[j, :nev]
         times[at : at + nev] = ev_t[j, :nev]
         at += nev
-    return events, times
+    return events, times, long
 
 
 def _numba_threads(threads: int | None) -> Any:
@@ -670,6 +679,7 @@ class StrokeRunner:
         strokes: npt.NDArray[np.float64],
         rows: npt.NDArray[np.int64],
         rest: npt.NDArray[np.float64],
+        mm: npt.NDArray[np.float64],
         potted: npt.NDArray[np.bool_],
         out: npt.NDArray[np.int64],
     ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64]]:
@@ -677,13 +687,13 @@ class StrokeRunner:
         rows played again by the one-shot path (:func:`one_shot`); the rows' events and times (a
         cue ball within ``clear`` of ``near``: not run, status -1, no events)."""
         lines, arcs, falls = self.arrays
-        ev, t = run_strokes(
+        ev, t, nlong = run_strokes(
             self.base7, self.base9, self.ci, xy, strokes, rows, self.near, self.clear, self.radius, self.ratio,
-            self.pvec, lines, arcs, falls, self.air, ECAP, rest, potted, out,
+            self.pvec, lines, arcs, falls, self.air, ECAP, rest, mm, potted, out,
         )  # fmt: skip
-        long = out[rows, 1] == 1
-        if not long.any():
+        if not nlong:
             return ev, t
+        long = out[rows, 1] == 1
         cuts = np.cumsum(out[rows, 0])[:-1]
         ev_parts, t_parts = np.split(ev, cuts), np.split(t, cuts)
         for j in np.nonzero(long)[0].tolist():
@@ -694,6 +704,8 @@ class StrokeRunner:
                 settle_truncated(b, s, self.params.radius)  # as the one-shot path does
             rest[k] = b[:, :2]
             potted[k] = s == K.POCKETED
+            mm[k] = rest[k] * 1e3
+            mm[k][potted[k]] = np.nan
             out[k] = (nev, status)
             ev_parts[j], t_parts[j] = i_rows[:nev], t_rows[:nev]
         return np.concatenate(ev_parts), np.concatenate(t_parts)
@@ -848,8 +860,10 @@ def _strokes(
     lim = 2e3 * prep.params.radius + prep.CLEAR_MM
     runner = StrokeRunner(base, ci, prep.arrays, prep.params, settle=True, near=near, clear=lim)
     rows = np.nonzero(fast)[0]
-    rest_si = np.full((nb, n, 2), np.nan)
-    potted = np.zeros((nb, n), bool)
+    # every row written by run_strokes, or below for the shots it leaves
+    rest_si = np.empty((nb, n, 2))
+    rest = np.empty((nb, n, 2))
+    potted = np.empty((nb, n), bool)
     out = np.zeros((nb, 2), np.int64)
     nt = thread_count(threads)
     at = chunk_bounds(len(rows), nt)
@@ -860,7 +874,7 @@ def _strokes(
         SNOOKER.compiled()  # the one-shot kernel first (from the cache, or its background compile)
 
     def work(c: int) -> None:
-        parts[c] = runner.run(xy, sk, rows[at[c] : at[c + 1]], rest_si, potted, out)
+        parts[c] = runner.run(xy, sk, rows[at[c] : at[c + 1]], rest_si, rest, potted, out)
 
     pipelined(len(parts), nt, work)
     # the rest through the one-shot preparation (simulate_batch's), which raises the first bad
@@ -879,25 +893,28 @@ def _strokes(
     event_t = np.concatenate([p[1] for p in parts]) if parts else np.empty(0)
     if other is not None:
         w = other.rest_si.shape[1]
+        rest_si[slow] = np.nan
+        rest[slow] = np.nan
+        potted[slow] = False
         rest_si[slow, :w] = other.rest_si
+        rest[slow, :w] = other.rest
         potted[slow, :w] = other.potted
         n_events[slow] = other.n_events
         truncated[slow] = other.truncated
-        # the two sets of event rows in the shots' order: each shot's rows from where they are
-        start = np.empty(nb, np.int64)
-        fast_ends = np.cumsum(n_events[rows])
-        start[rows] = fast_ends - n_events[rows]
-        start[slow] = len(events) + other.offsets[:-1]
-        events = np.concatenate([events, other.events])
-        event_t = np.concatenate([event_t, other.event_t])
-        offs = np.zeros(nb + 1, np.int64)
-        np.cumsum(n_events, out=offs[1:])
-        take = np.repeat(start - offs[:-1], n_events) + np.arange(int(offs[-1]))
-        events, event_t = events[take], event_t[take]
+        # the two sets of event rows in the shots' order: the compiled shots' rows between the
+        # others' (few) as runs of rows
+        fast_at = np.concatenate([[0], np.cumsum(n_events[rows])])  # where each compiled shot starts
+        cut = fast_at[np.searchsorted(rows, slow)]  # the compiled rows before each other shot
+        ev_parts, t_parts, a = [], [], 0
+        for j, z in enumerate(cut.tolist()):
+            s0, s1 = int(other.offsets[j]), int(other.offsets[j + 1])
+            ev_parts += [events[a:z], other.events[s0:s1]]
+            t_parts += [event_t[a:z], other.event_t[s0:s1]]
+            a = z
+        events = np.concatenate([*ev_parts, events[a:]])
+        event_t = np.concatenate([*t_parts, event_t[a:]])
     offsets = np.zeros(nb + 1, np.int64)
     np.cumsum(n_events, out=offsets[1:])
-    rest = rest_si * 1e3  # the products elementwise, as the one-shot path works them out
-    rest[potted] = np.nan
     return Batch(
         names=[names] * nb,
         rest=rest,
@@ -914,6 +931,9 @@ def _strokes(
     )
 
 
+_CUE_FIELDS = operator.attrgetter("speed", "aim", "side", "height", "elevation")
+
+
 def _shared(
     jobs: list[tuple[dict[str, tuple[float, float] | None], Cue]], cue_ball: str
 ) -> tuple[dict[str, tuple[float, float] | None], npt.NDArray[np.float64], npt.NDArray[np.float64]] | None:
@@ -928,15 +948,18 @@ def _shared(
     ci = keys.index(cue_ball)
     vals = tuple(lay0.values())
     head, tail = vals[:ci], vals[ci + 1 :]
+    layouts = [layout for layout, _ in jobs]
+    if not all(map(keys.__eq__, map(tuple, layouts))):
+        return None
     xys = []
-    for layout, _ in jobs:
-        v = tuple(layout.values())
-        if v[:ci] != head or v[ci + 1 :] != tail or tuple(layout) != keys:
+    for v in map(tuple, map(dict.values, layouts)):
+        if v[:ci] != head or v[ci + 1 :] != tail:
             return None
         xys.append(v[ci])
     try:
         xy = np.array(xys, dtype=np.float64)
-        sk = np.array([(c.speed, c.aim, c.side, c.height, c.elevation) for _, c in jobs], dtype=np.float64)
+        cues = itertools.chain.from_iterable(map(_CUE_FIELDS, (cue for _, cue in jobs)))
+        sk = np.fromiter(cues, np.float64, 5 * len(jobs)).reshape(len(jobs), 5)
     except (TypeError, ValueError, AttributeError):
         return None
     if xy.shape != (len(jobs), 2):

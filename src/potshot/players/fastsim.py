@@ -215,6 +215,7 @@ class TrialTable:
             )
         m = len(self.names)
         rest = np.empty((n, m, 2))
+        mm = np.empty((n, m, 2))
         potted = np.zeros((n, m), bool)
         res = np.zeros((n, 2), np.int64)
         nt = batch.thread_count(threads)
@@ -225,7 +226,7 @@ class TrialTable:
 
         def work(c: int) -> None:
             part = rows[at[c] : at[c + 1]]
-            ev_i, ev_t = runner.run(xy, sk, part, rest, potted, res)
+            ev_i, ev_t = runner.run(xy, sk, part, rest, mm, potted, res)
             ends = np.cumsum(res[part, 0]).tolist()
             ev = ev_i.tolist()
             times = ev_t.tolist()
