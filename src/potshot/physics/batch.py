@@ -694,8 +694,10 @@ class StrokeRunner:
         if not nlong:
             return ev, t
         long = out[rows, 1] == 1
-        cuts = np.cumsum(out[rows, 0])[:-1]
-        ev_parts, t_parts = np.split(ev, cuts), np.split(t, cuts)
+        ends = np.cumsum(out[rows, 0]).tolist()
+        ev_parts: list[npt.NDArray[Any]] = []
+        t_parts: list[npt.NDArray[Any]] = []
+        a = 0
         for j in np.nonzero(long)[0].tolist():
             k = int(rows[j])
             b, s = self.start(xy[k], strokes[k])
@@ -707,8 +709,11 @@ class StrokeRunner:
             mm[k] = rest[k] * 1e3
             mm[k][potted[k]] = np.nan
             out[k] = (nev, status)
-            ev_parts[j], t_parts[j] = i_rows[:nev], t_rows[:nev]
-        return np.concatenate(ev_parts), np.concatenate(t_parts)
+            z = ends[j - 1] if j else 0  # the rows before this shot's, then its new rows
+            ev_parts += [ev[a:z], i_rows[:nev]]
+            t_parts += [t[a:z], t_rows[:nev]]
+            a = ends[j]
+        return np.concatenate([*ev_parts, ev[a:]]), np.concatenate([*t_parts, t[a:]])
 
     def start(
         self, xy: npt.NDArray[np.float64], stroke: npt.NDArray[np.float64]
@@ -880,18 +885,19 @@ def _strokes(
     # the rest through the one-shot preparation (simulate_batch's), which raises the first bad
     # one's error (the others raise none): the strokes and places the quick checks could not pass,
     # and the cue balls near a ball, which run_strokes did not run
+    run_rows = rows  # (the rows the chunks were given)
     run_here = out[rows, 1] != -1
     slow = np.nonzero(~fast)[0]
     other = None
     if not run_here.all() or len(slow):
         slow = np.union1d(slow, rows[~run_here])
-        rows = rows[run_here]
         other = _prepared_batch([job(k) for k in slow.tolist()], cue_ball, table, params, threads)
     truncated = out[:, 1] == 1
     n_events = out[:, 0].copy()
-    events = np.concatenate([p[0] for p in parts]) if parts else np.empty((0, 3), np.int64)
-    event_t = np.concatenate([p[1] for p in parts]) if parts else np.empty(0)
-    if other is not None:
+    if other is None:
+        events = np.concatenate([p[0] for p in parts]) if parts else np.empty((0, 3), np.int64)
+        event_t = np.concatenate([p[1] for p in parts]) if parts else np.empty(0)
+    else:
         w = other.rest_si.shape[1]
         rest_si[slow] = np.nan
         rest[slow] = np.nan
@@ -901,18 +907,37 @@ def _strokes(
         potted[slow, :w] = other.potted
         n_events[slow] = other.n_events
         truncated[slow] = other.truncated
-        # the two sets of event rows in the shots' order: the compiled shots' rows between the
-        # others' (few) as runs of rows
-        fast_at = np.concatenate([[0], np.cumsum(n_events[rows])])  # where each compiled shot starts
-        cut = fast_at[np.searchsorted(rows, slow)]  # the compiled rows before each other shot
-        ev_parts, t_parts, a = [], [], 0
-        for j, z in enumerate(cut.tolist()):
-            s0, s1 = int(other.offsets[j]), int(other.offsets[j + 1])
-            ev_parts += [events[a:z], other.events[s0:s1]]
-            t_parts += [event_t[a:z], other.event_t[s0:s1]]
-            a = z
-        events = np.concatenate([*ev_parts, events[a:]])
-        event_t = np.concatenate([*t_parts, event_t[a:]])
+        # the two sets of event rows in the shots' order: each chunk's rows, cut where one of
+        # the others (few) comes between its shots
+        ev_parts: list[npt.NDArray[Any]] = []
+        t_parts: list[npt.NDArray[Any]] = []
+        todo = slow.tolist()
+        si = 0
+
+        def other_rows(i: int) -> None:
+            s0, s1 = int(other.offsets[i]), int(other.offsets[i + 1])
+            ev_parts.append(other.events[s0:s1])
+            t_parts.append(other.event_t[s0:s1])
+
+        for c, (ev, t) in enumerate(parts):
+            rc = run_rows[at[c] : at[c + 1]]
+            ends = np.cumsum(out[rc, 0])  # (a shot left to the others: no rows here)
+            a = 0
+            while si < len(todo) and todo[si] < rc[-1]:
+                j = int(np.searchsorted(rc, todo[si]))
+                z = int(ends[j - 1]) if j else 0
+                ev_parts.append(ev[a:z])
+                t_parts.append(t[a:z])
+                other_rows(si)
+                a = z
+                si += 1
+            ev_parts.append(ev[a:])
+            t_parts.append(t[a:])
+        while si < len(todo):
+            other_rows(si)
+            si += 1
+        events = np.concatenate(ev_parts)
+        event_t = np.concatenate(t_parts)
     offsets = np.zeros(nb + 1, np.int64)
     np.cumsum(n_events, out=offsets[1:])
     return Batch(
