@@ -225,3 +225,81 @@ def test_simulate_batch_runs_jobs_sharing_the_other_balls_as_strokes(monkeypatch
     jobs[20] = ({**jobs[20][0], "red3": None}, jobs[20][1])
     _check(simulate_batch(jobs, threads=2), jobs)
     assert calls == [] and python == [50]
+
+
+def test_the_compiled_trial_reading_equals_the_python_one() -> None:
+    """``fastsim.trial_rows`` against ``TrialTable._trial`` on random event rows: every kind, the
+    cue ball on either side, simultaneous first contacts, lists longer than their room."""
+    from potshot.physics import kernel as K
+    from potshot.players.fastsim import _EV, TrialTable, trial_rows
+
+    tt = TrialTable({"white": None, **_rack()})
+    c, n = tt.cue, len(tt.names)
+    rng = random.Random(9)
+    kinds = [K.EV_BALL, K.EV_LINE, K.EV_ARC, K.EV_FALL, K.EV_TRANSITION, K.EV_SLATE, K.EV_OVER, K.EV_OFF]
+    counts, rows, times = [], [], []
+    for shot in range(400):
+        m = rng.randint(0, 60) if shot % 50 else 3 * n  # some with more contacts than a list's room
+        t = 0.0
+        for _ in range(m):
+            if shot % 50 == 0:
+                kind, a, o = K.EV_BALL, c, rng.randrange(n)  # all at one time: all first
+            else:
+                kind = rng.choice(kinds)
+                a = c if rng.random() < 0.4 else rng.randrange(n)
+                o = c if rng.random() < 0.2 else rng.randrange(n)
+                t += rng.choice([0.0, 0.01])
+            rows.append((kind, a, o))
+            times.append(t)
+        counts.append(m)
+    ev_i = np.array(rows, np.int64).reshape(-1, 3)
+    ev_t = np.array(times)
+    q = len(counts)
+    lists = np.empty((q, 3, n), np.int64)
+    meta = np.empty((q, 6), np.int64)
+    status = np.array([k % 2 for k in range(q)], np.int64)
+    trial_rows(ev_i, ev_t, np.array(counts, np.int64), status, c, _EV, lists, meta)
+    a = 0
+    b = np.zeros((n, 7))
+    for j, m in enumerate(counts):
+        want = tt._trial(b, ev_i[a : a + m], ev_t[a : a + m], int(status[j]))
+        a += m
+        npot, noff, nfirst, cushions, jumped, st = meta[j].tolist()
+        assert (npot, noff, nfirst) == (len(want.potted), len(want.off), len(want.first)), j
+        assert (cushions, jumped == 1, st == 1) == (want.cushions, want.jumped, want.truncated), j
+        assert lists[j, 0, : min(npot, n)].tolist() == want.potted[:n]
+        assert lists[j, 1, : min(noff, n)].tolist() == want.off[:n]
+        assert lists[j, 2, : min(nfirst, n)].tolist() == want.first[:n]
+    assert meta[0, 2] == 3 * n  # the overlong list: its length, for the caller's Python reading
+
+
+def test_trial_table_run_many_refuses_what_run_refuses() -> None:
+    """A stroke the cue refuses is ``None`` in the batch (``run`` raises); the rest are ``run``'s."""
+    from potshot.players.fastsim import TrialTable
+
+    tt = TrialTable({"white": None, **_rack()})
+    cues = [B.as_cue(row) for row in _strokes(12, seed=21)]
+    cues[2] = Cue(speed=0.0, aim=90.0)
+    cues[5] = Cue(speed=2.0, aim=float("nan"))
+    cues[7] = Cue(speed=2.0, aim=90.0, side=MISCUE_LIMIT, height=0.0)  # at the limit: allowed
+    cues[9] = Cue(speed=2.0, aim=90.0, side=0.5, height=0.5)
+    cues[10] = Cue(speed="fast", aim=90.0)  # type: ignore[arg-type]
+    whites = [(889.0 + 10 * k, 600.0) for k in range(12)]
+    got = tt.run_many(whites, cues, threads=2)
+    for k, (w, cue) in enumerate(zip(whites, cues, strict=True)):
+        try:
+            one = tt.run(w, cue)
+        except (ValueError, TypeError):
+            assert got[k] is None, k
+            continue
+        t = got[k]
+        assert t is not None and t.pos.tobytes() == one.pos.tobytes(), k
+        assert (t.potted, t.first, t.cushions, t.truncated, t.off, t.jumped) == (
+            one.potted,
+            one.first,
+            one.cushions,
+            one.truncated,
+            one.off,
+            one.jumped,
+        ), k
+    assert [k for k, t in enumerate(got) if t is None] == [2, 5, 9, 10]

@@ -26,6 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from potshot.games.snooker.equipment import TABLE, Table
+from potshot.physics import _jit
 from potshot.physics import kernel as K
 from potshot.physics.cue import check_cue, dip, strike
 from potshot.physics.params import DEFAULT_PARAMS, Params
@@ -227,13 +228,24 @@ class TrialTable:
         def work(c: int) -> None:
             part = rows[at[c] : at[c + 1]]
             ev_i, ev_t = runner.run(xy, sk, part, rest, mm, potted, res)
-            ends = np.cumsum(res[part, 0]).tolist()
-            ev = ev_i.tolist()
-            times = ev_t.tolist()
-            a = 0
-            for k, z in zip(part.tolist(), ends, strict=True):
-                out[k] = self._trial_rows(rest[k], ev[a:z], times[a:z], int(res[k, 1]))
-                a = z
+            # each shot's trial read from its event rows in compiled code (the lists' lengths,
+            # then their items: potted, off, first), made a Trial here
+            q = len(part)
+            lists = np.empty((q, 3, m), np.int64)
+            meta = np.empty((q, 6), np.int64)
+            trial_rows(ev_i, ev_t, res[part, 0], res[part, 1], self.cue, _EV, lists, meta)
+            pos = rest[part] * 1e3
+            for j, (k, (npot, noff, nfirst, cushions, jumped, status), (pot, off, first)) in enumerate(
+                zip(part.tolist(), meta.tolist(), lists.tolist(), strict=True)
+            ):
+                if max(npot, noff, nfirst) > m:  # more than a list's room: read in Python
+                    a = int(res[part[:j], 0].sum())
+                    z = a + int(res[k, 0])
+                    out[k] = self._trial(rest[k], ev_i[a:z], ev_t[a:z], int(res[k, 1]))
+                    continue
+                out[k] = Trial(
+                    pos[j], pot[:npot], first[:nfirst], cushions, status == 1, off[:noff], jumped == 1
+                )
 
         batch.pipelined(chunks, nt, work)
         self.count += len(rows)
@@ -246,14 +258,10 @@ class TrialTable:
         ev_t: npt.NDArray[np.float64],
         status: int,
     ) -> Trial:
-        """The kernel's output as a :class:`Trial`."""
-        return self._trial_rows(b, ev_i.tolist(), ev_t.tolist(), status)
-
-    def _trial_rows(
-        self, b: npt.NDArray[np.float64], ev: list[list[int]], times: list[float], status: int
-    ) -> Trial:
-        """:meth:`_trial` of the event rows and times as lists."""
+        """The kernel's output as a :class:`Trial` (:func:`trial_rows` is its compiled twin)."""
         c = self.cue
+        ev = ev_i.tolist()
+        times = ev_t.tolist()
         potted: list[int] = []
         first: list[int] = []
         t0 = -1.0
@@ -276,3 +284,63 @@ class TrialTable:
             elif not first and a == c and kind in (K.EV_LINE, K.EV_ARC):
                 cushions += 1
         return Trial(b[:, :2] * 1e3, potted, first, cushions, status == 1, off, jumped)
+
+
+_EV = np.array([K.EV_FALL, K.EV_OFF, K.EV_OVER, K.EV_BALL, K.EV_LINE, K.EV_ARC], np.int64)
+"""The event kinds :func:`trial_rows` reads, given to it (its cache is keyed on this file only)."""
+
+
+@_jit.njit
+def trial_rows(
+    ev_i: np.ndarray,
+    ev_t: np.ndarray,
+    counts: np.ndarray,
+    status: np.ndarray,
+    c: int,
+    kinds: np.ndarray,
+    lists: np.ndarray,
+    meta: np.ndarray,
+) -> None:
+    """:meth:`TrialTable._trial`'s reading of shots' event rows, compiled: shot ``j``'s rows are
+    the next ``counts[j]`` of ``ev_i`` (kind, ball, other) and ``ev_t``; ``c`` the cue ball.
+    Writes ``lists[j]`` = (potted, off, first) (their first items, as many as fit) and
+    ``meta[j]`` = (their lengths, cushions, jumped, ``status[j]``); a length may exceed the room."""
+    fall, off_, over, ball, line, arc = kinds[0], kinds[1], kinds[2], kinds[3], kinds[4], kinds[5]
+    room = lists.shape[2]
+    a = 0
+    for j in range(counts.shape[0]):
+        npot = 0
+        noff = 0
+        nfirst = 0
+        cushions = 0
+        jumped = 0
+        t0 = -1.0
+        for r in range(a, a + counts[j]):
+            kind, x, o = ev_i[r, 0], ev_i[r, 1], ev_i[r, 2]
+            t = ev_t[r]
+            if kind == fall:
+                if npot < room:
+                    lists[j, 0, npot] = x
+                npot += 1
+            elif kind == off_:
+                if noff < room:
+                    lists[j, 1, noff] = x
+                noff += 1
+            elif kind == over and x == c and nfirst == 0 and cushions == 0:
+                jumped = 1
+            elif kind == ball and (x == c or o == c):
+                if nfirst == 0 or t == t0:
+                    if nfirst == 0:
+                        t0 = t
+                    if nfirst < room:
+                        lists[j, 2, nfirst] = o if x == c else x
+                    nfirst += 1
+            elif nfirst == 0 and x == c and (kind == line or kind == arc):  # noqa: SIM109 (compiled)
+                cushions += 1
+        a += counts[j]
+        meta[j, 0] = npot
+        meta[j, 1] = noff
+        meta[j, 2] = nfirst
+        meta[j, 3] = cushions
+        meta[j, 4] = jumped
+        meta[j, 5] = status[j]
