@@ -80,11 +80,15 @@ def measured(fn: Any) -> dict[str, float]:
     return {"wall": wall, "cpu": sum(runs), "busiest": max(runs), "waited": sum(waits)}
 
 
-def held(fn: Any, shots: int) -> dict[str, float]:
+def held(fn: Any, shots: int, chunking: int = 16) -> dict[str, float]:
     """``fn()`` on one thread, its thread CPU time split into the compiled calls that release the
-    GIL and the rest (the serial Python); per shot, and Amdahl's bound on 16 threads."""
+    GIL and the rest (the serial Python); per shot, and Amdahl's bound on 16 threads. The batch is
+    cut into the chunks it would have on ``chunking`` threads (``batch.chunk_bounds``), so that
+    the chunks' own Python counts as it would there."""
     inside = [0.0]
-    saved = {}
+    saved: dict[str, Any] = {"chunk_bounds": batch.chunk_bounds}
+    bounds = batch.chunk_bounds
+    batch.chunk_bounds = lambda n, threads: bounds(n, chunking)  # type: ignore[assignment]
     for name in ("run_rows", "run_strokes", "one_shot"):
         real = getattr(batch, name, None)
         if real is None:
