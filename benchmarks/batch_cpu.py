@@ -28,7 +28,10 @@ the compiled entry points that release the GIL (``batch.run_rows``, ``batch.run_
 thread's CPU time is the Python (and numpy) around them, which holds the GIL or runs in the
 calling thread alone. ``held_us_per_shot`` is that rest per shot, ``serial_share`` its share of
 the shot's CPU time, and ``amdahl_16`` the bound ``1 / (f + (1 - f) / 16)`` and its efficiency
-(80% needs ``f`` <= 1.7%). Run the same script with ``PYTHONPATH`` set to an older tree to compare.
+(80% needs ``f`` <= 1.7%); Amdahl counts the Python in the pipeline's chunks as serial, though
+other threads' compiled calls overlap it, so the GIL's own bound (``gil_bound_16``: that Python
+one thread at a time, the rest spread over 16) is given beside it. Run the same script with
+``PYTHONPATH`` set to an older tree to compare.
 
     python3 benchmarks/batch_cpu.py [--shots 2000] [--repeat 5] [--only varied,strokes,candidates]
 """
@@ -81,14 +84,32 @@ def measured(fn: Any) -> dict[str, float]:
 
 
 def held(fn: Any, shots: int, chunking: int = 16) -> dict[str, float]:
-    """``fn()`` on one thread, its thread CPU time split into the compiled calls that release the
-    GIL and the rest (the serial Python); per shot, and Amdahl's bound on 16 threads. The batch is
-    cut into the chunks it would have on ``chunking`` threads (``batch.chunk_bounds``), so that
-    the chunks' own Python counts as it would there."""
+    """``fn()`` on one thread, its thread CPU time split three ways: in the compiled calls that
+    release the GIL (``batch.run_rows``, ``run_strokes``, ``one_shot``), in the rest of the
+    pipeline's chunks (``batch.pipelined``: Python holding the GIL, which other threads' compiled
+    calls overlap) and outside the pipeline (the calling thread alone: set-up and assembly). The
+    batch is cut into the chunks it would have on ``chunking`` threads (``batch.chunk_bounds``),
+    so that the chunks' own Python counts as it would there. Per shot, with two projections to
+    16 threads: Amdahl's ``1 / (f + (1 - f) / 16)`` with ``f`` everything outside the compiled
+    calls, and the GIL's bound ``total / (outside + max(gil, (compiled + gil) / 16))``."""
     inside = [0.0]
-    saved: dict[str, Any] = {"chunk_bounds": batch.chunk_bounds}
+    piped = [0.0]
+    depth = [0]
     bounds = batch.chunk_bounds
+    saved: dict[str, Any] = {"chunk_bounds": bounds, "pipelined": batch.pipelined}
     batch.chunk_bounds = lambda n, threads: bounds(n, chunking)  # type: ignore[assignment]
+
+    def pipelined(*a: Any, real: Any = batch.pipelined, **k: Any) -> Any:
+        depth[0] += 1
+        t0 = time.thread_time()
+        try:
+            return real(*a, **k)
+        finally:
+            depth[0] -= 1
+            if not depth[0]:
+                piped[0] += time.thread_time() - t0
+
+    batch.pipelined = pipelined  # type: ignore[assignment]
     for name in ("run_rows", "run_strokes", "one_shot"):
         real = getattr(batch, name, None)
         if real is None:
@@ -110,14 +131,21 @@ def held(fn: Any, shots: int, chunking: int = 16) -> dict[str, float]:
     finally:
         for name, real in saved.items():
             setattr(batch, name, real)
-    f = (total - inside[0]) / total
+    compiled = inside[0]
+    outside = total - piped[0]
+    gil = piped[0] - compiled
+    f = (total - compiled) / total
     s16 = 1.0 / (f + (1.0 - f) / 16)
+    g16 = total / (outside + max(gil, (compiled + gil) / 16))
     return {
         "cpu_us_per_shot": total / shots * 1e6,
-        "held_us_per_shot": (total - inside[0]) / shots * 1e6,
+        "held_us_per_shot": (total - compiled) / shots * 1e6,
+        "outside_us_per_shot": outside / shots * 1e6,
+        "gil_in_chunks_us_per_shot": gil / shots * 1e6,
         "serial_share": f,
         "amdahl_16": s16,
         "efficiency_16": s16 / 16,
+        "gil_bound_16": g16,
     }
 
 
@@ -186,8 +214,10 @@ def main() -> None:
             f"{m1['wall'] / m2['wall']:.2f}x, estimated on free cores {est:.2f}x\n"
             f"{'':10s} 1 thread: {args.shots / m1['cpu']:,.0f} shots per CPU-second; "
             f"{h['cpu_us_per_shot']:.1f} CPU-us a shot, {h['held_us_per_shot']:.2f} of them outside the "
-            f"compiled calls (serial share {100 * h['serial_share']:.2f}%): Amdahl on 16 threads "
-            f"{h['amdahl_16']:.1f}x ({100 * h['efficiency_16']:.0f}%)"
+            f"compiled calls ({h['outside_us_per_shot']:.2f} outside the pipeline, "
+            f"{h['gil_in_chunks_us_per_shot']:.2f} in its chunks; serial share "
+            f"{100 * h['serial_share']:.2f}%): Amdahl on 16 threads {h['amdahl_16']:.1f}x "
+            f"({100 * h['efficiency_16']:.0f}%), the GIL's bound {h['gil_bound_16']:.1f}x"
         )
     res["load_end"] = os.getloadavg()[0]
     print(f"load average at the end {res['load_end']:.2f}")

@@ -228,24 +228,20 @@ class TrialTable:
         def work(c: int) -> None:
             part = rows[at[c] : at[c + 1]]
             ev_i, ev_t = runner.run(xy, sk, part, rest, mm, potted, res)
-            # each shot's trial read from its event rows in compiled code (the lists' lengths,
-            # then their items: potted, off, first), made a Trial here
-            q = len(part)
-            lists = np.empty((q, 3, m), np.int64)
-            meta = np.empty((q, 6), np.int64)
-            trial_rows(ev_i, ev_t, res[part, 0], res[part, 1], self.cue, _EV, lists, meta)
+            # each shot's trial read from its event rows in compiled code: its lists' items one
+            # after another (potted, off, first) and their lengths; made a Trial here
+            meta = np.empty((len(part), 6), np.int64)
+            items = np.empty(len(ev_i), np.int64)
+            used = trial_rows(ev_i, ev_t, res[part, 0], res[part, 1], self.cue, _EV, items, meta)
+            flat = items[:used].tolist()
             pos = rest[part] * 1e3
-            for j, (k, (npot, noff, nfirst, cushions, jumped, status), (pot, off, first)) in enumerate(
-                zip(part.tolist(), meta.tolist(), lists.tolist(), strict=True)
+            a = 0
+            for j, (k, (npot, noff, nfirst, cushions, jumped, status)) in enumerate(
+                zip(part.tolist(), meta.tolist(), strict=True)
             ):
-                if max(npot, noff, nfirst) > m:  # more than a list's room: read in Python
-                    a = int(res[part[:j], 0].sum())
-                    z = a + int(res[k, 0])
-                    out[k] = self._trial(rest[k], ev_i[a:z], ev_t[a:z], int(res[k, 1]))
-                    continue
-                out[k] = Trial(
-                    pos[j], pot[:npot], first[:nfirst], cushions, status == 1, off[:noff], jumped == 1
-                )
+                p, q, z = a + npot, a + npot + noff, a + npot + noff + nfirst
+                out[k] = Trial(pos[j], flat[a:p], flat[q:z], cushions, status == 1, flat[p:q], jumped == 1)
+                a = z
 
         batch.pipelined(chunks, nt, work)
         self.count += len(rows)
@@ -298,42 +294,47 @@ def trial_rows(
     status: np.ndarray,
     c: int,
     kinds: np.ndarray,
-    lists: np.ndarray,
+    items: np.ndarray,
     meta: np.ndarray,
-) -> None:
+) -> int:
     """:meth:`TrialTable._trial`'s reading of shots' event rows, compiled: shot ``j``'s rows are
     the next ``counts[j]`` of ``ev_i`` (kind, ball, other) and ``ev_t``; ``c`` the cue ball.
-    Writes ``lists[j]`` = (potted, off, first) (their first items, as many as fit) and
-    ``meta[j]`` = (their lengths, cushions, jumped, ``status[j]``); a length may exceed the room."""
+    Writes each shot's lists (potted, off, first) one after another into ``items`` (room for one
+    item an event) and ``meta[j]`` = (their lengths, cushions, jumped, ``status[j]``); returns the
+    items written."""
     fall, off_, over, ball, line, arc = kinds[0], kinds[1], kinds[2], kinds[3], kinds[4], kinds[5]
-    room = lists.shape[2]
     a = 0
+    at = 0
     for j in range(counts.shape[0]):
-        npot = 0
-        noff = 0
-        nfirst = 0
         cushions = 0
         jumped = 0
         t0 = -1.0
+        # three passes over the shot's rows, one a list, so that its items come in order
+        npot = 0
+        for r in range(a, a + counts[j]):
+            if ev_i[r, 0] == fall:
+                items[at] = ev_i[r, 1]
+                at += 1
+                npot += 1
+        noff = 0
+        for r in range(a, a + counts[j]):
+            if ev_i[r, 0] == off_:
+                items[at] = ev_i[r, 1]
+                at += 1
+                noff += 1
+        nfirst = 0
         for r in range(a, a + counts[j]):
             kind, x, o = ev_i[r, 0], ev_i[r, 1], ev_i[r, 2]
-            t = ev_t[r]
-            if kind == fall:
-                if npot < room:
-                    lists[j, 0, npot] = x
-                npot += 1
-            elif kind == off_:
-                if noff < room:
-                    lists[j, 1, noff] = x
-                noff += 1
-            elif kind == over and x == c and nfirst == 0 and cushions == 0:
+            if kind == fall or kind == off_:  # noqa: SIM109 (compiled)
+                continue
+            if kind == over and x == c and nfirst == 0 and cushions == 0:
                 jumped = 1
             elif kind == ball and (x == c or o == c):
-                if nfirst == 0 or t == t0:
+                if nfirst == 0 or ev_t[r] == t0:
                     if nfirst == 0:
-                        t0 = t
-                    if nfirst < room:
-                        lists[j, 2, nfirst] = o if x == c else x
+                        t0 = ev_t[r]
+                    items[at] = o if x == c else x
+                    at += 1
                     nfirst += 1
             elif nfirst == 0 and x == c and (kind == line or kind == arc):  # noqa: SIM109 (compiled)
                 cushions += 1
@@ -344,3 +345,4 @@ def trial_rows(
         meta[j, 3] = cushions
         meta[j, 4] = jumped
         meta[j, 5] = status[j]
+    return at
