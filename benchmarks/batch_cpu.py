@@ -92,7 +92,7 @@ def held(fn: Any, shots: int, chunking: int = 16) -> dict[str, float]:
     so that the chunks' own Python counts as it would there. Per shot, with two projections to
     16 threads: Amdahl's ``1 / (f + (1 - f) / 16)`` with ``f`` everything outside the compiled
     calls, and the GIL's bound ``total / (outside + max(gil, (compiled + gil) / 16))``."""
-    inside = [0.0]
+    inside = [0.0, 0.0]  # compiled calls outside the pipeline, and in its chunks
     piped = [0.0]
     depth = [0]
     bounds = batch.chunk_bounds
@@ -121,7 +121,7 @@ def held(fn: Any, shots: int, chunking: int = 16) -> dict[str, float]:
             try:
                 return real(*a, **k)
             finally:
-                inside[0] += time.thread_time() - t0
+                inside[1 if depth[0] else 0] += time.thread_time() - t0
 
         setattr(batch, name, timed)
     try:
@@ -131,9 +131,9 @@ def held(fn: Any, shots: int, chunking: int = 16) -> dict[str, float]:
     finally:
         for name, real in saved.items():
             setattr(batch, name, real)
-    compiled = inside[0]
-    outside = total - piped[0]
-    gil = piped[0] - compiled
+    compiled = inside[0] + inside[1]
+    outside = total - piped[0] - inside[0]
+    gil = piped[0] - inside[1]
     f = (total - compiled) / total
     s16 = 1.0 / (f + (1.0 - f) / 16)
     g16 = total / (outside + max(gil, (compiled + gil) / 16))

@@ -22,6 +22,28 @@ path, which grows its buffers as it always has. :func:`run_prepared` (prepared a
 per shot) runs the kernel in numba's parallel loop (:func:`run_many`: ``prange`` over the shots,
 handed to the threads in small chunks, so a few long shots do not hold up a thread's share).
 
+Strokes from one position, arrays in: :func:`simulate_strokes` takes one layout, the strokes as
+a (B, 5) array (speed, aim, side, height, elevation: the record's cue fields) and the cue ball's
+centres as a (B, 2) array (or the layout's own), and returns the same :class:`Batch`, shot ``k``
+equal to the bit to ``simulate_shot({**layout, cue_ball: tuple(cue_xy[k])}, Cue(...))``. Its
+preparation is compiled: the other balls are checked and separated once (as :class:`_Preparer`
+does), then each chunk's strokes are struck (:func:`~potshot.physics.cue.strike_row`, the same
+floats as :func:`~potshot.physics.cue.strike`), their rows built and the kernel run in one compiled
+loop without the GIL (:func:`run_strokes`), so the Python per shot is a few numpy operations on
+the whole batch and each chunk's call. The strokes and places are checked at numpy speed first
+(:func:`strokes_ok`, the table's box; the cue ball's clearance from the other balls in the loop);
+any the quick checks cannot pass goes through :func:`simulate_batch`'s Python preparation, which
+raises the one-shot path's errors. :func:`simulate_batch` runs jobs that all share the balls
+other than the cue ball (the common case: varied strokes around one position) this way, and
+:meth:`potshot.players.fastsim.TrialTable.run_many` (a bot's candidates) uses the same loop
+(:class:`StrokeRunner`).
+
+    >>> import numpy as np
+    >>> b = simulate_strokes({"white": (889.0, 600.0), "red1": (889.0, 1500.0)},
+    ...                      np.array([[2.0, 90.0, 0.0, 0.0, 0.0], [2.0, 0.0, 0.0, 0.4, 0.0]]))
+    >>> b.result(0).events[0].other, b.n_events.shape
+    ('red1', (2,))
+
 ``threads``: how many threads to use (default: :func:`set_threads`'s, else one per core,
 ``NUMBA_NUM_THREADS``). The loops compile on first use (a few seconds, then cached), never at import.
 """
