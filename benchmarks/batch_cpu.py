@@ -24,9 +24,9 @@ against the one-shot path by ``batch_scaling.py``; this one only times.
 
 The serial share (Amdahl's ``f``), for the 16-core projection: each workload on one thread with
 the compiled entry points that release the GIL (``batch.run_rows``, ``batch.run_strokes``,
-``batch.one_shot``) wrapped to add up the thread CPU time spent inside them; the rest of the
-thread's CPU time is the Python (and numpy) around them, which holds the GIL or runs in the
-calling thread alone. ``held_us_per_shot`` is that rest per shot, ``serial_share`` its share of
+``batch.one_shot``, ``batch.copy_rows``) wrapped to add up the thread CPU time spent inside them;
+the rest of the thread's CPU time is the Python (and numpy) around them, which holds the GIL or
+runs in the calling thread alone. ``held_us_per_shot`` is that rest per shot, ``serial_share`` its share of
 the shot's CPU time, and ``amdahl_16`` the bound ``1 / (f + (1 - f) / 16)`` and its efficiency
 (80% needs ``f`` <= 1.7%); Amdahl counts the Python in the pipeline's chunks as serial, though
 other threads' compiled calls overlap it, so the GIL's own bound (``gil_bound_16``: that Python
@@ -85,8 +85,8 @@ def measured(fn: Any) -> dict[str, float]:
 
 def held(fn: Any, shots: int, chunking: int = 16) -> dict[str, float]:
     """``fn()`` on one thread, its thread CPU time split three ways: in the compiled calls that
-    release the GIL (``batch.run_rows``, ``run_strokes``, ``one_shot``), in the rest of the
-    pipeline's chunks (``batch.pipelined``: Python holding the GIL, which other threads' compiled
+    release the GIL (``batch.run_rows``, ``run_strokes``, ``one_shot``, ``copy_rows``), in the rest
+    of the pipeline's chunks (``batch.pipelined``: Python holding the GIL, which other threads' compiled
     calls overlap) and outside the pipeline (the calling thread alone: set-up and assembly). The
     batch is cut into the chunks it would have on ``chunking`` threads (``batch.chunk_bounds``),
     so that the chunks' own Python counts as it would there. Per shot, with two projections to
@@ -110,7 +110,7 @@ def held(fn: Any, shots: int, chunking: int = 16) -> dict[str, float]:
                 piped[0] += time.thread_time() - t0
 
     batch.pipelined = pipelined  # type: ignore[assignment]
-    for name in ("run_rows", "run_strokes", "one_shot"):
+    for name in ("run_rows", "run_strokes", "one_shot", "copy_rows"):
         real = getattr(batch, name, None)
         if real is None:
             continue

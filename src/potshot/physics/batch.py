@@ -917,8 +917,7 @@ def _strokes(
     truncated = out[:, 1] == 1
     n_events = out[:, 0].copy()
     if other is None:
-        events = np.concatenate([p[0] for p in parts]) if parts else np.empty((0, 3), np.int64)
-        event_t = np.concatenate([p[1] for p in parts]) if parts else np.empty(0)
+        events, event_t = _joined([p[0] for p in parts], [p[1] for p in parts], nt)
     else:
         w = other.rest_si.shape[1]
         rest_si[slow] = np.nan
@@ -958,8 +957,7 @@ def _strokes(
         while si < len(todo):
             other_rows(si)
             si += 1
-        events = np.concatenate(ev_parts)
-        event_t = np.concatenate(t_parts)
+        events, event_t = _joined(ev_parts, t_parts, nt)
     offsets = np.zeros(nb + 1, np.int64)
     np.cumsum(n_events, out=offsets[1:])
     return Batch(
@@ -979,6 +977,35 @@ def _strokes(
 
 
 _CUE_FIELDS = operator.attrgetter("speed", "aim", "side", "height", "elevation")
+
+
+@_jit.njit
+def copy_rows(ev: np.ndarray, t: np.ndarray, events: np.ndarray, times: np.ndarray, at: int) -> None:
+    """``ev`` and ``t`` into ``events`` and ``times`` from row ``at`` (no GIL)."""
+    for r in range(ev.shape[0]):
+        events[at + r, 0] = ev[r, 0]
+        events[at + r, 1] = ev[r, 1]
+        events[at + r, 2] = ev[r, 2]
+        times[at + r] = t[r]
+
+
+def _joined(
+    ev_parts: list[npt.NDArray[np.int64]], t_parts: list[npt.NDArray[np.float64]], threads: int
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64]]:
+    """``np.concatenate`` of the event rows and of their times, the parts copied by the batch's
+    threads (:func:`copy_rows`, without the GIL), not by the calling thread alone."""
+    at = [0]
+    for part in ev_parts:
+        at.append(at[-1] + len(part))
+    events = np.empty((at[-1], 3), np.int64)
+    times = np.empty(at[-1])
+
+    def work(c: int) -> None:
+        if len(ev_parts[c]):
+            copy_rows(ev_parts[c], t_parts[c], events, times, at[c])
+
+    pipelined(len(ev_parts), threads, work)
+    return events, times
 
 
 def _shared(
