@@ -854,6 +854,31 @@ def simulate_strokes(
     return _strokes(lay0, sk, xy, job, cue_ball, table, params, threads, _StrokeLayouts(layout, cue_ball, xy))
 
 
+_OTHERS: dict[tuple[Any, ...], Any] = {}
+
+
+def _others(prep: _Preparer, layout: dict[str, tuple[float, float] | None]) -> Any:
+    """``prep._others(layout)``, kept for the next batch from the same position (a bot's batches,
+    a sweep's): the same table, parameters and balls other than the cue ball, in the same order."""
+    cb = prep.cue_ball
+    try:
+        key = (
+            cb,
+            id(prep.table),
+            id(prep.params),
+            *((n, p) for n, p in layout.items() if n != cb),
+            list(layout).index(cb),
+        )
+        hit = _OTHERS.get(key)
+    except TypeError:  # a position that is not hashable: no keeping
+        return prep._others(layout)
+    if hit is None or hit[0] is not prep.table or hit[1] is not prep.params:
+        if len(_OTHERS) >= 16:
+            _OTHERS.clear()
+        hit = _OTHERS[key] = (prep.table, prep.params, prep._others(layout))
+    return hit[2]
+
+
 def _strokes(
     lay0: dict[str, tuple[float, float] | None],
     sk: npt.NDArray[np.float64],
@@ -869,7 +894,7 @@ def _strokes(
     (anywhere), ``job(k)`` shot ``k`` as a ``(layout, cue)`` job for the one-shot checks."""
     nb = sk.shape[0]
     prep = _Preparer(cue_ball, table, params)
-    hit = prep._others(lay0)
+    hit = _others(prep, lay0)
     if hit is False:  # the others refused: the one-shot path's checks say why
         return _prepared_batch(
             [job(k) for k in range(nb)], cue_ball=cue_ball, table=table, params=params, threads=threads
