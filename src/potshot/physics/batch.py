@@ -816,7 +816,8 @@ def simulate_strokes(
     with the kernel in :func:`run_strokes`, chunk by chunk on ``threads`` threads
     (:func:`pipelined`), so the Python per shot is a few numpy operations on the whole batch.
     Strokes the quick checks cannot pass at numpy speed (:func:`strokes_ok`; a cue ball off the
-    table, near a ball or not a pair of floats) go through :func:`simulate_batch`'s path."""
+    table, near a ball or not a pair of floats) go through :func:`simulate_batch`'s path. Every
+    shot's ``names`` is the same list object (the balls on the table are the same for all)."""
     sk = np.array(strokes, dtype=np.float64, ndmin=2, order="C")
     if sk.ndim != 2 or sk.shape[1] != 5:
         raise ValueError(
