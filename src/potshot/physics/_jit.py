@@ -59,8 +59,8 @@ _PLAIN_ERRORS = "NUMBA_DISABLE_ERROR_MESSAGE_HIGHLIGHTING"
 
 # The modules whose compiled code a cached entry point may hold: an entry point's machine code
 # includes every compiled helper it calls, from whichever of these files (the batch loop runs
-# the snooker kernel inline; both kernels use the roots).
-KERNEL_FILES = ("_jit.py", "roots.py", "kernel.py", "carrom_kernel.py", "sight.py", "batch.py")
+# the snooker kernel inline, and the compiled strike of cue.py; both kernels use the roots).
+KERNEL_FILES = ("_jit.py", "roots.py", "kernel.py", "carrom_kernel.py", "sight.py", "batch.py", "cue.py")
 _HERE = os.path.dirname(os.path.abspath(__file__))
 
 
