@@ -375,6 +375,7 @@ def run_prepared(
     events and status per shot (status 1: the shot filled its :data:`ECAP` event rows and
     stopped), ``ev_t`` (B, ECAP) and ``ev_i`` (B, ECAP, 3), the event rows."""
     SNOOKER.compiled()  # the one-shot kernel first (from the cache, or its background compile)
+    SNOOKER.extras_ready(wait=True)  # then the batch loops, from the same background compile
     args = _loop_args(balls, states, arrays, params)
     old = _numba_threads(threads)
     try:
@@ -625,6 +626,7 @@ def _prepared_batch(
     parts: list[_Part | None] = [None] * (len(at) - 1)
     if parts:
         SNOOKER.compiled()  # the one-shot kernel first (from the cache, or its background compile)
+        SNOOKER.extras_ready(wait=True)  # then the batch loops, from the same background compile
 
     def work(c: int) -> None:
         parts[c] = _chunk([prep(layout, cue) for layout, cue in jobs[at[c] : at[c + 1]]])
@@ -925,6 +927,7 @@ def _strokes(
     ] * (len(at) - 1)
     if len(rows):
         SNOOKER.compiled()  # the one-shot kernel first (from the cache, or its background compile)
+        SNOOKER.extras_ready(wait=True)  # then the batch loops, from the same background compile
 
     def work(c: int) -> None:
         parts[c] = runner.run(xy, sk, rows[at[c] : at[c + 1]], rest_si, rest, potted, out)

@@ -18,6 +18,7 @@ cheap check by which a bot avoids those fouls.
 
 from __future__ import annotations
 
+import contextlib
 import math
 from dataclasses import dataclass, field
 from typing import Any
@@ -193,6 +194,14 @@ class TrialTable:
             raise ValueError(f"run_many: {len(whites)} cue-ball places for {n} strokes")
         out: list[Trial | None] = [None] * n
         if n == 0:
+            return out
+        if not SNOOKER.extras_ready():
+            # a fresh install: the batch loop still compiles in the background (physics.warmup);
+            # meanwhile one by one with the compiled kernel, the same trials (about as fast on
+            # one core), instead of a compile of some seconds before the first stroke
+            for k, (white, cue) in enumerate(zip(whites, cues, strict=True)):
+                with contextlib.suppress(ValueError):  # a stroke the cue refuses: None
+                    out[k] = self.run(white, cue)
             return out
         try:
             sk = np.array([(c.speed, c.aim, c.side, c.height, c.elevation) for c in cues], dtype=np.float64)
