@@ -7,6 +7,8 @@ thread counts alternated in each round so that they see the same load):
   among the racked reds and spotted colours, as ``physics_vs_pooltool.py``), from the jobs to the
   arrays; beside it the one-shot path (``simulate_shot`` one by one) and ``simulate_many``'s process
   pool before this work (``processes=N`` on jobs the batch does not take) as references;
+- ``strokes``: the same shots as arrays in (``batch.simulate_strokes``: one layout, the cue-ball
+  places (B, 2) and strokes (B, 5)), where the tree has it;
 - ``kernel``: the same shots' kernel runs alone (``batch.run_prepared`` on prepared arrays): the
   parallel loop's own scaling, what a many-core machine multiplies;
 - ``candidates``: a bot's case, ``--shots`` candidate strokes from one position
@@ -36,7 +38,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).parent))
 from physics_vs_pooltool import varied_shots
 
-from potshot.physics import simulate_many, simulate_shot
+from potshot.physics import batch, simulate_many, simulate_shot
 from potshot.physics.batch import run_prepared, simulate_batch
 from potshot.physics.sim import prepare
 from potshot.players.fastsim import TrialTable
@@ -116,6 +118,17 @@ def main() -> None:
         lambda t: simulate_batch(shots, threads=t), threads, args.repeat, "varied"
     ).items():
         res[f"varied_{t}t_shots_per_s"] = args.shots / dt
+    if hasattr(batch, "simulate_strokes"):
+        xy = np.array([lay["white"] for lay, _ in shots])
+        sk = np.array([(c.speed, c.aim, c.side, c.height, c.elevation) for _, c in shots])
+        b = batch.simulate_strokes(shots[0][0], sk, xy, threads=max(threads))
+        for k, o in enumerate(one):
+            r = b.result(k)
+            assert repr((r.events, r.after)) == repr((o.events, o.after)), k
+        for t, dt in timed_threads(
+            lambda t: batch.simulate_strokes(shots[0][0], sk, xy, threads=t), threads, args.repeat, "strokes"
+        ).items():
+            res[f"strokes_{t}t_shots_per_s"] = args.shots / dt
     # the process pool, as simulate_many ran every job before (kwargs send jobs to it)
     pool_jobs = [(lay, cue, {"cue_ball": "white"}) for lay, cue in shots]
     for t in threads:
@@ -165,9 +178,12 @@ def main() -> None:
     res["waited_s"] = WAITS
     for kind, key, name in (
         ("varied shots, simulate_batch", "varied_{}t_shots_per_s", "varied"),
+        ("the same as arrays, simulate_strokes", "strokes_{}t_shots_per_s", "strokes"),
         ("kernel alone, run_prepared", "kernel_{}t_shots_per_s", "kernel"),
         ("bot candidates, TrialTable.run_many", "candidates_{}t_per_s", "candidates"),
     ):
+        if key.format(threads[0]) not in res:
+            continue
         base = res[key.format(threads[0])]
         row = ", ".join(
             f"{t} thread{'s' if t > 1 else ''} {res[key.format(t)]:,.0f} ({res[key.format(t)] / base:.2f}x)"

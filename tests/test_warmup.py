@@ -119,6 +119,48 @@ def test_a_cold_start_shoots_plain_then_loads_the_compiled_kernel(tmp_path: Path
     assert math.isfinite(float(cold[1].split("(")[1].split(",")[0]))
 
 
+BOT = (
+    "import json\n"
+    "from potshot.physics import batch, warmup\n"
+    "from potshot.players.fastsim import TrialTable\n"
+    "from potshot.record.model import Cue\n"
+    "lay = {'white': (700.0, 600.0), 'red1': (889.0, 1500.0), 'red2': (950.0, 2000.0)}\n"
+    "cues = [Cue(speed=0.5 + 0.4 * k, aim=60.0 + 7.0 * k, side=0.1) for k in range(8)]\n"
+    "cues.append(Cue(speed=99.0, aim=0.0))\n"
+    "trials = TrialTable(lay).run_many([(700.0, 600.0)] * len(cues), cues)\n"
+    "print(json.dumps([bool(batch.run_strokes.signatures)]"
+    " + [None if t is None else repr((t.pos.tolist(), t.potted, t.first, t.cushions, t.off, t.jumped)) for t in trials]))\n"
+)
+
+
+@pytest.mark.skipif(not _jit.JIT_ENABLED, reason="the tiered start needs numba")
+def test_a_bots_first_batch_does_not_wait_for_the_batch_loops_compile(tmp_path: Path) -> None:
+    """On an empty cache a bot's candidates run one by one with the compiled kernel while the batch
+    loops compile in the background (``Tiered.extras_ready``): no compile of them in the bot's
+    process, and the same trials as the compiled batch gives later from the cache."""
+    env = {k: v for k, v in os.environ.items() if k not in ("POTSHOT_NO_JIT", "POTSHOT_TIERED")}
+    env["NUMBA_CACHE_DIR"] = str(tmp_path)
+    env["PYTHONPATH"] = SRC
+
+    def run(code: str) -> list[object]:
+        out = subprocess.run(
+            [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True, timeout=600
+        ).stdout
+        return list(json.loads(out.splitlines()[-1]))
+
+    cold = run(BOT)
+    assert cold[0] is False  # the batch loop was not compiled in this process
+    assert cold[-1] is None and all(t is not None for t in cold[1:-1])  # a refused stroke: None
+    assert run("import json; from potshot.physics import warmup; print(json.dumps([warmup.wait()]))") == [
+        True
+    ]
+    for name in ("batch.run_strokes", "batch.run_rows", "batch.copy_rows", "fastsim.trial_rows"):
+        assert list(tmp_path.rglob(f"{name}-*.nbi")), name
+    warm = run(BOT)
+    assert warm[0] is True  # the compiled batch loop, from the cache
+    assert warm[1:] == cold[1:]
+
+
 def test_a_lock_left_by_a_dead_compile_is_not_waited_for(tmp_path: Path) -> None:
     lock = tmp_path / "kernel.run.nbi.lock"
     dead = subprocess.Popen([sys.executable, "-c", "pass"])
@@ -175,3 +217,32 @@ def test_bots_use_the_compiled_kernels(tmp_path: Path) -> None:
         [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True, timeout=600
     ).stdout
     assert out.strip().splitlines()[-1] == "True []"
+
+
+def test_a_kernel_edit_makes_every_physics_cache_stale(tmp_path: Path) -> None:
+    """numba stamps a cache with its function's own source file; the batch loop's machine code
+    holds the snooker kernel, so its stamp must change when kernel.py does (_jit._stamp_caches)."""
+    if not _jit.JIT_ENABLED:
+        pytest.skip("the kernels run as plain Python: no caches")
+    from potshot.physics import batch, carrom_kernel
+
+    here = Path(_jit.__file__).parent
+    for name in _jit.KERNEL_FILES:
+        (tmp_path / name).write_bytes((here / name).read_bytes())
+    before = _jit.kernel_stamp(str(tmp_path))
+    assert before == _jit.kernel_stamp(str(here))  # the same contents, the same stamp
+    # one character more in the kernel, or one changed: a new stamp
+    k = tmp_path / "kernel.py"
+    k.write_bytes(k.read_bytes() + b"\n")
+    assert _jit.kernel_stamp(str(tmp_path)) != before
+    k.write_bytes((here / "kernel.py").read_bytes().replace(b"FAR = 1e-9", b"FAR = 2e-9"))
+    assert _jit.kernel_stamp(str(tmp_path)) != before
+    # the physics' cached entry points carry the stamp of every kernel file; their caches stay
+    # where numba puts them
+    for disp in (batch.run_rows, kernel.run, carrom_kernel.simulate_kernel):
+        loc = disp._cache._impl.locator
+        assert loc.get_source_stamp()[1] == _jit.kernel_stamp()
+        assert Path(loc.get_cache_path()) in (
+            here / "__pycache__",
+            Path(os.environ.get("NUMBA_CACHE_DIR", "/-")),
+        )

@@ -41,6 +41,8 @@ kernels; none of potshot's kernels use them).
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import os
 import sys
 from collections.abc import Callable
@@ -55,6 +57,87 @@ _LEAN: dict[str, Any] = {"no_rewrites": True, "_nrt": False}
 _PLAIN_ERRORS = "NUMBA_DISABLE_ERROR_MESSAGE_HIGHLIGHTING"
 
 
+# The modules whose compiled code a cached entry point may hold: an entry point's machine code
+# includes every compiled helper it calls, from whichever of these files (the batch loop runs
+# the snooker kernel inline, and the compiled strike of cue.py; both kernels use the roots).
+KERNEL_FILES = ("_jit.py", "roots.py", "kernel.py", "carrom_kernel.py", "sight.py", "batch.py", "cue.py")
+_HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def kernel_stamp(folder: str = _HERE) -> tuple[tuple[str, str], ...]:
+    """The SHA-256 of each of :data:`KERNEL_FILES` in ``folder`` (numba's own stamp of a source
+    file since 0.61 is its contents' SHA-256), read again only when a file's time or size changed."""
+    out = []
+    for name in KERNEL_FILES:
+        path = os.path.join(folder, name)
+        st = os.stat(path)
+        out.append((name, _digest(path, st.st_mtime, st.st_size)))
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=64)
+def _digest(path: str, mtime: float, size: int) -> str:
+    with open(path, "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest()
+
+
+def _stamp_caches(numba: ModuleType) -> None:
+    """Make each cached physics entry point's cache depend on all of :data:`KERNEL_FILES`.
+
+    numba keys a function's cache on its own source file only (its modification time and
+    size): the batch loop's cached machine code, which holds the snooker kernel, stayed in use
+    after ``kernel.py`` changed, so a batch could run an older kernel than a single shot did.
+    A cache locator put in front of numba's own gives the physics modules' functions the stamp
+    of every kernel file (``__pycache__`` or ``NUMBA_CACHE_DIR``, as numba would choose);
+    other functions keep numba's. Done once, before any function is compiled or cached; should
+    numba's (internal) locator interface change, its own behaviour stays.
+    """
+    try:
+        from numba.core import caching
+    except ImportError:  # pragma: no cover - numba's internals moved
+        return
+    impl = getattr(caching, "CacheImpl", None)
+    classes = getattr(impl, "_locator_classes", None)
+    base = getattr(caching, "_CacheLocator", None)
+    if not isinstance(classes, list) or base is None or any(getattr(c, "potshot", False) for c in classes):
+        return
+    locators: list[Any] = classes
+
+    class KernelStampedLocator(base):  # type: ignore[misc, valid-type]
+        potshot = True
+
+        def __init__(self, inner: Any) -> None:
+            self._inner = inner
+
+        def ensure_cache_path(self) -> None:
+            self._inner.ensure_cache_path()
+
+        def get_cache_path(self) -> str:
+            return str(self._inner.get_cache_path())
+
+        def get_source_stamp(self) -> Any:
+            return (self._inner.get_source_stamp(), kernel_stamp(_HERE))
+
+        def get_disambiguator(self) -> str:
+            return str(self._inner.get_disambiguator())
+
+        @classmethod
+        def from_function(cls, py_func: Any, py_file: str) -> Any:
+            if (
+                os.path.dirname(os.path.abspath(py_file)) != _HERE
+                or os.path.basename(py_file) not in KERNEL_FILES
+            ):
+                return None
+            for other in locators:
+                if other is not cls:
+                    inner = other.from_function(py_func, py_file)
+                    if inner is not None:
+                        return cls(inner)
+            return None
+
+    locators.insert(0, KernelStampedLocator)
+
+
 def _numba() -> ModuleType:
     if "numba" not in sys.modules and _PLAIN_ERRORS not in os.environ:
         # numba wraps every failed overload attempt of its typing (dozens per array
@@ -66,6 +149,7 @@ def _numba() -> ModuleType:
             del os.environ[_PLAIN_ERRORS]
     import numba
 
+    _stamp_caches(numba)
     if "numba.np.arraymath" not in sys.modules and "scipy.linalg" not in sys.modules:
         hidden = ("scipy.linalg", "scipy.linalg.cython_blas", "scipy.linalg.cython_lapack")
         saved = {k: sys.modules[k] for k in hidden if k in sys.modules}

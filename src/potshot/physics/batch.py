@@ -22,6 +22,28 @@ path, which grows its buffers as it always has. :func:`run_prepared` (prepared a
 per shot) runs the kernel in numba's parallel loop (:func:`run_many`: ``prange`` over the shots,
 handed to the threads in small chunks, so a few long shots do not hold up a thread's share).
 
+Strokes from one position, arrays in: :func:`simulate_strokes` takes one layout, the strokes as
+a (B, 5) array (speed, aim, side, height, elevation: the record's cue fields) and the cue ball's
+centres as a (B, 2) array (or the layout's own), and returns the same :class:`Batch`, shot ``k``
+equal to the bit to ``simulate_shot({**layout, cue_ball: tuple(cue_xy[k])}, Cue(...))``. Its
+preparation is compiled: the other balls are checked and separated once (as :class:`_Preparer`
+does), then each chunk's strokes are struck (:func:`~potshot.physics.cue.strike_row`, the same
+floats as :func:`~potshot.physics.cue.strike`), their rows built and the kernel run in one compiled
+loop without the GIL (:func:`run_strokes`), so the Python per shot is a few numpy operations on
+the whole batch and each chunk's call. The strokes and places are checked at numpy speed first
+(:func:`strokes_ok`, the table's box; the cue ball's clearance from the other balls in the loop);
+any the quick checks cannot pass goes through :func:`simulate_batch`'s Python preparation, which
+raises the one-shot path's errors. :func:`simulate_batch` runs jobs that all share the balls
+other than the cue ball (the common case: varied strokes around one position) this way, and
+:meth:`potshot.players.fastsim.TrialTable.run_many` (a bot's candidates) uses the same loop
+(:class:`StrokeRunner`).
+
+    >>> import numpy as np
+    >>> b = simulate_strokes({"white": (889.0, 600.0), "red1": (889.0, 1500.0)},
+    ...                      np.array([[2.0, 90.0, 0.0, 0.0, 0.0], [2.0, 0.0, 0.0, 0.4, 0.0]]))
+    >>> b.result(0).events[0].other, b.n_events.shape
+    ('red1', (2,))
+
 ``threads``: how many threads to use (default: :func:`set_threads`'s, else one per core,
 ``NUMBA_NUM_THREADS``). The loops compile on first use (a few seconds, then cached), never at import.
 """
@@ -29,6 +51,7 @@ handed to the threads in small chunks, so a few long shots do not hold up a thre
 from __future__ import annotations
 
 import itertools
+import operator
 import os
 import threading
 from collections.abc import Callable, Sequence
@@ -42,9 +65,9 @@ import numpy.typing as npt
 from potshot.games.snooker.equipment import TABLE, Table
 from potshot.physics import _jit
 from potshot.physics import kernel as K
-from potshot.physics.cue import dip, strike
+from potshot.physics.cue import dip, strike, strike_row, strike_rows
 from potshot.physics.kernel import run
-from potshot.physics.params import DEFAULT_PARAMS, Params
+from potshot.physics.params import DEFAULT_PARAMS, MAX_ELEVATION, MAX_SPEED, MISCUE_LIMIT, Params
 from potshot.physics.result import ShotResult
 from potshot.physics.sim import (
     MAX_EVENTS,
@@ -170,6 +193,143 @@ def run_rows(
         out[k, 1] = status
 
 
+_STATIONARY = K.STATIONARY
+_SLIDING = K.SLIDING
+_POCKETED = K.POCKETED
+_VZ = K.VZ
+
+
+@_jit.njit
+def run_strokes(
+    base7: np.ndarray,
+    base9: np.ndarray,
+    ci: int,
+    xy: np.ndarray,
+    strokes: np.ndarray,
+    rows: np.ndarray,
+    near: np.ndarray,
+    clear: float,
+    radius: float,
+    ratio: float,
+    p: np.ndarray,
+    lines: np.ndarray,
+    arcs: np.ndarray,
+    falls: np.ndarray,
+    air: np.ndarray,
+    ecap: int,
+    rest: np.ndarray,
+    mm: np.ndarray,
+    potted: np.ndarray,
+    out: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray, int]:
+    """The strokes ``rows`` of a batch from one position, prepared and run in one compiled loop
+    (no GIL, no Python per shot): for each row ``k``, the cue ball ``ci`` at ``xy[k]`` (mm) struck
+    by ``strokes[k]`` = (speed, aim, side, height, elevation), already checked
+    (:func:`~potshot.physics.cue.strike_row`, the same floats as :func:`~potshot.physics.cue.strike`
+    and :func:`~potshot.physics.cue.dip`), the other balls where ``base7`` has them (``base9``: the
+    same on the 3D table, for an elevated stroke, as ``prepare`` makes it), every ball at rest but
+    the cue ball. Each shot gets fresh work rows (zeros, and infinite pair times) and ``ecap``
+    event rows, as the one-shot path gives it, and ``kernel.run``.
+
+    ``near`` (2, m): points (mm) the cue ball must be further than ``clear`` mm from for the
+    shot to run here (:class:`_Preparer`'s test, on squares: the margin is a millimetre); a shot
+    closer to one is not run (no events, status -1) and is left to the caller.
+
+    Writes ``rest[k]`` (n, 2: the centres in metres as the kernel left them), ``mm[k]`` (the same
+    times 1e3, NaN for a potted ball, as :class:`Batch` gives them), ``potted[k]`` and ``out[k]`` =
+    (events, status); returns the shots' event rows one after another (kind, ball, other), their
+    times, in the order of ``rows``, and how many shots have status 1: they filled their rows,
+    and the caller plays them again (:func:`one_shot`)."""
+    m = rows.shape[0]
+    n = base7.shape[0]
+    b7 = np.empty((n, 7))
+    b9 = np.empty((n, 9))
+    s = np.empty(n, np.int64)
+    work = np.empty((n, 4))
+    iwork = np.empty((n, 3), np.int64)
+    tp = np.empty((n, n))
+    ev_t = np.empty((m, ecap))
+    ev_i = np.empty((m, ecap, 3), np.int64)
+    sn_t = np.empty(0)
+    sn_b7 = np.empty((0, n, 7))
+    sn_b9 = np.empty((0, n, 9))
+    sn_s = np.empty((0, n), np.int64)
+    total = 0
+    long = 0
+    for j in range(m):
+        k = rows[j]
+        if near.shape[1]:
+            d2 = np.inf
+            for i in range(near.shape[1]):
+                dx = near[0, i] - xy[k, 0]
+                dy = near[1, i] - xy[k, 1]
+                d2 = min(d2, dx * dx + dy * dy)
+            if not d2 > clear * clear:
+                out[k, 0] = 0
+                out[k, 1] = -1
+                continue
+        vx, vy, wx, wy, wz, vz = strike_row(
+            strokes[k, 0], strokes[k, 1], strokes[k, 2], strokes[k, 3], strokes[k, 4], radius, ratio
+        )
+        work[:] = 0.0
+        iwork[:] = 0
+        tp[:] = np.inf
+        s[:] = _STATIONARY
+        s[ci] = _SLIDING
+        x = xy[k, 0] * 1e-3
+        y = xy[k, 1] * 1e-3
+        if vz != 0.0:
+            b9[:] = base9
+            b9[ci, 0] = x
+            b9[ci, 1] = y
+            b9[ci, 2] = vx
+            b9[ci, 3] = vy
+            b9[ci, 4] = wx
+            b9[ci, 5] = wy
+            b9[ci, 6] = wz
+            b9[ci, _VZ] = vz
+            nev, _, status = run(
+                b9, s, p, lines, arcs, falls, work, iwork, tp, ev_t[j], ev_i[j], sn_t, sn_b9, sn_s, air
+            )
+            for i in range(n):
+                rest[k, i, 0] = b9[i, 0]
+                rest[k, i, 1] = b9[i, 1]
+        else:
+            b7[:] = base7
+            b7[ci, 0] = x
+            b7[ci, 1] = y
+            b7[ci, 2] = vx
+            b7[ci, 3] = vy
+            b7[ci, 4] = wx
+            b7[ci, 5] = wy
+            b7[ci, 6] = wz
+            nev, _, status = run(
+                b7, s, p, lines, arcs, falls, work, iwork, tp, ev_t[j], ev_i[j], sn_t, sn_b7, sn_s, None
+            )
+            for i in range(n):
+                rest[k, i, 0] = b7[i, 0]
+                rest[k, i, 1] = b7[i, 1]
+        for i in range(n):
+            gone = s[i] == _POCKETED
+            potted[k, i] = gone
+            mm[k, i, 0] = np.nan if gone else rest[k, i, 0] * 1e3
+            mm[k, i, 1] = np.nan if gone else rest[k, i, 1] * 1e3
+        out[k, 0] = nev
+        out[k, 1] = status
+        total += nev
+        if status == 1:
+            long += 1
+    events = np.empty((total, 3), np.int64)
+    times = np.empty(total)
+    at = 0
+    for j in range(m):
+        nev = out[rows[j], 0]
+        events[at : at + nev] = ev_i[j, :nev]
+        times[at : at + nev] = ev_t[j, :nev]
+        at += nev
+    return events, times, long
+
+
 def _numba_threads(threads: int | None) -> Any:
     """Set numba's thread count and chunk size for the next parallel call; the previous values."""
     if not _jit.JIT_ENABLED:
@@ -215,6 +375,7 @@ def run_prepared(
     events and status per shot (status 1: the shot filled its :data:`ECAP` event rows and
     stopped), ``ev_t`` (B, ECAP) and ``ev_i`` (B, ECAP, 3), the event rows."""
     SNOOKER.compiled()  # the one-shot kernel first (from the cache, or its background compile)
+    SNOOKER.extras_ready(wait=True)  # then the batch loops, from the same background compile
     args = _loop_args(balls, states, arrays, params)
     old = _numba_threads(threads)
     try:
@@ -437,8 +598,27 @@ def simulate_batch(
 
     The jobs run in chunks (:func:`pipelined`): each of the ``threads`` threads prepares a chunk,
     runs the kernel on it without the GIL and gathers its outcomes, so that one thread's Python
-    overlaps the other's kernel."""
+    overlaps the other's kernel. Jobs that all share the balls other than the cue ball (in the
+    same order) run as :func:`simulate_strokes`: their preparation compiled too."""
     jobs = list(jobs)
+    shared = _shared(jobs, cue_ball)
+    if shared is not None:
+        lay0, sk, xy = shared
+        return _strokes(
+            lay0, sk, xy, jobs.__getitem__, cue_ball, table, params, threads, [layout for layout, _ in jobs]
+        )
+    return _prepared_batch(jobs, cue_ball, table, params, threads)
+
+
+def _prepared_batch(
+    jobs: list[tuple[dict[str, tuple[float, float] | None], Cue]],
+    cue_ball: str,
+    table: Table,
+    params: Params,
+    threads: int | None,
+) -> Batch:
+    """:func:`simulate_batch` of any jobs: each prepared in Python (:class:`_Preparer`), the
+    kernel on each chunk (:func:`_chunk`)."""
     nb = len(jobs)
     prep = _Preparer(cue_ball, table, params)
     nt = thread_count(threads)
@@ -446,6 +626,7 @@ def simulate_batch(
     parts: list[_Part | None] = [None] * (len(at) - 1)
     if parts:
         SNOOKER.compiled()  # the one-shot kernel first (from the cache, or its background compile)
+        SNOOKER.extras_ready(wait=True)  # then the batch loops, from the same background compile
 
     def work(c: int) -> None:
         parts[c] = _chunk([prep(layout, cue) for layout, cue in jobs[at[c] : at[c + 1]]])
@@ -482,6 +663,411 @@ def simulate_batch(
         tables=tables,
         cue_ball=cue_ball,
     )
+
+
+class StrokeRunner:
+    """Strokes of one cue ball from one position, run by :func:`run_strokes`: ``base`` (n, 7) the
+    balls' rows (SI; the cue ball's row is overwritten by each stroke), ``ci`` the cue ball's row.
+    ``settle``: a shot stopped at :data:`~potshot.physics.sim.MAX_EVENTS` has its balls moved
+    apart as the one-shot path does (:func:`~potshot.physics.sim.settle_truncated`)."""
+
+    def __init__(
+        self,
+        base: npt.NDArray[np.float64],
+        ci: int,
+        arrays: Arrays,
+        params: Params,
+        *,
+        settle: bool,
+        near: npt.NDArray[np.float64] | None = None,
+        clear: float = 0.0,
+    ) -> None:
+        n = base.shape[0]
+        self.base7 = np.ascontiguousarray(base[:, :7], dtype=np.float64)
+        self.base9 = np.zeros((n, 9))
+        self.base9[:, :7] = self.base7
+        self.ci = ci
+        self.arrays = arrays
+        self.params = params
+        self.pvec = _param_vector(params)
+        self.air = _outline(arrays[2])
+        self.radius = params.radius
+        self.ratio = params.mass / params.cue_end_mass
+        self.settle = settle
+        self.near = np.empty((2, 0)) if near is None else np.ascontiguousarray(near, dtype=np.float64)
+        self.clear = clear
+
+    def run(
+        self,
+        xy: npt.NDArray[np.float64],
+        strokes: npt.NDArray[np.float64],
+        rows: npt.NDArray[np.int64],
+        rest: npt.NDArray[np.float64],
+        mm: npt.NDArray[np.float64],
+        potted: npt.NDArray[np.bool_],
+        out: npt.NDArray[np.int64],
+    ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64]]:
+        """:func:`run_strokes` on ``rows`` (checked strokes), then any shot that filled its event
+        rows played again by the one-shot path (:func:`one_shot`); the rows' events and times (a
+        cue ball within ``clear`` of ``near``: not run, status -1, no events)."""
+        lines, arcs, falls = self.arrays
+        ev, t, nlong = run_strokes(
+            self.base7, self.base9, self.ci, xy, strokes, rows, self.near, self.clear, self.radius, self.ratio,
+            self.pvec, lines, arcs, falls, self.air, ECAP, rest, mm, potted, out,
+        )  # fmt: skip
+        if not nlong:
+            return ev, t
+        long = out[rows, 1] == 1
+        ends = np.cumsum(out[rows, 0]).tolist()
+        ev_parts: list[npt.NDArray[Any]] = []
+        t_parts: list[npt.NDArray[Any]] = []
+        a = 0
+        for j in np.nonzero(long)[0].tolist():
+            k = int(rows[j])
+            b, s = self.start(xy[k], strokes[k])
+            nev, status, t_rows, i_rows = one_shot(b, s, self.arrays, self.params)
+            if status == 1 and self.settle:
+                settle_truncated(b, s, self.params.radius)  # as the one-shot path does
+            rest[k] = b[:, :2]
+            potted[k] = s == K.POCKETED
+            mm[k] = rest[k] * 1e3
+            mm[k][potted[k]] = np.nan
+            out[k] = (nev, status)
+            z = ends[j - 1] if j else 0  # the rows before this shot's, then its new rows
+            ev_parts += [ev[a:z], i_rows[:nev]]
+            t_parts += [t[a:z], t_rows[:nev]]
+            a = ends[j]
+        return np.concatenate([*ev_parts, ev[a:]]), np.concatenate([*t_parts, t[a:]])
+
+    def start(
+        self, xy: npt.NDArray[np.float64], stroke: npt.NDArray[np.float64]
+    ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.int64]]:
+        """One stroke's start rows, as :func:`run_strokes` makes them."""
+        v = np.empty((1, 6))
+        strike_rows(np.ascontiguousarray(stroke[None, :]), self.radius, self.ratio, v)
+        b = (self.base9 if v[0, 5] != 0.0 else self.base7).copy()
+        c = self.ci
+        b[c, 0] = xy[0] * 1e-3
+        b[c, 1] = xy[1] * 1e-3
+        b[c, 2:7] = v[0, :5]
+        if b.shape[1] > K.VZ:
+            b[c, K.VZ] = v[0, 5]
+        s = np.full(b.shape[0], K.STATIONARY, np.int64)
+        s[c] = K.SLIDING
+        return b, s
+
+
+def strokes_ok(strokes: npt.NDArray[np.float64]) -> npt.NDArray[np.bool_]:
+    """Rows (speed, aim, side, height, elevation) that :func:`~potshot.physics.cue.check_cue`
+    accepts, found at numpy speed: finite, in range, the tip offset clearly inside the miscue
+    limit (numpy's ``hypot`` may differ from ``math.hypot`` in the last bit: a row at the limit
+    is left to ``check_cue``). ``False`` means "ask ``check_cue``", not "refused"."""
+    with np.errstate(invalid="ignore"):
+        sp, el = strokes[:, 0], strokes[:, 4]
+        ok = np.asarray(np.isfinite(strokes).all(axis=1))
+        ok &= (sp > 0.0) & (sp <= MAX_SPEED) & (el >= 0.0) & (el <= MAX_ELEVATION)
+        ok &= np.hypot(strokes[:, 2], strokes[:, 3]) < MISCUE_LIMIT
+    return ok
+
+
+def as_cue(row: npt.NDArray[np.float64]) -> Cue:
+    """A stroke row (speed, aim, side, height, elevation) as the record's :class:`Cue`."""
+    sp, aim, side, height, el = (float(v) for v in row)
+    return Cue(speed=sp, aim=aim, side=side, height=height, elevation=el)
+
+
+class _StrokeLayouts(Sequence[dict[str, tuple[float, float] | None]]):
+    """:attr:`Batch.layouts` of :func:`simulate_strokes`: shot ``k``'s layout, made when asked."""
+
+    def __init__(self, layout: dict[str, Any], cue_ball: str, xy: npt.NDArray[np.float64] | None) -> None:
+        self.layout, self.cue_ball, self.xy = layout, cue_ball, xy
+
+    def __len__(self) -> int:
+        return 0 if self.xy is None else len(self.xy)
+
+    def __getitem__(self, k: Any) -> Any:
+        if isinstance(k, slice):
+            return [self[i] for i in range(*k.indices(len(self)))]
+        if self.xy is None:
+            raise IndexError(k)
+        x, y = self.xy[k].tolist()
+        return {**self.layout, self.cue_ball: (x, y)}
+
+
+def simulate_strokes(
+    layout: dict[str, tuple[float, float] | None],
+    strokes: npt.ArrayLike,
+    cue_xy: npt.ArrayLike | None = None,
+    *,
+    cue_ball: str = "white",
+    table: Table = TABLE,
+    params: Params = DEFAULT_PARAMS,
+    threads: int | None = None,
+) -> Batch:
+    """Many strokes of the cue ball from one position, arrays in, :class:`Batch` out.
+
+    ``strokes`` (B, 5): each stroke's (speed, aim, side, height, elevation), the record's
+    :class:`~potshot.record.model.Cue` fields; ``cue_xy`` (B, 2): the cue ball's centre (mm) for
+    each, or ``None`` for ``layout``'s own. Shot ``k`` is
+    ``simulate_shot({**layout, cue_ball: tuple(cue_xy[k])}, Cue(speed=..., aim=..., side=...,
+    height=..., elevation=...))``, the same to the bit (``tests/test_strokes.py``); a bad stroke
+    or place raises that call's ``ValueError`` (the first bad shot's) and no batch is returned.
+
+    The other balls are checked and their touching pairs separated once (as
+    :class:`_Preparer` does); each stroke's preparation (the strike, the rows) is compiled and runs
+    with the kernel in :func:`run_strokes`, chunk by chunk on ``threads`` threads
+    (:func:`pipelined`), so the Python per shot is a few numpy operations on the whole batch.
+    Strokes the quick checks cannot pass at numpy speed (:func:`strokes_ok`; a cue ball off the
+    table, near a ball or not a pair of floats) go through :func:`simulate_batch`'s path. Every
+    shot's ``names`` is the same list object (the balls on the table are the same for all)."""
+    sk = np.array(strokes, dtype=np.float64, ndmin=2, order="C")
+    if sk.ndim != 2 or sk.shape[1] != 5:
+        raise ValueError(
+            f"strokes must be (B, 5) rows of speed, aim, side, height, elevation; got shape {sk.shape}"
+        )
+    nb = sk.shape[0]
+    if cue_xy is None:
+        c = layout.get(cue_ball)
+        if not (type(c) is tuple and len(c) == 2 and type(c[0]) is float and type(c[1]) is float):
+            # no cue ball, or not a pair of floats: the one-shot path's checks say what is wrong
+            return _prepared_batch(
+                [(layout, as_cue(row)) for row in sk],
+                cue_ball=cue_ball,
+                table=table,
+                params=params,
+                threads=threads,
+            )
+        xy = np.empty((nb, 2))
+        xy[:] = c
+        lay0 = layout
+
+        def job(k: int) -> tuple[dict[str, Any], Cue]:
+            return layout, as_cue(sk[k])
+
+    else:
+        xy = np.array(cue_xy, dtype=np.float64, order="C")
+        if xy.shape != (nb, 2):
+            raise ValueError(f"cue_xy must be ({nb}, 2) centres in mm, one per stroke; got shape {xy.shape}")
+        lay0 = {**layout, cue_ball: (0.0, 0.0)}
+
+        def job(k: int) -> tuple[dict[str, Any], Cue]:
+            x, y = xy[k].tolist()
+            return {**layout, cue_ball: (x, y)}, as_cue(sk[k])
+
+    return _strokes(lay0, sk, xy, job, cue_ball, table, params, threads, _StrokeLayouts(layout, cue_ball, xy))
+
+
+_OTHERS: dict[tuple[Any, ...], Any] = {}
+
+
+def _others(prep: _Preparer, layout: dict[str, tuple[float, float] | None]) -> Any:
+    """``prep._others(layout)``, kept for the next batch from the same position (a bot's batches,
+    a sweep's): the same table, parameters and balls other than the cue ball, in the same order."""
+    cb = prep.cue_ball
+    try:
+        key = (
+            cb,
+            id(prep.table),
+            id(prep.params),
+            *((n, p) for n, p in layout.items() if n != cb),
+            list(layout).index(cb),
+        )
+        hit = _OTHERS.get(key)
+    except TypeError:  # a position that is not hashable: no keeping
+        return prep._others(layout)
+    if hit is None or hit[0] is not prep.table or hit[1] is not prep.params:
+        if len(_OTHERS) >= 16:
+            _OTHERS.clear()
+        hit = _OTHERS[key] = (prep.table, prep.params, prep._others(layout))
+    return hit[2]
+
+
+def _strokes(
+    lay0: dict[str, tuple[float, float] | None],
+    sk: npt.NDArray[np.float64],
+    xy: npt.NDArray[np.float64],
+    job: Callable[[int], tuple[dict[str, Any], Cue]],
+    cue_ball: str,
+    table: Table,
+    params: Params,
+    threads: int | None,
+    layouts: Sequence[dict[str, tuple[float, float] | None]],
+) -> Batch:
+    """:func:`simulate_strokes` on checked shapes: ``lay0`` the layout with the cue ball on it
+    (anywhere), ``job(k)`` shot ``k`` as a ``(layout, cue)`` job for the one-shot checks."""
+    nb = sk.shape[0]
+    prep = _Preparer(cue_ball, table, params)
+    hit = _others(prep, lay0)
+    if hit is False:  # the others refused: the one-shot path's checks say why
+        return _prepared_batch(
+            [job(k) for k in range(nb)], cue_ball=cue_ball, table=table, params=params, threads=threads
+        )
+    names, ci, near, sep = hit
+    lo, x_hi, y_hi = prep.box
+    x, y = xy[:, 0], xy[:, 1]
+    with np.errstate(invalid="ignore"):
+        fast = strokes_ok(sk) & (lo < x) & (x < x_hi) & (lo < y) & (y < y_hi)
+    n = len(names)
+    base = np.zeros((n, 7))
+    base[[i for i in range(n) if i != ci], :2] = sep
+    # a cue ball near another ball (before or after their separation) is left to the one-shot
+    # preparation: run_strokes does not run it (status -1)
+    lim = 2e3 * prep.params.radius + prep.CLEAR_MM
+    runner = StrokeRunner(base, ci, prep.arrays, prep.params, settle=True, near=near, clear=lim)
+    rows = np.nonzero(fast)[0]
+    # every row written by run_strokes, or below for the shots it leaves
+    rest_si = np.empty((nb, n, 2))
+    rest = np.empty((nb, n, 2))
+    potted = np.empty((nb, n), bool)
+    out = np.zeros((nb, 2), np.int64)
+    nt = thread_count(threads)
+    at = chunk_bounds(len(rows), nt)
+    parts: list[tuple[npt.NDArray[np.int64], npt.NDArray[np.float64]]] = [
+        (np.empty((0, 3), np.int64), np.empty(0))
+    ] * (len(at) - 1)
+    if len(rows):
+        SNOOKER.compiled()  # the one-shot kernel first (from the cache, or its background compile)
+        SNOOKER.extras_ready(wait=True)  # then the batch loops, from the same background compile
+
+    def work(c: int) -> None:
+        parts[c] = runner.run(xy, sk, rows[at[c] : at[c + 1]], rest_si, rest, potted, out)
+
+    pipelined(len(parts), nt, work)
+    # the rest through the one-shot preparation (simulate_batch's), which raises the first bad
+    # one's error (the others raise none): the strokes and places the quick checks could not pass,
+    # and the cue balls near a ball, which run_strokes did not run
+    run_rows = rows  # (the rows the chunks were given)
+    run_here = out[rows, 1] != -1
+    slow = np.nonzero(~fast)[0]
+    other = None
+    if not run_here.all() or len(slow):
+        slow = np.union1d(slow, rows[~run_here])
+        other = _prepared_batch([job(k) for k in slow.tolist()], cue_ball, table, params, threads)
+    truncated = out[:, 1] == 1
+    n_events = out[:, 0].copy()
+    if other is None:
+        events, event_t = _joined([p[0] for p in parts], [p[1] for p in parts], nt)
+    else:
+        w = other.rest_si.shape[1]
+        rest_si[slow] = np.nan
+        rest[slow] = np.nan
+        potted[slow] = False
+        rest_si[slow, :w] = other.rest_si
+        rest[slow, :w] = other.rest
+        potted[slow, :w] = other.potted
+        n_events[slow] = other.n_events
+        truncated[slow] = other.truncated
+        # the two sets of event rows in the shots' order: each chunk's rows, cut where one of
+        # the others (few) comes between its shots
+        ev_parts: list[npt.NDArray[Any]] = []
+        t_parts: list[npt.NDArray[Any]] = []
+        todo = slow.tolist()
+        si = 0
+
+        def other_rows(i: int) -> None:
+            s0, s1 = int(other.offsets[i]), int(other.offsets[i + 1])
+            ev_parts.append(other.events[s0:s1])
+            t_parts.append(other.event_t[s0:s1])
+
+        for c, (ev, t) in enumerate(parts):
+            rc = run_rows[at[c] : at[c + 1]]
+            ends = np.cumsum(out[rc, 0])  # (a shot left to the others: no rows here)
+            a = 0
+            while si < len(todo) and todo[si] < rc[-1]:
+                j = int(np.searchsorted(rc, todo[si]))
+                z = int(ends[j - 1]) if j else 0
+                ev_parts.append(ev[a:z])
+                t_parts.append(t[a:z])
+                other_rows(si)
+                a = z
+                si += 1
+            ev_parts.append(ev[a:])
+            t_parts.append(t[a:])
+        while si < len(todo):
+            other_rows(si)
+            si += 1
+        events, event_t = _joined(ev_parts, t_parts, nt)
+    offsets = np.zeros(nb + 1, np.int64)
+    np.cumsum(n_events, out=offsets[1:])
+    return Batch(
+        names=[names] * nb,
+        rest=rest,
+        potted=potted,
+        n_events=n_events,
+        offsets=offsets,
+        events=events,
+        event_t=event_t,
+        truncated=truncated,
+        rest_si=rest_si,
+        layouts=layouts,  # type: ignore[arg-type]
+        tables=[(prep.geo, prep.arrays)] * nb,
+        cue_ball=cue_ball,
+    )
+
+
+_CUE_FIELDS = operator.attrgetter("speed", "aim", "side", "height", "elevation")
+
+
+@_jit.njit
+def copy_rows(ev: np.ndarray, t: np.ndarray, events: np.ndarray, times: np.ndarray, at: int) -> None:
+    """``ev`` and ``t`` into ``events`` and ``times`` from row ``at`` (no GIL)."""
+    for r in range(ev.shape[0]):
+        events[at + r, 0] = ev[r, 0]
+        events[at + r, 1] = ev[r, 1]
+        events[at + r, 2] = ev[r, 2]
+        times[at + r] = t[r]
+
+
+def _joined(
+    ev_parts: list[npt.NDArray[np.int64]], t_parts: list[npt.NDArray[np.float64]], threads: int
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64]]:
+    """``np.concatenate`` of the event rows and of their times, the parts copied by the batch's
+    threads (:func:`copy_rows`, without the GIL), not by the calling thread alone."""
+    at = [0]
+    for part in ev_parts:
+        at.append(at[-1] + len(part))
+    events = np.empty((at[-1], 3), np.int64)
+    times = np.empty(at[-1])
+
+    def work(c: int) -> None:
+        if len(ev_parts[c]):
+            copy_rows(ev_parts[c], t_parts[c], events, times, at[c])
+
+    pipelined(len(ev_parts), threads, work)
+    return events, times
+
+
+def _shared(
+    jobs: list[tuple[dict[str, tuple[float, float] | None], Cue]], cue_ball: str
+) -> tuple[dict[str, tuple[float, float] | None], npt.NDArray[np.float64], npt.NDArray[np.float64]] | None:
+    """``(layout, strokes, cue_xy)`` for :func:`_strokes` when every job has the first one's balls
+    in its order, the same places for all but the cue ball, each cue ball a pair of numbers and
+    each cue's fields numbers; else ``None``. (Equal places, by ``==``: an int and its float are the
+    same place to ``prepare``, which works in floats.)"""
+    if not jobs or cue_ball not in jobs[0][0]:
+        return None
+    lay0 = jobs[0][0]
+    keys = tuple(lay0)
+    ci = keys.index(cue_ball)
+    vals = tuple(lay0.values())
+    head, tail = vals[:ci], vals[ci + 1 :]
+    layouts = [layout for layout, _ in jobs]
+    if not all(map(keys.__eq__, map(tuple, layouts))):
+        return None
+    xys = []
+    for v in map(tuple, map(dict.values, layouts)):
+        if v[:ci] != head or v[ci + 1 :] != tail:
+            return None
+        xys.append(v[ci])
+    try:
+        xy = np.array(xys, dtype=np.float64)
+        cues = itertools.chain.from_iterable(map(_CUE_FIELDS, (cue for _, cue in jobs)))
+        sk = np.fromiter(cues, np.float64, 5 * len(jobs)).reshape(len(jobs), 5)
+    except (TypeError, ValueError, AttributeError):
+        return None
+    if xy.shape != (len(jobs), 2):
+        return None
+    return lay0, sk, xy
 
 
 Prepared = tuple[list[str], npt.NDArray[np.float64], npt.NDArray[np.int64], Geometry, Arrays, Params]

@@ -25,6 +25,9 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
+
+from potshot.physics import _jit
 from potshot.physics.params import DEFAULT_PARAMS, MAX_ELEVATION, MAX_SPEED, MISCUE_LIMIT, Params
 from potshot.record.model import Cue
 
@@ -97,3 +100,59 @@ def strike(cue: Cue, params: Params = DEFAULT_PARAMS) -> tuple[float, float, flo
     # the ball leaves along the cue's line turned by the squirt
     psi = phi + squirt_angle(cue.side, params)
     return cue.speed * math.cos(psi), cue.speed * math.sin(psi), w[0], w[1], w[2]
+
+
+DEG = math.pi / 180.0
+"""CPython's ``math.radians(x)`` is ``x * DEG`` (``degToRad``, Py_MATH_PI / 180.0, in
+Modules/mathmodule.c): the compiled twin multiplies by the same double."""
+
+
+@_jit.njit_inner
+def strike_row(
+    speed: float, aim: float, side: float, height: float, elevation: float, radius: float, ratio: float
+) -> tuple[float, float, float, float, float, float]:
+    """:func:`strike` and :func:`dip` of a stroke already checked (:func:`check_cue`), compiled:
+    ``(vx, vy, wx, wy, wz, vz)``, the same floats. ``ratio``: ``params.mass / params.cue_end_mass``.
+
+    Each operation is the Python one's, in its order (numba's ``math`` functions call the C
+    library's, as CPython's do; no fast-math, so no contraction into fused multiply-adds):
+    ``tests/test_strokes.py`` compares the two on random strokes, bit for bit."""
+    phi = aim * DEG
+    th = elevation * DEG
+    dx = math.cos(phi)
+    dy = math.sin(phi)
+    ct = math.cos(th)
+    st = math.sin(th)
+    c0 = ct * dx
+    c1 = ct * dy
+    c2 = -st
+    u0 = st * dx
+    u1 = st * dy
+    u2 = ct
+    r0 = c1 * u2 - c2 * u1
+    r1 = c2 * u0 - c0 * u2
+    r2 = c0 * u1 - c1 * u0
+    k = 2.5 * speed / (radius * ct)
+    w0 = k * (side * u0 - height * r0)
+    w1 = k * (side * u1 - height * r1)
+    w2 = k * (side * u2 - height * r2)
+    # squirt_angle
+    a2 = 1.0 - side * side
+    num = 2.5 * side * math.sqrt(a2)
+    den = 1.0 + ratio + 2.5 * a2
+    psi = phi + math.atan2(num, den)
+    vz = 0.0 if elevation == 0.0 else -speed * math.tan(th)
+    return speed * math.cos(psi), speed * math.sin(psi), w0, w1, w2, vz
+
+
+@_jit.njit
+def strike_rows(strokes: np.ndarray, radius: float, ratio: float, out: np.ndarray) -> None:
+    """:func:`strike_row` of every row ``(speed, aim, side, height, elevation)`` of ``strokes``
+    (B, 5) into ``out`` (B, 6): the compiled strike for a batch, as an entry point (the tests'
+    comparison with :func:`strike`)."""
+    for k in range(strokes.shape[0]):
+        v = strike_row(
+            strokes[k, 0], strokes[k, 1], strokes[k, 2], strokes[k, 3], strokes[k, 4], radius, ratio
+        )
+        for j in range(6):
+            out[k, j] = v[j]

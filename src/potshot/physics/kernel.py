@@ -19,6 +19,15 @@ derivative's roots split ``[0, T]`` into monotone pieces, and each piece with a
 sign change is solved by bracketed Newton iteration. Only the predictions that
 involve a ball whose motion changed are recomputed after an event.
 
+Most pairs and jaws cannot meet within the window and are ruled out before any
+polynomial: first a circle (how far the path reaches at most, :func:`span`, by
+squares, :func:`far`), then the path itself, a quadratic Bezier curve inside the
+triangle of its control points (:func:`path_far`; a rolling ball's is a segment).
+Each says "far" only with a margin far above rounding, where the exact tests
+would find no contact either, so a run's floats are the same with them or
+without them; they cut the quartics solved in an environment's shots from about
+11 to 1 an event (``tests/test_kernel_far.py``; benchmarks/README.md, issue 22).
+
 Ball array columns: ``x, y, vx, vy, wx, wy, wz`` (SI units); states in a
 separate int array. Every function here is plain Python that numba compiles
 (see :mod:`potshot.physics._jit`; lean: no allocation inside the kernels).

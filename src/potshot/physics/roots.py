@@ -16,9 +16,9 @@ bit-identical to the first landing's (the arithmetic here is the same, operation
 operation).
 
 Compiled as lean inner helpers (:func:`potshot.physics._jit.njit_inner_lean`: no Python
-wrapper, no allocation). Numba's on-disk cache keys each kernel on its own source file:
-after editing this module, clear the ``__pycache__`` numba entries (``*.nbi``/``*.nbc``) of
-``kernel.py`` and ``carrom_kernel.py`` or set ``NUMBA_CACHE_DIR`` to a fresh folder.
+wrapper, no allocation). Numba's on-disk cache keys a function on its own source file only;
+the physics' cached entry points are keyed on every kernel file, this one included
+(:func:`potshot.physics._jit.kernel_stamp`), so an edit here recompiles the kernels that use it.
 With ``POTSHOT_NO_JIT=1`` these are plain Python functions.
 """
 

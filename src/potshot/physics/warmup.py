@@ -135,10 +135,12 @@ class Tiered:
     ``warm``: Python code that, run in a fresh process with ``POTSHOT_TIERED=0``, compiles the entry
     point for the argument types the callers use (one small real call does it)."""
 
-    def __init__(self, module: str, name: str, warm: str) -> None:
+    def __init__(self, module: str, name: str, warm: str, extras: tuple[tuple[str, str], ...] = ()) -> None:
         self.module = module
         self.name = name
         self.warm = warm
+        self.extras = extras
+        self._extras_ok = False
         self._fast: Callable[..., Any] | None = None
         self._disp: Any = None
         self._slow: Callable[..., Any] | None = None
@@ -194,6 +196,31 @@ class Tiered:
                 time.sleep(0.02)
             self._fast = d
             return d
+
+    def extras_ready(self, wait: bool = False) -> bool:
+        """Whether the :attr:`extras` (``(module, name)`` entry points that ``warm`` compiles after
+        this one, in the same background process: the batch loops) can be called without a compile
+        in this process: compiled here or in the cache. While the background compile runs this is
+        ``False`` (``wait``: it is waited for); one is started if none has been (a cache with the
+        kernel but not the extras). ``True`` when no background compile can deliver them (they
+        compile here on their first call, as numba's own), with ``POTSHOT_TIERED=0`` and with
+        ``POTSHOT_NO_JIT=1``."""
+        if self._extras_ok or not TIERED:
+            return True
+        while True:
+            if all(_ready(importlib.import_module(m), n) for m, n in self.extras):
+                self._extras_ok = True
+                return True
+            with self._lock:
+                if not self._started:
+                    self._started = True
+                    self._start()
+                if not self._compiling():
+                    self._extras_ok = True  # nothing will deliver them: compiled here
+                    return True
+            if not wait:
+                return False
+            time.sleep(0.02)
 
     # ------------------------------------------------------------------ inside
 
@@ -291,6 +318,21 @@ class Tiered:
         return path is not None and _lock_alive(path)
 
 
+def _ready(module: ModuleType, name: str) -> bool:
+    """Whether ``module.name`` (a numba dispatcher) is compiled in this process or in the cache."""
+    d = getattr(module, name)
+    if getattr(d, "signatures", None):
+        return True
+    cache = getattr(d, "_cache", None)
+    index = getattr(getattr(cache, "_cache_file", None), "_index_path", None)
+    if not index or not os.path.exists(index):
+        return False
+    try:
+        return bool(cache._cache_file._load_index())  # type: ignore[union-attr]
+    except Exception:
+        return False
+
+
 def _lock_alive(path: str) -> bool:
     """Whether the lock file ``path`` stands for a compile still running: it exists, is younger
     than :data:`STALE_LOCK_S`, and the process it names (when it names one) is alive (a compile
@@ -330,10 +372,26 @@ SNOOKER = Tiered(
     "from potshot.physics import simulate_shot\n"
     "from potshot.record.model import Cue\n"
     "simulate_shot({'white': (889.0, 600.0), 'red1': (889.0, 1500.0)}, Cue(speed=2.0, aim=90.0))\n"
-    "simulate_shot({'white': (889.0, 600.0)}, Cue(speed=2.0, aim=90.0, elevation=10.0))\n",
+    "simulate_shot({'white': (889.0, 600.0)}, Cue(speed=2.0, aim=90.0, elevation=10.0))\n"
+    # then the batch loops (the extras), the kernel already in the cache for the callers
+    "from potshot.physics import batch\n"
+    "from potshot.players.fastsim import TrialTable\n"
+    "lay = {'white': (889.0, 600.0), 'red1': (889.0, 1500.0)}\n"
+    "cues = [Cue(speed=2.0, aim=90.0), Cue(speed=2.0, aim=90.0, elevation=10.0)]\n"
+    "batch.simulate_strokes(lay, [[2.0, 90.0, 0.0, 0.0, 0.0], [2.0, 90.0, 0.0, 0.0, 10.0]], threads=1)\n"
+    "batch.simulate_batch([(lay, cues[0]), ({'white': (889.0, 600.0)}, cues[1])], threads=1)\n"
+    "TrialTable(lay).run_many([(889.0, 600.0)] * 2, cues, threads=1)\n",
+    extras=(
+        ("potshot.physics.batch", "run_strokes"),
+        ("potshot.physics.batch", "run_rows"),
+        ("potshot.physics.batch", "copy_rows"),
+        ("potshot.players.fastsim", "trial_rows"),
+    ),
 )
 """The snooker (and Russian billiards) kernel, ``kernel.run``: its planar specialisation first,
-then the 3D one (an elevated cue), both compiled by the background process."""
+then the 3D one (an elevated cue), both compiled by the background process; then, in the same
+process, the batch loops that run the kernel inline (:meth:`Tiered.extras_ready`: about 20 CPU-s
+more, which a bot's first strokes do not wait for: they run one by one meanwhile)."""
 
 
 CARROM = Tiered(

@@ -18,15 +18,18 @@ cheap check by which a bot avoids those fouls.
 
 from __future__ import annotations
 
+import contextlib
 import math
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from potshot.games.snooker.equipment import TABLE, Table
+from potshot.physics import _jit
 from potshot.physics import kernel as K
-from potshot.physics.cue import dip, strike
+from potshot.physics.cue import check_cue, dip, strike
 from potshot.physics.params import DEFAULT_PARAMS, Params
 from potshot.physics.sim import _check_layout, _geometry
 from potshot.physics.warmup import SNOOKER
@@ -95,6 +98,7 @@ class TrialTable:
         self._alloc(n)
         self.count = 0
         """Strokes simulated so far."""
+        self._runner: Any = None
 
     @staticmethod
     def _park(lay: dict[str, Point | None], table: Table) -> Point:
@@ -177,79 +181,80 @@ class TrialTable:
         for a stroke the cue refuses (where :meth:`run` raises).
 
         The strokes run in chunks on ``threads`` threads (:func:`potshot.physics.batch.pipelined`):
-        a thread strikes its chunk's cue balls and reads the kernel's output (a :class:`Trial` each)
-        in Python while another runs the kernel on its chunk without the GIL
-        (:func:`~potshot.physics.batch.kernel_rows`, the level strokes and the elevated ones, on
-        the 3D table, each a group). A stroke with more events than the batch's rows is played
-        again in its thread with more rows, as :meth:`run` plays it."""
+        a thread runs its chunk in one compiled loop without the GIL (the strike, each shot's rows
+        and the kernel: :func:`~potshot.physics.batch.run_strokes`) and reads the kernel's output
+        (a :class:`Trial` each) in Python while another runs its chunk. The strokes are checked
+        at numpy speed first (:func:`~potshot.physics.batch.strokes_ok`; any other asks
+        :func:`~potshot.physics.cue.check_cue`). A stroke with more events than the batch's rows is
+        played again in its thread with more rows, as :meth:`run` plays it."""
         from potshot.physics import batch
 
         n = len(cues)
         if len(whites) != n:
             raise ValueError(f"run_many: {len(whites)} cue-ball places for {n} strokes")
         out: list[Trial | None] = [None] * n
+        if n == 0:
+            return out
+        if not SNOOKER.extras_ready():
+            # a fresh install: the batch loop still compiles in the background (physics.warmup);
+            # meanwhile one by one with the compiled kernel, the same trials (about as fast on
+            # one core), instead of a compile of some seconds before the first stroke
+            for k, (white, cue) in enumerate(zip(whites, cues, strict=True)):
+                with contextlib.suppress(ValueError):  # a stroke the cue refuses: None
+                    out[k] = self.run(white, cue)
+            return out
+        try:
+            sk = np.array([(c.speed, c.aim, c.side, c.height, c.elevation) for c in cues], dtype=np.float64)
+            ok = batch.strokes_ok(sk)
+        except (TypeError, ValueError):  # a field that is not a number: check_cue says which
+            sk = np.zeros((n, 5))
+            ok = np.zeros(n, bool)
+        for k in np.nonzero(~ok)[0].tolist():
+            try:
+                check_cue(cues[k])
+            except ValueError:
+                continue
+            sk[k] = (cues[k].speed, cues[k].aim, cues[k].side, cues[k].height, cues[k].elevation)
+            ok[k] = True
+        xy = np.array(whites, dtype=np.float64).reshape(n, 2)
+        rows = np.nonzero(ok)[0]
+        runner = self._runner
+        if runner is None:
+            runner = self._runner = batch.StrokeRunner(
+                self.base, self.cue, self.arrays, self.params, settle=False
+            )
+        m = len(self.names)
+        rest = np.empty((n, m, 2))
+        mm = np.empty((n, m, 2))
+        potted = np.zeros((n, m), bool)
+        res = np.zeros((n, 2), np.int64)
         nt = batch.thread_count(threads)
-        at = batch.chunk_bounds(n, nt)
+        at = batch.chunk_bounds(len(rows), nt)
         chunks = len(at) - 1
         if chunks:
             SNOOKER.compiled()  # (a fresh install's background compile waited for)
 
         def work(c: int) -> None:
-            groups: tuple[list[tuple[int, tuple[float, ...]]], ...] = ([], [])  # level, elevated
-            for k in range(at[c], at[c + 1]):
-                try:
-                    vel = strike(cues[k], self.params)
-                except ValueError:
-                    continue
-                vz = dip(cues[k])
-                groups[vz != 0.0].append((k, (*vel, vz)))
-            for cols, starts in zip((7, 9), groups, strict=True):
-                if not starts:
-                    continue
-                m = len(starts)
-                b = np.zeros((m, len(self.names), cols))
-                b[:, :, :7] = self.base
-                s = np.full((m, len(self.names)), K.STATIONARY, np.int64)
-                # each row's cue ball as _start sets it (the products elementwise, the same floats)
-                c_ = self.cue
-                vels = np.array([v for _, v in starts])
-                b[:, c_, :2] = np.array([whites[k] for k, _ in starts], dtype=np.float64) * 1e-3
-                b[:, c_, 2:7] = vels[:, :5]
-                if cols > K.VZ:
-                    b[:, c_, K.VZ] = vels[:, 5]
-                s[:, c_] = K.SLIDING
-                res, ev_t, ev_i = batch.kernel_rows(b, s, self.arrays, self.params)
-                for row, (k, v) in enumerate(starts):
-                    nev, status = int(res[row, 0]), int(res[row, 1])
-                    if status == 1:
-                        # more events than the batch's rows: again from the start with room for
-                        # more, growing as :meth:`run` grows its buffers (512, 4096, 20000 rows)
-                        bk = b[row]
-                        bk[:, :7] = self.base
-                        bk[:, 7:] = 0.0
-                        s[row] = K.STATIONARY
-                        self._start(bk, s[row], whites[k], v)
-                        nev, status, t_rows, i_rows = batch.one_shot(bk, s[row], self.arrays, self.params)
-                        out[k] = self._trial(bk, i_rows[:nev], t_rows[:nev], status)
-                        continue
-                    out[k] = self._trial(b[row], ev_i[row, :nev], ev_t[row, :nev], status)
+            part = rows[at[c] : at[c + 1]]
+            ev_i, ev_t = runner.run(xy, sk, part, rest, mm, potted, res)
+            # each shot's trial read from its event rows in compiled code: its lists' items one
+            # after another (potted, off, first) and their lengths; made a Trial here
+            meta = np.empty((len(part), 6), np.int64)
+            items = np.empty(len(ev_i), np.int64)
+            used = trial_rows(ev_i, ev_t, res[part, 0], res[part, 1], self.cue, _EV, items, meta)
+            flat = items[:used].tolist()
+            pos = rest[part] * 1e3
+            a = 0
+            for j, (k, (npot, noff, nfirst, cushions, jumped, status)) in enumerate(
+                zip(part.tolist(), meta.tolist(), strict=True)
+            ):
+                p, q, z = a + npot, a + npot + noff, a + npot + noff + nfirst
+                out[k] = Trial(pos[j], flat[a:p], flat[q:z], cushions, status == 1, flat[p:q], jumped == 1)
+                a = z
 
         batch.pipelined(chunks, nt, work)
-        self.count += sum(t is not None for t in out)
+        self.count += len(rows)
         return out
-
-    def _start(
-        self, b: npt.NDArray[np.float64], s: npt.NDArray[np.int64], white: Point, v: tuple[float, ...]
-    ) -> None:
-        """The cue ball struck at ``white`` in a shot's rows ``b`` (the others at rest where
-        :attr:`base` has them), as :meth:`run` sets it: ``v`` = (vx, vy, wx, wy, wz, vz)."""
-        c = self.cue
-        b[c, 0] = white[0] * 1e-3
-        b[c, 1] = white[1] * 1e-3
-        b[c, 2:7] = v[:5]
-        if b.shape[1] > K.VZ:
-            b[c, K.VZ] = v[5]
-        s[c] = K.SLIDING
 
     def _trial(
         self,
@@ -258,7 +263,7 @@ class TrialTable:
         ev_t: npt.NDArray[np.float64],
         status: int,
     ) -> Trial:
-        """The kernel's output as a :class:`Trial`."""
+        """The kernel's output as a :class:`Trial` (:func:`trial_rows` is its compiled twin)."""
         c = self.cue
         ev = ev_i.tolist()
         times = ev_t.tolist()
@@ -284,3 +289,69 @@ class TrialTable:
             elif not first and a == c and kind in (K.EV_LINE, K.EV_ARC):
                 cushions += 1
         return Trial(b[:, :2] * 1e3, potted, first, cushions, status == 1, off, jumped)
+
+
+_EV = np.array([K.EV_FALL, K.EV_OFF, K.EV_OVER, K.EV_BALL, K.EV_LINE, K.EV_ARC], np.int64)
+"""The event kinds :func:`trial_rows` reads, given to it (its cache is keyed on this file only)."""
+
+
+@_jit.njit
+def trial_rows(
+    ev_i: np.ndarray,
+    ev_t: np.ndarray,
+    counts: np.ndarray,
+    status: np.ndarray,
+    c: int,
+    kinds: np.ndarray,
+    items: np.ndarray,
+    meta: np.ndarray,
+) -> int:
+    """:meth:`TrialTable._trial`'s reading of shots' event rows, compiled: shot ``j``'s rows are
+    the next ``counts[j]`` of ``ev_i`` (kind, ball, other) and ``ev_t``; ``c`` the cue ball.
+    Writes each shot's lists (potted, off, first) one after another into ``items`` (room for one
+    item an event) and ``meta[j]`` = (their lengths, cushions, jumped, ``status[j]``); returns the
+    items written."""
+    fall, off_, over, ball, line, arc = kinds[0], kinds[1], kinds[2], kinds[3], kinds[4], kinds[5]
+    a = 0
+    at = 0
+    for j in range(counts.shape[0]):
+        cushions = 0
+        jumped = 0
+        t0 = -1.0
+        # three passes over the shot's rows, one a list, so that its items come in order
+        npot = 0
+        for r in range(a, a + counts[j]):
+            if ev_i[r, 0] == fall:
+                items[at] = ev_i[r, 1]
+                at += 1
+                npot += 1
+        noff = 0
+        for r in range(a, a + counts[j]):
+            if ev_i[r, 0] == off_:
+                items[at] = ev_i[r, 1]
+                at += 1
+                noff += 1
+        nfirst = 0
+        for r in range(a, a + counts[j]):
+            kind, x, o = ev_i[r, 0], ev_i[r, 1], ev_i[r, 2]
+            if kind == fall or kind == off_:  # noqa: SIM109 (compiled)
+                continue
+            if kind == over and x == c and nfirst == 0 and cushions == 0:
+                jumped = 1
+            elif kind == ball and (x == c or o == c):
+                if nfirst == 0 or ev_t[r] == t0:
+                    if nfirst == 0:
+                        t0 = ev_t[r]
+                    items[at] = o if x == c else x
+                    at += 1
+                    nfirst += 1
+            elif nfirst == 0 and x == c and (kind == line or kind == arc):  # noqa: SIM109 (compiled)
+                cushions += 1
+        a += counts[j]
+        meta[j, 0] = npot
+        meta[j, 1] = noff
+        meta[j, 2] = nfirst
+        meta[j, 3] = cushions
+        meta[j, 4] = jumped
+        meta[j, 5] = status[j]
+    return at
