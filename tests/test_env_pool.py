@@ -351,25 +351,31 @@ def test_close_frees_the_shared_memory(host: bool) -> None:
 
 
 def test_a_worker_that_dies_is_reported_and_the_pool_closes_cleanly() -> None:
-    """A worker process killed while it holds sub-environments: the next recv() says a worker
-    died; the pool then refuses work, and close() frees what it holds."""
+    """A worker process killed while it holds sub-environments (after or before their actions
+    were sent): recv() or send() says a worker died; the pool then refuses work, and close()
+    frees what it holds."""
     import signal
 
-    pool = vector_env("snooker", num_envs=4, workers=2, batch_size=2, **KW)
-    try:
-        _, info = pool.reset(seed=0)
-        pool.send(np.full((2, 8), 0.5, np.float32), info["env_id"])
-        for p in pool._procs:
-            os.kill(p.pid, signal.SIGKILL)
-            p.join(5)
-        with pytest.raises(RuntimeError, match="worker process died"):
-            for _ in range(3):
+    for before_send in (False, True):
+        pool = vector_env("snooker", num_envs=4, workers=2, batch_size=2, **KW)
+        try:
+            _, info = pool.reset(seed=0)
+            if not before_send:
+                pool.send(np.full((2, 8), 0.5, np.float32), info["env_id"])
+            for p in pool._procs:
+                os.kill(p.pid, signal.SIGKILL)
+                p.join(5)
+            with pytest.raises(RuntimeError, match="worker process died"):
+                if before_send:  # the pipe to it is broken
+                    pool.send(np.full((2, 8), 0.5, np.float32), info["env_id"])
+                for _ in range(3):  # its results, if any were sent before it died, then an error
+                    *_, info = pool.recv()
+                    pool.send(np.full((2, 8), 0.5, np.float32), info["env_id"])
+            with pytest.raises(RuntimeError, match="failed earlier"):
                 pool.recv()
-        with pytest.raises(RuntimeError, match="failed earlier"):
-            pool.recv()
-    finally:
-        pool.close()
-    assert pool._shm is None and not pool._procs
+        finally:
+            pool.close()
+        assert pool._shm is None and not pool._procs
 
 
 def test_actions_that_are_not_numbers_are_refused_before_anything_is_sent() -> None:

@@ -143,6 +143,12 @@ class _Group:
             env.close()
 
 
+_DIED = (
+    "an environment pool's worker process died (started by 'spawn': a script that makes one "
+    'needs the `if __name__ == "__main__":` guard)'
+)
+
+
 def _free_block(shm: SharedMemory) -> None:
     """A pool's shared block: its name removed, this process's mapping closed once no array views it."""
     with contextlib.suppress(FileNotFoundError):
@@ -605,7 +611,11 @@ class PotshotEnvPool(gym.vector.VectorEnv):
                 else:
                     self._queue.extend((cmd, i, arg) for i, arg in part)
             else:
-                self._conns[g - 1 if self._local is not None else g].send((cmd, part))
+                try:
+                    self._conns[g - 1 if self._local is not None else g].send((cmd, part))
+                except OSError as e:  # its end of the pipe closed: the worker is gone
+                    self._failed = "a worker process died"
+                    raise RuntimeError(_DIED) from e
         self._in_flight.update(ids)
 
     def _step_local(self) -> None:
@@ -625,10 +635,7 @@ class PotshotEnvPool(gym.vector.VectorEnv):
                 msg = conn.recv()
             except (EOFError, OSError) as e:
                 self._failed = "a worker process died"
-                raise RuntimeError(
-                    "an environment pool's worker process died (started by 'spawn': a script "
-                    'that makes one needs the `if __name__ == "__main__":` guard)'
-                ) from e
+                raise RuntimeError(_DIED) from e
             if msg[0] != "ok":
                 _, i, text = msg
                 self._in_flight.discard(i)
