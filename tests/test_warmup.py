@@ -10,6 +10,7 @@ import random
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -94,31 +95,6 @@ FIRST = (
 )
 
 
-@pytest.mark.skipif(not _jit.JIT_ENABLED, reason="the tiered start needs numba")
-def test_a_cold_start_shoots_plain_then_loads_the_compiled_kernel(tmp_path: Path) -> None:
-    """Fresh processes on an empty numba cache: the first shot is played by the plain twin while a
-    background process compiles; after it, a new process loads the kernel from the cache; both
-    give the same shot."""
-    env = {k: v for k, v in os.environ.items() if k not in ("POTSHOT_NO_JIT", "POTSHOT_TIERED")}
-    env["NUMBA_CACHE_DIR"] = str(tmp_path)
-    env["PYTHONPATH"] = SRC
-
-    def run(code: str) -> str:
-        return subprocess.run(
-            [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True, timeout=600
-        ).stdout
-
-    cold = json.loads(run(FIRST).splitlines()[-1])
-    assert cold[0] is True  # played by the plain twin
-    assert run("from potshot.physics import warmup; print(warmup.wait())").strip() == "True"
-    assert list(tmp_path.rglob("kernel.run-*.nbi"))
-    assert not list(tmp_path.rglob("*.lock"))
-    cached = json.loads(run(FIRST).splitlines()[-1])
-    assert cached[0] is False  # compiled, from the cache
-    assert cached[1:] == cold[1:]
-    assert math.isfinite(float(cold[1].split("(")[1].split(",")[0]))
-
-
 BOT = (
     "import json\n"
     "from potshot.physics import batch, warmup\n"
@@ -129,36 +105,47 @@ BOT = (
     "cues.append(Cue(speed=99.0, aim=0.0))\n"
     "trials = TrialTable(lay).run_many([(700.0, 600.0)] * len(cues), cues)\n"
     "print(json.dumps([bool(batch.run_strokes.signatures)]"
-    " + [None if t is None else repr((t.pos.tolist(), t.potted, t.first, t.cushions, t.off, t.jumped)) for t in trials]))\n"
+    " + [None if t is None else repr((t.pos.tolist(), t.potted, t.first, t.cushions, t.off, t.jumped))"
+    " for t in trials]))\n"
 )
 
 
 @pytest.mark.skipif(not _jit.JIT_ENABLED, reason="the tiered start needs numba")
-def test_a_bots_first_batch_does_not_wait_for_the_batch_loops_compile(tmp_path: Path) -> None:
-    """On an empty cache a bot's candidates run one by one with the compiled kernel while the batch
-    loops compile in the background (``Tiered.extras_ready``): no compile of them in the bot's
-    process, and the same trials as the compiled batch gives later from the cache."""
+def test_a_cold_start_shoots_plain_then_loads_the_compiled_kernel(tmp_path: Path) -> None:
+    """Fresh processes on an empty numba cache: the first shot is played by the plain twin while a
+    background process compiles; a bot's first candidates meanwhile run one by one with the
+    compiled kernel, not waiting for the batch loops, which the same background process compiles
+    next (``Tiered.extras_ready``). After it, new processes load the kernel and the batch loops
+    from the cache, and give the same shot and the same trials."""
     env = {k: v for k, v in os.environ.items() if k not in ("POTSHOT_NO_JIT", "POTSHOT_TIERED")}
     env["NUMBA_CACHE_DIR"] = str(tmp_path)
     env["PYTHONPATH"] = SRC
 
-    def run(code: str) -> list[object]:
+    def run(code: str) -> list[Any]:
         out = subprocess.run(
             [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True, timeout=600
         ).stdout
         return list(json.loads(out.splitlines()[-1]))
 
-    cold = run(BOT)
-    assert cold[0] is False  # the batch loop was not compiled in this process
-    assert cold[-1] is None and all(t is not None for t in cold[1:-1])  # a refused stroke: None
+    cold = run(FIRST)
+    assert cold[0] is True  # played by the plain twin
+    bot = run(BOT)  # the kernel compiled meanwhile (waited for), the batch loops not yet
+    assert bot[0] is False  # the batch loop was not compiled in the bot's process
+    assert bot[-1] is None and all(t is not None for t in bot[1:-1])  # a refused stroke: None
     assert run("import json; from potshot.physics import warmup; print(json.dumps([warmup.wait()]))") == [
         True
     ]
+    assert list(tmp_path.rglob("kernel.run-*.nbi"))
     for name in ("batch.run_strokes", "batch.run_rows", "batch.copy_rows", "fastsim.trial_rows"):
         assert list(tmp_path.rglob(f"{name}-*.nbi")), name
+    assert not list(tmp_path.rglob("*.lock"))
+    cached = run(FIRST)
+    assert cached[0] is False  # compiled, from the cache
+    assert cached[1:] == cold[1:]
+    assert math.isfinite(float(cold[1].split("(")[1].split(",")[0]))
     warm = run(BOT)
     assert warm[0] is True  # the compiled batch loop, from the cache
-    assert warm[1:] == cold[1:]
+    assert warm[1:] == bot[1:]
 
 
 def test_a_lock_left_by_a_dead_compile_is_not_waited_for(tmp_path: Path) -> None:
