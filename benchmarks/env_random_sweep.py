@@ -10,7 +10,9 @@ actions through, for each game:
 - ``vector``: ``gymnasium.vector.SyncVectorEnv`` of two ``flat_env``, and ``potshot.envs.vector``'s vector env of four,
   grouped in two worker processes (``potshot.envs.vector.vector_env(num_envs=4, workers=2)``);
 - ``vector-pool``: the asynchronous pool of four in two worker processes, two returned a step
-  (``vector_env(num_envs=4, workers=2, batch_size=2)``, ``potshot.envs.pool``).
+  (``vector_env(num_envs=4, workers=2, batch_size=2)``, ``potshot.envs.pool``), through its
+  ``recv``/``send``, each sub-env's actions from its own generator (so a seed replays what it finds,
+  whatever order the sub-envs arrive in).
 
 Each kind gets an equal share of ``--steps`` (default 10**6 a game). One action in ten is "wild":
 some of its numbers are replaced by NaN, infinities, huge or negative values, and its decision by
@@ -139,6 +141,39 @@ def run_vector(game: str, seed: int, budget: int, make: Callable[[str], gym.vect
     return budget * int(v.action_space.shape[0])
 
 
+def run_pool(game: str, seed: int, budget: int) -> int:
+    """The asynchronous pool through ``recv``/``send``, each sub-env's actions from a generator of
+    its own (seeded by ``seed`` and its id, one in ten wild), so that a sub-env's actions, and with
+    them its trajectory, do not depend on the order the sub-envs arrive in: its seed replays what
+    it finds. One "episode" is ``budget`` receives of two sub-envs (``batch_size=2``)."""
+    from potshot.envs.vector import vector_env
+
+    v = vector_env(game, num_envs=4, workers=2, batch_size=2)
+    low = np.asarray(v.single_action_space.low, dtype=np.float64)
+    high = np.asarray(v.single_action_space.high, dtype=np.float64)
+    rngs = [np.random.default_rng([seed, i]) for i in range(v.num_envs)]
+    done = 0
+    try:
+        v.async_reset(seed=seed)
+        for n in range(budget):
+            try:
+                *_, info = v.recv()
+                ids = np.asarray(info["env_id"])
+                acts = []
+                for i in ids.tolist():
+                    r = rngs[i]
+                    a = (low + (high - low) * r.random(len(low))).astype(np.float32)
+                    acts.append(wild_flat(a, r) if r.random() < 0.1 else a)
+                v.send(np.stack(acts), ids)
+            except Exception as e:
+                e.step = n  # type: ignore[attr-defined]
+                raise
+            done += len(ids)
+    finally:
+        v.close()
+    return done
+
+
 def _sync(game: str) -> gym.vector.VectorEnv:
     return gym.vector.SyncVectorEnv([lambda: flat_env(game) for _ in range(2)])
 
@@ -164,9 +199,7 @@ def kinds(game: str) -> dict[str, Callable[[int, int], int]]:
         out["vector-grouped"] = lambda s, b: run_vector(
             game, s, min(b, 400), lambda g: vector_env(g, num_envs=4, workers=2)
         )
-        out["vector-pool"] = lambda s, b: run_vector(
-            game, s, max(1, min(b, 20000) // 2), lambda g: vector_env(g, num_envs=4, workers=2, batch_size=2)
-        )
+        out["vector-pool"] = lambda s, b: run_pool(game, s, max(1, min(b, 20000) // 2))
     return out
 
 
