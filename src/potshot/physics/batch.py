@@ -278,37 +278,28 @@ def run_strokes(
         s[ci] = _SLIDING
         x = xy[k, 0] * 1e-3
         y = xy[k, 1] * 1e-3
+        # the 3D table's 9 columns for an elevated stroke (it drives the ball into the slate)
+        b = b9 if vz != 0.0 else b7
+        b[:] = base9 if vz != 0.0 else base7
+        b[ci, 0] = x
+        b[ci, 1] = y
+        b[ci, 2] = vx
+        b[ci, 3] = vy
+        b[ci, 4] = wx
+        b[ci, 5] = wy
+        b[ci, 6] = wz
         if vz != 0.0:
-            b9[:] = base9
-            b9[ci, 0] = x
-            b9[ci, 1] = y
-            b9[ci, 2] = vx
-            b9[ci, 3] = vy
-            b9[ci, 4] = wx
-            b9[ci, 5] = wy
-            b9[ci, 6] = wz
-            b9[ci, _VZ] = vz
+            b[ci, _VZ] = vz
             nev, _, status = run(
-                b9, s, p, lines, arcs, falls, work, iwork, tp, ev_t[j], ev_i[j], sn_t, sn_b9, sn_s, air
+                b, s, p, lines, arcs, falls, work, iwork, tp, ev_t[j], ev_i[j], sn_t, sn_b9, sn_s, air
             )
-            for i in range(n):
-                rest[k, i, 0] = b9[i, 0]
-                rest[k, i, 1] = b9[i, 1]
         else:
-            b7[:] = base7
-            b7[ci, 0] = x
-            b7[ci, 1] = y
-            b7[ci, 2] = vx
-            b7[ci, 3] = vy
-            b7[ci, 4] = wx
-            b7[ci, 5] = wy
-            b7[ci, 6] = wz
             nev, _, status = run(
-                b7, s, p, lines, arcs, falls, work, iwork, tp, ev_t[j], ev_i[j], sn_t, sn_b7, sn_s, None
+                b, s, p, lines, arcs, falls, work, iwork, tp, ev_t[j], ev_i[j], sn_t, sn_b7, sn_s, None
             )
-            for i in range(n):
-                rest[k, i, 0] = b7[i, 0]
-                rest[k, i, 1] = b7[i, 1]
+        for i in range(n):
+            rest[k, i, 0] = b[i, 0]
+            rest[k, i, 1] = b[i, 1]
         for i in range(n):
             gone = s[i] == _POCKETED
             potted[k, i] = gone

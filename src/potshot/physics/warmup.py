@@ -226,18 +226,10 @@ class Tiered:
 
     def _cache(self) -> tuple[Any, str] | None:
         """numba's cache of the entry point and its index file; ``None`` when there is none."""
-        cache = getattr(self._dispatcher(), "_cache", None)
-        index = getattr(getattr(cache, "_cache_file", None), "_index_path", None)
-        return (cache, index) if index else None
+        return _cache_of(self._dispatcher())
 
     def _in_cache(self) -> bool:
-        c = self._cache()
-        if c is None or not os.path.exists(c[1]):
-            return False
-        try:
-            return bool(c[0]._cache_file._load_index())  # empty when the source has changed since
-        except Exception:
-            return False
+        return _in_cache(self._dispatcher())
 
     def _compiled_or_start(self) -> Callable[..., Any] | None:
         """(Lock held.) The compiled entry point when it is ready; else ``None`` while a background
@@ -318,19 +310,28 @@ class Tiered:
         return path is not None and _lock_alive(path)
 
 
+def _cache_of(d: Any) -> tuple[Any, str] | None:
+    """numba's cache of the dispatcher ``d`` and its index file; ``None`` when there is none."""
+    cache = getattr(d, "_cache", None)
+    index = getattr(getattr(cache, "_cache_file", None), "_index_path", None)
+    return (cache, index) if index else None
+
+
+def _in_cache(d: Any) -> bool:
+    """Whether the dispatcher ``d`` has a fresh entry in numba's cache."""
+    c = _cache_of(d)
+    if c is None or not os.path.exists(c[1]):
+        return False
+    try:
+        return bool(c[0]._cache_file._load_index())  # empty when the source has changed since
+    except Exception:
+        return False
+
+
 def _ready(module: ModuleType, name: str) -> bool:
     """Whether ``module.name`` (a numba dispatcher) is compiled in this process or in the cache."""
     d = getattr(module, name)
-    if getattr(d, "signatures", None):
-        return True
-    cache = getattr(d, "_cache", None)
-    index = getattr(getattr(cache, "_cache_file", None), "_index_path", None)
-    if not index or not os.path.exists(index):
-        return False
-    try:
-        return bool(cache._cache_file._load_index())  # type: ignore[union-attr]
-    except Exception:
-        return False
+    return bool(getattr(d, "signatures", None)) or _in_cache(d)
 
 
 def _lock_alive(path: str) -> bool:
