@@ -10,24 +10,18 @@ import struct
 import numpy as np
 import pytest
 
-from potshot.games.snooker.equipment import SPOTS
 from potshot.physics import batch as B
 from potshot.physics import simulate_shot
 from potshot.physics.batch import simulate_batch, simulate_strokes
 from potshot.physics.cue import dip, strike, strike_rows
 from potshot.physics.params import DEFAULT_PARAMS, MAX_ELEVATION, MAX_SPEED, MISCUE_LIMIT
 from potshot.record.model import Cue
+from tests.test_batch import _rack as batch_rack
 
 
 def _rack() -> dict[str, tuple[float, float] | None]:
-    lay: dict[str, tuple[float, float] | None] = {"white": (889.0, 600.0)}
-    k = 1
-    for row in range(5):
-        for j in range(row + 1):
-            lay[f"red{k}"] = (889.0 + (j - row / 2) * 52.5, 2741.0 + row * 45.47)  # touching, rounded
-            k += 1
-    lay.update(SPOTS)
-    return lay
+    """The racked reds and spotted colours of ``tests/test_batch.py``, the white first."""
+    return {"white": (889.0, 600.0), **batch_rack()}
 
 
 def _bits(x: float) -> bytes:
