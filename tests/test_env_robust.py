@@ -410,3 +410,31 @@ def test_a_stroke_cut_off_by_the_chatter_leaves_a_legal_layout(case: str) -> Non
         simulate_shot(after, Cue(aim=90.0, speed=1.0))
     # the batch path settles the same shot the same way
     assert simulate_batch([(dict(layout), Cue(**cue))]).result(0).after == r.after
+
+
+def test_a_stroke_cut_off_by_the_chatter_by_a_cushion_leaves_every_ball_on_the_cloth() -> None:
+    """Fuzzing the 3D table (seed 7102): the cue ball lands on the blue, 4 mm off the bottom
+    cushion, and chatters until the stroke is cut off. Pushed apart from the cue ball above it,
+    the blue was left 4.7 mm inside the cushion. The settled layout keeps every ball clear of
+    the cushions and jaws as well as of each other."""
+    from potshot.physics import simulate_shot
+    from potshot.record.model import Cue
+
+    layout = {
+        "white": (1483.3456449288144, 78.90957798930069),
+        "red": (1583.128095236109, 68.03731498719468),
+        "pink": (1424.6562060038816, 100.03504324997127),
+        "blue": (1456.1706406746036, 30.191594842801777),
+        "yellow": (1534.0961602574437, 92.98190226624709),
+        "green": (1491.3628054166338, 131.6026205155095),
+    }
+    cue = Cue(aim=69.252895, speed=5.739103, side=0.270655, height=-0.146887, elevation=13.385189)
+    r = simulate_shot(dict(layout), cue)
+    assert r.stats["truncated"] == 1.0  # the kernel's fault above; this test is about its result
+    rest = {n: p for n, p in r.after.items() if p is not None}
+    for name, (x, y) in rest.items():
+        on_cloth = R - 1e-6 <= x <= TABLE.width - R + 1e-6 and R - 1e-6 <= y <= TABLE.length - R + 1e-6
+        assert on_cloth or TABLE.in_pocket_mouth(x, y) is not None, (name, x, y)
+    pts = list(rest.values())
+    assert min(math.dist(p, q) for i, p in enumerate(pts) for q in pts[i + 1 :]) >= 2 * R - 0.05
+    simulate_shot(rest, Cue(aim=90.0, speed=1.0))  # the next stroke's physics takes the layout

@@ -402,6 +402,109 @@ def test_a_low_hop_across_a_pockets_mouth_meets_its_back_and_drops_in(
     assert list(out["states"]) == [K.POCKETED]
 
 
+def _line_ends() -> list[tuple[int, float, float]]:
+    """Every cushion line's two ends, as (line, along at the end, +1 beyond the far end / -1
+    beyond the near one)."""
+    lines = arrays_si(build_geometry(TABLE))[0]
+    return [(k, end, sgn) for k in range(len(lines)) for end, sgn in ((0.0, -1.0), (float(lines[k, 6]), 1.0))]
+
+
+@pytest.mark.parametrize(("line", "end", "sgn"), _line_ends())
+def test_a_low_ball_coming_onto_a_cushion_across_a_jaws_end_meets_the_nose(
+    line: int, end: float, sgn: float
+) -> None:
+    """A ball a few millimetres up, heading into a cushion on a slant from beside its jaw. Where
+    the jaw (an upright cylinder: reach R from its face) meets the straight cushion, the nose
+    reaches further, q + sqrt(R^2 - (z_c - h)^2): 0.2-1.5 mm more here. A ball crossing the
+    cushion line's end inside that step touched neither, passed through the rubber and left
+    the table over the rail, or landed inside the cushion and rested there (fuzz seed 5115:
+    17 mm inside the left cushion). It meets the nose as it comes onto the line's extent."""
+    lines = arrays_si(build_geometry(TABLE))[0]
+    px, py, tx, ty, nx, ny = (float(v) for v in lines[line, :6])
+    t_cross = 0.01
+    vz = 0.3
+    z = vz * t_cross - 0.5 * G * t_cross**2  # 2.5 mm up as it crosses the end
+    sn = DEFAULT_PARAMS.cushion_height / R - 1.0
+    q = R * (1.0 - math.sqrt(1.0 - sn * sn))
+    reach = q + math.sqrt(R**2 - (z + R - DEFAULT_PARAMS.cushion_height) ** 2)
+    assert reach - R > 0.9e-3  # the step between the jaw's reach and the nose's
+    for dc in np.linspace(R + 1e-5, reach - 1e-5, 7):
+        cx, cy = px + tx * end + nx * dc, py + ty * end + ny * dc  # where it crosses the end
+        vx, vy = -2.4 * nx - 1.1 * sgn * tx, -2.4 * ny - 1.1 * sgn * ty
+        row = [cx - vx * t_cross, cy - vy * t_cross, vx, vy, 0.0, 0.0, 0.0, 0.0, vz]
+        out = run_raw(np.array([row]), np.array([K.AIRBORNE]))
+        first = out["events"][0]
+        assert (first[0], first[2]) == (K.EV_LINE, line), (dc, out["events"][:3])
+        assert first[3] == pytest.approx(t_cross, abs=1e-9)
+        assert first[3] >= t_cross - 1e-12  # not before it is on the line's extent
+
+
+# Strokes found by fuzzing the 3D table (random layouts, env-like strokes: a cue ball frozen
+# on a cushion, elevated 2-30 degrees). Each left the cue ball at rest off the cloth, with no
+# event, before the fixes in the kernel's _air_time.
+_FUZZ_FINDS = {
+    # in by the top-left jaw's end between the jaw's reach and the nose's (see above): 17 mm
+    # inside the left cushion, after eight "cushion" events at one instant
+    "5115": (
+        {
+            "white": (170.59035461744915, 3542.744476378382),
+            "red": (79.00312347438378, 1878.314849216668),
+            "pink": (1244.7945880567802, 1704.6807620692944),
+        },
+        {
+            "aim": -154.552586,
+            "speed": 2.863101,
+            "side": -0.207626,
+            "height": -0.214497,
+            "elevation": 13.306351,
+        },
+    ),
+    # jumped off the red onto the left cushion's nose from above, out over the rail, down 47 mm
+    # beyond the cushion line: short of the table's outline, so it "landed" and rested there
+    "5314": (
+        {
+            "white": (26.250312818732258, 3217.08993223569),
+            "red": (56.53960367629798, 3287.7534110662),
+            "pink": (1087.1046425474926, 3074.9402514979574),
+            "blue": (103.52048238539776, 3234.208405726523),
+            "yellow": (1475.5587767565662, 2873.4873210454125),
+        },
+        {"aim": 116.536798, "speed": 6.106207, "side": -0.362089, "height": -0.071424, "elevation": 2.458129},
+    ),
+    # the same over the top cushion, at rest 28 mm beyond its line
+    "5342": (
+        {"white": (34.42268134535259, 3542.744294669706), "red": (115.64232700532841, 3506.7176534892587)},
+        {"aim": -126.91585, "speed": 1.790478, "side": -0.029032, "height": 0.22163, "elevation": 29.956133},
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(_FUZZ_FINDS))
+def test_fuzzed_elevated_strokes_end_on_the_cloth_or_off_the_table_with_an_event(case: str) -> None:
+    layout, cue = _FUZZ_FINDS[case]
+    r = simulate_shot(dict(layout), Cue(**cue))
+    assert len(r.events) < 50  # no chatter at a cushion
+    sn = DEFAULT_PARAMS.cushion_height / R - 1.0
+    q_mm = 1000 * R * (1.0 - math.sqrt(1.0 - sn * sn))
+    for name, at in r.after.items():
+        gone = [e for e in r.events if isinstance(e, (OffTable, Pot)) and e.ball == name]
+        assert bool(gone) == (at is None), (name, at)
+        if at is not None:
+            x, y = at
+            on_cloth = (
+                1000 * R - 1e-6 <= x <= TABLE.width - 1000 * R + 1e-6
+                and 1000 * R - 1e-6 <= y <= TABLE.length - 1000 * R + 1e-6
+            )
+            assert on_cloth or TABLE.in_pocket_mouth(x, y) is not None, (name, at)
+        for e in gone:
+            if isinstance(e, OffTable) and e.at is not None:
+                # it left over a cushion: its centre beyond the nose's edge (q inside the line)
+                x, y = e.at
+                assert min(x, y, TABLE.width - x, TABLE.length - y) <= q_mm + 1e-6, e.at
+    if case != "5115":
+        assert r.after["white"] is None  # over the rail: off the table
+
+
 # ------------------------------------------------------------------ swerve and massé
 
 

@@ -718,7 +718,7 @@ class StrokeRunner:
             b, s = self.start(xy[k], strokes[k])
             nev, status, t_rows, i_rows = one_shot(b, s, self.arrays, self.params)
             if status == 1 and self.settle:
-                settle_truncated(b, s, self.params.radius)  # as the one-shot path does
+                settle_truncated(b, s, self.params.radius, self.arrays)  # as the one-shot path does
             rest[k] = b[:, :2]
             potted[k] = s == K.POCKETED
             mm[k] = rest[k] * 1e3
@@ -1110,7 +1110,7 @@ def _chunk(prepared: list[Prepared]) -> _Part:
             bk, sk = prepared[k][1], prepared[k][2]
             nev, status, t_rows, i_rows = one_shot(bk, sk, arrays, par)
             if status == 1:
-                settle_truncated(bk, sk, par.radius)  # as the one-shot path does
+                settle_truncated(bk, sk, par.radius, arrays)  # as the one-shot path does
             b[row], s[row] = bk, sk
             out[row, 0] = nev
             ev_rows[k], ev_times[k] = i_rows[:nev].copy(), t_rows[:nev].copy()

@@ -690,6 +690,17 @@ def _ball_time(
 
 
 @njit_inner_lean
+def _end_time(a0: float, a1: float, ln: float) -> float:
+    """When a point at ``a0 + a1 t`` along a line comes onto the line's extent [0, ``ln``]
+    across one of its ends: INF when it is on the extent already or never comes onto it."""
+    if a0 > ln and a1 < 0.0:
+        return (ln - a0) / a1
+    if a0 < 0.0 and a1 > 0.0:
+        return -a0 / a1
+    return INF
+
+
+@njit_inner_lean
 def _air_time(
     b: np.ndarray,
     acc: np.ndarray,
@@ -767,13 +778,39 @@ def _air_time(
         if t == INF and d1 < 0.0:
             t = -dd / d1  # over the nose, clear of it
             ev = EV_OFF
-        if t == INF or now + t >= best or t > w:
+        ln = lines[k, 6]
+        a0 = lines[k, 2] * (x - px) + lines[k, 3] * (y - py)
+        a1 = lines[k, 2] * vx + lines[k, 3] * vy
+        if t <= w:
+            along = a0 + a1 * t
+            if along >= 0.0 and along <= ln:
+                if now + t < best:
+                    best = now + t
+                    kind = ev
+                    obj = k
+                continue
+        # no contact within the line's extent (none at all, or off its ends). The ball may still
+        # come onto the extent across an end already within the nose's reach: at a jaw's end the
+        # jaw (an upright cylinder, reach R) and the nose (reach q + sqrt(R^2 - zr^2), up to
+        # R + q at the nose's height) differ by up to q, and a ball crossing the end between
+        # the two touched neither, went on into the cushion and landed inside it (env sweep,
+        # fuzz seed 5115: in by the top-left jaw, at rest 17 mm inside the left cushion)
+        te = _end_time(a0, a1, ln)
+        if te > w or now + te >= best:
             continue
-        along = lines[k, 2] * (x + vx * t - px) + lines[k, 3] * (y + vy * t - py)
-        if along >= 0.0 and along <= lines[k, 6]:
-            best = now + t
-            kind = ev
-            obj = k
+        de = dd + d1 * te
+        ze = zr + (vz - 0.5 * g * te) * te
+        if de < 0.0 or (ze > 0.0 and de * de + ze * ze < (R - NOSE_OVER) ** 2):
+            continue  # over the cushion's top there: it cannot meet the nose (see above)
+        # its first contact on the extent: at once when it comes onto it within the nose's
+        # reach and approaching (first_down's contact at ``lo``), else later, if at all
+        t = first_down(c4, c3, c2, c1, c0, te, w, 2.0 * R * V_CONTACT)
+        if t <= w and now + t < best:
+            along = a0 + a1 * t
+            if along >= 0.0 and along <= ln:
+                best = now + t
+                kind = EV_LINE
+                obj = k
     for k in range(len(arcs)):
         cx = x - arcs[k, 0]
         cy = y - arcs[k, 1]
@@ -792,7 +829,10 @@ def _air_time(
     # coming down to the nose height over a cushion: inside a jaw (passed over above the nose
     # height) or over a cushion's top (in over a line's end, see NOSE_OVER). It cannot meet the
     # nose from there; it has left the table (env sweep snooker:vector-grouped:2079710226: a hop
-    # over the bottom-right jaw came down 23 mm inside the bottom cushion and stayed there)
+    # over the bottom-right jaw came down 23 mm inside the bottom cushion and stayed there).
+    # Anywhere beyond the nose along a cushion: over its top or the rail behind it (fuzz seeds
+    # 5314 and 5342: off the nose from above, out over the rail, down 47 mm beyond the left
+    # cushion's line, short of the outline, and at rest there on "the cloth")
     disc = vz * vz + 2.0 * g * zr
     if disc >= 0.0:
         t = (vz + math.sqrt(disc)) / g
@@ -812,7 +852,7 @@ def _air_time(
             for k in range(len(lines)):
                 dd = lines[k, 4] * (ex - lines[k, 0]) + lines[k, 5] * (ey - lines[k, 1]) - q
                 along = lines[k, 2] * (ex - lines[k, 0]) + lines[k, 3] * (ey - lines[k, 1])
-                if dd < R - NOSE_OVER and dd > -R and along >= 0.0 and along <= lines[k, 6]:
+                if dd < R - NOSE_OVER and along >= 0.0 and along <= lines[k, 6]:
                     over = k
             if over >= 0:
                 best = now + t
