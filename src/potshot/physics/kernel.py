@@ -793,8 +793,9 @@ def _air_time(
         # come onto the extent across an end already within the nose's reach: at a jaw's end the
         # jaw (an upright cylinder, reach R) and the nose (reach q + sqrt(R^2 - zr^2), up to
         # R + q at the nose's height) differ by up to q, and a ball crossing the end between
-        # the two touched neither, went on into the cushion and landed inside it (env sweep,
-        # fuzz seed 5115: in by the top-left jaw, at rest 17 mm inside the left cushion)
+        # the two touched neither, went on into the cushion and landed inside it (fuzzing the
+        # 3D table, seed 5115: in by the top-left jaw, at rest 17 mm inside the left cushion;
+        # the env sweep's Russian find, 18 mm inside the right one, was of this kind)
         te = _end_time(a0, a1, ln)
         if te > w or now + te >= best:
             continue
