@@ -71,6 +71,10 @@ def mark_watch_overlay(ctx: Any, url: str, m: dict[str, Any], errors: list[str])
     pg.goto(f"{url}/mark/{m['id']}?token={m['token']}")
     watch.goto(f"{url}/watch/{m['id']}")
     overlay.goto(f"{url}/overlay/{m['id']}")
+    # the marker's page in front, as on the marker's tablet: behind the other two (the last
+    # opened is in front) each mark reached the server about 2 s after its tap (the browser
+    # defers a background page's work), a minute of this test's time
+    pg.bring_to_front()
     return pg, watch, overlay
 
 
