@@ -36,6 +36,7 @@ import math
 import random
 import time
 from collections import Counter
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -116,32 +117,50 @@ def _overlap(b: np.ndarray, on: np.ndarray, radii: np.ndarray) -> float:
     return worst
 
 
+def _random_cue(rng: random.Random, elevation: Callable[[], float]) -> Any:
+    """A random stroke: any direction, 0.05 to 12 m/s, a tip offset within the miscue limit, and
+    the elevation ``elevation()`` draws (the draws in this order: a seed gives the same stroke)."""
+    from potshot.physics.params import MISCUE_LIMIT
+    from potshot.record.model import Cue
+
+    off = rng.uniform(0, MISCUE_LIMIT * 0.98)
+    a = rng.uniform(0, 2 * math.pi)
+    return Cue(
+        speed=rng.choice([rng.uniform(0.05, 1.0), rng.uniform(0.05, 7.0), rng.uniform(5.0, 12.0)]),
+        aim=rng.uniform(0, 360),
+        side=off * math.cos(a),
+        height=off * math.sin(a),
+        elevation=elevation(),
+    )
+
+
+def _rows(names: list[str], layout: dict[str, tuple[float, float]], columns: int) -> np.ndarray:
+    """The kernel's rows (``columns``: 7 planar, 9 for the 3D table) of ``layout`` at rest, in SI,
+    touching balls separated as simulate_shot separates them."""
+    from potshot.physics.params import DEFAULT_PARAMS
+    from potshot.physics.sim import separate_touching
+
+    balls = np.zeros((len(names), columns))
+    for k, n in enumerate(names):
+        balls[k, 0], balls[k, 1] = layout[n][0] * 1e-3, layout[n][1] * 1e-3
+    separate_touching(balls, DEFAULT_PARAMS.radius)
+    return balls
+
+
 def snooker_shot(seed: int) -> dict[str, Any]:
     """One random snooker shot, checked; the failures found (empty dict: none)."""
     from potshot.games.snooker.equipment import TABLE
     from potshot.physics import kernel as K
     from potshot.physics.cue import strike
-    from potshot.physics.params import DEFAULT_PARAMS, MISCUE_LIMIT
-    from potshot.physics.sim import _check_layout, run_raw, separate_touching
-    from potshot.record.model import Cue
+    from potshot.physics.params import DEFAULT_PARAMS
+    from potshot.physics.sim import _check_layout, run_raw
 
     rng = random.Random(f"snooker:{seed}")
     layout = _snooker_rack(rng) if rng.random() < 0.1 else _snooker_layout(rng)
     names = _check_layout(dict(layout), "white", TABLE)  # what simulate_shot accepts
-    off = rng.uniform(0, MISCUE_LIMIT * 0.98)
-    a = rng.uniform(0, 2 * math.pi)
-    cue = Cue(
-        speed=rng.choice([rng.uniform(0.05, 1.0), rng.uniform(0.05, 7.0), rng.uniform(5.0, 12.0)]),
-        aim=rng.uniform(0, 360),
-        side=off * math.cos(a),
-        height=off * math.sin(a),
-        elevation=rng.choice([0.0, 0.0, rng.uniform(0, 30), rng.uniform(0, 85)]),
-    )
+    cue = _random_cue(rng, lambda: rng.choice([0.0, 0.0, rng.uniform(0, 30), rng.uniform(0, 85)]))
     vx, vy, wx, wy, wz = strike(cue, DEFAULT_PARAMS)
-    balls = np.zeros((len(names), 7))
-    for k, n in enumerate(names):
-        balls[k, 0], balls[k, 1] = layout[n][0] * 1e-3, layout[n][1] * 1e-3
-    separate_touching(balls, DEFAULT_PARAMS.radius)  # as simulate_shot does
+    balls = _rows(names, layout, 7)
     balls[0, 2:] = (vx, vy, wx, wy, wz)
     states = np.zeros(len(names), np.int64)
     states[0] = K.SLIDING
@@ -187,12 +206,11 @@ def _by_a_cushion(rng: random.Random) -> dict[str, tuple[float, float]]:
 def snooker3d_shot(seed: int) -> dict[str, Any]:
     """One random elevated stroke on the 3D snooker table, checked; the failures found."""
     from potshot.games.snooker.equipment import TABLE
+    from potshot.geometry import on_surface
     from potshot.physics import kernel as K
     from potshot.physics.cue import dip, strike
-    from potshot.physics.params import DEFAULT_PARAMS, MISCUE_LIMIT
-    from potshot.physics.sim import _check_layout, run_raw, separate_touching, settle_truncated
-    from potshot.physics.table import arrays_si, build_geometry
-    from potshot.record.model import Cue
+    from potshot.physics.params import DEFAULT_PARAMS
+    from potshot.physics.sim import _check_layout, _geometry, run_raw, settle_truncated
 
     rng = random.Random(f"snooker3d:{seed}")
     layout = _snooker_rack(rng) if rng.random() < 0.1 else _snooker_layout(rng)
@@ -200,20 +218,9 @@ def snooker3d_shot(seed: int) -> dict[str, Any]:
         layout = _by_a_cushion(rng)
     r = TABLE.ball_radius
     names = _check_layout(dict(layout), "white", TABLE)
-    off = rng.uniform(0, MISCUE_LIMIT * 0.98)
-    a = rng.uniform(0, 2 * math.pi)
-    cue = Cue(
-        speed=rng.choice([rng.uniform(0.05, 1.0), rng.uniform(0.05, 7.0), rng.uniform(5.0, 12.0)]),
-        aim=rng.uniform(0, 360),
-        side=off * math.cos(a),
-        height=off * math.sin(a),
-        elevation=rng.choice([rng.uniform(0.5, 30), rng.uniform(0.5, 85)]),
-    )
+    cue = _random_cue(rng, lambda: rng.choice([rng.uniform(0.5, 30), rng.uniform(0.5, 85)]))
     vx, vy, wx, wy, wz = strike(cue, DEFAULT_PARAMS)
-    balls = np.zeros((len(names), 9))
-    for k, n in enumerate(names):
-        balls[k, 0], balls[k, 1] = layout[n][0] * 1e-3, layout[n][1] * 1e-3
-    separate_touching(balls, DEFAULT_PARAMS.radius)
+    balls = _rows(names, layout, 9)
     balls[0, 2:7] = (vx, vy, wx, wy, wz)
     balls[0, K.VZ] = dip(cue)
     states = np.zeros(len(names), np.int64)
@@ -225,17 +232,13 @@ def snooker3d_shot(seed: int) -> dict[str, Any]:
     if raw["status"] == 1:
         # cut off at the event limit ("no end"): the rest checks on the layout simulate_shot
         # gives back, settled as it settles a cut-off stroke
-        try:
-            settle_truncated(raw["balls"], raw["states"], R, arrays_si(build_geometry(TABLE)))
-        except TypeError:  # a tree from before the settled layout kept clear of the cushions
-            settle_truncated(raw["balls"], raw["states"], R)
+        settle_truncated(raw["balls"], raw["states"], R, _geometry(TABLE)[1])
     fails = _check(raw, np.full(len(names), R), R, wall, K.POCKETED, balls, states, DEFAULT_PARAMS.gravity)
     for k in np.flatnonzero(raw["states"] != K.POCKETED).tolist():
         x, y = (float(c) * 1e3 for c in raw["balls"][k, :2])
         # (a layout's balls, touching or 0.05 mm closer, are pushed apart before the stroke:
         # one frozen to a cushion may start up to 0.025 mm into it)
-        on_cloth = r - 0.05 <= x <= TABLE.width - r + 0.05 and r - 0.05 <= y <= TABLE.length - r + 0.05
-        if not on_cloth and TABLE.in_pocket_mouth(x, y) is None:
+        if not on_surface((x, y), r, TABLE.width, TABLE.length, 0.05) and TABLE.in_pocket_mouth(x, y) is None:
             fails["off_cloth"] = f"{names[k]} at rest at ({x:.2f}, {y:.2f}) mm"
             break
     return fails

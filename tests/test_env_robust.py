@@ -16,6 +16,7 @@ from potshot.envs.games import _d_grid, _table_key, free_place_in_d
 from potshot.envs.gym import PotshotEnv, flat_env
 from potshot.games.snooker.env import SnookerAdapter
 from potshot.games.snooker.equipment import TABLE
+from potshot.geometry import on_surface
 
 R = TABLE.ball_radius
 
@@ -433,7 +434,7 @@ def test_a_stroke_cut_off_by_the_chatter_by_a_cushion_leaves_every_ball_on_the_c
     assert r.stats["truncated"] == 1.0  # the kernel's fault above; this test is about its result
     rest = {n: p for n, p in r.after.items() if p is not None}
     for name, (x, y) in rest.items():
-        on_cloth = R - 1e-6 <= x <= TABLE.width - R + 1e-6 and R - 1e-6 <= y <= TABLE.length - R + 1e-6
+        on_cloth = on_surface((x, y), R, TABLE.width, TABLE.length, 1e-6)
         assert on_cloth or TABLE.in_pocket_mouth(x, y) is not None, (name, x, y)
     pts = list(rest.values())
     assert min(math.dist(p, q) for i, p in enumerate(pts) for q in pts[i + 1 :]) >= 2 * R - 0.05

@@ -17,6 +17,7 @@ import numpy as np
 import pytest
 
 from potshot.games.snooker.equipment import TABLE
+from potshot.geometry import on_surface
 from potshot.physics import DEFAULT_PARAMS, Params, run_raw, simulate_shot
 from potshot.physics import kernel as K
 from potshot.physics.cue import dip, strike
@@ -491,10 +492,7 @@ def test_fuzzed_elevated_strokes_end_on_the_cloth_or_off_the_table_with_an_event
         assert bool(gone) == (at is None), (name, at)
         if at is not None:
             x, y = at
-            on_cloth = (
-                1000 * R - 1e-6 <= x <= TABLE.width - 1000 * R + 1e-6
-                and 1000 * R - 1e-6 <= y <= TABLE.length - 1000 * R + 1e-6
-            )
+            on_cloth = on_surface(at, TABLE.ball_radius, TABLE.width, TABLE.length, 1e-6)
             assert on_cloth or TABLE.in_pocket_mouth(x, y) is not None, (name, at)
         for e in gone:
             if isinstance(e, OffTable) and e.at is not None:

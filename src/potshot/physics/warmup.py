@@ -192,7 +192,7 @@ class Tiered:
             return f
         with self._lock:
             d: Callable[..., Any] = self._dispatcher()
-            while TIERED and not getattr(d, "signatures", None) and not self._in_cache() and self._waiting():
+            while TIERED and not _compiled(d) and self._waiting():
                 time.sleep(0.02)
             self._fast = d
             return d
@@ -228,14 +228,11 @@ class Tiered:
         """numba's cache of the entry point and its index file; ``None`` when there is none."""
         return _cache_of(self._dispatcher())
 
-    def _in_cache(self) -> bool:
-        return _in_cache(self._dispatcher())
-
     def _compiled_or_start(self) -> Callable[..., Any] | None:
         """(Lock held.) The compiled entry point when it is ready; else ``None`` while a background
         compile runs, started here the first time (once per process)."""
         d: Callable[..., Any] = self._dispatcher()
-        if not TIERED or getattr(d, "signatures", None) or self._in_cache():
+        if not TIERED or _compiled(d):
             self._fast = d
             return d
         if not self._started:
@@ -300,7 +297,7 @@ class Tiered:
 
     def _waiting(self) -> bool:
         """Whether a background compile may still deliver the cache entry."""
-        return self._in_cache() or self._compiling()  # in the cache: _choose takes it next
+        return _in_cache(self._dispatcher()) or self._compiling()  # in the cache: _choose takes it next
 
     def _compiling(self) -> bool:
         """Whether a background compile runs (this process's, or another's by its lock file)."""
@@ -328,10 +325,14 @@ def _in_cache(d: Any) -> bool:
         return False
 
 
+def _compiled(d: Any) -> bool:
+    """Whether the numba dispatcher ``d`` is compiled in this process or in the cache."""
+    return bool(getattr(d, "signatures", None)) or _in_cache(d)
+
+
 def _ready(module: ModuleType, name: str) -> bool:
     """Whether ``module.name`` (a numba dispatcher) is compiled in this process or in the cache."""
-    d = getattr(module, name)
-    return bool(getattr(d, "signatures", None)) or _in_cache(d)
+    return _compiled(getattr(module, name))
 
 
 def _lock_alive(path: str) -> bool:
@@ -425,7 +426,7 @@ def wait(timeout: float = 600.0, tiers: tuple[Tiered, ...] = (SNOOKER,)) -> bool
         while True:
             with t._lock:
                 if not t._compiling():
-                    if not (t._in_cache() or getattr(t._dispatcher(), "signatures", None)):
+                    if not _compiled(t._dispatcher()):
                         return False
                     break
             if time.monotonic() > end:
