@@ -324,9 +324,14 @@ def test_snooker_colour_nominated_by_aim_or_by_click(server: Any, page: Any) -> 
     aim.press("Tab")
     expect(ask.locator(".hint")).to_contain_text("The blue you aim at")  # still the blue, finer
     page.locator("#speed").fill("1.5")
+    ruling = page.locator("#ruling-text")
+    imported = ruling.inner_text()  # the imported red's ruling, which also begins "Ann "
     page.locator("#strike").click()
-    expect(page.locator("#ruling-text")).to_contain_text(re.compile(r"^Ann "), timeout=SLOW)
-    sent = httpx.get(f"{server.url}/api/matches/{m['id']}/record", timeout=30).json()["frames"][0]["shots"][1]
+    expect(ruling).not_to_have_text(imported, timeout=SLOW)  # this stroke's ruling, not the last
+    expect(ruling).to_contain_text(re.compile(r"^Ann "))
+    shots = httpx.get(f"{server.url}/api/matches/{m['id']}/record", timeout=30).json()["frames"][0]["shots"]
+    assert len(shots) == 2, shots
+    sent = shots[1]
     assert sent["before"] == {"nominate": "blue"} and sent["cue"]["aim"] == 97.95
 
 
