@@ -120,8 +120,7 @@ def run_aec(game: str, seed: int, budget: int, **kw: Any) -> int:
 
 def run_vector(game: str, seed: int, budget: int, make: Callable[[str], gym.vector.VectorEnv]) -> int:
     """Vector envs reset their finished sub-envs themselves: one "episode" is ``budget`` vector
-    steps (each counted as one step a sub-env it returns: every sub-env, or the pool's batch; the
-    pool's ``step`` sends to the sub-envs its last ``recv`` returned)."""
+    steps, each counted as one step of every sub-env (the pool is :func:`run_pool`'s)."""
     v = make(game)
     v.reset(seed=seed)
     v.action_space.seed(seed)

@@ -48,14 +48,12 @@ HANG_S = 5.0
 
 
 def _snooker_layout(rng: random.Random) -> dict[str, tuple[float, float]]:
-    from potshot.games.snooker.equipment import TABLE
+    from potshot.games.snooker.equipment import TABLE, ball_names
 
     r = TABLE.ball_radius
     n = rng.randint(2, 22)
     out: dict[str, tuple[float, float]] = {}
-    names = (
-        ["white"] + [f"red{i}" for i in range(1, 16)] + ["yellow", "green", "brown", "blue", "pink", "black"]
-    )
+    names = ball_names()
     tries = 0
     while len(out) < n and tries < 5000:
         tries += 1
@@ -134,9 +132,14 @@ def _random_cue(rng: random.Random, elevation: Callable[[], float]) -> Any:
     )
 
 
-def _rows(names: list[str], layout: dict[str, tuple[float, float]], columns: int) -> np.ndarray:
-    """The kernel's rows (``columns``: 7 planar, 9 for the 3D table) of ``layout`` at rest, in SI,
-    touching balls separated as simulate_shot separates them."""
+def _struck(
+    names: list[str], layout: dict[str, tuple[float, float]], cue: Any, columns: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """The kernel's rows (``columns``: 7 planar, 9 for the 3D table, where the stroke also drives
+    the cue ball into the slate) and states of ``layout`` in SI, touching balls separated as
+    simulate_shot separates them, the cue ball (``names[0]``) struck with ``cue``."""
+    from potshot.physics import kernel as K
+    from potshot.physics.cue import dip, strike
     from potshot.physics.params import DEFAULT_PARAMS
     from potshot.physics.sim import separate_touching
 
@@ -144,14 +147,18 @@ def _rows(names: list[str], layout: dict[str, tuple[float, float]], columns: int
     for k, n in enumerate(names):
         balls[k, 0], balls[k, 1] = layout[n][0] * 1e-3, layout[n][1] * 1e-3
     separate_touching(balls, DEFAULT_PARAMS.radius)
-    return balls
+    balls[0, 2:7] = strike(cue, DEFAULT_PARAMS)
+    if columns > 7:
+        balls[0, K.VZ] = dip(cue)
+    states = np.zeros(len(names), np.int64)
+    states[0] = K.SLIDING
+    return balls, states
 
 
 def snooker_shot(seed: int) -> dict[str, Any]:
     """One random snooker shot, checked; the failures found (empty dict: none)."""
     from potshot.games.snooker.equipment import TABLE
     from potshot.physics import kernel as K
-    from potshot.physics.cue import strike
     from potshot.physics.params import DEFAULT_PARAMS
     from potshot.physics.sim import _check_layout, run_raw
 
@@ -159,11 +166,7 @@ def snooker_shot(seed: int) -> dict[str, Any]:
     layout = _snooker_rack(rng) if rng.random() < 0.1 else _snooker_layout(rng)
     names = _check_layout(dict(layout), "white", TABLE)  # what simulate_shot accepts
     cue = _random_cue(rng, lambda: rng.choice([0.0, 0.0, rng.uniform(0, 30), rng.uniform(0, 85)]))
-    vx, vy, wx, wy, wz = strike(cue, DEFAULT_PARAMS)
-    balls = _rows(names, layout, 7)
-    balls[0, 2:] = (vx, vy, wx, wy, wz)
-    states = np.zeros(len(names), np.int64)
-    states[0] = K.SLIDING
+    balls, states = _struck(names, layout, cue, 7)
     t0 = time.perf_counter()
     raw = run_raw(balls, states, snapshots=20000)
     wall = time.perf_counter() - t0
@@ -176,12 +179,10 @@ def _by_a_cushion(rng: random.Random) -> dict[str, tuple[float, float]]:
     """A cue ball on or near a cushion (frozen to it, a hair off, or up to 60 mm off) with one to
     six balls around it (touching, or up to 50 mm apart) and up to ten more anywhere: where the
     env sweeps and the fuzzing of the 3D table found their escapes."""
-    from potshot.games.snooker.equipment import TABLE
+    from potshot.games.snooker.equipment import TABLE, ball_names
 
     r = TABLE.ball_radius
-    names = (
-        ["white"] + [f"red{i}" for i in range(1, 16)] + ["yellow", "green", "brown", "blue", "pink", "black"]
-    )
+    names = ball_names()
     side = rng.randrange(4)
     d = r + rng.choice([0.0, 1e-3, rng.uniform(0.0, 5.0), rng.uniform(0.0, 60.0)])
     u = rng.uniform(r, TABLE.width - r) if side < 2 else rng.uniform(r, TABLE.length - r)
@@ -208,7 +209,6 @@ def snooker3d_shot(seed: int) -> dict[str, Any]:
     from potshot.games.snooker.equipment import TABLE
     from potshot.geometry import on_surface
     from potshot.physics import kernel as K
-    from potshot.physics.cue import dip, strike
     from potshot.physics.params import DEFAULT_PARAMS
     from potshot.physics.sim import _check_layout, _geometry, run_raw, settle_truncated
 
@@ -219,12 +219,7 @@ def snooker3d_shot(seed: int) -> dict[str, Any]:
     r = TABLE.ball_radius
     names = _check_layout(dict(layout), "white", TABLE)
     cue = _random_cue(rng, lambda: rng.choice([rng.uniform(0.5, 30), rng.uniform(0.5, 85)]))
-    vx, vy, wx, wy, wz = strike(cue, DEFAULT_PARAMS)
-    balls = _rows(names, layout, 9)
-    balls[0, 2:7] = (vx, vy, wx, wy, wz)
-    balls[0, K.VZ] = dip(cue)
-    states = np.zeros(len(names), np.int64)
-    states[0] = K.SLIDING
+    balls, states = _struck(names, layout, cue, 9)
     t0 = time.perf_counter()
     raw = run_raw(balls, states, snapshots=20000)
     wall = time.perf_counter() - t0

@@ -29,6 +29,9 @@ G = DEFAULT_PARAMS.gravity
 E_T = DEFAULT_PARAMS.e_slate
 MU_S = DEFAULT_PARAMS.mu_slide
 HOP = DEFAULT_PARAMS.hop_min
+_SN = DEFAULT_PARAMS.cushion_height / R - 1.0  # sin of the angle from the centre at rest to the nose
+Q = R * (1.0 - math.sqrt(1.0 - _SN * _SN))
+"""m: how far the cushion's nose lies inside its cushion line, R (1 - cos theta)."""
 
 
 def ball3(
@@ -331,8 +334,7 @@ def test_a_high_ball_passes_over_the_cushion_and_leaves_the_table() -> None:
     off = high.events[0]
     assert isinstance(off, OffTable) and off.at is not None
     assert off.at[0] == pytest.approx(889.0, abs=1e-6)
-    sn = DEFAULT_PARAMS.cushion_height / R - 1.0
-    assert off.at[1] == pytest.approx(3569.0 - 1000 * R * (1 - math.sqrt(1 - sn * sn)), abs=1e-6)
+    assert off.at[1] == pytest.approx(3569.0 - 1000 * Q, abs=1e-6)
     low = simulate_shot({"white": (889.0, 3300.0)}, Cue(speed=2.0, aim=90.0, elevation=10.0))
     assert not any(isinstance(e, OffTable) for e in low.events)
     assert any(getattr(e, "cushion", None) == "top" for e in low.events)
@@ -425,9 +427,7 @@ def test_a_low_ball_coming_onto_a_cushion_across_a_jaws_end_meets_the_nose(
     t_cross = 0.01
     vz = 0.3
     z = vz * t_cross - 0.5 * G * t_cross**2  # 2.5 mm up as it crosses the end
-    sn = DEFAULT_PARAMS.cushion_height / R - 1.0
-    q = R * (1.0 - math.sqrt(1.0 - sn * sn))
-    reach = q + math.sqrt(R**2 - (z + R - DEFAULT_PARAMS.cushion_height) ** 2)
+    reach = Q + math.sqrt(R**2 - (z + R - DEFAULT_PARAMS.cushion_height) ** 2)
     assert reach - R > 0.9e-3  # the step between the jaw's reach and the nose's
     for dc in np.linspace(R + 1e-5, reach - 1e-5, 7):
         cx, cy = px + tx * end + nx * dc, py + ty * end + ny * dc  # where it crosses the end
@@ -485,8 +485,6 @@ def test_fuzzed_elevated_strokes_end_on_the_cloth_or_off_the_table_with_an_event
     layout, cue = _FUZZ_FINDS[case]
     r = simulate_shot(dict(layout), Cue(**cue))
     assert len(r.events) < 50  # no chatter at a cushion
-    sn = DEFAULT_PARAMS.cushion_height / R - 1.0
-    q_mm = 1000 * R * (1.0 - math.sqrt(1.0 - sn * sn))
     for name, at in r.after.items():
         gone = [e for e in r.events if isinstance(e, (OffTable, Pot)) and e.ball == name]
         assert bool(gone) == (at is None), (name, at)
@@ -496,9 +494,9 @@ def test_fuzzed_elevated_strokes_end_on_the_cloth_or_off_the_table_with_an_event
             assert on_cloth or TABLE.in_pocket_mouth(x, y) is not None, (name, at)
         for e in gone:
             if isinstance(e, OffTable) and e.at is not None:
-                # it left over a cushion: its centre beyond the nose's edge (q inside the line)
+                # it left over a cushion: its centre beyond the nose's edge (Q inside the line)
                 x, y = e.at
-                assert min(x, y, TABLE.width - x, TABLE.length - y) <= q_mm + 1e-6, e.at
+                assert min(x, y, TABLE.width - x, TABLE.length - y) <= 1000 * Q + 1e-6, e.at
     if case != "5115":
         assert r.after["white"] is None  # over the rail: off the table
 

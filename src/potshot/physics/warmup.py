@@ -224,10 +224,6 @@ class Tiered:
 
     # ------------------------------------------------------------------ inside
 
-    def _cache(self) -> tuple[Any, str] | None:
-        """numba's cache of the entry point and its index file; ``None`` when there is none."""
-        return _cache_of(self._dispatcher())
-
     def _compiled_or_start(self) -> Callable[..., Any] | None:
         """(Lock held.) The compiled entry point when it is ready; else ``None`` while a background
         compile runs, started here the first time (once per process)."""
@@ -255,7 +251,7 @@ class Tiered:
         return slow
 
     def _lock_path(self) -> str | None:
-        c = self._cache()
+        c = _cache_of(self._dispatcher())  # the lock file beside the cache's index
         return None if c is None else c[1] + ".lock"
 
     def _start(self) -> None:
